@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: readonly string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || isUrlWithProtocol(value, protocols),
+      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, e.g. ${example}`,
+    );
+
+function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: 'expected development, production or test' })
+    .default('development'),
+  PORT: z.coerce
+    .number({ message: 'expected a port number from 0 to 65535' })
+    .int('expected a port number from 0 to 65535')
+    .min(0, 'expected a port number from 0 to 65535')
+    .max(65535, 'expected a port number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'expected a host name or address, e.g. 0.0.0.0').default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://portal.example.com'),
+  DATA_DIR: z.string().trim().min(1, 'expected a folder path').default('.data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/portal'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'expected a whole number from 2 to 100' })
+    .int('expected a whole number from 2 to 100')
+    .min(2, 'expected a whole number from 2 to 100')
+    .max(100, 'expected a whole number from 2 to 100')
+    .default(10),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://localhost:6379'),
+  REDIS_PREFIX: z.string().trim().min(1, 'expected a key prefix, e.g. portal').default('portal'),
+  EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:'], 'esdb://localhost:2113?tls=false'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  MAIL_FROM: z.string().trim().min(3, 'expected a sender address, e.g. Agent Portal <no-reply@example.com>').default('Agent Portal <no-reply@localhost>'),
+  RUN_WORKERS: booleanFlag(true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type AppConfig = {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  readonly redisUrl: string | undefined;
+  readonly redisPrefix: string;
+  readonly eventStoreUrl: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly runWorkers: boolean;
+  readonly logLevel: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = env[name];
+      return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${redact(name, got)}")`}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    runWorkers: e.RUN_WORKERS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** URLs may carry passwords; never echo them back in full. */
+function redact(name: string, value: string): string {
+  if (!name.endsWith('_URL')) return value;
+  return value.replace(/\/\/([^@/]*)@/, '//***@');
+}

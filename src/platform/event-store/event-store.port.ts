@@ -1,0 +1,83 @@
+export type Actor = { readonly type: 'user' | 'system'; readonly id: string };
+
+/** Carried by every stored event; audit views read it. */
+export type EventMetadata = {
+  readonly eventId: string;
+  readonly occurredAt: string;
+  readonly actor: Actor;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+};
+
+export type NewEvent<TType extends string = string, TData = unknown> = {
+  readonly type: TType;
+  readonly data: TData;
+  readonly metadata: EventMetadata;
+};
+
+/** A place in the global order of all events: (commit, prepare) as EventStoreDB names it. */
+export type AllPosition = { readonly commit: bigint; readonly prepare: bigint };
+
+export const START: AllPosition = Object.freeze({ commit: 0n, prepare: 0n });
+
+export type RecordedEvent<TType extends string = string, TData = unknown> = NewEvent<TType, TData> & {
+  readonly streamId: string;
+  /** 1 for the first event of a stream. */
+  readonly streamVersion: bigint;
+  readonly position: AllPosition;
+  readonly recordedAt: string;
+};
+
+/** The stream's current version (its event count), or one of the symbolic expectations. */
+export type ExpectedVersion = bigint | 'any' | 'no_stream' | 'stream_exists';
+
+export type AppendResult = {
+  /** The version the stream has after this append: pass it as the next expected version. */
+  readonly nextExpectedVersion: bigint;
+  /** True when every event of the batch was already stored (an idempotent retry). */
+  readonly duplicate: boolean;
+};
+
+export class VersionConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: bigint,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+export class EventIdTakenError extends Error {
+  constructor(readonly streamId: string) {
+    super(`An event id of this batch is already stored in another stream or batch (stream ${streamId})`);
+    this.name = 'EventIdTakenError';
+  }
+}
+
+export type ReadStreamOptions = { readonly afterVersion?: bigint; readonly maxCount?: number };
+export type ReadAllOptions = { readonly after: AllPosition; readonly maxCount: number };
+
+export type EventStore = {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Events after `after` in global order. Never skips an event committed later than one
+   * already returned: a reader that resumes from the last position it saw misses nothing.
+   */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The position of the newest event a reader can see now (START when empty). */
+  headPosition(): Promise<AllPosition>;
+  /** Calls `listener` (a hint, no payload) when events may have been appended. Returns an unsubscribe. */
+  onAppended(listener: () => void): () => void;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function comparePositions(a: AllPosition, b: AllPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}

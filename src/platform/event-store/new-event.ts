@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, NewEvent, RecordedEvent } from './event-store.port.js';
+
+/** Who caused a command and in reply to what: copied onto every event it produces. */
+export type CommandContext = {
+  readonly actor: Actor;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly now: Date;
+};
+
+export const systemContext = (job: string, now = new Date()): CommandContext => ({
+  actor: { type: 'system', id: job },
+  correlationId: randomUUID(),
+  causationId: null,
+  now,
+});
+
+/** The context for work caused by a stored event (a job, a reaction): same correlation. */
+export const causedBy = (event: RecordedEvent, actor: Actor, now = new Date()): CommandContext => ({
+  actor,
+  correlationId: event.metadata.correlationId,
+  causationId: event.metadata.eventId,
+  now,
+});
+
+export function newEvent<TType extends string, TData>(
+  type: TType,
+  data: TData,
+  context: CommandContext,
+  eventId: string = randomUUID(),
+): NewEvent<TType, TData> {
+  return {
+    type,
+    data,
+    metadata: {
+      eventId,
+      occurredAt: context.now.toISOString(),
+      actor: context.actor,
+      correlationId: context.correlationId,
+      causationId: context.causationId,
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../test/support/test-databases.js';
+import { createPool } from '../persistence/sql.js';
+import { describeEventStoreContract } from './event-store.contract.js';
+import { newEvent, systemContext } from './new-event.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+for (const database of testDatabases()) {
+  describeEventStoreContract(`postgres adapter on ${database.name}`, async () => {
+    const pool = createPool(database.url, 20);
+    const store = new PostgresEventStore(pool);
+    return { store, close: async () => { await store.close(); await pool.end(); } };
+  });
+}
+
+const postgres = testDatabases().find((d) => d.name === 'postgres');
+
+describe.skipIf(!postgres)('postgres event store: a transaction that commits late', () => {
+  it('is read after commit even though later positions were read before it', async () => {
+    const pool = createPool(postgres!.url, 5);
+    const store = new PostgresEventStore(pool);
+    const ctx = systemContext('late-commit-test');
+    try {
+      const start = await store.headPosition();
+      const slow = await pool.connect();
+      await slow.query('BEGIN');
+      const lateEvent = newEvent('Late', {}, ctx);
+      await slow.query('SELECT * FROM es_append($1, $2, $3::jsonb)', [
+        `late-${lateEvent.metadata.eventId}`,
+        'no_stream',
+        JSON.stringify([{ event_id: lateEvent.metadata.eventId, type: 'Late', data: {}, metadata: {} }]),
+      ]);
+      const early = newEvent('Early', {}, ctx);
+      await store.append(`early-${early.metadata.eventId}`, [early], { expectedVersion: 'no_stream' });
+
+      // The late transaction is still open: the reader must hold back, not pass over it.
+      const beforeCommit = await store.readAll({ after: start, maxCount: 100 });
+      expect(beforeCommit.map((e) => e.type)).not.toContain('Early');
+
+      await slow.query('COMMIT');
+      slow.release();
+      const afterCommit = await store.readAll({ after: start, maxCount: 100 });
+      const types = afterCommit.map((e) => e.type);
+      expect(types).toContain('Late');
+      expect(types).toContain('Early');
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import {
+  EventIdTakenError,
+  START,
+  VersionConflictError,
+  type AllPosition,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from './event-store.port.js';
+
+type EventRow = {
+  global_position: bigint;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: bigint;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: Omit<EventMetadata, 'eventId'>;
+  created_at: Date;
+};
+
+type AppendRow = { outcome: 'ok' | 'conflict' | 'duplicate' | 'event_id_taken'; stream_version: bigint | null };
+
+const EVENT_COLUMNS = 'global_position, transaction_id::text, stream_id, stream_version, event_id, event_type, data, metadata, created_at';
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The event store on PostgreSQL (or PGlite). The global order is (writing transaction id,
+ * global position), read only below the oldest transaction still running, so an event
+ * whose transaction commits late is never passed over by a reader.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly appended = new EventEmitter().setMaxListeners(0);
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const payload = JSON.stringify(
+      events.map((event) => {
+        const { eventId, ...rest } = event.metadata;
+        return { event_id: eventId, type: event.type, data: event.data, metadata: rest };
+      }),
+    );
+    const expected = typeof options.expectedVersion === 'bigint' ? options.expectedVersion.toString() : options.expectedVersion;
+    // A retry racing its original on the same event ids meets the unique key; once the
+    // original has committed the retry is answered as a duplicate.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { rows } = await this.pool.query<AppendRow>(
+          'SELECT outcome, stream_version FROM es_append($1, $2, $3::jsonb)',
+          [streamId, expected, payload],
+        );
+        const row = rows[0]!;
+        switch (row.outcome) {
+          case 'ok':
+            this.appended.emit('appended');
+            return { nextExpectedVersion: row.stream_version!, duplicate: false };
+          case 'duplicate':
+            return { nextExpectedVersion: row.stream_version!, duplicate: true };
+          case 'conflict':
+            throw new VersionConflictError(streamId, options.expectedVersion, row.stream_version ?? 0n);
+          case 'event_id_taken':
+            throw new EventIdTakenError(streamId);
+        }
+      } catch (error) {
+        if (attempt < 2 && (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION) {
+          if ((error as { constraint?: string }).constraint === 'es_events_event_id_key') continue;
+          // Two 'any' appends creating one stream together: the loser retries as an update.
+          if ((error as { constraint?: string }).constraint === 'es_streams_pkey') continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version LIMIT $3`,
+      [streamId, (options.afterVersion ?? 0n).toString(), options.maxCount ?? 1_000_000],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [options.after.commit.toString(), options.after.prepare.toString(), options.maxCount],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<AllPosition> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: bigint }>(
+      `SELECT transaction_id::text, global_position FROM es_events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: row.global_position } : START;
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM es_streams LIMIT 1');
+  }
+
+  async close(): Promise<void> {
+    this.appended.removeAllListeners();
+  }
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    position: { commit: BigInt(row.transaction_id), prepare: row.global_position },
+    recordedAt: row.created_at.toISOString(),
+    type: row.event_type,
+    data: row.data,
+    metadata: { eventId: row.event_id, ...row.metadata },
+  };
+}

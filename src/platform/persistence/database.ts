@@ -1,0 +1,20 @@
+import path from 'node:path';
+import type { AppConfig } from '../config/config.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+export type DatabaseHandle = {
+  readonly url: string;
+  /** True when this process serves PGlite itself (no DATABASE_URL). */
+  readonly embedded: boolean;
+  /** True when the embedded data folder was created by this start (first run). */
+  readonly freshlyCreated: boolean;
+  close(): Promise<void>;
+};
+
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, embedded: false, freshlyCreated: false, close: async () => {} };
+  }
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pgdata'));
+  return { url: embedded.url, embedded: true, freshlyCreated: embedded.freshlyCreated, close: () => embedded.close() };
+}

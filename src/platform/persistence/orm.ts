@@ -1,0 +1,40 @@
+import { MikroORM, type EntitySchema } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+
+export type OrmOptions = {
+  readonly url: string;
+  readonly poolSize: number;
+  readonly entities: readonly EntitySchema[];
+};
+
+export async function createOrm(options: OrmOptions): Promise<MikroORM> {
+  return MikroORM.init({
+    clientUrl: options.url,
+    entities: [...options.entities],
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true, tableName: 'schema_migrations' },
+    pool: { min: 0, max: options.poolSize },
+    allowGlobalContext: false,
+    debug: false,
+  });
+}
+
+const MIGRATION_LOCK = 727001;
+
+/** Applies every pending migration; safe to call from several processes at once. */
+export async function migrate(orm: MikroORM, url: string): Promise<void> {
+  // Two processes starting together (api + worker) must not both migrate. The lock lives
+  // on its own connection so lock and unlock are sure to meet.
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await orm.getMigrator().up();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await lock.end();
+  }
+}

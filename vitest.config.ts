@@ -1,0 +1,38 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// SWC emits the decorator metadata Nest needs for injection; esbuild does not.
+const swcPlugin = () =>
+  swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } });
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [swcPlugin()],
+        test: { name: 'unit', include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}'], exclude: ['**/*.int.spec.ts', 'node_modules/**'] },
+      },
+      {
+        plugins: [swcPlugin()],
+        test: {
+          name: 'int',
+          include: ['src/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'test/int/**/*.int.spec.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e.spec.ts'],
+          globalSetup: ['test/e2e/support/e2e-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
