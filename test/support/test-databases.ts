@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 export type TestDatabase = { readonly name: 'postgres' | 'pglite'; readonly url: string };
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     databases: TestDatabase[];
     redisUrl: string | null;
