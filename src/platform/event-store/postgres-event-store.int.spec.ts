@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
@@ -48,3 +49,27 @@ describe.skipIf(!postgres)('postgres event store: a transaction that commits lat
     }
   });
 });
+
+for (const database of testDatabases()) {
+  describe(`postgres event store on ${database.name}: global order`, () => {
+    it('orders by transaction id as a number, not as text (9 before 10)', async () => {
+      const pool = createPool(database.url, 2);
+      const ids = [randomUUID(), randomUUID()];
+      try {
+        for (const [i, xid] of [9, 10].entries()) {
+          await pool.query(
+            `INSERT INTO es_events (transaction_id, stream_id, stream_version, event_id, event_type, data, metadata)
+             VALUES ($1::text::xid8, $2, 1, $3, 'OrderProbe', '{}', '{}')`,
+            [String(xid), `order-probe-${ids[i]}`, ids[i]],
+          );
+        }
+        const store = new PostgresEventStore(pool);
+        const read = await store.readAll({ after: { commit: 8n, prepare: 0n }, maxCount: 2 });
+        expect(read.map((e) => e.position.commit)).toEqual([9n, 10n]);
+      } finally {
+        await pool.query('DELETE FROM es_events WHERE event_id = ANY($1::uuid[])', [ids]);
+        await pool.end();
+      }
+    });
+  });
+}

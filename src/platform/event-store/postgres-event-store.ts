@@ -17,7 +17,7 @@ import {
 
 type EventRow = {
   global_position: bigint;
-  transaction_id: string;
+  commit_position: string;
   stream_id: string;
   stream_version: bigint;
   event_id: string;
@@ -29,7 +29,9 @@ type EventRow = {
 
 type AppendRow = { outcome: 'ok' | 'conflict' | 'duplicate' | 'event_id_taken'; stream_version: bigint | null };
 
-const EVENT_COLUMNS = 'global_position, transaction_id::text, stream_id, stream_version, event_id, event_type, data, metadata, created_at';
+// The commit position is read as text under its own name: ORDER BY transaction_id must
+// sort by the xid8 column, not by a text alias of it.
+const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_position, stream_id, stream_version, event_id, event_type, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
 
 /**
@@ -104,13 +106,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<AllPosition> {
-    const { rows } = await this.pool.query<{ transaction_id: string; global_position: bigint }>(
-      `SELECT transaction_id::text, global_position FROM es_events
+    const { rows } = await this.pool.query<{ commit_position: string; global_position: bigint }>(
+      `SELECT transaction_id::text AS commit_position, global_position FROM es_events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = rows[0];
-    return row ? { commit: BigInt(row.transaction_id), prepare: row.global_position } : START;
+    return row ? { commit: BigInt(row.commit_position), prepare: row.global_position } : START;
   }
 
   onAppended(listener: () => void): () => void {
@@ -131,7 +133,7 @@ function toRecorded(row: EventRow): RecordedEvent {
   return {
     streamId: row.stream_id,
     streamVersion: row.stream_version,
-    position: { commit: BigInt(row.transaction_id), prepare: row.global_position },
+    position: { commit: BigInt(row.commit_position), prepare: row.global_position },
     recordedAt: row.created_at.toISOString(),
     type: row.event_type,
     data: row.data,

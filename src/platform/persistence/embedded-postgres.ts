@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { ExchangeQueryQueue } from './pglite-query-queue.js';
 
 export type EmbeddedPostgres = {
   readonly url: string;
@@ -20,6 +21,8 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections = 64
   const freshlyCreated = !(await exists(path.join(dataDir, 'PG_VERSION')));
   const db = await PGlite.create({ dataDir });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+  // See ExchangeQueryQueue: the package's own queue interleaves clients' protocol messages.
+  (server as unknown as { queryQueue: ExchangeQueryQueue }).queryQueue = new ExchangeQueryQueue(db);
   await server.start();
   let closed = false;
   return {

@@ -1,5 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Platform } from './migration-0001-platform.js';
+import { Migration0002AuditLog } from './migration-0002-audit-log.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
-export const migrations: MigrationObject[] = [{ name: 'Migration0001Platform', class: Migration0001Platform }];
+export const migrations: MigrationObject[] = [
+  { name: 'Migration0001Platform', class: Migration0001Platform },
+  { name: 'Migration0002AuditLog', class: Migration0002AuditLog },
+];
