@@ -9,7 +9,14 @@ export type Subscriber = {
   readonly name: string;
   readonly eventTypes: EventTypeFilter;
   reset?(tx: SqlClient): Promise<void>;
+  /**
+   * Work outside the database to finish before the checkpoint moves (e.g. handing jobs to
+   * Redis). Runs again if the batch is retried, so it must be idempotent.
+   */
+  prepare?(events: readonly RecordedEvent[]): Promise<void>;
   apply(events: readonly RecordedEvent[], tx: SqlClient): Promise<readonly ReadModelChange[] | void>;
+  /** Called after a batch that touched this subscriber has committed. */
+  afterCommit?(): void;
 };
 
 export type SubscriberStatus = {
@@ -140,6 +147,7 @@ export class SubscriptionRunner {
     const wanted = subscriber.eventTypes;
     const relevant = wanted === '*' ? events : events.filter((e) => wanted.includes(e.type));
     const last: AllPosition = events[events.length - 1]!.position;
+    if (relevant.length > 0 && subscriber.prepare) await subscriber.prepare(relevant);
 
     const changes = await inTransaction(this.pool, async (tx) => {
       const locked = await readCheckpoint(tx, subscriber.name, true);
@@ -149,6 +157,7 @@ export class SubscriptionRunner {
       return result ?? [];
     });
     if (changes === null) return 1;
+    if (relevant.length > 0) subscriber.afterCommit?.();
     if (changes.length > 0) this.options.onChanges?.(changes);
     return events.length;
   }

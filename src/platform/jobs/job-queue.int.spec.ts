@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisProcess, freePort, redisServerAvailable } from '../../../test/support/redis-process.js';
+import { testDatabases, testRedisUrl } from '../../../test/support/test-databases.js';
+import { newEvent, systemContext } from '../event-store/new-event.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { createPool, type SqlPool } from '../persistence/sql.js';
+import { SubscriptionRunner } from '../projections/subscription-runner.js';
+import { BullmqJobQueue } from './bullmq-job-queue.js';
+import { eventJobDispatcher } from './event-job-dispatcher.js';
+import type { JobQueue } from './job-queue.port.js';
+import { PostgresJobQueue } from './postgres-job-queue.js';
+
+type Driver = { name: string; open(pool: SqlPool): JobQueue };
+
+const drivers: Driver[] = [{ name: 'postgres table', open: (pool) => new PostgresJobQueue(pool, `q-${randomUUID()}`, 50) }];
+const redisUrl = testRedisUrl();
+if (redisUrl) drivers.push({ name: 'bullmq', open: () => new BullmqJobQueue(redisUrl, `test-${randomUUID()}`) });
+
+const database = testDatabases()[0]!;
+
+for (const driver of drivers) {
+  describe(`job queue: ${driver.name}`, () => {
+    let pool: SqlPool;
+    let queue: JobQueue;
+
+    beforeAll(async () => {
+      pool = createPool(database.url, 6);
+      queue = driver.open(pool);
+    });
+    afterAll(async () => {
+      await queue.close();
+      await pool.end();
+    });
+
+    it('runs a job once even when it is enqueued twice under one id', async () => {
+      const runs: string[] = [];
+      queue.register<{ who: string }>('greet', async (data) => {
+        runs.push(data.who);
+      });
+      await queue.startWorkers(2);
+      const jobId = randomUUID();
+      await queue.enqueue('greet', { who: 'ana' }, { jobId });
+      await queue.enqueue('greet', { who: 'ana' }, { jobId });
+      await expect.poll(() => runs, { timeout: 10_000 }).toEqual(['ana']);
+      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 5_000 }).toBe('completed');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(runs).toEqual(['ana']);
+    });
+
+    it('retries a failing job with backoff until it succeeds', async () => {
+      let calls = 0;
+      queue.register('flaky', async () => {
+        calls++;
+        if (calls < 3) throw new Error(`boom ${calls}`);
+      });
+      const jobId = randomUUID();
+      await queue.enqueue('flaky', {}, { jobId, attempts: 5, backoffMs: 20 });
+      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 10_000 }).toBe('completed');
+      expect(calls).toBe(3);
+    });
+
+    it('shows a job that ran out of attempts among the failed ones, and runs it again on retry', async () => {
+      let healthy = false;
+      queue.register('doomed', async () => {
+        if (!healthy) throw new Error('mail server said no');
+      });
+      const jobId = randomUUID();
+      await queue.enqueue('doomed', { n: 1 }, { jobId, attempts: 2, backoffMs: 10 });
+      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 10_000 }).toBe('failed');
+      const failed = await queue.failed();
+      const record = failed.find((j) => j.id === jobId);
+      expect(record).toMatchObject({ name: 'doomed', attempts: 2 });
+      expect(record!.lastError).toContain('mail server said no');
+
+      healthy = true;
+      await queue.retry(jobId);
+      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 10_000 }).toBe('completed');
+    });
+
+    it('starts one job per stored event through the checkpointed dispatcher', async () => {
+      const store = new PostgresEventStore(pool);
+      const seen: string[] = [];
+      const eventType = `Probe${randomUUID().slice(0, 8)}`;
+      queue.register<{ event: { metadata: { eventId: string } } }>('on-probe', async (data) => {
+        seen.push(data.event.metadata.eventId);
+      });
+      const runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, [{ eventType, job: 'on-probe' }]), name: `dispatch-${eventType}` }], {
+        pollIntervalMs: 100,
+      });
+      await runner.start();
+      try {
+        const events = [newEvent(eventType, {}, systemContext('test')), newEvent(eventType, {}, systemContext('test'))];
+        await store.append(`probe-${randomUUID()}`, events, { expectedVersion: 'no_stream' });
+        await expect.poll(() => [...seen].sort(), { timeout: 10_000 }).toEqual(events.map((e) => e.metadata.eventId).sort());
+      } finally {
+        await runner.stop();
+      }
+    });
+  });
+}
+
+describe.skipIf(!redisServerAvailable())('job dispatch while Redis is down', () => {
+  it('runs the jobs of events stored while Redis was stopped once Redis is back', async () => {
+    const redis = new RedisProcess(await freePort());
+    await redis.start();
+    const pool = createPool(database.url, 6);
+    const store = new PostgresEventStore(pool);
+    const queue = new BullmqJobQueue(redis.url, 'outage-test');
+    const eventType = `Outage${randomUUID().slice(0, 8)}`;
+    const runs: string[] = [];
+    queue.register<{ event: { metadata: { eventId: string } } }>('after-outage', async (data) => {
+      runs.push(data.event.metadata.eventId);
+    });
+    const runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, [{ eventType, job: 'after-outage' }]), name: `dispatch-${eventType}` }], {
+      pollIntervalMs: 100,
+    });
+    try {
+      await queue.startWorkers(1);
+      await runner.start();
+      await redis.stop();
+
+      const accepted = newEvent(eventType, {}, systemContext('test'));
+      await store.append(`outage-${randomUUID()}`, [accepted], { expectedVersion: 'no_stream' });
+      await new Promise((r) => setTimeout(r, 800));
+      expect(runs).toEqual([]);
+      expect((await runner.status())[0]!.caughtUp).toBe(false);
+
+      await redis.start();
+      await expect.poll(() => runs, { timeout: 30_000, interval: 200 }).toEqual([accepted.metadata.eventId]);
+      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await runner.stop();
+      await queue.close();
+      await redis.stop();
+      await pool.end();
+    }
+  });
+});

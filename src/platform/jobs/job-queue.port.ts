@@ -1,0 +1,58 @@
+import type { SqlClient } from '../persistence/sql.js';
+
+export type JobContext = { readonly jobId: string; readonly attempt: number };
+export type JobHandler<TData = unknown> = (data: TData, context: JobContext) => Promise<void>;
+
+export type EnqueueOptions = {
+  /** Dedup key: a job id already queued, running or done recently is not added again. */
+  readonly jobId: string;
+  readonly attempts?: number;
+  /** First retry delay; doubles on each further attempt. */
+  readonly backoffMs?: number;
+  readonly delayMs?: number;
+};
+
+export type JobRecord = {
+  readonly id: string;
+  readonly name: string;
+  readonly data: unknown;
+  readonly status: 'waiting' | 'active' | 'completed' | 'failed' | 'delayed' | 'unknown';
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly createdAt: string;
+};
+
+export const DEFAULT_ATTEMPTS = 5;
+export const DEFAULT_BACKOFF_MS = 1_000;
+
+/**
+ * One interface, two drivers: BullMQ on Redis when REDIS_URL is set, a durable table in
+ * this database otherwise. Handlers must be idempotent: a job may run more than once.
+ */
+export type JobQueue = {
+  readonly kind: 'bullmq' | 'postgres';
+  /** With `tx`, the Postgres driver enqueues inside that transaction (exactly once). */
+  enqueue(name: string, data: unknown, options: EnqueueOptions, tx?: SqlClient): Promise<void>;
+  register<TData>(name: string, handler: JobHandler<TData>): void;
+  startWorkers(concurrency?: number): Promise<void>;
+  stopWorkers(): Promise<void>;
+  /** A hint that jobs may be due now (e.g. after a transaction that enqueued has committed). */
+  wake(): void;
+  get(jobId: string): Promise<JobRecord | null>;
+  failed(limit?: number): Promise<JobRecord[]>;
+  /** Runs a failed job again from its first attempt. */
+  retry(jobId: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export class UnknownJobError extends Error {
+  constructor(name: string) {
+    super(`No handler is registered for job ${name}`);
+    this.name = 'UnknownJobError';
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,186 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { SqlClient } from '../persistence/sql.js';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  UnknownJobError,
+  errorText,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobQueue,
+  type JobRecord,
+} from './job-queue.port.js';
+
+type JobRow = {
+  id: string;
+  name: string;
+  data: unknown;
+  status: JobRecord['status'];
+  attempts: number;
+  max_attempts: number;
+  backoff_ms: number;
+  last_error: string | null;
+  created_at: Date;
+};
+
+const LOCK_SECONDS = 300;
+
+/**
+ * The embedded job driver: jobs are rows, so a job enqueued in the same transaction as a
+ * checkpoint is never lost or doubled, and a crash mid-job only means it runs again once
+ * its lock expires.
+ */
+export class PostgresJobQueue implements JobQueue {
+  readonly kind = 'postgres' as const;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly enqueued = new EventEmitter().setMaxListeners(0);
+  private running = false;
+  private workers: Promise<void>[] = [];
+  private wakers = new Set<() => void>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly queue = 'default',
+    private readonly pollIntervalMs = 500,
+  ) {}
+
+  async enqueue(name: string, data: unknown, options: EnqueueOptions, tx?: SqlClient): Promise<void> {
+    await (tx ?? this.pool).query(
+      `INSERT INTO jobs (id, queue, name, data, max_attempts, backoff_ms, run_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, now() + make_interval(secs => $7::double precision / 1000))
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        options.jobId,
+        this.queue,
+        name,
+        JSON.stringify(data ?? null),
+        options.attempts ?? DEFAULT_ATTEMPTS,
+        options.backoffMs ?? DEFAULT_BACKOFF_MS,
+        options.delayMs ?? 0,
+      ],
+    );
+    // Inside a transaction the row is not visible yet; the poll finds it after commit.
+    if (!tx) this.wake();
+  }
+
+  register<TData>(name: string, handler: JobHandler<TData>): void {
+    this.handlers.set(name, handler as JobHandler);
+  }
+
+  async startWorkers(concurrency = 2): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.workers = Array.from({ length: concurrency }, () => this.workLoop());
+  }
+
+  async stopWorkers(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await Promise.all(this.workers);
+    this.workers = [];
+  }
+
+  /** A hint that jobs may be due (e.g. a checkpoint transaction that enqueued has committed). */
+  wake(): void {
+    for (const wake of this.wakers) wake();
+    this.enqueued.emit('job');
+  }
+
+  async get(jobId: string): Promise<JobRecord | null> {
+    const { rows } = await this.pool.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [jobId]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async failed(limit = 50): Promise<JobRecord[]> {
+    const { rows } = await this.pool.query<JobRow>(
+      `SELECT * FROM jobs WHERE queue = $1 AND status = 'failed' ORDER BY finished_at DESC LIMIT $2`,
+      [this.queue, limit],
+    );
+    return rows.map(toRecord);
+  }
+
+  async retry(jobId: string): Promise<void> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE jobs SET status = 'waiting', attempts = 0, run_at = now(), last_error = NULL, finished_at = NULL
+        WHERE id = $1 AND status = 'failed'`,
+      [jobId],
+    );
+    if (rowCount === 0) throw new Error(`Job ${jobId} is not a failed job`);
+    this.wake();
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM jobs LIMIT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.stopWorkers();
+  }
+
+  private async workLoop(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.runOne();
+      } catch {
+        // The database was unreachable: wait for the next poll.
+      }
+      if (!worked) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
+      this.wakers.add(done);
+    });
+  }
+
+  private async runOne(): Promise<boolean> {
+    const { rows } = await this.pool.query<JobRow>(
+      `UPDATE jobs SET status = 'active', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2)
+        WHERE id = (
+          SELECT id FROM jobs
+           WHERE queue = $1 AND ((status = 'waiting' AND run_at <= now()) OR (status = 'active' AND locked_until < now()))
+           ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [this.queue, LOCK_SECONDS],
+    );
+    const job = rows[0];
+    if (!job) return false;
+    try {
+      const handler = this.handlers.get(job.name);
+      if (!handler) throw new UnknownJobError(job.name);
+      await handler(job.data, { jobId: job.id, attempt: job.attempts });
+      await this.pool.query(`UPDATE jobs SET status = 'completed', finished_at = now(), locked_until = NULL WHERE id = $1`, [job.id]);
+    } catch (error) {
+      const finalAttempt = job.attempts >= job.max_attempts;
+      await this.pool.query(
+        `UPDATE jobs SET status = $2, last_error = $3, locked_until = NULL,
+                run_at = now() + make_interval(secs => $4::double precision / 1000),
+                finished_at = CASE WHEN $2 = 'failed' THEN now() END
+          WHERE id = $1`,
+        [job.id, finalAttempt ? 'failed' : 'waiting', errorText(error), job.backoff_ms * 2 ** (job.attempts - 1)],
+      );
+    }
+    return true;
+  }
+}
+
+function toRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    data: row.data,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+  };
+}
