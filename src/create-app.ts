@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
+import { projectRoot } from './platform/http/project-root.js';
+import { requestIdFor } from './platform/logging/logging.js';
+
+/** Builds the API (and, when the config says so, the in-process workers) without listening yet. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1_048_576, genReqId: requestIdFor, requestIdHeader: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const webDist = path.join(projectRoot(), 'web', 'dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res: { setHeader(name: string, value: string): void }, file: string) => {
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.useGlobalFilters(new AllExceptionsFilter(hasWeb ? webDist : null));
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Agent Portal API')
+    .setDescription('The portal for health-insurance sales agents: access, support, training, wallet, marketplace.')
+    .setVersion('0.1.0')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  return app;
+}

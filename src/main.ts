@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from './platform/config/config.js';
+import { createApp } from './create-app.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const local = `http://localhost:${port}`;
+  const first = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  process.stdout.write(
+    `\nAgent Portal is running at ${local}` +
+      (config.databaseUrl ? '' : ` (embedded database in ${config.dataDir})`) +
+      `\nFirst response from / : ${first?.status ?? 'none'} after ${seconds} s from start\n\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\nSee .env.example for every variable and what it expects.\n`);
+  } else {
+    process.stderr.write(`The portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VersionConflictError } from '../event-store/event-store.port.js';
+import { ApiError, type ApiErrorBody } from './api-error.js';
+
+const CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * Every error leaves as one JSON shape. Unknown paths outside /api, /health and the docs
+ * get the web app's index.html, whose router shows the not-found page.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+  private indexHtml: string | null | undefined;
+
+  constructor(private readonly webDist: string | null) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const body = this.toBody(exception, request);
+
+    if (body.status === 404 && this.servesApp(request)) {
+      const html = this.loadIndex();
+      if (html) {
+        void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        return;
+      }
+    }
+    if (body.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'request failed');
+    void reply.status(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private toBody(exception: unknown, request: FastifyRequest): ApiErrorBody {
+    const requestId = String(request.id);
+    if (exception instanceof ApiError) {
+      return { status: exception.status, code: exception.code, message: exception.message, fieldErrors: exception.fieldErrors, requestId };
+    }
+    if (exception instanceof VersionConflictError) {
+      return { status: 409, code: 'VERSION_CONFLICT', message: 'This record was changed by someone else at the same moment. Please try again.', requestId };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const message = status === 404 ? `No such endpoint: ${request.method} ${request.url.split('?')[0]}` : exception.message;
+      return { status, code: CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'ERROR'), message, requestId };
+    }
+    const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+    if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return {
+        status: fastifyError.statusCode,
+        code: CODES[fastifyError.statusCode] ?? 'BAD_REQUEST',
+        message: readableFastifyMessage(fastifyError.code, fastifyError.message),
+        requestId,
+      };
+    }
+    return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId };
+  }
+
+  private servesApp(request: FastifyRequest): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const pathname = request.url.split('?')[0]!;
+    return !/^\/(api|health)(\/|$)/.test(pathname);
+  }
+
+  private loadIndex(): string | null {
+    if (this.indexHtml === undefined) {
+      const file = this.webDist ? path.join(this.webDist, 'index.html') : null;
+      this.indexHtml = file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+    }
+    return this.indexHtml;
+  }
+}
+
+function readableFastifyMessage(code: string | undefined, fallback: string | undefined): string {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    default:
+      return fallback ?? 'The request could not be read.';
+  }
+}

@@ -1,0 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The folder holding package.json, whether running from src (tests) or dist. */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}

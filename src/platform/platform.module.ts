@@ -1,0 +1,97 @@
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import { auditLogProjection } from '../../projections/audit/audit-log/audit-log.projection.js';
+import type { AppConfig } from './config/config.js';
+import type { EventStore } from './event-store/event-store.port.js';
+import { PostgresEventStore } from './event-store/postgres-event-store.js';
+import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
+import { eventJobDispatcher, type JobTrigger } from './jobs/event-job-dispatcher.js';
+import type { JobQueue } from './jobs/job-queue.port.js';
+import { PostgresJobQueue } from './jobs/postgres-job-queue.js';
+import { openDatabase, type DatabaseHandle } from './persistence/database.js';
+import { createOrm, migrate } from './persistence/orm.js';
+import { createPool } from './persistence/sql.js';
+import type { Projection } from './projections/projection.js';
+import { SubscriptionRunner } from './projections/subscription-runner.js';
+import { CONFIG, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, ORM, PROJECTIONS, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+
+/** Every read model of the app; `npm run projections:rebuild` knows them by name. */
+export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection];
+
+/** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('platform');
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(ORM) private readonly orm: MikroORM,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(SUBSCRIPTION_RUNNER) private readonly runner: SubscriptionRunner,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runWorkers) return;
+    await this.runner.start();
+    await this.jobs.startWorkers();
+    this.logger.log(`subscribers running: ${this.runner.names.join(', ')}; jobs on ${this.jobs.kind}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner.stop();
+    await this.jobs.close();
+    await this.store.close();
+    await this.pool.end();
+    await this.orm.close(true);
+    await this.database.close();
+  }
+}
+
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig, triggers: readonly JobTrigger[] = []): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: CONFIG, useValue: config },
+        { provide: JOB_TRIGGERS, useValue: triggers },
+        { provide: PROJECTIONS, useValue: ALL_PROJECTIONS },
+        { provide: DATABASE, useFactory: () => openDatabase(config) },
+        {
+          provide: ORM,
+          inject: [DATABASE],
+          useFactory: async (database: DatabaseHandle) => {
+            const orm = await createOrm({ url: database.url, poolSize: Math.max(2, Math.floor(config.databasePoolSize / 2)), entities: [] });
+            await migrate(orm, database.url);
+            return orm;
+          },
+        },
+        // Depends on ORM so the schema is migrated before anything queries it.
+        { provide: SQL_POOL, inject: [DATABASE, ORM], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
+        { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new PostgresEventStore(pool) },
+        {
+          provide: JOB_QUEUE,
+          inject: [SQL_POOL],
+          useFactory: (pool: pg.Pool) => (config.redisUrl ? new BullmqJobQueue(config.redisUrl, config.redisPrefix) : new PostgresJobQueue(pool)),
+        },
+        {
+          provide: SUBSCRIPTION_RUNNER,
+          inject: [EVENT_STORE, SQL_POOL, JOB_QUEUE, PROJECTIONS, JOB_TRIGGERS],
+          useFactory: (store: EventStore, pool: pg.Pool, jobs: JobQueue, projections: readonly Projection[], jobTriggers: readonly JobTrigger[]) => {
+            const logger = new Logger('subscriptions');
+            return new SubscriptionRunner(store, pool, [...projections, eventJobDispatcher(jobs, jobTriggers)], {
+              onError: (name, error) => logger.warn({ err: error, subscriber: name }, `${name} failed; retrying`),
+            });
+          },
+        },
+        PlatformLifecycle,
+      ],
+      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS],
+    };
+  }
+}

@@ -1,0 +1,10 @@
+/** Injection tokens for the platform's ports; modules depend on these, never on adapters. */
+export const CONFIG = Symbol('CONFIG');
+export const DATABASE = Symbol('DATABASE');
+export const SQL_POOL = Symbol('SQL_POOL');
+export const ORM = Symbol('ORM');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+export const SUBSCRIPTION_RUNNER = Symbol('SUBSCRIPTION_RUNNER');
+export const PROJECTIONS = Symbol('PROJECTIONS');
+export const JOB_TRIGGERS = Symbol('JOB_TRIGGERS');
