@@ -31,8 +31,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       root: webDist,
       wildcard: false,
       index: false,
-      setHeaders: (res: { setHeader(name: string, value: string): void }, file: string) => {
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (reply, file) => {
+        void reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
