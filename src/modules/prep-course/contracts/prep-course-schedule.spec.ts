@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isOfferedCourseWeekend, nextCourseWeekend, offeredCourseWeekends } from './prep-course-schedule.js';
+
+// Eastern time is UTC-5 in winter, UTC-4 in summer.
+const eastern = (iso: string) => new Date(iso);
+
+describe('prep course schedule', () => {
+  it('offers the first weekend itself before it starts', () => {
+    const next = nextCourseWeekend(eastern('2025-09-20T12:00:00-04:00'));
+    expect(next).toEqual({
+      saturday: '2025-10-04',
+      sunday: '2025-10-05',
+      dateIso: '2025-10-04 & 2025-10-05',
+      label: 'Saturday, Oct 4 & Sunday, Oct 5, 2025',
+    });
+  });
+
+  it('keeps the every-other-weekend cadence long after the first date', () => {
+    // 2026-11-22 is a Sunday; the cadence gives Saturdays 2026-11-28, 2026-12-12, ...
+    const offered = offeredCourseWeekends(eastern('2026-11-22T10:00:00-05:00'));
+    expect(offered.map((w) => w.saturday)).toEqual(['2026-11-28', '2026-12-12', '2026-12-26', '2027-01-09', '2027-01-23', '2027-02-06', '2027-02-20']);
+  });
+
+  it('still offers a course Saturday before 8 AM Eastern and skips it from 8 AM on', () => {
+    expect(nextCourseWeekend(eastern('2026-11-28T07:59:00-05:00'))!.saturday).toBe('2026-11-28');
+    expect(nextCourseWeekend(eastern('2026-11-28T08:00:00-05:00'))!.saturday).toBe('2026-12-12');
+    // 12:30 UTC is 7:30 in New York: still before the start.
+    expect(nextCourseWeekend(new Date('2026-11-28T12:30:00Z'))!.saturday).toBe('2026-11-28');
+  });
+
+  it('offers dates only up to three months ahead', () => {
+    const offered = offeredCourseWeekends(eastern('2026-01-01T12:00:00-05:00'));
+    expect(offered.at(-1)!.saturday <= '2026-04-01').toBe(true);
+    expect(offered.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('accepts only an offered weekend for registration', () => {
+    const now = eastern('2026-11-22T10:00:00-05:00');
+    expect(isOfferedCourseWeekend('2026-11-28 & 2026-11-29', now)).toBe(true);
+    expect(isOfferedCourseWeekend('2026-11-21 & 2026-11-22', now)).toBe(false);
+    expect(isOfferedCourseWeekend('2026-12-05 & 2026-12-06', now)).toBe(false);
+  });
+});

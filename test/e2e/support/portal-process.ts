@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export type PortalProcess = { url: string; output: () => string; stop(): Promise<void> };
+
+/**
+ * Runs the built portal (`dist/src/main.js`) as `npm start` would, on a free port with its
+ * own data folder. With no DATABASE_URL it is the embedded default.
+ */
+export async function startPortal(env: Record<string, string | undefined> = {}): Promise<PortalProcess> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`portal did not start in time:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at (http:\/\/localhost:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`portal exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        });
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

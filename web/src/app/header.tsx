@@ -1,0 +1,80 @@
+import { ExternalLink, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { Button } from '../components/ui/button';
+import site from '../content/site.json';
+import { useSession } from '../features/auth/stores/session-store';
+import { cn } from '../lib/cn';
+
+const NAV = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/contacts', label: 'Contacts' },
+];
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold text-brand-900" aria-label={`${site.productName} home`}>
+      <img src="/favicon.svg" alt="" className="h-8 w-8" />
+      <span className="text-lg">{site.productName}</span>
+    </Link>
+  );
+}
+
+export function Header() {
+  const status = useSession((s) => s.status);
+  const user = useSession((s) => s.user);
+  const [open, setOpen] = useState(false);
+  const isCompanyUser = Boolean(user?.isMicrosoftUser);
+
+  const links = (
+    <>
+      {NAV.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end
+          className={({ isActive }) => cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-700')}
+        >
+          {item.label}
+        </NavLink>
+      ))}
+      {!isCompanyUser && (
+        <a
+          href={site.becomeAgentUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Become an Agent <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+        </a>
+      )}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links}
+        </nav>
+        <div className="flex items-center gap-2">
+          {status !== 'signed-in' && (
+            <Button asChild size="sm">
+              <Link to="/auth">Agent Login</Link>
+            </Button>
+          )}
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+            <Menu className="h-5 w-5" />
+          </Button>
+        </div>
+      </div>
+      {open && (
+        <nav aria-label="Main mobile" className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 md:hidden" onClick={() => setOpen(false)}>
+          {links}
+        </nav>
+      )}
+    </header>
+  );
+}

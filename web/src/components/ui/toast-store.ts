@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+
+export type ToastVariant = 'default' | 'destructive';
+export type ToastMessage = { id: number; title: string; description?: string; variant: ToastVariant };
+
+type ToastState = {
+  toasts: ToastMessage[];
+  show(toast: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }): void;
+  dismiss(id: number): void;
+};
+
+let nextId = 1;
+const MAX_VISIBLE = 3;
+
+export const useToastStore = create<ToastState>((set) => ({
+  toasts: [],
+  show: (toast) =>
+    set((state) => ({ toasts: [...state.toasts, { ...toast, variant: toast.variant ?? 'default', id: nextId++ }].slice(-MAX_VISIBLE) })),
+  dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+}));
+
+/** Shows a toast from anywhere (components, API helpers). */
+export const toast = (message: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }) => useToastStore.getState().show(message);
