@@ -33,4 +33,12 @@ function ensureChromium() {
 step('Type check and lint', 'npm', ['run', '--silent', 'lint']);
 step('Build', process.execPath, ['scripts/build.mjs', '--if-needed']);
 ensureChromium();
-step('Unit, integration and browser tests', bin('vitest'), ['run']);
+const report = path.join(root, 'test-results', 'vitest.json');
+fs.rmSync(report, { force: true });
+console.log('\n▶ Unit, integration and browser tests');
+const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' });
+if (fs.existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+}
+process.exit(run.status ?? 1);

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import { ConfigError, loadConfig } from './platform/config/config.js';
+
+/**
+ * The background process of the scaled deployment: projections, the event → job
+ * dispatcher and the job workers, without HTTP. Run as many as needed; subscribers
+ * coordinate through their checkpoint rows, BullMQ through Redis.
+ */
+async function main(): Promise<void> {
+  const config = { ...loadConfig(), runWorkers: true };
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  await app.init();
+  process.stdout.write(`Worker running (jobs on ${config.redisUrl ? 'Redis' : 'the database'})\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(error instanceof ConfigError ? `${error.message}\n` : `The worker could not start: ${String(error)}\n`);
+  process.exit(1);
+});
