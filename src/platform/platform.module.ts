@@ -14,7 +14,9 @@ import { createOrm, migrate } from './persistence/orm.js';
 import { createPool } from './persistence/sql.js';
 import type { Projection } from './projections/projection.js';
 import { SubscriptionRunner } from './projections/subscription-runner.js';
-import { CONFIG, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, ORM, PROJECTIONS, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import { Mailer, registerMailJob } from './mail/mailer.js';
+import { InProcessRealtimeHub, RedisRealtimeHub, type RealtimeHub } from './realtime/realtime-hub.js';
+import { CONFIG, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
 export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection];
@@ -32,6 +34,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(SUBSCRIPTION_RUNNER) private readonly runner: SubscriptionRunner,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -44,6 +48,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     await this.runner.stop();
     await this.jobs.close();
+    this.mailer.close();
+    await this.realtime.close();
     await this.store.close();
     await this.pool.end();
     await this.orm.close(true);
@@ -80,18 +86,39 @@ export class PlatformModule {
           useFactory: (pool: pg.Pool) => (config.redisUrl ? new BullmqJobQueue(config.redisUrl, config.redisPrefix) : new PostgresJobQueue(pool)),
         },
         {
+          provide: MAILER,
+          inject: [SQL_POOL, JOB_QUEUE],
+          useFactory: (pool: pg.Pool, jobs: JobQueue) => {
+            const mailer = new Mailer(pool, config.mailFrom, config.smtpUrl);
+            registerMailJob(jobs, mailer);
+            return mailer;
+          },
+        },
+        {
+          provide: REALTIME_HUB,
+          useFactory: (): RealtimeHub => (config.redisUrl ? new RedisRealtimeHub(config.redisUrl, config.redisPrefix) : new InProcessRealtimeHub()),
+        },
+        {
           provide: SUBSCRIPTION_RUNNER,
-          inject: [EVENT_STORE, SQL_POOL, JOB_QUEUE, PROJECTIONS, JOB_TRIGGERS],
-          useFactory: (store: EventStore, pool: pg.Pool, jobs: JobQueue, projections: readonly Projection[], jobTriggers: readonly JobTrigger[]) => {
+          inject: [EVENT_STORE, SQL_POOL, JOB_QUEUE, PROJECTIONS, JOB_TRIGGERS, REALTIME_HUB],
+          useFactory: (
+            store: EventStore,
+            pool: pg.Pool,
+            jobs: JobQueue,
+            projections: readonly Projection[],
+            jobTriggers: readonly JobTrigger[],
+            realtime: RealtimeHub,
+          ) => {
             const logger = new Logger('subscriptions');
             return new SubscriptionRunner(store, pool, [...projections, eventJobDispatcher(jobs, jobTriggers)], {
+              onChanges: (changes) => realtime.publish(changes),
               onError: (name, error) => logger.warn({ err: error, subscriber: name }, `${name} failed; retrying`),
             });
           },
         },
         PlatformLifecycle,
       ],
-      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS],
+      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB],
     };
   }
 }

@@ -8,3 +8,5 @@ export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const SUBSCRIPTION_RUNNER = Symbol('SUBSCRIPTION_RUNNER');
 export const PROJECTIONS = Symbol('PROJECTIONS');
 export const JOB_TRIGGERS = Symbol('JOB_TRIGGERS');
+export const MAILER = Symbol('MAILER');
+export const REALTIME_HUB = Symbol('REALTIME_HUB');

@@ -18,8 +18,12 @@ export type EmbeddedPostgres = {
  */
 export async function startEmbeddedPostgres(dataDir: string, maxConnections = 64): Promise<EmbeddedPostgres> {
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const releaseLock = await lockDataDir(`${dataDir}.lock`);
   const freshlyCreated = !(await exists(path.join(dataDir, 'PG_VERSION')));
-  const db = await PGlite.create({ dataDir });
+  const db = await PGlite.create({ dataDir }).catch(async (error: unknown) => {
+    await releaseLock();
+    throw error;
+  });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   // See ExchangeQueryQueue: the package's own queue interleaves clients' protocol messages.
   (server as unknown as { queryQueue: ExchangeQueryQueue }).queryQueue = new ExchangeQueryQueue(db);
@@ -33,6 +37,7 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections = 64
       closed = true;
       await server.stop();
       await db.close();
+      await releaseLock();
     },
   };
 }
@@ -43,5 +48,37 @@ async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`The embedded database in ${dataDir} is in use by process ${pid} (is the portal running?). Stop that process first.`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** One process at a time may open an embedded data folder; a second would corrupt it. */
+export async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(await fs.readFile(lockFile, 'utf8').catch(() => '0'));
+      if (pid > 0 && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(path.dirname(lockFile), pid);
+      await fs.rm(lockFile, { force: true }); // left by a process that died
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,0 +1,29 @@
+// npm run projections:rebuild [name ...]: empties read models and replays every event into them.
+import { ALL_PROJECTIONS } from '../platform/platform.module.js';
+import { loadConfig } from '../platform/config/config.js';
+import { openInfrastructure } from '../platform/infrastructure.js';
+import { SubscriptionRunner } from '../platform/projections/subscription-runner.js';
+
+const requested = process.argv.slice(2);
+const known = ALL_PROJECTIONS.map((p) => p.name);
+const unknown = requested.filter((name) => !known.includes(name));
+if (unknown.length > 0) {
+  process.stderr.write(`Unknown read model: ${unknown.join(', ')}. Known: ${known.join(', ')}\n`);
+  process.exit(2);
+}
+
+const infrastructure = await openInfrastructure(loadConfig()).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
+try {
+  const runner = new SubscriptionRunner(infrastructure.store, infrastructure.pool, ALL_PROJECTIONS, { batchSize: 2_000 });
+  for (const name of requested.length > 0 ? requested : known) {
+    const started = performance.now();
+    const events = await runner.rebuild(name);
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(`${name}: rebuilt from ${events} events in ${seconds.toFixed(2)} s\n`);
+  }
+} finally {
+  await infrastructure.close();
+}
