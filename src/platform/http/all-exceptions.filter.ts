@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
 
@@ -49,6 +50,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const requestId = String(request.id);
     if (exception instanceof ApiError) {
       return { status: exception.status, code: exception.code, message: exception.message, fieldErrors: exception.fieldErrors, requestId };
+    }
+    if (exception instanceof DomainError) {
+      return { status: exception.status, code: exception.code, message: exception.message, requestId };
     }
     if (exception instanceof VersionConflictError) {
       return { status: 409, code: 'VERSION_CONFLICT', message: 'This record was changed by someone else at the same moment. Please try again.', requestId };

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../test/support/test-databases.js';
+import { DomainError } from '../domain/domain-error.js';
+import type { Decider } from '../domain/decider.js';
+import { ConcurrentChange } from '../http/api-error.js';
+import { createPool, type SqlPool } from '../persistence/sql.js';
+import { deterministicEventId, handleCommand } from './command-handling.js';
+import { VersionConflictError, type EventStore } from './event-store.port.js';
+import { systemContext } from './new-event.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+type Added = { type: 'SeatAdded'; data: { by: string } };
+type SeatState = { seats: number };
+const MAX_SEATS = 15;
+const seats: Decider<{ by: string }, Added, SeatState> = {
+  initialState: () => ({ seats: 0 }),
+  evolve: (state) => ({ seats: state.seats + 1 }),
+  decide: (command, state) => {
+    if (state.seats >= MAX_SEATS) throw new DomainError('FULL', 'No seats left', 409);
+    return [{ type: 'SeatAdded', data: { by: command.by } }];
+  },
+};
+
+describe('handleCommand', () => {
+  let pool: SqlPool;
+  let store: PostgresEventStore;
+  beforeAll(() => {
+    pool = createPool(testDatabases()[0]!.url, 12);
+    store = new PostgresEventStore(pool);
+  });
+  afterAll(async () => pool.end());
+
+  it('retries concurrent commands on one stream so each decides on fresh state', async () => {
+    const streamId = `seats-${randomUUID()}`;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => handleCommand({ store, streamId, decider: seats, command: { by: `u${i}` }, context: systemContext('test') })),
+    );
+    const stored = (await store.readStream(streamId)).map((e) => Number(e.streamVersion));
+    // Never more than the rule allows, whatever the interleaving.
+    expect(stored).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));
+    expect(stored.length).toBeLessThanOrEqual(MAX_SEATS);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      const reason = (outcome as PromiseRejectedResult).reason;
+      expect(reason instanceof DomainError || reason instanceof ConcurrentChange).toBe(true);
+    }
+  });
+
+  it('answers 409 after the bounded retries when the stream keeps moving', async () => {
+    let appends = 0;
+    const alwaysMoving: EventStore = {
+      ...store,
+      kind: 'postgres',
+      readStream: async () => [],
+      append: async (streamId) => {
+        appends++;
+        throw new VersionConflictError(streamId, 'no_stream', 1n);
+      },
+      readAll: store.readAll.bind(store),
+      headPosition: store.headPosition.bind(store),
+      onAppended: store.onAppended.bind(store),
+      ping: store.ping.bind(store),
+      close: async () => {},
+    };
+    const failure = await handleCommand({ store: alwaysMoving, streamId: 's', decider: seats, command: { by: 'x' }, context: systemContext('t') }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ConcurrentChange);
+    expect((failure as ConcurrentChange).status).toBe(409);
+    expect(appends).toBe(4);
+  });
+
+  it('stores a command repeated with the same idempotency key once', async () => {
+    const streamId = `seats-${randomUUID()}`;
+    const run = () => handleCommand({ store, streamId, decider: seats, command: { by: 'ana' }, context: systemContext('t'), idempotencyKey: 'req-1' });
+    const first = await run();
+    expect(first.stored).toHaveLength(1);
+    expect(first.stored[0]!.metadata.eventId).toBe(deterministicEventId(streamId, 'req-1', 0));
+    // The repeat decides again on the new state (another seat), but its event id comes from
+    // the same key, so the store recognises it and nothing new is stored.
+    const again = await run();
+    expect(again.stored).toHaveLength(0);
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+});

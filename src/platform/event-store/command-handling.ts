@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { ConcurrentChange } from '../http/api-error.js';
+import { fold, type Decider, type DomainEvent } from '../domain/decider.js';
+import { newEvent, type CommandContext } from './new-event.js';
+import { VersionConflictError, type EventStore, type RecordedEvent } from './event-store.port.js';
+
+export const MAX_CONFLICT_RETRIES = 3;
+
+export type CommandResult<TState> = {
+  /** The events this command stored (empty when the decider decided nothing, or on a replay). */
+  readonly stored: readonly RecordedEvent[];
+  readonly state: TState;
+  readonly version: bigint;
+};
+
+/**
+ * Loads the stream, folds it, decides, and appends with the version it read. When another
+ * writer got there first it reads again and decides again, a bounded number of times;
+ * after that the caller gets ConcurrentChange (409). With an idempotency key the event ids
+ * are derived from it, so a repeated command stores nothing twice.
+ */
+export async function handleCommand<TCommand, TEvent extends DomainEvent, TState>(options: {
+  readonly store: EventStore;
+  readonly streamId: string;
+  readonly decider: Decider<TCommand, TEvent, TState>;
+  readonly command: TCommand;
+  readonly context: CommandContext;
+  readonly idempotencyKey?: string;
+}): Promise<CommandResult<TState>> {
+  const { store, streamId, decider, command, context } = options;
+  for (let attempt = 0; ; attempt++) {
+    const history = await store.readStream(streamId);
+    const version = BigInt(history.length);
+    // Stored events carry type and data like the decider's own, plus metadata it ignores.
+    const state = fold(decider, history as unknown as TEvent[]);
+    const decided = decider.decide(command, state, context.now);
+    if (decided.length === 0) return { stored: [], state, version };
+
+    const events = decided.map((event, index) =>
+      newEvent(event.type, event.data, context, options.idempotencyKey ? deterministicEventId(streamId, options.idempotencyKey, index) : undefined),
+    );
+    try {
+      const result = await store.append(streamId, events, { expectedVersion: version === 0n ? 'no_stream' : version });
+      if (result.duplicate) {
+        const current = await store.readStream(streamId);
+        return { stored: [], state: fold(decider, current as unknown as TEvent[]), version: result.nextExpectedVersion };
+      }
+      const stored = await store.readStream(streamId, { afterVersion: version });
+      return { stored, state: decided.reduce(decider.evolve, state), version: result.nextExpectedVersion };
+    } catch (error) {
+      if (!(error instanceof VersionConflictError)) throw error;
+      if (attempt >= MAX_CONFLICT_RETRIES) throw new ConcurrentChange();
+    }
+  }
+}
+
+/** A UUID (v8 layout) derived from stream, idempotency key and position in the batch. */
+export function deterministicEventId(streamId: string, idempotencyKey: string, index: number): string {
+  const hex = createHash('sha256').update(`${streamId}\u0000${idempotencyKey}\u0000${index}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
