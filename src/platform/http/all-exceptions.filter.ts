@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes as fastifyErrorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
@@ -59,7 +59,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const message = status === 404 ? `No such endpoint: ${request.method} ${request.url.split('?')[0]}` : exception.message;
+      // Nest passes Fastify's own errors (unreadable body, too large...) on as bare messages.
+      const fastifyCode = FASTIFY_CODE_BY_MESSAGE.get(exception.message);
+      const message =
+        status === 404
+          ? `No such endpoint: ${request.method} ${request.url.split('?')[0]}`
+          : fastifyCode
+            ? readableFastifyMessage(fastifyCode, exception.message)
+            : exception.message;
       return { status, code: CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'ERROR'), message, requestId };
     }
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
@@ -88,6 +95,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return this.indexHtml;
   }
 }
+
+const FASTIFY_CODE_BY_MESSAGE = new Map(
+  ['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_BODY_TOO_LARGE', 'FST_ERR_CTP_INVALID_MEDIA_TYPE'].map((code) => {
+    const ErrorType = (fastifyErrorCodes as unknown as Record<string, new () => Error>)[code]!;
+    return [new ErrorType().message, code] as const;
+  }),
+);
 
 function readableFastifyMessage(code: string | undefined, fallback: string | undefined): string {
   switch (code) {
