@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config.js';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /** Takes the caller's X-Request-Id when it is sane, else makes one. */
-export function requestIdFor(request: IncomingMessage): string {
+export function requestIdFor(request: { headers: IncomingHttpHeaders }): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
