@@ -1,9 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './platform/config/config.js';
 import { HealthController } from './platform/health/health.controller.js';
-import { loggingParams } from './platform/logging/logging.js';
 import { PlatformModule } from './platform/platform.module.js';
 
 @Module({})
@@ -11,7 +9,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [LoggerModule.forRoot(loggingParams(config)), CqrsModule.forRoot(), PlatformModule.forRoot(config)],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config)],
       controllers: [HealthController],
     };
   }

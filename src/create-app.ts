@@ -5,23 +5,36 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { projectRoot } from './platform/http/project-root.js';
-import { requestIdFor } from './platform/logging/logging.js';
+import { PinoNestLogger, createRootLogger, requestContext, requestIdFor } from './platform/logging/logging.js';
 
 /** Builds the API (and, when the config says so, the in-process workers) without listening yet. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1_048_576, genReqId: requestIdFor, requestIdHeader: false });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  const logger = createRootLogger(config.logLevel);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    requestIdLogLabel: 'requestId',
+    genReqId: requestIdFor,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: new PinoNestLogger(logger) });
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    requestContext.run({ requestId: request.id }, done);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!request.url.startsWith('/health')) {
+      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
   });
 
   const webDist = path.join(projectRoot(), 'web', 'dist');

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
+import { PinoNestLogger, createRootLogger } from './platform/logging/logging.js';
 
 /**
  * The background process of the scaled deployment: projections, the event → job
@@ -11,8 +11,7 @@ import { ConfigError, loadConfig } from './platform/config/config.js';
  */
 async function main(): Promise<void> {
   const config = { ...loadConfig(), runWorkers: true };
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: new PinoNestLogger(createRootLogger(config.logLevel)) });
   app.enableShutdownHooks();
   await app.init();
   process.stdout.write(`Worker running (jobs on ${config.redisUrl ? 'Redis' : 'the database'})\n`);

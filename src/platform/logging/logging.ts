@@ -1,9 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Params } from 'nestjs-pino';
-import type { AppConfig } from '../config/config.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** The request being served, for log lines written anywhere below its handler. */
+export const requestContext = new AsyncLocalStorage<{ readonly requestId: string }>();
 
 /** Takes the caller's X-Request-Id when it is sane, else makes one. */
 export function requestIdFor(request: { headers: IncomingHttpHeaders }): string {
@@ -11,19 +15,59 @@ export function requestIdFor(request: { headers: IncomingHttpHeaders }): string 
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Structured JSON logs; every line written while serving a request carries its requestId. */
-export function loggingParams(config: AppConfig): Params {
-  return {
-    pinoHttp: {
-      level: config.logLevel,
-      quietReqLogger: true,
-      customAttributeKeys: { reqId: 'requestId' },
-      genReqId: (request) => (request as IncomingMessage & { id?: string }).id ?? requestIdFor(request),
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
-      autoLogging: { ignore: (request) => (request.url ?? '').startsWith('/health') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      },
+/**
+ * Structured JSON logs. Every line written while a request is being served carries its
+ * requestId, whichever logger wrote it (Fastify's, Nest's, a module's).
+ */
+export function createRootLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: ['*.password', '*.token', '*.secret', 'headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+    mixin() {
+      const context = requestContext.getStore();
+      return context ? { requestId: context.requestId } : {};
     },
-  };
+  });
+}
+
+/** Nest's logger interface over the root pino logger. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, rest: unknown[]) {
+    if (!this.logger.isLevelEnabled(level)) return;
+    // Nest passes the context (class name) last; an error's stack may come before it.
+    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+    const extra = context === undefined ? rest : rest.slice(0, -1);
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      const text = typeof extra[0] === 'string' ? extra[0] : undefined;
+      this.logger[level]({ context, ...(message as object) }, text);
+    } else if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else {
+      const stack = typeof extra[0] === 'string' && level === 'error' ? extra[0] : undefined;
+      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
 }

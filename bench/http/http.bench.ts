@@ -1,0 +1,56 @@
+// Requests/s of the app's read endpoint (the built portal, as `npm start` runs it) against
+// a bare node:http server answering the same JSON, both at 50 connections in this run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { fmt } from '../support/bench-database.js';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const ENDPOINT = '/health/live';
+
+async function start(args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at http:\/\/localhost:(\d+)/);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { url, child };
+}
+
+async function load(url: string): Promise<number> {
+  await autocannon({ url: url + ENDPOINT, connections: CONNECTIONS, duration: 2 }); // warm-up
+  const result = await autocannon({ url: url + ENDPOINT, connections: CONNECTIONS, duration: DURATION });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+await fs.access('dist/src/main.js').catch(() => {
+  throw new Error('Build first: npm run build');
+});
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-http-'));
+const bare = await start(['--import', 'tsx', 'bench/http/bare-server.ts'], {});
+const bareRate = await load(bare.url).finally(() => stop(bare.child));
+const app = await start(['dist/src/main.js'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' });
+const appRate = await load(app.url).finally(() => stop(app.child));
+await fs.rm(dataDir, { recursive: true, force: true });
+
+console.log(`http: GET ${ENDPOINT}, ${CONNECTIONS} connections, ${DURATION} s each`);
+console.log(`reference: bare node:http ${fmt(bareRate)} requests/s`);
+console.log(`app (Nest on Fastify, embedded default) ${fmt(appRate)} requests/s (target >= 0.5 x reference)`);
+console.log(`ratio ${(appRate / bareRate).toFixed(2)}`);

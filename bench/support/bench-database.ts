@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
+import { createOrm, migrate } from '../../src/platform/persistence/orm.js';
+import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
+
+export type BenchDatabase = { url: string; label: string; drop(): Promise<void> };
+
+/** A fresh, migrated database: a scratch one next to DATABASE_URL, or PGlite without it. */
+export async function openBenchDatabase(): Promise<BenchDatabase> {
+  let db: BenchDatabase;
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_bench');
+    db = { url: scratch.url, label: 'PostgreSQL (DATABASE_URL)', drop: scratch.drop };
+  } else {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+    const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), 100);
+    db = {
+      url: embedded.url,
+      label: 'PGlite (no DATABASE_URL set; the targets are for PostgreSQL)',
+      drop: async () => {
+        await embedded.close();
+        await fs.rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const orm = await createOrm({ url: db.url, poolSize: 2, entities: [] });
+  await migrate(orm, db.url);
+  await orm.close(true);
+  return db;
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
