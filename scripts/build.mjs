@@ -43,6 +43,7 @@ const webSources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.
 if (!ifNeeded || !upToDate('dist/src/main.js', serverSources)) {
   fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   run('Server', bin('tsc'), ['-p', 'tsconfig.json']);
+  run('Embedded database template', process.execPath, ['dist/src/cli/make-embedded-template.js']);
 }
 if (!ifNeeded || !upToDate('web/dist/index.html', webSources)) {
   run('Web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { LogController } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
@@ -16,13 +17,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const logger = createRootLogger(config.logLevel);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    disableRequestLogging: true,
-    requestIdLogLabel: 'requestId',
+    // One line per request is written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdFor,
     trustProxy: true,
     bodyLimit: 1_048_576,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
+import { DataDirInUseError } from './platform/persistence/embedded-postgres.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\nSee .env.example for every variable and what it expects.\n`);
+  } else if (error instanceof DataDirInUseError) {
+    process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`The portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }

@@ -15,7 +15,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     db = { url: scratch.url, label: 'PostgreSQL (DATABASE_URL)', drop: scratch.drop };
   } else {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-    const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), 100);
+    const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), { maxConnections: 100 });
     db = {
       url: embedded.url,
       label: 'PGlite (no DATABASE_URL set; the targets are for PostgreSQL)',

@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   const databases: TestDatabase[] = [];
 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), 200);
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), { maxConnections: 200 });
   cleanups.push(async () => {
     await embedded.close();
     await fs.rm(dir, { recursive: true, force: true });

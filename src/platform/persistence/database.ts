@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
+import { projectRoot } from '../http/project-root.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+/** Written by `npm run build`: an embedded data folder with every migration applied. */
+export const EMBEDDED_TEMPLATE_FILE = path.join(projectRoot(), 'dist', 'embedded-template.tar.gz');
 
 export type DatabaseHandle = {
   readonly url: string;
@@ -15,6 +19,6 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, freshlyCreated: false, close: async () => {} };
   }
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pgdata'));
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE });
   return { url: embedded.url, embedded: true, freshlyCreated: embedded.freshlyCreated, close: () => embedded.close() };
 }

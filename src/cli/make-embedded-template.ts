@@ -1,0 +1,23 @@
+// Part of `npm run build`: a migrated embedded data folder, packed, so a first `npm start`
+// unpacks it instead of running initdb in WebAssembly.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EMBEDDED_TEMPLATE_FILE } from '../platform/persistence/database.js';
+import { startEmbeddedPostgres } from '../platform/persistence/embedded-postgres.js';
+import { createOrm, migrate } from '../platform/persistence/orm.js';
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
+try {
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'));
+  try {
+    const orm = await createOrm({ url: embedded.url, poolSize: 2, entities: [] });
+    await migrate(orm, embedded.url);
+    await orm.close(true);
+    await fs.writeFile(EMBEDDED_TEMPLATE_FILE, await embedded.dump());
+  } finally {
+    await embedded.close();
+  }
+} finally {
+  await fs.rm(dir, { recursive: true, force: true });
+}
