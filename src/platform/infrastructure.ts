@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
+import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { openDatabase, type DatabaseHandle } from './persistence/database.js';
 import { createOrm, migrate } from './persistence/orm.js';
@@ -21,7 +22,7 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
   const orm = await createOrm({ url: database.url, poolSize: 2, entities: [] });
   await migrate(orm, database.url);
   const pool = createPool(database.url, config.databasePoolSize);
-  const store = new PostgresEventStore(pool);
+  const store: EventStore = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
   return {
     database,
     orm,

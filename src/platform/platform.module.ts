@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { auditLogProjection } from '../../projections/audit/audit-log/audit-log.projection.js';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
+import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
 import { eventJobDispatcher, type JobTrigger } from './jobs/event-job-dispatcher.js';
@@ -79,7 +80,11 @@ export class PlatformModule {
         },
         // Depends on ORM so the schema is migrated before anything queries it.
         { provide: SQL_POOL, inject: [DATABASE, ORM], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
-        { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new PostgresEventStore(pool) },
+        {
+          provide: EVENT_STORE,
+          inject: [SQL_POOL],
+          useFactory: (pool: pg.Pool): EventStore => (config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool)),
+        },
         {
           provide: JOB_QUEUE,
           inject: [SQL_POOL],
