@@ -249,3 +249,21 @@ describe('portal sidebar', () => {
     await screenshot(page, 'sidebar-mobile');
   });
 });
+
+describe('code splitting', () => {
+  it('loads only the code of the page shown, and no admin grid code, on a public page', async () => {
+    const { context, page: fresh } = await newPage(browser);
+    const scripts: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await fresh.goto('/');
+    await fresh.getByRole('heading', { level: 1 }).waitFor();
+    await fresh.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('home-page'))).toBe(true);
+    for (const other of ['about-page', 'onboarding-page', 'contacts-page', 'legal-page', 'not-open-yet-page', 'ag-grid']) {
+      expect(scripts.filter((s) => s.includes(other))).toEqual([]);
+    }
+    await context.close();
+  });
+});
