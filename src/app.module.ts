@@ -2,15 +2,17 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/config.js';
 import { HealthController } from './platform/health/health.controller.js';
+import { RealtimeController } from './platform/realtime/realtime.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
+import { IdentityModule } from './modules/identity/identity.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config)],
-      controllers: [HealthController],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), IdentityModule],
+      controllers: [HealthController, RealtimeController],
     };
   }
 }

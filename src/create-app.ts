@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -8,9 +9,23 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LogController } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
+import { ApiError } from './platform/http/api-error.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { PinoNestLogger, createRootLogger, requestContext, requestIdFor } from './platform/logging/logging.js';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** No Origin header (same-origin navigations, non-browser clients) or one matching this server. */
+function isSameOrigin(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
+  if (!origin) return true;
+  if (origin === new URL(publicUrl).origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
 
 /** Builds the API (and, when the config says so, the in-process workers) without listening yet. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -34,6 +49,16 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/health')) {
       request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    }
+    done();
+  });
+
+  await app.register(fastifyCookie);
+  // Writes from another site are refused outright; the session guard also checks a CSRF token.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
+      done(new ApiError(403, 'CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.'));
+      return;
     }
     done();
   });

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
+import { DemoAccountsService } from './modules/identity/demo/demo-accounts.js';
 import { DataDirInUseError } from './platform/persistence/embedded-postgres.js';
 
 async function main(): Promise<void> {
@@ -9,13 +10,16 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const local = `http://localhost:${port}`;
+  const demo = app.get(DemoAccountsService).summary;
   const first = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
   // performance.now() counts from process start, so module loading is included.
   const seconds = (performance.now() / 1000).toFixed(2);
   process.stdout.write(
     `\nAgent Portal is running at ${local}` +
       (config.databaseUrl ? '' : ` (embedded database in ${config.dataDir})`) +
-      `\nFirst response from / : ${first?.status ?? 'none'} after ${seconds} s from start\n\n`,
+      `\nFirst response from / : ${first?.status ?? 'none'} after ${seconds} s from start\n` +
+      (demo ? `\n${demo}\n` : '') +
+      '\n',
   );
 }
 

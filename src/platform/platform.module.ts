@@ -17,7 +17,9 @@ import type { Projection } from './projections/projection.js';
 import { SubscriptionRunner } from './projections/subscription-runner.js';
 import { Mailer, registerMailJob } from './mail/mailer.js';
 import { InProcessRealtimeHub, RedisRealtimeHub, type RealtimeHub } from './realtime/realtime-hub.js';
-import { CONFIG, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import { SessionStore } from './auth/session-store.js';
+import { SessionGuard } from './auth/session.guard.js';
+import { CONFIG, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
 export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection];
@@ -90,6 +92,8 @@ export class PlatformModule {
           inject: [SQL_POOL],
           useFactory: (pool: pg.Pool) => (config.redisUrl ? new BullmqJobQueue(config.redisUrl, config.redisPrefix) : new PostgresJobQueue(pool)),
         },
+        { provide: SESSION_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new SessionStore(pool, config.session) },
+        SessionGuard,
         {
           provide: MAILER,
           inject: [SQL_POOL, JOB_QUEUE],
@@ -123,7 +127,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB],
+      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard],
     };
   }
 }

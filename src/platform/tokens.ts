@@ -10,3 +10,4 @@ export const PROJECTIONS = Symbol('PROJECTIONS');
 export const JOB_TRIGGERS = Symbol('JOB_TRIGGERS');
 export const MAILER = Symbol('MAILER');
 export const REALTIME_HUB = Symbol('REALTIME_HUB');
+export const SESSION_STORE = Symbol('SESSION_STORE');

@@ -34,6 +34,9 @@ export const auditLogProjection: Projection = {
         events.map((e) => e.position.prepare.toString()),
       ],
     );
+    // Each user's own activity feed changed.
+    const actors = new Set(events.filter((e) => e.metadata.actor.type === 'user').map((e) => e.metadata.actor.id));
+    return [...actors].map((userId) => ({ userId, topic: 'activity' }));
   },
 };
 

@@ -52,6 +52,28 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.string().trim().min(3, 'expected a sender address, e.g. Agent Portal <no-reply@example.com>').default('Agent Portal <no-reply@localhost>'),
   RUN_WORKERS: booleanFlag(true),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ message: 'expected minutes from 5 to 10080' })
+    .int('expected minutes from 5 to 10080')
+    .min(5, 'expected minutes from 5 to 10080')
+    .max(10_080, 'expected minutes from 5 to 10080')
+    .default(480),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number({ message: 'expected hours from 1 to 720' })
+    .int('expected hours from 1 to 720')
+    .min(1, 'expected hours from 1 to 720')
+    .max(720, 'expected hours from 1 to 720')
+    .default(168),
+  STAFF_EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((value) => !value || /^[a-z0-9.-]+\.[a-z]{2,}$/.test(value), 'expected a domain name, e.g. example.com'),
+  DEMO_PASSWORD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || value.length >= 8, 'expected at least 8 characters'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -74,6 +96,10 @@ export type AppConfig = {
   readonly mailFrom: string;
   readonly runWorkers: boolean;
   readonly logLevel: string;
+  readonly session: { readonly idleMinutes: number; readonly absoluteHours: number; readonly secureCookie: boolean };
+  readonly demoPassword: string | undefined;
+  /** E-mail addresses in this domain belong to company staff (full access). */
+  readonly staffEmailDomain: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -110,11 +136,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     runWorkers: e.RUN_WORKERS,
     logLevel: e.LOG_LEVEL,
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      secureCookie: e.NODE_ENV === 'production' || (e.PUBLIC_URL ?? '').startsWith('https:'),
+    },
+    demoPassword: e.DEMO_PASSWORD ? e.DEMO_PASSWORD : undefined,
+    staffEmailDomain: e.STAFF_EMAIL_DOMAIN ? e.STAFF_EMAIL_DOMAIN : undefined,
   };
 }
 
 /** URLs may carry passwords; never echo them back in full. */
 function redact(name: string, value: string): string {
+  if (name.includes('PASSWORD') || name.includes('SECRET')) return '***';
   if (!name.endsWith('_URL')) return value;
   return value.replace(/\/\/([^@/]*)@/, '//***@');
 }

@@ -5,12 +5,15 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     portalUrl: string;
+    demoPassword: string;
   }
 }
 
 /** One embedded portal for the browser tests, started from the build like `npm start`. */
 export default async function setup(project: TestProject) {
-  const portal = await startPortal();
+  const demoPassword = 'e2e-demo-password-1';
+  const portal = await startPortal({ DEMO_PASSWORD: demoPassword });
   project.provide('portalUrl', portal.url);
+  project.provide('demoPassword', demoPassword);
   return () => portal.stop();
 }

@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { loadSessionView } from '../../queries/get-session/session-view.js';
+import { signInRequest } from './sign-in.request.js';
+import { SignIn } from './sign-in.handler.js';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class SignInController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs in with e-mail and password; sets the session cookie and returns the user and the CSRF token.' })
+  async signIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const input = validate(signInRequest, body);
+    const result = await this.commands.execute(new SignIn(input.email, input.password, { ip: request.ip, userAgent: request.headers['user-agent'] }));
+    setSessionCookie(reply, result.token, result.expiresAt, this.config.session.secureCookie);
+    const user = await loadSessionView(this.pool, { userId: result.userId, email: result.email, provider: 'email' }, this.config.staffEmailDomain);
+    return { user, csrfToken: result.csrfToken };
+  }
+}

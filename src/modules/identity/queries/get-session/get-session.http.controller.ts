@@ -1,0 +1,29 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
+import type { SessionStore } from '../../../../platform/auth/session-store.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { CONFIG, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { loadSessionView } from './session-view.js';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class GetSessionController {
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(SESSION_STORE) private readonly sessions: SessionStore,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get('session')
+  @ApiOperation({ summary: 'The signed-in user and the CSRF token for writes, or user null.' })
+  async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    void reply.header('cache-control', 'no-store');
+    const token = readSessionCookie(request, this.config.session.secureCookie);
+    const user = token ? await this.sessions.resolve(token) : null;
+    if (!user) return { user: null };
+    return { user: await loadSessionView(this.pool, user, this.config.staffEmailDomain), csrfToken: user.csrfToken };
+  }
+}

@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+
+/** What the browser learns about the signed-in user. */
+export type SessionView = {
+  readonly id: string;
+  readonly email: string;
+  readonly displayName: string | null;
+  readonly provider: AuthenticatedUser['provider'];
+  readonly isAdmin: boolean;
+  readonly isMicrosoftUser: boolean;
+  readonly hasElevatedAccess: boolean;
+};
+
+export async function loadSessionView(pool: pg.Pool, user: Pick<AuthenticatedUser, 'userId' | 'email' | 'provider'>, staffDomain: string | undefined): Promise<SessionView> {
+  const { rows } = await pool.query<{ display_name: string | null; is_admin: boolean }>(
+    `SELECT p.display_name, EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = $1 AND r.role = 'admin') AS is_admin
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+    [user.userId],
+  );
+  const isMicrosoftUser = user.provider === 'azure' || (staffDomain !== undefined && user.email.endsWith(`@${staffDomain}`));
+  return {
+    id: user.userId,
+    email: user.email,
+    displayName: rows[0]?.display_name ?? null,
+    provider: user.provider,
+    isAdmin: rows[0]?.is_admin ?? false,
+    isMicrosoftUser,
+    // Access codes come with the access module; until then only work accounts have full access.
+    hasElevatedAccess: false,
+  };
+}

@@ -1,0 +1,44 @@
+import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
+import type { AuthenticatedUser } from '../auth/session-store.js';
+import { REALTIME_HUB } from '../tokens.js';
+import type { RealtimeHub } from './realtime-hub.js';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Server-sent events for the signed-in user: `change` with `{ topic }` whenever one of the
+ * user's read models changed. The browser refetches that topic; after a reconnect it
+ * refetches everything, so a missed message costs nothing but a moment.
+ */
+@ApiTags('realtime')
+@Controller('api/realtime')
+export class RealtimeController {
+  constructor(@Inject(REALTIME_HUB) private readonly hub: RealtimeHub) {}
+
+  @Get('stream')
+  @UseGuards(SessionGuard)
+  @ApiOperation({ summary: 'text/event-stream of the signed-in user’s read-model changes.' })
+  stream(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': String(request.id),
+    });
+    out.write('retry: 3000\nevent: ready\ndata: {}\n\n');
+    const unsubscribe = this.hub.subscribe(user.userId, (change) => {
+      out.write(`event: change\ndata: ${JSON.stringify({ topic: change.topic })}\n\n`);
+    });
+    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/platform/auth/password-hasher.js';
+import { newEvent } from '../../src/platform/event-store/new-event.js';
+import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
+import { createOrm, migrate } from '../../src/platform/persistence/orm.js';
+import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
+import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
+import { ApiClient } from './support/api-client.js';
+import { startPortal, type PortalProcess } from './support/portal-process.js';
+
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+/** Reads server-sent events from a streaming response. */
+function eventReader(response: Response) {
+  const events: { event: string; data: string }[] = [];
+  const reader = response.body!.getReader();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += new TextDecoder().decode(value);
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = block.match(/^event: (.*)$/m)?.[1];
+        const data = block.match(/^data: (.*)$/m)?.[1];
+        if (event) events.push({ event, data: data ?? '' });
+      }
+    }
+  })();
+  return { events, cancel: () => reader.cancel().catch(() => {}) };
+}
+
+describe.skipIf(!databaseUrl || !redisUrl)('realtime across two API processes (PostgreSQL + Redis)', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let pool: SqlPool;
+  let worker: PortalProcess;
+  let web: PortalProcess;
+  const userId = randomUUID();
+  const otherUserId = randomUUID();
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(databaseUrl!, 'portal_rt');
+    const orm = await createOrm({ url: scratch.url, poolSize: 2, entities: [] });
+    await migrate(orm, scratch.url);
+    await orm.close(true);
+    pool = createPool(scratch.url, 4);
+    const hash = await hashPassword('realtime-pass-1');
+    for (const [id, email] of [[userId, 'rt-agent@portal.test'], [otherUserId, 'rt-other@portal.test']]) {
+      await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [id, email, hash]);
+    }
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `rt-${randomUUID()}` };
+    worker = await startPortal({ ...env, RUN_WORKERS: 'true' });
+    web = await startPortal({ ...env, RUN_WORKERS: 'false' });
+  });
+
+  afterAll(async () => {
+    await web?.stop();
+    await worker?.stop();
+    await pool?.end();
+    await scratch?.drop();
+  });
+
+  it('streams a user’s read-model change, projected in one process, from the other process', async () => {
+    const client = new ApiClient(web.url);
+    expect((await client.signIn('rt-agent@portal.test', 'realtime-pass-1')).status).toBe(200);
+    const stream = await client.request('GET', '/api/realtime/stream');
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = eventReader(stream);
+    try {
+      await expect.poll(() => reader.events.map((e) => e.event), { timeout: 5_000 }).toContain('ready');
+
+      const store = new PostgresEventStore(pool);
+      const context = (actor: string) => ({ actor: { type: 'user' as const, id: actor }, correlationId: randomUUID(), causationId: null, now: new Date() });
+      await store.append(`probe-${randomUUID()}`, [newEvent('ProbeRecorded', {}, context(otherUserId))], { expectedVersion: 'no_stream' });
+      await store.append(`probe-${randomUUID()}`, [newEvent('ProbeRecorded', {}, context(userId))], { expectedVersion: 'no_stream' });
+
+      await expect.poll(() => reader.events.filter((e) => e.event === 'change').map((e) => e.data), { timeout: 15_000 }).toEqual(['{"topic":"activity"}']);
+      await new Promise((r) => setTimeout(r, 1_500));
+      // The other user's activity never reached this user's stream.
+      expect(reader.events.filter((e) => e.event === 'change')).toHaveLength(1);
+    } finally {
+      await reader.cancel();
+    }
+  });
+});
