@@ -36,6 +36,8 @@ export type RunnerOptions = {
   readonly onError?: (subscriber: string, error: unknown) => void;
 };
 
+const MAX_RETRY_DELAY_MS = 5_000;
+
 type Loop = { subscriber: Subscriber; wake: () => void; running: Promise<void>; lastError: string | null };
 
 /**
@@ -196,7 +198,8 @@ export class SubscriptionRunner {
           failures++;
           loop.lastError = error instanceof Error ? error.message : String(error);
           this.options.onError?.(subscriber.name, error);
-          await sleep(Math.min(30_000, 200 * 2 ** Math.min(failures, 8)));
+          // Capped low: an outage that ends (Redis back, database back) should be noticed within seconds.
+          await sleep(Math.min(MAX_RETRY_DELAY_MS, 200 * 2 ** Math.min(failures, 5)));
         }
       }
     })();

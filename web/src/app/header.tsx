@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button';
 import site from '../content/site.json';
 import { useSession } from '../features/auth/stores/session-store';
 import { cn } from '../lib/cn';
+import { UserMenu } from './user-menu';
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -60,7 +61,14 @@ export function Header() {
           {links}
         </nav>
         <div className="flex items-center gap-2">
-          {status !== 'signed-in' && (
+          {status === 'signed-in' && user ? (
+            <>
+              {user.isMicrosoftUser || user.hasElevatedAccess ? (
+                <span className="hidden text-sm font-medium text-emerald-700 sm:inline">Full Access Unlocked</span>
+              ) : null}
+              <UserMenu user={user} />
+            </>
+          ) : (
             <Button asChild size="sm">
               <Link to="/auth">Agent Login</Link>
             </Button>

@@ -1,17 +1,29 @@
 import { create } from 'zustand';
+import { api, setCsrfToken } from '../../../lib/api-client';
 
 export type SessionUser = {
   readonly id: string;
   readonly email: string;
   readonly displayName: string | null;
+  readonly provider: 'email' | 'azure' | 'google';
+  readonly isAdmin: boolean;
   readonly isMicrosoftUser: boolean;
   readonly hasElevatedAccess: boolean;
 };
+
+type SessionAnswer = { user: SessionUser | null; csrfToken?: string };
 
 type SessionState = {
   status: 'loading' | 'signed-out' | 'signed-in';
   user: SessionUser | null;
   load(): Promise<void>;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+};
+
+const apply = (answer: SessionAnswer) => {
+  setCsrfToken(answer.csrfToken ?? null);
+  return answer.user ? { status: 'signed-in' as const, user: answer.user } : { status: 'signed-out' as const, user: null };
 };
 
 /** Who is signed in, as the server says. Until the server confirms a session, nobody is. */
@@ -20,12 +32,25 @@ export const useSession = create<SessionState>((set) => ({
   user: null,
   async load() {
     try {
-      const response = await fetch('/api/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-      if (!response.ok) return set({ status: 'signed-out', user: null });
-      const body = (await response.json()) as { user: SessionUser | null };
-      set(body.user ? { status: 'signed-in', user: body.user } : { status: 'signed-out', user: null });
+      set(apply(await api<SessionAnswer>('GET', '/api/auth/session')));
     } catch {
-      set({ status: 'signed-out', user: null });
+      set(apply({ user: null }));
+    }
+  },
+  async signIn(email, password) {
+    set(apply(await api<SessionAnswer>('POST', '/api/auth/sign-in', { email: email.trim(), password })));
+  },
+  async signOut() {
+    try {
+      await api('POST', '/api/auth/sign-out');
+    } finally {
+      set(apply({ user: null }));
     }
   },
 }));
+
+/** The access label of the user menu (spec: header). */
+export function accessLabel(user: SessionUser): string {
+  if (user.isMicrosoftUser) return 'Full Access (Microsoft)';
+  return user.hasElevatedAccess ? 'Limited Access (Elevated)' : 'Limited Access';
+}

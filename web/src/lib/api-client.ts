@@ -1,0 +1,45 @@
+export type FieldError = { field: string; message: string };
+
+/** The server's one error shape, as a thrown error. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+let csrfToken: string | null = null;
+
+/** Set from the session answer; sent with every write. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const payload = (await response.json().catch(() => null)) as (T & { code?: string; message?: string; fieldErrors?: FieldError[] }) | null;
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, payload?.code ?? 'ERROR', payload?.message ?? 'Something went wrong. Please try again.', payload?.fieldErrors ?? []);
+  }
+  return payload as T;
+}
