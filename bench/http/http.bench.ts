@@ -1,6 +1,6 @@
 // Requests/s of the app's read endpoint (the built portal, as `npm start` runs it) against
 // a bare node:http server answering the same JSON, both at 50 connections in this run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,17 @@ async function start(args: string[], env: Record<string, string>): Promise<{ url
   return { url, child };
 }
 
+// wrk (C, Debian's package) takes less CPU from the server under test than autocannon on a
+// 2-core machine; autocannon is the fallback where wrk is not installed.
+const WRK = spawnSync('wrk', ['--version']).error ? null : 'wrk';
+
 async function load(url: string): Promise<number> {
+  if (WRK) {
+    spawnSync(WRK, ['-t1', `-c${CONNECTIONS}`, '-d2s', url + ENDPOINT]); // warm-up
+    const out = spawnSync(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, url + ENDPOINT], { encoding: 'utf8' }).stdout;
+    if (/Non-2xx|Socket errors/.test(out)) throw new Error(`${url}: errors under load\n${out}`);
+    return Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]);
+  }
   await autocannon({ url: url + ENDPOINT, connections: CONNECTIONS, duration: 2 }); // warm-up
   const result = await autocannon({ url: url + ENDPOINT, connections: CONNECTIONS, duration: DURATION });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -50,7 +60,7 @@ const app = await start(['dist/src/main.js'], { PORT: '0', DATA_DIR: dataDir, LO
 const appRate = await load(app.url).finally(() => stop(app.child));
 await fs.rm(dataDir, { recursive: true, force: true });
 
-console.log(`http: GET ${ENDPOINT}, ${CONNECTIONS} connections, ${DURATION} s each`);
+console.log(`http: GET ${ENDPOINT}, ${CONNECTIONS} connections, ${DURATION} s each, load from ${WRK ?? 'autocannon'}`);
 console.log(`reference: bare node:http ${fmt(bareRate)} requests/s`);
 console.log(`app (Nest on Fastify, embedded default) ${fmt(appRate)} requests/s (target >= 0.5 x reference)`);
 console.log(`ratio ${(appRate / bareRate).toFixed(2)}`);

@@ -1,13 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
-
-/** The request being served, for log lines written anywhere below its handler. */
-export const requestContext = new AsyncLocalStorage<{ readonly requestId: string }>();
 
 /** Takes the caller's X-Request-Id when it is sane, else makes one. */
 export function requestIdFor(request: { headers: IncomingHttpHeaders }): string {
@@ -16,8 +13,8 @@ export function requestIdFor(request: { headers: IncomingHttpHeaders }): string 
 }
 
 /**
- * Structured JSON logs. Every line written while a request is being served carries its
- * requestId, whichever logger wrote it (Fastify's, Nest's, a module's).
+ * Structured JSON logs. Lines about a request carry its requestId: the completion line and
+ * the error filter add it, and code serving a request logs through requestLogger(request).
  */
 export function createRootLogger(level: string): Logger {
   return pino({
@@ -25,10 +22,6 @@ export function createRootLogger(level: string): Logger {
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['*.password', '*.token', '*.secret', 'headers.cookie', 'headers.authorization'], censor: '[redacted]' },
-    mixin() {
-      const context = requestContext.getStore();
-      return context ? { requestId: context.requestId } : {};
-    },
   });
 }
 
@@ -70,4 +63,9 @@ export class PinoNestLogger implements LoggerService {
       this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
     }
   }
+}
+
+/** A logger whose every line carries this request's id, for code that serves a request. */
+export function requestLogger(request: FastifyRequest): FastifyBaseLogger {
+  return request.log.child({ requestId: request.id });
 }
