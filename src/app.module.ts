@@ -3,16 +3,17 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/config.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { RealtimeController } from './platform/realtime/realtime.http.controller.js';
+import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
-import { IdentityModule } from './modules/identity/identity.module.js';
+import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config), IdentityModule],
-      controllers: [HealthController, RealtimeController],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers]), IdentityModule],
+      controllers: [HealthController, RealtimeController, OutboxController],
     };
   }
 }

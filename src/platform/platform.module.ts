@@ -19,7 +19,9 @@ import { Mailer, registerMailJob } from './mail/mailer.js';
 import { InProcessRealtimeHub, RedisRealtimeHub, type RealtimeHub } from './realtime/realtime-hub.js';
 import { SessionStore } from './auth/session-store.js';
 import { SessionGuard } from './auth/session.guard.js';
-import { CONFIG, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import { AdminGuard } from './auth/admin.guard.js';
+import { OutboxRelay } from './event-store/outbox.js';
+import { CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
 export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection];
@@ -39,16 +41,19 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(SUBSCRIPTION_RUNNER) private readonly runner: SubscriptionRunner,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+    @Inject(OUTBOX_RELAY) private readonly outbox: OutboxRelay,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runWorkers) return;
+    this.outbox.start();
     await this.runner.start();
     await this.jobs.startWorkers();
     this.logger.log(`subscribers running: ${this.runner.names.join(', ')}; jobs on ${this.jobs.kind}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.outbox.stop();
     await this.runner.stop();
     await this.jobs.close();
     this.mailer.close();
@@ -92,8 +97,17 @@ export class PlatformModule {
           inject: [SQL_POOL],
           useFactory: (pool: pg.Pool) => (config.redisUrl ? new BullmqJobQueue(config.redisUrl, config.redisPrefix) : new PostgresJobQueue(pool)),
         },
+        {
+          provide: OUTBOX_RELAY,
+          inject: [SQL_POOL, EVENT_STORE],
+          useFactory: (pool: pg.Pool, store: EventStore) => {
+            const logger = new Logger('outbox');
+            return new OutboxRelay(pool, store, { onError: (error) => logger.warn({ err: error }, 'outbox relay failed; retrying') });
+          },
+        },
         { provide: SESSION_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new SessionStore(pool, config.session) },
         SessionGuard,
+        AdminGuard,
         {
           provide: MAILER,
           inject: [SQL_POOL, JOB_QUEUE],
@@ -127,7 +141,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard],
+      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY],
     };
   }
 }

@@ -11,3 +11,4 @@ export const JOB_TRIGGERS = Symbol('JOB_TRIGGERS');
 export const MAILER = Symbol('MAILER');
 export const REALTIME_HUB = Symbol('REALTIME_HUB');
 export const SESSION_STORE = Symbol('SESSION_STORE');
+export const OUTBOX_RELAY = Symbol('OUTBOX_RELAY');

@@ -1,14 +1,50 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import type pg from 'pg';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
+import { ConfirmEmailController } from './commands/confirm-email/confirm-email.http.controller.js';
+import { ResendConfirmationController } from './commands/resend-confirmation/resend-confirmation.http.controller.js';
 import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignOutController } from './commands/sign-out/sign-out.http.controller.js';
+import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
+import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
+import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
+import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
 
-/** Accounts and signing in and out. */
+/** The events of this module that start jobs; AppModule hands them to the dispatcher. */
+export const identityJobTriggers = confirmationEmailTriggers;
+
+@Injectable()
+class IdentityJobs implements OnModuleInit {
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {}
+
+  onModuleInit(): void {
+    registerConfirmationEmailJob(this.jobs, this.pool, this.mailer, this.config.publicUrl);
+  }
+}
+
+/** Accounts: signing up, confirming, signing in and out. */
 @Module({
-  controllers: [SignInController, SignOutController, GetSessionController],
-  providers: [SignInHandler, DemoAccountsService],
+  controllers: [
+    SignUpController,
+    ConfirmEmailController,
+    ResendConfirmationController,
+    SignInController,
+    SignOutController,
+    GetSessionController,
+    ListSatLeadersController,
+  ],
+  providers: [SignUpHandler, SignInHandler, DemoAccountsService, IdentityJobs],
   exports: [DemoAccountsService],
 })
 export class IdentityModule {}

@@ -70,6 +70,17 @@ const envSchema = z.object({
     .toLowerCase()
     .optional()
     .refine((value) => !value || /^[a-z0-9.-]+\.[a-z]{2,}$/.test(value), 'expected a domain name, e.g. example.com'),
+  ALLOWED_EMAIL_DOMAINS: z
+    .string()
+    .optional()
+    .transform((value) => commaList(value))
+    .refine((list) => list.every((d) => /^[a-z0-9.-]+\.[a-z]{2,}$/.test(d)), 'expected domain names separated by commas, e.g. agency.com,partner.org'),
+  APPROVED_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) => commaList(value))
+    .refine((list) => list.every((e) => /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/.test(e)), 'expected e-mail addresses separated by commas'),
+  SAT_LEADER_EXCLUDED_EMAIL: z.string().trim().toLowerCase().optional(),
   DEMO_PASSWORD: z
     .string()
     .optional()
@@ -80,6 +91,12 @@ const envSchema = z.object({
     })
     .default('info'),
 });
+
+const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
 
 export type AppConfig = {
   readonly env: 'development' | 'production' | 'test';
@@ -100,6 +117,10 @@ export type AppConfig = {
   readonly demoPassword: string | undefined;
   /** E-mail addresses in this domain belong to company staff (full access). */
   readonly staffEmailDomain: string | undefined;
+  /** Who may sign up: company domains and single approved addresses; both empty means anyone. */
+  readonly signUp: { readonly allowedDomains: readonly string[]; readonly approvedEmails: readonly string[] };
+  /** One person never offered in the SAT leader list. */
+  readonly satLeaderExcludedEmail: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -143,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoPassword: e.DEMO_PASSWORD ? e.DEMO_PASSWORD : undefined,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN ? e.STAFF_EMAIL_DOMAIN : undefined,
+    signUp: { allowedDomains: e.ALLOWED_EMAIL_DOMAINS, approvedEmails: e.APPROVED_EMAILS },
+    satLeaderExcludedEmail: e.SAT_LEADER_EXCLUDED_EMAIL ? e.SAT_LEADER_EXCLUDED_EMAIL : undefined,
   };
 }
 

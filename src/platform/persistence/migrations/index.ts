@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Platform } from './migration-0001-platform.js';
 import { Migration0002AuditLog } from './migration-0002-audit-log.js';
 import { Migration0003Identity } from './migration-0003-identity.js';
+import { Migration0004Outbox } from './migration-0004-outbox.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
   { name: 'Migration0001Platform', class: Migration0001Platform },
   { name: 'Migration0002AuditLog', class: Migration0002AuditLog },
   { name: 'Migration0003Identity', class: Migration0003Identity },
+  { name: 'Migration0004Outbox', class: Migration0004Outbox },
 ];

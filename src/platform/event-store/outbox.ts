@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { SqlClient } from '../persistence/sql.js';
+import type { EventStore, NewEvent } from './event-store.port.js';
+
+const recorded = new EventEmitter().setMaxListeners(0);
+
+/**
+ * For state-based modules: records events in the caller's transaction, so the state change
+ * and its events commit together. The relay moves them to the event store, where they start
+ * jobs like any other event. Call `outboxCommitted()` after the commit for a prompt relay.
+ */
+export async function recordInOutbox(tx: SqlClient, streamId: string, events: readonly NewEvent[]): Promise<void> {
+  for (const event of events) {
+    await tx.query('INSERT INTO outbox_events (stream_id, event) VALUES ($1, $2::jsonb)', [streamId, JSON.stringify(event)]);
+  }
+}
+
+export function outboxCommitted(): void {
+  recorded.emit('recorded');
+}
+
+/**
+ * Appends outbox events to the event store in the order they were written, then marks them.
+ * Appends are idempotent by event id, so a relay that dies between append and mark, or two
+ * relays at once, store nothing twice.
+ */
+export class OutboxRelay {
+  private running = false;
+  private loop: Promise<void> = Promise.resolve();
+  private wake: () => void = () => {};
+  private pending = false;
+  private readonly onRecorded = () => {
+    this.pending = true;
+    this.wake();
+  };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    private readonly options: { pollIntervalMs?: number; batchSize?: number; onError?: (error: unknown) => void } = {},
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    recorded.on('recorded', this.onRecorded);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    recorded.off('recorded', this.onRecorded);
+    this.wake();
+    await this.loop;
+  }
+
+  /** Relays everything pending now; returns how many events it moved. */
+  async relayPending(): Promise<number> {
+    const { rows } = await this.pool.query<{ position: bigint; stream_id: string; event: NewEvent }>(
+      'SELECT position, stream_id, event FROM outbox_events WHERE relayed_at IS NULL ORDER BY position LIMIT $1',
+      [this.options.batchSize ?? 200],
+    );
+    for (const row of rows) {
+      await this.store.append(row.stream_id, [row.event], { expectedVersion: 'any' });
+      await this.pool.query('UPDATE outbox_events SET relayed_at = now() WHERE position = $1', [row.position.toString()]);
+    }
+    return rows.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.pending = false;
+      let moved = 0;
+      try {
+        moved = await this.relayPending();
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+      if (moved === 0 && !this.pending && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollIntervalMs ?? 1_000);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+}
