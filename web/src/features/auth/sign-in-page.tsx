@@ -1,10 +1,10 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { LogIn } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { RETURN_TO_KEY } from '../../app/route-access';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { ApiRequestError } from '../../lib/api-client';
+import { SignInForm } from './components/sign-in-form';
+import { SignUpForm } from './components/sign-up-form';
 import { useSession } from './stores/session-store';
 
 function storedReturnPath(): string {
@@ -13,17 +13,17 @@ function storedReturnPath(): string {
   return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
 }
 
-/** /auth: sign in with e-mail and password. */
+const tabClass =
+  'flex-1 cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
+
+/** /auth: Sign In and Sign Up. */
 export function SignInPage() {
   const status = useSession((s) => s.status);
-  const signIn = useSession((s) => s.signIn);
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [returnPath] = useState(storedReturnPath);
-  // Set while this form signs in, so the signed-in re-render does not redirect a second time.
+  const [tab, setTab] = useState('sign-in');
+  const [signedUpEmail, setSignedUpEmail] = useState('');
+  // Set while the form signs in, so the signed-in re-render does not redirect a second time.
   const signingIn = useRef(false);
 
   if (status === 'signed-in' && !signingIn.current) {
@@ -31,67 +31,44 @@ export function SignInPage() {
     return <Navigate to={returnPath} replace />;
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    signingIn.current = true;
-    try {
-      await signIn(email, password);
-      sessionStorage.removeItem(RETURN_TO_KEY);
-      toast({ title: 'Welcome!', description: 'You have been successfully signed in.' });
-      navigate(returnPath, { replace: true });
-    } catch (failure) {
-      signingIn.current = false;
-      setError(failure instanceof ApiRequestError ? (failure.fieldErrors[0]?.message ?? failure.message) : 'An unexpected error occurred during sign in.');
-      setBusy(false);
-    }
-  };
-
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-16">
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
       <div className="rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <div className="flex flex-col items-center text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <LogIn className="h-6 w-6" aria-hidden />
           </span>
           <h1 className="mt-3 text-2xl font-bold text-brand-900">Agent Login</h1>
-          <p className="mt-1 text-sm text-slate-600">Sign in with your e-mail and password.</p>
         </div>
-        <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-          <label className="block text-sm font-medium text-slate-800">
-            Email
-            <input
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+          <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+            <Tabs.Trigger value="sign-in" className={tabClass}>
+              Sign In
+            </Tabs.Trigger>
+            <Tabs.Trigger value="sign-up" className={tabClass}>
+              Sign Up
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="sign-in" className="mt-6">
+            <SignInForm
+              key={signedUpEmail}
+              initialEmail={signedUpEmail}
+              onStart={() => (signingIn.current = true)}
+              onSignedIn={() => {
+                sessionStorage.removeItem(RETURN_TO_KEY);
+                navigate(returnPath, { replace: true });
+              }}
             />
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            Password
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+          </Tabs.Content>
+          <Tabs.Content value="sign-up" className="mt-6">
+            <SignUpForm
+              onSignedUp={(email) => {
+                setSignedUpEmail(email);
+                setTab('sign-in');
+              }}
             />
-          </label>
-          {error && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </form>
+          </Tabs.Content>
+        </Tabs.Root>
       </div>
     </div>
   );

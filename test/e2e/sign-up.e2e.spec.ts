@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function mailedLinkPath(email: string): Promise<string> {
+  const admin = new ApiClient(portalUrl());
+  await admin.signIn('admin@portal.test', inject('demoPassword'));
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { messages } = await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
+    const link = (messages as { text: string }[]).map((m) => m.text.match(/https?:\/\/\S+\/auth\/confirm\?token=\S+/)?.[0]).find(Boolean);
+    if (link) return new URL(link).pathname + new URL(link).search;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no confirmation mail for ${email}`);
+}
+
+describe('signing up in the browser', () => {
+  it('creates an account, confirms it from the e-mailed link, and signs in', async () => {
+    const { context, page } = await newPage(browser);
+    const email = `ui-${randomUUID().slice(0, 8)}@agents.test`;
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Tampa-Bay-2026');
+    await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
+
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.locator('[data-variant="destructive"]', { hasText: 'SAT Leader Required' }).filter({ hasText: 'Please select your SAT leader before signing up.' }).waitFor();
+
+    await page.getByLabel('SAT Leader').selectOption({ label: 'Taylor Brooks' });
+    await page.getByLabel('Confirm Password').fill('Tampa-Bay-2025');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.locator('[data-variant="destructive"]', { hasText: "Passwords don't match" }).filter({ hasText: 'Please make sure both passwords are the same.' }).waitFor();
+
+    await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
+    await screenshot(page, 'sign-up');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.locator('[data-variant="default"]', { hasText: 'Account created!' }).filter({ hasText: 'Please check your email to verify your account, then sign in.' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('data-state')).toBe('active');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+
+    await page.getByLabel('Password').fill('Tampa-Bay-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Email not confirmed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send a new confirmation link' }).count()).toBe(1);
+
+    await page.goto(await mailedLinkPath(email));
+    await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
+    await screenshot(page, 'email-confirmed');
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Tampa-Bay-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: email.slice(0, email.indexOf('@')) }).waitFor();
+    await context.close();
+  });
+
+  it('says so when the e-mail already has an account', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill('agent@portal.test');
+    await page.getByLabel('Password', { exact: true }).fill('Tampa-Bay-2026');
+    await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
+    await page.getByLabel('SAT Leader').selectOption({ label: 'Sam Rivera' });
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const toast = page.locator('[data-variant="destructive"]', { hasText: 'Account already exists' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('An account with this email already exists. Please sign in instead.');
+    await context.close();
+  });
+});

@@ -1,0 +1,13 @@
+import { api } from '../../../lib/api-client';
+
+export type SatLeader = { id: string; displayName: string };
+
+export const fetchSatLeaders = async (): Promise<SatLeader[]> => (await api<{ leaders: SatLeader[] }>('GET', '/api/sat-leaders')).leaders;
+
+export type SignUpInput = { email: string; password: string; confirmPassword: string; displayName?: string; satLeaderId: string };
+
+export const signUp = (input: SignUpInput) => api<{ message: string }>('POST', '/api/auth/sign-up', input);
+
+export const resendConfirmation = (email: string) => api<{ message: string }>('POST', '/api/auth/resend-confirmation', { email: email.trim() });
+
+export const confirmEmail = (token: string) => api<{ message: string }>('POST', '/api/auth/confirm-email', { token });
