@@ -22,7 +22,7 @@ describe('signing in with e-mail and password', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
 
     await page.waitForURL('**/resources');
-    await page.getByText('You have been successfully signed in.').waitFor();
+    await page.locator('[data-variant="default"]', { hasText: 'Welcome!' }).filter({ hasText: 'You have been successfully signed in.' }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Resources' }).waitFor();
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/resources');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
+import { mailedLink, tokenOf } from './support/mailbox.js';
 
 const url = () => inject('portalUrl');
 
@@ -8,19 +9,7 @@ async function leaders(): Promise<{ id: string; displayName: string }[]> {
   return (await (await fetch(`${url()}/api/sat-leaders`)).json()).leaders;
 }
 
-/** The confirmation link mailed to `email`, read from the outbox as an admin would. */
-async function confirmationToken(email: string): Promise<string> {
-  const admin = new ApiClient(url());
-  await admin.signIn('admin@portal.test', inject('demoPassword'));
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 50 && !token; attempt++) {
-    const { messages } = await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
-    token = (messages as { text: string }[]).map((m) => m.text.match(/auth\/confirm\?token=([\w%-]+)/)?.[1]).find(Boolean);
-    if (!token) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!token) throw new Error(`no confirmation mail for ${email}`);
-  return decodeURIComponent(token);
-}
+const confirmationToken = async (email: string) => tokenOf(await mailedLink(email, 'confirm'));
 
 describe('signing up (API)', () => {
   it('lists the SAT leaders by name only', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './support/api-client.js';
-import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { mailedLink } from './support/mailbox.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,15 +11,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function mailedLinkPath(email: string): Promise<string> {
-  const admin = new ApiClient(portalUrl());
-  await admin.signIn('admin@portal.test', inject('demoPassword'));
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { messages } = await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
-    const link = (messages as { text: string }[]).map((m) => m.text.match(/https?:\/\/\S+\/auth\/confirm\?token=\S+/)?.[0]).find(Boolean);
-    if (link) return new URL(link).pathname + new URL(link).search;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no confirmation mail for ${email}`);
+  const link = await mailedLink(email, 'confirm');
+  return link.pathname + link.search;
 }
 
 describe('signing up in the browser', () => {

@@ -13,11 +13,14 @@ import { SignUpController } from './commands/sign-up/sign-up.http.controller.js'
 import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
+import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
+import { ForgotPasswordController } from './commands/forgot-password/forgot-password.http.controller.js';
+import { ResetPasswordController } from './commands/reset-password/reset-password.http.controller.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
 import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
 
 /** The events of this module that start jobs; AppModule hands them to the dispatcher. */
-export const identityJobTriggers = confirmationEmailTriggers;
+export const identityJobTriggers = [...confirmationEmailTriggers, ...passwordResetEmailTriggers];
 
 @Injectable()
 class IdentityJobs implements OnModuleInit {
@@ -30,6 +33,7 @@ class IdentityJobs implements OnModuleInit {
 
   onModuleInit(): void {
     registerConfirmationEmailJob(this.jobs, this.pool, this.mailer, this.config.publicUrl);
+    registerPasswordResetEmailJob(this.jobs, this.pool, this.mailer, this.config.publicUrl);
   }
 }
 
@@ -39,6 +43,8 @@ class IdentityJobs implements OnModuleInit {
     SignUpController,
     ConfirmEmailController,
     ResendConfirmationController,
+    ForgotPasswordController,
+    ResetPasswordController,
     SignInController,
     SignOutController,
     GetSessionController,

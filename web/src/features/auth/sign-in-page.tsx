@@ -1,8 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { RETURN_TO_KEY } from '../../app/route-access';
+import { ForgotPasswordForm, RecoveryForm } from './components/password-recovery-forms';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { useSession } from './stores/session-store';
@@ -23,6 +24,9 @@ export function SignInPage() {
   const [returnPath] = useState(storedReturnPath);
   const [tab, setTab] = useState('sign-in');
   const [signedUpEmail, setSignedUpEmail] = useState('');
+  const [forgot, setForgot] = useState(false);
+  const [params] = useSearchParams();
+  const recoveryToken = params.get('type') === 'recovery' ? params.get('token') : null;
   // Set while the form signs in, so the signed-in re-render does not redirect a second time.
   const signingIn = useRef(false);
 
@@ -30,6 +34,45 @@ export function SignInPage() {
     sessionStorage.removeItem(RETURN_TO_KEY);
     return <Navigate to={returnPath} replace />;
   }
+
+  const signInPanel = forgot ? (
+    <ForgotPasswordForm onDone={() => setForgot(false)} />
+  ) : (
+    <SignInForm
+      key={signedUpEmail}
+      initialEmail={signedUpEmail}
+      onForgotPassword={() => setForgot(true)}
+      onStart={() => (signingIn.current = true)}
+      onSignedIn={() => {
+        sessionStorage.removeItem(RETURN_TO_KEY);
+        navigate(returnPath, { replace: true });
+      }}
+    />
+  );
+
+  const tabs = (
+    <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+      <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        <Tabs.Trigger value="sign-in" className={tabClass}>
+          Sign In
+        </Tabs.Trigger>
+        <Tabs.Trigger value="sign-up" className={tabClass}>
+          Sign Up
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="sign-in" className="mt-6">
+        {signInPanel}
+      </Tabs.Content>
+      <Tabs.Content value="sign-up" className="mt-6">
+        <SignUpForm
+          onSignedUp={(email) => {
+            setSignedUpEmail(email);
+            setTab('sign-in');
+          }}
+        />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
 
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-12">
@@ -40,35 +83,13 @@ export function SignInPage() {
           </span>
           <h1 className="mt-3 text-2xl font-bold text-brand-900">Agent Login</h1>
         </div>
-        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
-          <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-            <Tabs.Trigger value="sign-in" className={tabClass}>
-              Sign In
-            </Tabs.Trigger>
-            <Tabs.Trigger value="sign-up" className={tabClass}>
-              Sign Up
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="sign-in" className="mt-6">
-            <SignInForm
-              key={signedUpEmail}
-              initialEmail={signedUpEmail}
-              onStart={() => (signingIn.current = true)}
-              onSignedIn={() => {
-                sessionStorage.removeItem(RETURN_TO_KEY);
-                navigate(returnPath, { replace: true });
-              }}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="sign-up" className="mt-6">
-            <SignUpForm
-              onSignedUp={(email) => {
-                setSignedUpEmail(email);
-                setTab('sign-in');
-              }}
-            />
-          </Tabs.Content>
-        </Tabs.Root>
+        {recoveryToken ? (
+          <div className="mt-6">
+            <RecoveryForm token={recoveryToken} onDone={() => navigate('/auth', { replace: true })} />
+          </div>
+        ) : (
+          tabs
+        )}
       </div>
     </div>
   );

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { newEvent } from '../../../../platform/event-store/new-event.js';
-import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { accountStream } from '../../contracts/identity.events.js';
+import { accountEvent, recordAccountEvent } from '../../account-events.js';
 
 const resendRequest = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')) });
 
@@ -28,16 +24,7 @@ export class ResendConfirmationController {
     const { email } = validate(resendRequest, body);
     const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1 AND email_confirmed_at IS NULL AND disabled_at IS NULL', [email]);
     const account = rows[0];
-    if (account) {
-      const event = newEvent('ConfirmationEmailRequested', { userId: account.id, email }, {
-        actor: { type: 'user', id: account.id },
-        correlationId: String(request.id ?? randomUUID()),
-        causationId: null,
-        now: new Date(),
-      });
-      await inTransaction(this.pool, (tx) => recordInOutbox(tx, accountStream(account.id), [event]));
-      outboxCommitted();
-    }
+    if (account) await recordAccountEvent(this.pool, account.id, accountEvent('ConfirmationEmailRequested', { userId: account.id, email }, account.id, String(request.id)));
     return ANSWER;
   }
 }

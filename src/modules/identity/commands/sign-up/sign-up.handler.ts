@@ -4,11 +4,12 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { accountEvent } from '../../account-events.js';
 import { accountStream, type AccountRegistered } from '../../contracts/identity.events.js';
 import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
 import type { SignUpRequest } from './sign-up.request.js';
@@ -46,7 +47,7 @@ export class SignUpHandler implements ICommandHandler<SignUp, { userId: string }
     const userId = randomUUID();
     const passwordHash = await hashPassword(request.password);
     const displayName = request.displayName || email.slice(0, email.indexOf('@'));
-    const registered = newEvent<AccountRegistered['type'], AccountRegistered['data']>('AccountRegistered', { userId, email }, { ...context, actor: { type: 'user', id: userId } });
+    const registered = accountEvent<AccountRegistered>('AccountRegistered', { userId, email }, userId, context.correlationId);
     try {
       await inTransaction(this.pool, async (tx) => {
         await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [userId, email, passwordHash]);

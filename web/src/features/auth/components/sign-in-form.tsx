@@ -6,7 +6,17 @@ import { resendConfirmation } from '../api/sign-up';
 import { useSession } from '../stores/session-store';
 import { FormField } from './form-field';
 
-export function SignInForm({ initialEmail, onSignedIn, onStart }: { initialEmail: string; onSignedIn: () => void; onStart: () => void }) {
+export function SignInForm({
+  initialEmail,
+  onSignedIn,
+  onStart,
+  onForgotPassword,
+}: {
+  initialEmail: string;
+  onSignedIn: () => void;
+  onStart: () => void;
+  onForgotPassword: () => void;
+}) {
   const signIn = useSession((s) => s.signIn);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -58,6 +68,9 @@ export function SignInForm({ initialEmail, onSignedIn, onStart }: { initialEmail
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
+      <button type="button" onClick={onForgotPassword} className="w-full text-sm text-brand-600 hover:underline">
+        Forgot password?
+      </button>
     </form>
   );
 }

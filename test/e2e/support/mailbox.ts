@@ -1,0 +1,28 @@
+import { inject } from 'vitest';
+import { ApiClient } from './api-client.js';
+
+/** The newest link of this kind mailed to `email`, read from the outbox as an admin would. */
+export async function mailedLink(email: string, kind: 'confirm' | 'recovery'): Promise<URL> {
+  const admin = new ApiClient(inject('portalUrl'));
+  await admin.signIn('admin@portal.test', inject('demoPassword'));
+  const pattern = kind === 'confirm' ? /https?:\/\/\S+\/auth\/confirm\?token=\S+/ : /https?:\/\/\S+\/auth\?type=recovery&token=\S+/;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { messages } = await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
+    const link = (messages as { text: string }[]).map((m) => m.text.match(pattern)?.[0]).find(Boolean);
+    if (link) return new URL(link);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${kind} mail for ${email}`);
+}
+
+export const tokenOf = (link: URL) => link.searchParams.get('token')!;
+
+/** Signs up through the API and confirms through the mailed link. */
+export async function createConfirmedAccount(email: string, password: string): Promise<void> {
+  const client = new ApiClient(inject('portalUrl'));
+  const { leaders } = await (await client.request('GET', '/api/sat-leaders')).json();
+  const signUp = await client.request('POST', '/api/auth/sign-up', { email, password, confirmPassword: password, satLeaderId: leaders[0].id });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${await signUp.text()}`);
+  const confirmed = await client.request('POST', '/api/auth/confirm-email', { token: tokenOf(await mailedLink(email, 'confirm')) });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${await confirmed.text()}`);
+}
