@@ -21,7 +21,9 @@ import { SessionStore } from './auth/session-store.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { AdminGuard } from './auth/admin.guard.js';
 import { OutboxRelay } from './event-store/outbox.js';
-import { CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import { PostgresRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { Redis } from 'ioredis';
+import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
 export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection];
@@ -42,6 +44,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
     @Inject(OUTBOX_RELAY) private readonly outbox: OutboxRelay,
+    @Inject(RATE_LIMITER) private readonly rateLimiter: RateLimiter & { close?: () => void },
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,6 +61,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.jobs.close();
     this.mailer.close();
     await this.realtime.close();
+    this.rateLimiter.close?.();
     await this.store.close();
     await this.pool.end();
     await this.orm.close(true);
@@ -105,6 +109,16 @@ export class PlatformModule {
             return new OutboxRelay(pool, store, { onError: (error) => logger.warn({ err: error }, 'outbox relay failed; retrying') });
           },
         },
+        {
+          provide: RATE_LIMITER,
+          inject: [SQL_POOL],
+          useFactory: (pool: pg.Pool): RateLimiter => {
+            if (!config.redisUrl) return new PostgresRateLimiter(pool);
+            const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+            redis.on('error', () => {});
+            return Object.assign(new RedisRateLimiter(redis, config.redisPrefix), { close: () => redis.disconnect() });
+          },
+        },
         { provide: SESSION_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new SessionStore(pool, config.session) },
         SessionGuard,
         AdminGuard,
@@ -141,7 +155,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY],
+      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY, RATE_LIMITER],
     };
   }
 }

@@ -12,3 +12,4 @@ export const MAILER = Symbol('MAILER');
 export const REALTIME_HUB = Symbol('REALTIME_HUB');
 export const SESSION_STORE = Symbol('SESSION_STORE');
 export const OUTBOX_RELAY = Symbol('OUTBOX_RELAY');
+export const RATE_LIMITER = Symbol('RATE_LIMITER');

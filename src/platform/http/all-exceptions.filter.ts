@@ -4,6 +4,7 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import { errorCodes as fastifyErrorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
+import { RateLimited } from '../rate-limit/rate-limiter.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
 
 const CODES: Record<number, string> = {
@@ -42,6 +43,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return;
       }
     }
+    if (exception instanceof RateLimited) void reply.header('retry-after', String(exception.retryAfterSeconds));
     if (body.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'request failed');
     void reply.status(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
   }

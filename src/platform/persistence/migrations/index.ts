@@ -3,6 +3,7 @@ import { Migration0001Platform } from './migration-0001-platform.js';
 import { Migration0002AuditLog } from './migration-0002-audit-log.js';
 import { Migration0003Identity } from './migration-0003-identity.js';
 import { Migration0004Outbox } from './migration-0004-outbox.js';
+import { Migration0005RateLimits } from './migration-0005-rate-limits.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0002AuditLog', class: Migration0002AuditLog },
   { name: 'Migration0003Identity', class: Migration0003Identity },
   { name: 'Migration0004Outbox', class: Migration0004Outbox },
+  { name: 'Migration0005RateLimits', class: Migration0005RateLimits },
 ];

@@ -9,7 +9,9 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
+import { RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
+import { TOKEN_USE_PER_IP } from '../../domain/auth-rate-limits.js';
 import { accountEvent } from '../../account-events.js';
 import { accountStream } from '../../contracts/identity.events.js';
 import { passwordProblem } from '../../domain/password-policy.js';
@@ -27,12 +29,16 @@ const resetRequest = z
 @ApiTags('auth')
 @Controller('api/auth')
 export class ResetPasswordController {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+  ) {}
 
   @Post('reset-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with the token from a reset link; ends every session of the account.' })
   async reset(@Body() body: unknown, @Req() request: FastifyRequest) {
+    await enforce(this.limiter, [{ rule: TOKEN_USE_PER_IP, subject: request.ip }]);
     const { token, password } = validate(resetRequest, body);
     const passwordHash = await hashPassword(password);
     const changed = await inTransaction(this.pool, async (tx) => {

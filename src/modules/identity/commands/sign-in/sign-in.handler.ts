@@ -4,7 +4,9 @@ import type pg from 'pg';
 import { verifyAgainstNothing, verifyPassword } from '../../../../platform/auth/password-hasher.js';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
-import { SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { RateLimited, enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
+import { RATE_LIMITER, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { FAILED_SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../../domain/auth-rate-limits.js';
 
 export type SignInResult = { readonly userId: string; readonly email: string; readonly token: string; readonly csrfToken: string; readonly expiresAt: Date };
 
@@ -25,9 +27,15 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
   ) {}
 
   async execute(command: SignIn): Promise<SignInResult> {
+    await enforce(this.limiter, [{ rule: SIGN_IN_PER_IP, subject: command.client.ip ?? 'unknown' }]);
+    // An account with too many wrong passwords is not even checked until its window ends.
+    const lockout = await this.limiter.check(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
+    if (!lockout.allowed) throw new RateLimited(lockout.retryAfterSeconds);
+
     const { rows } = await this.pool.query<{ id: string; password_hash: string | null; email_confirmed_at: Date | null; disabled_at: Date | null }>(
       'SELECT id, password_hash, email_confirmed_at, disabled_at FROM users WHERE email = $1',
       [command.email],
@@ -35,7 +43,10 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
     const account = rows[0];
     const passwordOk = account?.password_hash ? await verifyPassword(account.password_hash, command.password) : await verifyAgainstNothing(command.password);
     // The same answer for an unknown e-mail and a wrong password: nobody learns who has an account.
-    if (!account || !passwordOk) throw new ApiError(400, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (!account || !passwordOk) {
+      await this.limiter.hit(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
+      throw new ApiError(400, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
     if (account.disabled_at) throw new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
     if (!account.email_confirmed_at) throw new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please open the link we sent you, or ask for a new one.');
     const session = await this.sessions.create(account.id, 'email', command.client);

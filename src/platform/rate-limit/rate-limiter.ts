@@ -1,0 +1,85 @@
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { ApiError } from '../http/api-error.js';
+
+export type RateLimit = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
+
+export type RateDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number };
+
+/** Counts hits per key in fixed windows; shared by every process (Redis, or the database). */
+export type RateLimiter = {
+  /** Counts one more hit and says whether it was within the limit. */
+  hit(rule: RateLimit, subject: string): Promise<RateDecision>;
+  /** Whether the subject is already over the limit in this window, without counting. */
+  check(rule: RateLimit, subject: string): Promise<RateDecision>;
+};
+
+const windowOf = (windowSeconds: number, now: number) => Math.floor(now / 1000 / windowSeconds) * windowSeconds;
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async hit(rule: RateLimit, subject: string): Promise<RateDecision> {
+    const start = windowOf(rule.windowSeconds, Date.now());
+    const key = `${this.prefix}:rl:${rule.name}:${subject}:${start}`;
+    const [[, hits]] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds + 5).exec()) as [[Error | null, number], unknown];
+    return decide(hits, rule, start);
+  }
+
+  async check(rule: RateLimit, subject: string): Promise<RateDecision> {
+    const start = windowOf(rule.windowSeconds, Date.now());
+    const hits = Number((await this.redis.get(`${this.prefix}:rl:${rule.name}:${subject}:${start}`)) ?? 0);
+    return decide(hits + 1, rule, start);
+  }
+}
+
+export class PostgresRateLimiter implements RateLimiter {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async hit(rule: RateLimit, subject: string): Promise<RateDecision> {
+    const start = windowOf(rule.windowSeconds, Date.now());
+    const { rows } = await this.pool.query<{ hits: number }>(
+      `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES ($1, to_timestamp($2), 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
+       RETURNING hits`,
+      [`${rule.name}:${subject}`, start],
+    );
+    // Old windows are useless: prune now and then, not on every hit.
+    if (Math.random() < 0.01) await this.pool.query(`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 day'`);
+    return decide(rows[0]!.hits, rule, start);
+  }
+
+  async check(rule: RateLimit, subject: string): Promise<RateDecision> {
+    const start = windowOf(rule.windowSeconds, Date.now());
+    const { rows } = await this.pool.query<{ hits: number }>('SELECT hits FROM rate_limit_counters WHERE key = $1 AND window_start = to_timestamp($2)', [
+      `${rule.name}:${subject}`,
+      start,
+    ]);
+    return decide((rows[0]?.hits ?? 0) + 1, rule, start);
+  }
+}
+
+function decide(hits: number, rule: RateLimit, windowStart: number): RateDecision {
+  const retryAfterSeconds = Math.max(1, windowStart + rule.windowSeconds - Math.floor(Date.now() / 1000));
+  return { allowed: hits <= rule.limit, retryAfterSeconds };
+}
+
+export class RateLimited extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    super(429, 'RATE_LIMITED', `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+  }
+}
+
+/** Counts a hit against every rule; throws RateLimited (429) when any is over its limit. */
+export async function enforce(limiter: RateLimiter, checks: readonly { rule: RateLimit; subject: string }[]): Promise<void> {
+  let wait = 0;
+  for (const { rule, subject } of checks) {
+    const decision = await limiter.hit(rule, subject.toLowerCase());
+    if (!decision.allowed) wait = Math.max(wait, decision.retryAfterSeconds);
+  }
+  if (wait > 0) throw new RateLimited(wait);
+}

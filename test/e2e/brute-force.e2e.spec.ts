@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { portalUrl } from './support/browser.js';
+import { createConfirmedAccount } from './support/mailbox.js';
+
+describe('password guessing', () => {
+  it('closes an account to attempts after 10 wrong passwords, even for the right one, and says how long to wait', async () => {
+    const email = `guess-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Right-Password-55');
+    const attacker = new ApiClient(portalUrl());
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attacker.signIn(email, `guess-${i}-password`)).status);
+    expect(statuses).toEqual(Array(10).fill(400));
+
+    const blocked = await attacker.signIn(email, 'Right-Password-55');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await blocked.json()).message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+
+    // Other accounts are not affected.
+    expect((await new ApiClient(portalUrl()).signIn('agent@portal.test', 'wrong-one')).status).toBe(400);
+  });
+
+  it('limits how many reset mails one address can be sent', async () => {
+    const client = new ApiClient(portalUrl());
+    const email = `flood-${randomUUID().slice(0, 8)}@agents.test`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await client.request('POST', '/api/auth/forgot-password', { email })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
