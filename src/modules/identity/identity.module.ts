@@ -4,6 +4,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
+import { ChooseSatLeaderController } from './commands/choose-sat-leader/choose-sat-leader.http.controller.js';
 import { ConfirmEmailController } from './commands/confirm-email/confirm-email.http.controller.js';
 import { ResendConfirmationController } from './commands/resend-confirmation/resend-confirmation.http.controller.js';
 import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
@@ -49,6 +50,7 @@ class IdentityJobs implements OnModuleInit {
     SignOutController,
     GetSessionController,
     ListSatLeadersController,
+    ChooseSatLeaderController,
   ],
   providers: [SignUpHandler, SignInHandler, DemoAccountsService, IdentityJobs],
   exports: [DemoAccountsService],

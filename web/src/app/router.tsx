@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { SatLeaderGate } from '../features/auth/components/sat-leader-gate';
 import { AppShell } from './app-shell';
 import { PublicLayout } from './public-layout';
 import { LoadingScreen, RouteGuard } from './route-guard';
@@ -16,9 +17,12 @@ const notOpenYet = (title: string) => page(() => import('../features/errors/not-
 
 function Guarded() {
   return (
-    <RouteGuard>
-      <Outlet />
-    </RouteGuard>
+    <>
+      <RouteGuard>
+        <Outlet />
+      </RouteGuard>
+      <SatLeaderGate />
+    </>
   );
 }
 

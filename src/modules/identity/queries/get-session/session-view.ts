@@ -10,11 +10,13 @@ export type SessionView = {
   readonly isAdmin: boolean;
   readonly isMicrosoftUser: boolean;
   readonly hasElevatedAccess: boolean;
+  /** Email and Google users without a SAT leader must choose one before anything else. */
+  readonly needsSatLeader: boolean;
 };
 
 export async function loadSessionView(pool: pg.Pool, user: Pick<AuthenticatedUser, 'userId' | 'email' | 'provider'>, staffDomain: string | undefined): Promise<SessionView> {
-  const { rows } = await pool.query<{ display_name: string | null; is_admin: boolean }>(
-    `SELECT p.display_name, EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = $1 AND r.role = 'admin') AS is_admin
+  const { rows } = await pool.query<{ display_name: string | null; sat_manager_email: string | null; is_admin: boolean }>(
+    `SELECT p.display_name, p.sat_manager_email, EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = $1 AND r.role = 'admin') AS is_admin
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
     [user.userId],
   );
@@ -28,5 +30,6 @@ export async function loadSessionView(pool: pg.Pool, user: Pick<AuthenticatedUse
     isMicrosoftUser,
     // Access codes come with the access module; until then only work accounts have full access.
     hasElevatedAccess: false,
+    needsSatLeader: (user.provider === 'email' || user.provider === 'google') && !rows[0]?.sat_manager_email,
   };
 }

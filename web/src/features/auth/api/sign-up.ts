@@ -15,3 +15,5 @@ export const confirmEmail = (token: string) => api<{ message: string }>('POST', 
 export const requestPasswordReset = (email: string) => api<{ message: string }>('POST', '/api/auth/forgot-password', { email: email.trim() });
 
 export const resetPassword = (token: string, password: string) => api<{ message: string }>('POST', '/api/auth/reset-password', { token, password });
+
+export const chooseSatLeader = (satLeaderId: string) => api<{ message: string }>('PUT', '/api/profile/sat-leader', { satLeaderId });

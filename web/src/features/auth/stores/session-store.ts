@@ -9,6 +9,7 @@ export type SessionUser = {
   readonly isAdmin: boolean;
   readonly isMicrosoftUser: boolean;
   readonly hasElevatedAccess: boolean;
+  readonly needsSatLeader: boolean;
 };
 
 type SessionAnswer = { user: SessionUser | null; csrfToken?: string };
