@@ -5,6 +5,7 @@ import { HealthController } from './platform/health/health.controller.js';
 import { RealtimeController } from './platform/realtime/realtime.http.controller.js';
 import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
+import { AccessModule } from './modules/access/access.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 
 @Module({})
@@ -12,7 +13,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers]), IdentityModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers]), IdentityModule, AccessModule],
       controllers: [HealthController, RealtimeController, OutboxController],
     };
   }

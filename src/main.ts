@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
+import { DemoAccessCode } from './modules/access/demo-access-code.js';
 import { DemoAccountsService } from './modules/identity/demo/demo-accounts.js';
 import { DataDirInUseError } from './platform/persistence/embedded-postgres.js';
 
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const local = `http://localhost:${port}`;
-  const demo = app.get(DemoAccountsService).summary;
+  const demo = [app.get(DemoAccountsService).summary, app.get(DemoAccessCode).summary].filter(Boolean).join('\n');
   const first = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
   // performance.now() counts from process start, so module loading is included.
   const seconds = (performance.now() / 1000).toFixed(2);

@@ -54,7 +54,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: exception.status, code: exception.code, message: exception.message, fieldErrors: exception.fieldErrors, requestId };
     }
     if (exception instanceof DomainError) {
-      return { status: exception.status, code: exception.code, message: exception.message, requestId };
+      return { status: exception.status, code: exception.code, message: exception.message, ...exception.details, requestId };
     }
     if (exception instanceof VersionConflictError) {
       return { status: 409, code: 'VERSION_CONFLICT', message: 'This record was changed by someone else at the same moment. Please try again.', requestId };

@@ -4,6 +4,7 @@ import { Migration0002AuditLog } from './migration-0002-audit-log.js';
 import { Migration0003Identity } from './migration-0003-identity.js';
 import { Migration0004Outbox } from './migration-0004-outbox.js';
 import { Migration0005RateLimits } from './migration-0005-rate-limits.js';
+import { Migration0006AccessCodes } from './migration-0006-access-codes.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0003Identity', class: Migration0003Identity },
   { name: 'Migration0004Outbox', class: Migration0004Outbox },
   { name: 'Migration0005RateLimits', class: Migration0005RateLimits },
+  { name: 'Migration0006AccessCodes', class: Migration0006AccessCodes },
 ];

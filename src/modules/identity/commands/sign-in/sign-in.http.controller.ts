@@ -6,7 +6,8 @@ import type pg from 'pg';
 import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { loadSessionView } from '../../queries/get-session/session-view.js';
 import { signInRequest } from './sign-in.request.js';
 import { SignIn } from './sign-in.handler.js';
@@ -18,6 +19,7 @@ export class SignInController {
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Post('sign-in')
@@ -27,7 +29,7 @@ export class SignInController {
     const input = validate(signInRequest, body);
     const result = await this.commands.execute(new SignIn(input.email, input.password, { ip: request.ip, userAgent: request.headers['user-agent'] }));
     setSessionCookie(reply, result.token, result.expiresAt, this.config.session.secureCookie);
-    const user = await loadSessionView(this.pool, { userId: result.userId, email: result.email, provider: 'email' }, this.config.staffEmailDomain);
+    const user = await loadSessionView(this.pool, this.store, { userId: result.userId, email: result.email, provider: 'email' }, this.config.staffEmailDomain);
     return { user, csrfToken: result.csrfToken };
   }
 }

@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import { CONFIG, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { CONFIG, EVENT_STORE, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { loadSessionView } from './session-view.js';
 
 @ApiTags('auth')
@@ -15,6 +16,7 @@ export class GetSessionController {
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Get('session')
@@ -24,6 +26,6 @@ export class GetSessionController {
     const token = readSessionCookie(request, this.config.session.secureCookie);
     const user = token ? await this.sessions.resolve(token) : null;
     if (!user) return { user: null };
-    return { user: await loadSessionView(this.pool, user, this.config.staffEmailDomain), csrfToken: user.csrfToken };
+    return { user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain), csrfToken: user.csrfToken };
   }
 }

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { elevatedAccessUntil } from '../../../access/contracts/elevated-access.js';
 
 /** What the browser learns about the signed-in user. */
 export type SessionView = {
@@ -14,7 +16,12 @@ export type SessionView = {
   readonly needsSatLeader: boolean;
 };
 
-export async function loadSessionView(pool: pg.Pool, user: Pick<AuthenticatedUser, 'userId' | 'email' | 'provider'>, staffDomain: string | undefined): Promise<SessionView> {
+export async function loadSessionView(
+  pool: pg.Pool,
+  store: EventStore,
+  user: Pick<AuthenticatedUser, 'userId' | 'email' | 'provider'>,
+  staffDomain: string | undefined,
+): Promise<SessionView> {
   const { rows } = await pool.query<{ display_name: string | null; sat_manager_email: string | null; is_admin: boolean }>(
     `SELECT p.display_name, p.sat_manager_email, EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = $1 AND r.role = 'admin') AS is_admin
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
@@ -28,8 +35,7 @@ export async function loadSessionView(pool: pg.Pool, user: Pick<AuthenticatedUse
     provider: user.provider,
     isAdmin: rows[0]?.is_admin ?? false,
     isMicrosoftUser,
-    // Access codes come with the access module; until then only work accounts have full access.
-    hasElevatedAccess: false,
+    hasElevatedAccess: (await elevatedAccessUntil(store, user.userId)) !== null,
     needsSatLeader: (user.provider === 'email' || user.provider === 'google') && !rows[0]?.sat_manager_email,
   };
 }

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { DatabaseHandle } from '../../platform/persistence/database.js';
+import { CONFIG, DATABASE } from '../../platform/tokens.js';
+import { AccessService } from './access.service.js';
+
+/** On the embedded default: one access code to try the unlock with, kept in DATA_DIR/demo-access-code. */
+@Injectable()
+export class DemoAccessCode implements OnApplicationBootstrap {
+  private code: string | null = null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: DatabaseHandle,
+    private readonly access: AccessService,
+  ) {}
+
+  get summary(): string | null {
+    return this.code ? `Demo access code (8 hours of elevated access): ${this.code}` : null;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.database.embedded) return;
+    const file = path.join(this.config.dataDir, 'demo-access-code');
+    this.code = await fs.readFile(file, 'utf8').then((text) => text.trim(), () => null);
+    if (this.code) return;
+    const created = await this.access.createCode(
+      { type: 'system', id: 'demo-seed' },
+      { label: 'Demo code', grantsHours: 8, expiresAt: null, maxUses: null },
+      'demo-seed',
+    );
+    await fs.writeFile(file, created.code, { mode: 0o600 });
+    this.code = created.code;
+  }
+}

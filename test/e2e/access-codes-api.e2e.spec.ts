@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { portalUrl } from './support/browser.js';
+import { createConfirmedAccount } from './support/mailbox.js';
+
+async function signedIn(email: string, password = inject('demoPassword')): Promise<ApiClient> {
+  const client = new ApiClient(portalUrl());
+  const response = await client.signIn(email, password);
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return client;
+}
+
+async function newCode(hours = 8): Promise<string> {
+  const admin = await signedIn('admin@portal.test');
+  const created = await admin.request('POST', '/api/admin/access-codes', { label: `test ${randomUUID().slice(0, 6)}`, grantsHours: hours });
+  expect(created.status).toBe(201);
+  const { codeId, code } = await created.json();
+  expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+  // The code becomes usable once the read model has it.
+  await expect.poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.some((c: { codeId: string }) => c.codeId === codeId), { timeout: 10_000 }).toBe(true);
+  return code;
+}
+
+describe('access codes (API)', () => {
+  it('unlocks elevated access for the code’s hours, counts wrong codes down, and revokes', async () => {
+    const code = await newCode(8);
+    const agent = await signedIn('agent@portal.test');
+
+    const wrong = await agent.request('POST', '/api/access/verify', { code: 'AAAA-BBBB-CCCC-DDDD' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ code: 'INVALID_ACCESS_CODE', message: 'Invalid access code', remainingAttempts: 4 });
+
+    const blank = await agent.request('POST', '/api/access/verify', { code: '   ' });
+    expect((await blank.json()).fieldErrors).toEqual([{ field: 'code', message: 'Please enter an access code' }]);
+
+    const ok = await agent.request('POST', '/api/access/verify', { code: ` ${code.toLowerCase().replaceAll('-', ' ')} ` });
+    expect(ok.status).toBe(200);
+    const { expiresAt } = await ok.json();
+    const hours = (Date.parse(expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(7.9);
+    expect(hours).toBeLessThanOrEqual(8);
+
+    expect(await (await agent.request('GET', '/api/access/status')).json()).toMatchObject({ isMicrosoftUser: false, hasElevatedAccess: true, expiresAt });
+    expect((await (await agent.request('GET', '/api/auth/session')).json()).user.hasElevatedAccess).toBe(true);
+
+    expect((await agent.request('POST', '/api/access/revoke')).status).toBe(200);
+    expect((await (await agent.request('GET', '/api/access/status')).json()).hasElevatedAccess).toBe(false);
+  });
+
+  it('locks an agent out after 5 wrong codes, even for the right one', async () => {
+    const code = await newCode(1);
+    const email = `locked-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Locked-Out-2026');
+    const agent = await signedIn(email, 'Locked-Out-2026');
+    const remaining: number[] = [];
+    for (let i = 0; i < 5; i++) remaining.push((await (await agent.request('POST', '/api/access/verify', { code: `WRONG-${i}` })).json()).remainingAttempts);
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const locked = await agent.request('POST', '/api/access/verify', { code });
+    expect(locked.status).toBe(423);
+    expect(await locked.json()).toMatchObject({ code: 'ACCESS_CODE_LOCKED', message: 'Too many failed attempts. Please try again later.', remainingAttempts: 0 });
+  });
+
+  it('keeps code management to admins and never shows a code again', async () => {
+    const agent = await signedIn('agent@portal.test');
+    expect((await agent.request('POST', '/api/admin/access-codes', { label: 'mine', grantsHours: 1 })).status).toBe(403);
+    expect((await agent.request('GET', '/api/admin/access-codes')).status).toBe(403);
+    const code = await newCode(2);
+    const admin = await signedIn('admin@portal.test');
+    const listing = JSON.stringify(await (await admin.request('GET', '/api/admin/access-codes')).json());
+    expect(listing).not.toContain(code);
+  });
+
+  it('stops a disabled code from unlocking', async () => {
+    const admin = await signedIn('admin@portal.test');
+    const created = await (await admin.request('POST', '/api/admin/access-codes', { label: 'to disable', grantsHours: 1 })).json();
+    expect((await admin.request('POST', `/api/admin/access-codes/${created.codeId}/disable`)).status).toBe(200);
+    await expect
+      .poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.find((c: { codeId: string }) => c.codeId === created.codeId)?.disabled, { timeout: 10_000 })
+      .toBe(true);
+    const email = `disabled-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Disabled-Code-2026');
+    const agent = await signedIn(email, 'Disabled-Code-2026');
+    const response = await agent.request('POST', '/api/access/verify', { code: created.code });
+    expect(await response.json()).toMatchObject({ code: 'INVALID_ACCESS_CODE', remainingAttempts: 4 });
+  });
+});
