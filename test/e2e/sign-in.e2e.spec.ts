@@ -11,7 +11,7 @@ afterAll(async () => browser?.close());
 describe('signing in with e-mail and password', () => {
   it('signs a demo agent in, returns to the page they wanted, and signs them out from the user menu', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/resources');
+    await page.goto('/profile');
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.getByRole('link', { name: 'Agent Login' }).first().click();
@@ -21,11 +21,12 @@ describe('signing in with e-mail and password', () => {
     await screenshot(page, 'sign-in');
     await page.getByRole('button', { name: 'Sign In' }).click();
 
-    await page.waitForURL('**/resources');
+    await page.waitForURL('**/profile');
     await page.locator('[data-variant="default"]', { hasText: 'Welcome!' }).filter({ hasText: 'You have been successfully signed in.' }).waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Resources' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/resources');
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.goto('/');
     await page.getByRole('button', { name: 'Alex Agent' }).click();
     expect(await page.getByTestId('access-label').innerText()).toBe('Limited Access');
     expect(await page.getByRole('menuitem', { name: 'agent@portal.test' }).count()).toBe(1);

@@ -1,8 +1,9 @@
-import { ExternalLink, Menu } from 'lucide-react';
+import { ExternalLink, KeyRound, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import site from '../content/site.json';
+import { useAccessDialog } from '../features/access/stores/access-dialog-store';
 import { useSession } from '../features/auth/stores/session-store';
 import { cn } from '../lib/cn';
 import { UserMenu } from './user-menu';
@@ -26,6 +27,7 @@ export function Header() {
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
+  const openAccessDialog = useAccessDialog((s) => s.open);
   const isCompanyUser = Boolean(user?.isMicrosoftUser);
 
   const links = (
@@ -65,7 +67,11 @@ export function Header() {
             <>
               {user.isMicrosoftUser || user.hasElevatedAccess ? (
                 <span className="hidden text-sm font-medium text-emerald-700 sm:inline">Full Access Unlocked</span>
-              ) : null}
+              ) : (
+                <Button size="sm" variant="outline" onClick={() => openAccessDialog({ kind: 'unlock' })}>
+                  <KeyRound className="h-4 w-4" aria-hidden /> Unlock Access
+                </Button>
+              )}
               <UserMenu user={user} />
             </>
           ) : (

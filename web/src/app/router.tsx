@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { AccessCodeDialog } from '../features/access/components/access-code-dialog';
 import { SatLeaderGate } from '../features/auth/components/sat-leader-gate';
 import { AppShell } from './app-shell';
 import { PublicLayout } from './public-layout';
@@ -22,6 +23,7 @@ function Guarded() {
         <Outlet />
       </RouteGuard>
       <SatLeaderGate />
+      <AccessCodeDialog />
     </>
   );
 }

@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    /** Further fields of the error body, e.g. remainingAttempts. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -39,7 +41,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   if (response.status === 204) return undefined as T;
   const payload = (await response.json().catch(() => null)) as (T & { code?: string; message?: string; fieldErrors?: FieldError[] }) | null;
   if (!response.ok) {
-    throw new ApiRequestError(response.status, payload?.code ?? 'ERROR', payload?.message ?? 'Something went wrong. Please try again.', payload?.fieldErrors ?? []);
+    const { code, message, fieldErrors, ...details } = (payload ?? {}) as { code?: string; message?: string; fieldErrors?: FieldError[] };
+    throw new ApiRequestError(response.status, code ?? 'ERROR', message ?? 'Something went wrong. Please try again.', fieldErrors ?? [], details);
   }
   return payload as T;
 }

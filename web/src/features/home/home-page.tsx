@@ -2,6 +2,8 @@ import { FolderOpen, GraduationCap, PlayCircle, Target, type LucideIcon } from '
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/toast-store';
 import site from '../../content/site.json';
+import { LEADS_NEEDS_MICROSOFT } from '../access/access-messages';
+import { useAccessDialog } from '../access/stores/access-dialog-store';
 import { useSession } from '../auth/stores/session-store';
 
 const ICONS: Record<string, LucideIcon> = { 'graduation-cap': GraduationCap, target: Target, 'play-circle': PlayCircle, 'folder-open': FolderOpen };
@@ -15,6 +17,8 @@ const SIGN_IN_MESSAGES: Record<string, string> = {
 export function HomePage() {
   const navigate = useNavigate();
   const status = useSession((s) => s.status);
+  const user = useSession((s) => s.user);
+  const openAccessDialog = useAccessDialog((s) => s.open);
 
   const open = (tileId: string) => {
     if (tileId === 'onboarding') return navigate('/onboarding');
@@ -22,9 +26,16 @@ export function HomePage() {
       toast({ title: 'Authentication Required', description: SIGN_IN_MESSAGES[tileId], variant: 'destructive' });
       return;
     }
-    if (tileId === 'leads') return navigate('/leads');
+    if (tileId === 'leads') {
+      if (user?.isMicrosoftUser) return navigate('/leads');
+      toast({ title: 'Access Denied', description: LEADS_NEEDS_MICROSOFT, variant: 'destructive' });
+      return;
+    }
     if (tileId === 'resources') return navigate('/resources');
-    if (tileId === 'training') window.open(site.trainingVideoUrl, '_blank', 'noopener,noreferrer');
+    if (tileId === 'training') {
+      if (user?.isMicrosoftUser || user?.hasElevatedAccess) window.open(site.trainingVideoUrl, '_blank', 'noopener,noreferrer');
+      else openAccessDialog({ kind: 'training' });
+    }
   };
 
   return (

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+import { createConfirmedAccount } from './support/mailbox.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function newAgent(page: Page): Promise<string> {
+  const email = `dialog-${randomUUID().slice(0, 8)}@agents.test`;
+  await createConfirmedAccount(email, 'Dialog-Agent-2026');
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Dialog-Agent-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return email;
+}
+
+async function adminCreatesCode(): Promise<string> {
+  const admin = new ApiClient(portalUrl());
+  await admin.signIn('admin@portal.test', inject('demoPassword'));
+  const { codeId, code } = await (await admin.request('POST', '/api/admin/access-codes', { label: 'dialog test', grantsHours: 8 })).json();
+  for (let i = 0; i < 50; i++) {
+    const { codes } = await (await admin.request('GET', '/api/admin/access-codes')).json();
+    if (codes.some((c: { codeId: string }) => c.codeId === codeId)) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('code never reached the read model');
+}
+
+describe('the access-code dialog', () => {
+  it('asks for a code on a protected page, cancels home, and unlocks with a good code', async () => {
+    const code = await adminCreatesCode();
+    const { context, page } = await newPage(browser);
+    await newAgent(page);
+
+    await page.goto('/resources');
+    const dialog = page.getByTestId('access-code-dialog');
+    await dialog.getByText('Please enter the access code to access this page.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/resources');
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    expect(await dialog.getByRole('alert').innerText()).toBe('Please enter an access code');
+    await dialog.getByLabel('Access code').fill('NOPE-NOPE-NOPE-NOPE');
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await dialog.getByText('4 attempt(s) remaining').waitFor();
+    expect(await dialog.getByRole('alert').innerText()).toBe('Invalid access code');
+    await screenshot(page, 'access-code-dialog');
+
+    await dialog.getByLabel('Access code').fill(code);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await page.locator('[data-variant="default"]', { hasText: 'Access Unlocked!' }).filter({ hasText: 'You now have elevated access for 8 hours.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Resources' }).waitFor();
+    expect(await page.getByText('Full Access Unlocked').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('locks after five wrong codes', async () => {
+    const { context, page } = await newPage(browser);
+    await newAgent(page);
+    await page.getByRole('button', { name: 'Unlock Access' }).click();
+    const dialog = page.getByTestId('access-code-dialog');
+    for (let i = 0; i < 5; i++) {
+      await dialog.getByLabel('Access code').fill(`WRONG-${i}`);
+      await dialog.getByRole('button', { name: 'Unlock' }).click();
+      await page.waitForTimeout(150);
+    }
+    await dialog.getByText('Too many failed attempts. Please try again later.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Unlock' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+
+  it('sends an agent without a work account from /leads to onboarding', async () => {
+    const { context, page } = await newPage(browser);
+    await newAgent(page);
+    await page.goto('/leads');
+    await page.waitForURL('**/onboarding');
+    await page.locator('[data-variant="destructive"]', { hasText: 'Access Denied' }).waitFor();
+    await context.close();
+  });
+});
