@@ -4,6 +4,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { RealtimeController } from './platform/realtime/realtime.http.controller.js';
 import { OutboxController } from './platform/mail/outbox.http.controller.js';
+import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { AccessModule } from './modules/access/access.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
@@ -14,7 +15,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers]), IdentityModule, AccessModule],
-      controllers: [HealthController, RealtimeController, OutboxController],
+      controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
   }
 }

@@ -93,3 +93,18 @@ describe('signing up (API)', () => {
     expect((await new ApiClient(url()).request('GET', '/api/admin/outbox')).status).toBe(401);
   });
 });
+
+describe('failed jobs (API)', () => {
+  it('lists failed jobs to admins only', async () => {
+    const admin = new ApiClient(url());
+    await admin.signIn('admin@portal.test', inject('demoPassword'));
+    const listing = await admin.request('GET', '/api/admin/jobs/failed');
+    expect(listing.status).toBe(200);
+    expect(await listing.json()).toMatchObject({ driver: 'postgres', jobs: expect.any(Array) });
+    expect((await admin.request('POST', '/api/admin/jobs/no-such-job/retry')).status).toBe(404);
+
+    const agent = new ApiClient(url());
+    await agent.signIn('agent@portal.test', inject('demoPassword'));
+    expect((await agent.request('GET', '/api/admin/jobs/failed')).status).toBe(403);
+  });
+});
