@@ -79,6 +79,23 @@ describe('the access-code dialog', () => {
     await context.close();
   });
 
+  it('opens Agent Training in a new tab once the code is accepted', async () => {
+    const code = await adminCreatesCode();
+    const { context, page } = await newPage(browser);
+    await newAgent(page);
+    await page.click('[data-tile="training"]');
+    const dialog = page.getByTestId('access-code-dialog');
+    await dialog.getByLabel('Access code').fill(code);
+    const [training] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Unlock' }).click()]);
+    await training.waitForLoadState();
+    expect(training.url()).toMatch(/^https:\/\//);
+    // Now elevated: the tile opens the site straight away.
+    const [again] = await Promise.all([context.waitForEvent('page'), page.click('[data-tile="training"]')]);
+    expect(again.url()).toBe(training.url());
+    expect(await page.getByTestId('access-code-dialog').count()).toBe(0);
+    await context.close();
+  });
+
   it('sends an agent without a work account from /leads to onboarding', async () => {
     const { context, page } = await newPage(browser);
     await newAgent(page);
