@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { accessCodesProjection } from '../../projections/access/access-codes/access-codes.projection.js';
 import { auditLogProjection } from '../../projections/audit/audit-log/audit-log.projection.js';
+import { securityEventsProjection } from '../../projections/security/security-events/security-events.projection.js';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
@@ -27,7 +28,7 @@ import { Redis } from 'ioredis';
 import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
-export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, securityEventsProjection];
 
 /** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
 @Injectable()

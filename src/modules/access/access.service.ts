@@ -8,6 +8,7 @@ import { handleCommand } from '../../platform/event-store/command-handling.js';
 import type { Actor, EventStore } from '../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../platform/event-store/new-event.js';
 import { EVENT_STORE, SQL_POOL } from '../../platform/tokens.js';
+import { recordSecurityEvent } from '../security/contracts/security-events.js';
 import { accessCodeStream, agentAccessStream } from './contracts/access-streams.js';
 import { generateAccessCode, hashAccessCode } from './domain/access-code-format.js';
 import { accessCodeDecider } from './domain/access-code.decider.js';
@@ -57,7 +58,7 @@ export class AccessService {
    * Checks a code an agent typed. A wrong, disabled, expired or used-up code costs one of 5
    * attempts per 15 minutes; then the agent is locked out until the window moves on.
    */
-  async verify(user: AuthenticatedUser, code: string, requestId: string): Promise<{ expiresAt: Date }> {
+  async verify(user: AuthenticatedUser, code: string, requestId: string, client: { ip?: string; userAgent?: string } = {}): Promise<{ expiresAt: Date }> {
     const context = contextFor(user, requestId);
     const stream = agentAccessStream(user.userId);
     const before = fold(agentAccessDecider, (await this.store.readStream(stream)) as unknown as AgentAccessEvent[]);
@@ -78,6 +79,7 @@ export class AccessService {
     }
     if (!redeemed) {
       const { state } = await handleCommand({ store: this.store, streamId: stream, decider: agentAccessDecider, command: { type: 'RecordFailedAttempt', userId: user.userId }, context });
+      await recordSecurityEvent(this.store, 'access_code_attempt', { ...client, userId: user.userId, requestId }, { remainingAttempts: remainingAttempts(state, context.now) });
       throw new DomainError('INVALID_ACCESS_CODE', 'Invalid access code', 400, { remainingAttempts: remainingAttempts(state, context.now) });
     }
     const { state } = await handleCommand({

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { errorCodes as fastifyErrorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/domain-error.js';
+import { recordSecurityEvent } from '../../modules/security/contracts/security-events.js';
+import type { EventStore } from '../event-store/event-store.port.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { RateLimited } from '../rate-limit/rate-limiter.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
@@ -28,7 +30,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
   private indexHtml: string | null | undefined;
 
-  constructor(private readonly webDist: string | null) {}
+  constructor(
+    private readonly webDist: string | null,
+    private readonly store: EventStore | null = null,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -44,6 +49,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
     }
     if (exception instanceof RateLimited) void reply.header('retry-after', String(exception.retryAfterSeconds));
+    this.recordSecurityEvent(body.status, request, exception);
     if (body.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'request failed');
     void reply.status(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
@@ -81,6 +87,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
       };
     }
     return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId };
+  }
+
+  /** Refusals on the API are security events (recorded without delaying the answer). */
+  private recordSecurityEvent(status: number, request: FastifyRequest, exception: unknown): void {
+    if (!this.store || !request.url.startsWith('/api/')) return;
+    const type = exception instanceof RateLimited ? 'rate_limit_exceeded' : status === 401 || status === 403 ? 'unauthorized_access' : null;
+    if (!type) return;
+    const source = {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      userId: (request as FastifyRequest & { user?: { userId: string } }).user?.userId ?? null,
+      requestId: String(request.id),
+    };
+    void recordSecurityEvent(this.store, type, source, { method: request.method, path: request.url.split('?')[0], status }, (error) =>
+      this.logger.error({ err: error, requestId: request.id }, 'could not record a security event'),
+    );
   }
 
   private servesApp(request: FastifyRequest): boolean {

@@ -32,7 +32,7 @@ export class AccessController {
   async verify(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: VERIFY_PER_IP, subject: request.ip }]);
     const { code } = validate(verifyRequest, body);
-    const { expiresAt } = await this.access.verify(user, code, String(request.id));
+    const { expiresAt } = await this.access.verify(user, code, String(request.id), { ip: request.ip, userAgent: request.headers['user-agent'] });
     return { success: true, expiresAt: expiresAt.toISOString() };
   }
 

@@ -5,6 +5,7 @@ import { Migration0003Identity } from './migration-0003-identity.js';
 import { Migration0004Outbox } from './migration-0004-outbox.js';
 import { Migration0005RateLimits } from './migration-0005-rate-limits.js';
 import { Migration0006AccessCodes } from './migration-0006-access-codes.js';
+import { Migration0007SecurityEvents } from './migration-0007-security-events.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0004Outbox', class: Migration0004Outbox },
   { name: 'Migration0005RateLimits', class: Migration0005RateLimits },
   { name: 'Migration0006AccessCodes', class: Migration0006AccessCodes },
+  { name: 'Migration0007SecurityEvents', class: Migration0007SecurityEvents },
 ];

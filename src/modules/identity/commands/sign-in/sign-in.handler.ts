@@ -5,7 +5,9 @@ import { verifyAgainstNothing, verifyPassword } from '../../../../platform/auth/
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { RateLimited, enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
-import { RATE_LIMITER, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { EVENT_STORE, RATE_LIMITER, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
 import { FAILED_SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../../domain/auth-rate-limits.js';
 
 export type SignInResult = { readonly userId: string; readonly email: string; readonly token: string; readonly csrfToken: string; readonly expiresAt: Date };
@@ -28,6 +30,7 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute(command: SignIn): Promise<SignInResult> {
@@ -45,6 +48,7 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
     // The same answer for an unknown e-mail and a wrong password: nobody learns who has an account.
     if (!account || !passwordOk) {
       await this.limiter.hit(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
+      await recordSecurityEvent(this.store, 'failed_login', { ...command.client, userId: account?.id ?? null }, { email: command.email });
       throw new ApiError(400, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     if (account.disabled_at) throw new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
