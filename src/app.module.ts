@@ -7,7 +7,7 @@ import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { AccessModule } from './modules/access/access.module.js';
-import { SecurityModule } from './modules/security/security.module.js';
+import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 
 @Module({})
@@ -15,7 +15,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers]), IdentityModule, AccessModule, SecurityModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers]), IdentityModule, AccessModule, SecurityModule],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
   }

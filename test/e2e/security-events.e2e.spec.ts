@@ -51,3 +51,41 @@ describe('security events recorded on the server', () => {
       .toBe(true);
   });
 });
+
+describe('security alerts', () => {
+  it('raises a high alert after repeated failed sign-ins, mails the admins, and lets an admin resolve it', async () => {
+    const email = `target-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Alert-Target-2026');
+    const attacker = new ApiClient(portalUrl());
+    for (let i = 0; i < 5; i++) await attacker.signIn(email, `wrong-${i}-password`);
+
+    const client = await admin();
+    const userId = await (async () => {
+      const target = new ApiClient(portalUrl());
+      return (await (await target.signIn(email, 'Alert-Target-2026')).json()).user?.id as string | undefined;
+    })();
+    let alert: { alertId: string; severity: string; userId: string | null; eventCount: number } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { alerts } = await (await client.request('GET', '/api/admin/security/alerts')).json();
+          alert = alerts.find((a: { alertType: string; userId: string | null }) => a.alertType === 'failed_login' && a.userId === userId);
+          return alert !== undefined;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(alert).toMatchObject({ severity: 'high', eventCount: 5 });
+
+    await expect
+      .poll(async () => {
+        const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
+        return (messages as { subject: string }[]).some((m) => m.subject === 'Security alert: failed login');
+      }, { timeout: 15_000 })
+      .toBe(true);
+
+    expect((await client.request('POST', `/api/admin/security/alerts/${alert!.alertId}`, { status: 'resolved', note: 'Agent forgot the password; reset sent.' })).status).toBe(200);
+    const { alerts: resolved } = await (await client.request('GET', '/api/admin/security/alerts?status=resolved')).json();
+    expect(resolved.find((a: { alertId: string }) => a.alertId === alert!.alertId)).toMatchObject({ status: 'resolved', note: 'Agent forgot the password; reset sent.' });
+  });
+});

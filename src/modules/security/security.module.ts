@@ -1,6 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import type pg from 'pg';
+import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
+import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
+import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
+import { SecurityAlertsAdminController } from './security-alerts.admin.http.controller.js';
 import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
 
-/** Security monitoring: events recorded on the server, for admins to review. */
-@Module({ controllers: [SecurityEventsAdminController] })
+export const securityJobTriggers = [...evaluateSecurityEventTriggers, ...emailSecurityAlertTriggers];
+
+@Injectable()
+class SecurityJobs implements OnModuleInit {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {}
+
+  onModuleInit(): void {
+    registerEvaluateSecurityEventJob(this.jobs, this.pool);
+    registerEmailSecurityAlertJob(this.jobs, this.pool, this.mailer);
+  }
+}
+
+/** Security monitoring: events recorded on the server, threshold alerts, and their review by admins. */
+@Module({ controllers: [SecurityEventsAdminController, SecurityAlertsAdminController], providers: [SecurityJobs] })
 export class SecurityModule {}

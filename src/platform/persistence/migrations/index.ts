@@ -6,6 +6,7 @@ import { Migration0004Outbox } from './migration-0004-outbox.js';
 import { Migration0005RateLimits } from './migration-0005-rate-limits.js';
 import { Migration0006AccessCodes } from './migration-0006-access-codes.js';
 import { Migration0007SecurityEvents } from './migration-0007-security-events.js';
+import { Migration0008SecurityAlerts } from './migration-0008-security-alerts.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0005RateLimits', class: Migration0005RateLimits },
   { name: 'Migration0006AccessCodes', class: Migration0006AccessCodes },
   { name: 'Migration0007SecurityEvents', class: Migration0007SecurityEvents },
+  { name: 'Migration0008SecurityAlerts', class: Migration0008SecurityAlerts },
 ];

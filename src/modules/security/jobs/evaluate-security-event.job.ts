@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { newEvent } from '../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
+import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { inTransaction } from '../../../platform/persistence/sql.js';
+import type { SecurityEventRecorded } from '../contracts/security-events.js';
+import { ALERT_THRESHOLDS } from '../domain/alert-thresholds.js';
+
+export const EVALUATE_SECURITY_EVENT = 'evaluate-security-event';
+
+export type EvaluationInput = SecurityEventRecorded['data'] & { readonly eventId: string; readonly occurredAt: string; readonly correlationId: string };
+
+export const evaluateSecurityEventTriggers: readonly JobTrigger[] = [
+  {
+    eventType: 'SecurityEventRecorded',
+    job: EVALUATE_SECURITY_EVENT,
+    data: (event) => ({
+      ...(event.data as SecurityEventRecorded['data']),
+      eventId: event.metadata.eventId,
+      occurredAt: event.metadata.occurredAt,
+      correlationId: event.metadata.correlationId,
+    }),
+  },
+];
+
+export type RaisedAlert = { alertId: string; alertType: string; subject: string; eventCount: number };
+
+/**
+ * Adds the event to the sliding window of its user and of its address. When a window
+ * reaches its threshold, raises an alert (a SecurityAlertRaised event, through the outbox)
+ * and clears that window. Idempotent: a re-run adds no window row twice.
+ */
+export async function evaluateSecurityEvent(pool: pg.Pool, input: EvaluationInput): Promise<RaisedAlert[]> {
+  const threshold = ALERT_THRESHOLDS[input.eventType];
+  if (!threshold) return [];
+  const subjects = [input.userId ? `user:${input.userId}` : null, input.ipAddress ? `ip:${input.ipAddress}` : null].filter((s): s is string => s !== null);
+  const raised = await inTransaction(pool, async (tx) => {
+    const alerts: RaisedAlert[] = [];
+    for (const subject of subjects) {
+      // Concurrent evaluations of one subject take turns, so no count is missed or doubled.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [subject]);
+      await tx.query(`INSERT INTO security_alert_windows (event_id, subject, event_type, occurred_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+        input.eventId,
+        subject,
+        input.eventType,
+        input.occurredAt,
+      ]);
+      const { rows } = await tx.query<{ event_id: string }>(
+        `SELECT event_id FROM security_alert_windows
+          WHERE subject = $1 AND event_type = $2 AND occurred_at > $3::timestamptz - make_interval(mins => $4)
+          ORDER BY occurred_at`,
+        [subject, input.eventType, input.occurredAt, threshold.windowMinutes],
+      );
+      if (rows.length < threshold.count) continue;
+      const alertId = randomUUID();
+      const message = `${rows.length} ${input.eventType} events within ${threshold.windowMinutes} minute(s) for ${subject}`;
+      await tx.query(`INSERT INTO security_alerts (alert_id, alert_type, user_id, ip_address, event_count, details) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        alertId,
+        input.eventType,
+        subject.startsWith('user:') ? input.userId : null,
+        subject.startsWith('ip:') ? input.ipAddress : null,
+        rows.length,
+        JSON.stringify({ events: rows.map((r) => r.event_id), message }),
+      ]);
+      await tx.query('DELETE FROM security_alert_windows WHERE subject = $1 AND event_type = $2', [subject, input.eventType]);
+      const raisedEvent = newEvent('SecurityAlertRaised', { alertId, alertType: input.eventType, subject, eventCount: rows.length, message }, {
+        actor: { type: 'system', id: EVALUATE_SECURITY_EVENT },
+        correlationId: input.correlationId,
+        causationId: input.eventId,
+        now: new Date(),
+      });
+      await recordInOutbox(tx, `securityalert-${alertId}`, [raisedEvent]);
+      alerts.push({ alertId, alertType: input.eventType, subject, eventCount: rows.length });
+    }
+    // Windows only ever matter for their last few minutes.
+    await tx.query(`DELETE FROM security_alert_windows WHERE occurred_at < now() - interval '1 hour'`);
+    return alerts;
+  });
+  if (raised.length > 0) outboxCommitted();
+  return raised;
+}
+
+export function registerEvaluateSecurityEventJob(jobs: JobQueue, pool: pg.Pool): void {
+  jobs.register<EvaluationInput>(EVALUATE_SECURITY_EVENT, async (input) => {
+    await evaluateSecurityEvent(pool, input);
+  });
+}
