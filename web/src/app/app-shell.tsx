@@ -10,6 +10,7 @@ import {
   Target,
   Ticket,
   FlaskConical,
+  ShieldAlert,
   type LucideIcon,
 } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -30,6 +31,8 @@ const MENU: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/my-tickets', label: 'My Tickets', icon: Ticket },
   { to: '/testing', label: 'Testing', icon: FlaskConical },
 ];
+
+const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [{ to: '/admin/security', label: 'Security', icon: ShieldAlert }];
 
 function initials(name: string | null | undefined): string {
   const letters = (name ?? '')
@@ -52,7 +55,7 @@ function SidebarBody({ compact }: { compact: boolean }) {
         </Link>
       </div>
       <nav aria-label="Portal" className="flex-1 space-y-1 overflow-y-auto p-2">
-        {MENU.map(({ to, label, icon: Icon }) => (
+        {[...MENU, ...(user?.isAdmin ? ADMIN_MENU : [])].map(({ to, label, icon: Icon }) => (
           <NavLink
             key={to}
             to={to}

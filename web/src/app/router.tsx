@@ -69,6 +69,7 @@ export const router = createBrowserRouter([
           { path: 'payment-methods', ...notOpenYet('Payment Methods') },
           { path: 'profile', ...notOpenYet('Profile') },
           { path: 'my-tickets', ...notOpenYet('My Support Tickets') },
+          { path: 'admin/security', ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
           { path: 'textdrip/success', ...notOpenYet('Textdrip Connected!') },
           { path: 'textdrip/failed', ...notOpenYet('Connection Failed') },
         ],

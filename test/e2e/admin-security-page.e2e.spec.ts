@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+import { createConfirmedAccount } from './support/mailbox.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('the admin Security page', () => {
+  it('shows an active alert and the latest events, and resolves the alert with a note', async () => {
+    const email = `watched-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Watched-Agent-2026');
+    for (let i = 0; i < 5; i++) await new ApiClient(portalUrl()).signIn(email, `bad-${i}-password`);
+
+    const api = new ApiClient(portalUrl());
+    await api.signIn('admin@portal.test', inject('demoPassword'));
+    const { code, codeId } = await (await api.request('POST', '/api/admin/access-codes', { label: 'security page test', grantsHours: 1 })).json();
+    await expect.poll(async () => (await (await api.request('GET', '/api/admin/access-codes')).json()).codes.some((c: { codeId: string }) => c.codeId === codeId), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    const { context, page } = await newPage(browser, { width: 1400, height: 1000 });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('admin@portal.test');
+    await page.getByLabel('Password').fill(inject('demoPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/admin/security');
+    const dialog = page.getByTestId('access-code-dialog');
+    await dialog.getByLabel('Access code').fill(code);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+
+    await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Security' }).getAttribute('href')).toBe('/admin/security');
+    const alerts = page.getByTestId('alerts-grid');
+    await alerts.locator('.ag-row').first().waitFor();
+    expect(await page.getByTestId('events-grid').locator('.ag-row').count()).toBeGreaterThan(0);
+    expect(await alerts.innerText()).toContain('failed_login');
+    await screenshot(page, 'admin-security');
+
+    const before = await alerts.locator('.ag-row').count();
+    await alerts.getByRole('button', { name: 'Resolve' }).first().click();
+    await page.getByLabel('Note').fill('Checked with the agent.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-variant="default"]', { hasText: 'Alert updated' }).waitFor();
+    await expect.poll(() => alerts.locator('.ag-row').count(), { timeout: 5_000 }).toBe(before - 1);
+    await context.close();
+  });
+});

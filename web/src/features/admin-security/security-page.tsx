@@ -1,0 +1,140 @@
+import type { ColDef } from 'ag-grid-community';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { DataGrid } from '../../components/ui/data-grid';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { useSession } from '../auth/stores/session-store';
+import { fetchActiveAlerts, fetchSecurityEvents, updateAlert, type EventFilters, type SecurityAlert, type SecurityEvent } from './api/security';
+
+const EVENT_TYPES = ['failed_login', 'access_code_attempt', 'unauthorized_access', 'rate_limit_exceeded', 'credential_access'];
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+const eventColumns: ColDef<SecurityEvent>[] = [
+  { field: 'createdAt', headerName: 'When', valueFormatter: (p) => when(p.value), sort: 'desc' },
+  { field: 'eventType', headerName: 'Type' },
+  { field: 'severity', headerName: 'Severity', maxWidth: 120 },
+  { field: 'userId', headerName: 'User' },
+  { field: 'ipAddress', headerName: 'IP' },
+  { headerName: 'Details', valueGetter: (p) => JSON.stringify(p.data?.details ?? {}), flex: 2 },
+];
+
+/** Admin Security page: active alerts to acknowledge or resolve, and the latest security events. */
+export function SecurityPage() {
+  const user = useSession((s) => s.user);
+  const [events, setEvents] = useState<SecurityEvent[]>([]);
+  const [alerts, setAlerts] = useState<SecurityAlert[]>([]);
+  const [filters, setFilters] = useState<EventFilters>({});
+  const [handling, setHandling] = useState<{ alert: SecurityAlert; status: 'acknowledged' | 'resolved' } | null>(null);
+  const [note, setNote] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const [latest, active] = await Promise.all([fetchSecurityEvents(filters), fetchActiveAlerts()]);
+      setEvents(latest);
+      setAlerts(active);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load security events', variant: 'destructive' });
+    }
+  }, [filters]);
+
+  useEffect(() => {
+    if (user?.isAdmin) void load();
+  }, [user, load]);
+
+  useEffect(() => {
+    if (user && !user.isAdmin) toast({ title: 'Access Denied', description: "Access Denied: You don't have permission to view this page", variant: 'destructive' });
+  }, [user]);
+  if (user && !user.isAdmin) return <Navigate to="/" replace />;
+
+  const save = async () => {
+    if (!handling) return;
+    try {
+      await updateAlert(handling.alert.alertId, handling.status, note.trim());
+      toast({ title: 'Alert updated', description: `Alert marked as ${handling.status}` });
+      setHandling(null);
+      setNote('');
+      await load();
+    } catch {
+      toast({ title: 'Error', description: 'Failed to update alert', variant: 'destructive' });
+    }
+  };
+
+  const alertColumns: ColDef<SecurityAlert>[] = [
+    { field: 'createdAt', headerName: 'Raised', valueFormatter: (p) => when(p.value) },
+    { field: 'alertType', headerName: 'Type' },
+    { field: 'severity', headerName: 'Severity', maxWidth: 110 },
+    { headerName: 'Who', valueGetter: (p) => p.data?.userId ?? p.data?.ipAddress ?? '' },
+    { field: 'eventCount', headerName: 'Events', maxWidth: 100 },
+    {
+      headerName: 'Actions',
+      minWidth: 220,
+      cellRenderer: (p: { data: SecurityAlert }) => (
+        <div className="flex h-full items-center gap-2">
+          <Button size="sm" variant="outline" onClick={() => setHandling({ alert: p.data, status: 'acknowledged' })}>
+            Acknowledge
+          </Button>
+          <Button size="sm" onClick={() => setHandling({ alert: p.data, status: 'resolved' })}>
+            Resolve
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold text-brand-900">Security</h1>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Active alerts</h2>
+        <DataGrid rows={alerts} columns={alertColumns} rowId={(p) => p.data.alertId} emptyText="No active alerts" height={260} testId="alerts-grid" />
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Latest security events</h2>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="text-sm">
+            Type
+            <select
+              className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5"
+              value={filters.type ?? ''}
+              onChange={(e) => setFilters((f) => ({ ...f, type: e.target.value || undefined }))}
+            >
+              <option value="">All types</option>
+              {EVENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            User id
+            <input className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5" onChange={(e) => setFilters((f) => ({ ...f, userId: e.target.value.trim() || undefined }))} />
+          </label>
+          <label className="text-sm">
+            IP address
+            <input className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5" onChange={(e) => setFilters((f) => ({ ...f, ip: e.target.value.trim() || undefined }))} />
+          </label>
+        </div>
+        <DataGrid rows={events} columns={eventColumns} rowId={(p) => p.data.eventId} emptyText="No security events" testId="events-grid" />
+      </section>
+      <Dialog open={handling !== null} onOpenChange={(open) => !open && setHandling(null)}>
+        <DialogContent>
+          <DialogTitle>{handling?.status === 'resolved' ? 'Resolve alert' : 'Acknowledge alert'}</DialogTitle>
+          <DialogDescription>{handling?.alert.details.message}</DialogDescription>
+          <label className="text-sm font-medium">
+            Note
+            <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <div className="flex justify-end gap-3">
+            <Button variant="outline" onClick={() => setHandling(null)}>
+              Cancel
+            </Button>
+            <Button onClick={save}>Save</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
