@@ -35,8 +35,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One line per request is written by the onResponse hook below. No child logger is made
-    // per request (a measurable cost); code that logs while serving a request takes
-    // requestLogger(request), which carries the requestId.
+    // per request (a measurable cost); code that logs while serving a request passes
+    // request.id itself.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     genReqId: requestIdFor,
@@ -50,7 +50,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.register(fastifyCookie);
   // One hook for every request (each hook costs throughput): the request id header, and
   // refusing writes from other sites (the session guard also checks a CSRF token).
-  // The request id reaches log lines explicitly (requestLogger, the error filter), not
+  // The request id reaches log lines explicitly (the completion line, the error filter), not
   // through AsyncLocalStorage: on Node 20 that slows every promise in the process by ~15%.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

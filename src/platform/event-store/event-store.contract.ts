@@ -136,7 +136,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<{ s
 
       await Promise.all(
         Array.from({ length: writers }, async (_, w) => {
-          const stream = uniqueStream(`all-${w}`).replace('contract-all-', 'contract-all-');
+          const stream = uniqueStream(`all-${w}`);
           let version = 0n;
           for (let i = 0; i < perWriter; i++) {
             const batch = i % 5 === 0 ? [event(i), event(i)] : [event(i)];

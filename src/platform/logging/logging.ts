@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -14,7 +13,7 @@ export function requestIdFor(request: { headers: IncomingHttpHeaders }): string 
 
 /**
  * Structured JSON logs. Lines about a request carry its requestId: the completion line and
- * the error filter add it, and code serving a request logs through requestLogger(request).
+ * the error filter add it; code that logs while serving a request passes request.id too.
  */
 export function createRootLogger(level: string): Logger {
   return pino({
@@ -65,7 +64,3 @@ export class PinoNestLogger implements LoggerService {
   }
 }
 
-/** A logger whose every line carries this request's id, for code that serves a request. */
-export function requestLogger(request: FastifyRequest): FastifyBaseLogger {
-  return request.log.child({ requestId: request.id });
-}
