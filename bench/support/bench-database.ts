@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
-import { createOrm, migrate } from '../../src/platform/persistence/orm.js';
+import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 
 export type BenchDatabase = { url: string; label: string; drop(): Promise<void> };
@@ -25,9 +25,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
       },
     };
   }
-  const orm = await createOrm({ url: db.url, poolSize: 2, entities: [] });
-  await migrate(orm, db.url);
-  await orm.close(true);
+  await migrateDatabase(db.url);
   return db;
 }
 

@@ -5,15 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { EMBEDDED_TEMPLATE_FILE } from '../platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../platform/persistence/embedded-postgres.js';
-import { createOrm, migrate } from '../platform/persistence/orm.js';
+import { migrateDatabase } from '../platform/persistence/orm.js';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
 try {
   const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'));
   try {
-    const orm = await createOrm({ url: embedded.url, poolSize: 2, entities: [] });
-    await migrate(orm, embedded.url);
-    await orm.close(true);
+    await migrateDatabase(embedded.url);
     await fs.writeFile(EMBEDDED_TEMPLATE_FILE, await embedded.dump());
   } finally {
     await embedded.close();

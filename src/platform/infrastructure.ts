@@ -1,16 +1,14 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { openDatabase, type DatabaseHandle } from './persistence/database.js';
-import { createOrm, migrate } from './persistence/orm.js';
+import { migrateDatabase } from './persistence/orm.js';
 import { createPool } from './persistence/sql.js';
 
 export type Infrastructure = {
   readonly database: DatabaseHandle;
-  readonly orm: MikroORM;
   readonly pool: pg.Pool;
   readonly store: EventStore;
   close(): Promise<void>;
@@ -19,19 +17,16 @@ export type Infrastructure = {
 /** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
 export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
   const database = await openDatabase(config);
-  const orm = await createOrm({ url: database.url, poolSize: 2, entities: [] });
-  await migrate(orm, database.url);
+  await migrateDatabase(database.url);
   const pool = createPool(database.url, config.databasePoolSize);
   const store: EventStore = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
   return {
     database,
-    orm,
     pool,
     store,
     async close() {
       await store.close();
       await pool.end();
-      await orm.close(true);
       await database.close();
     },
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { createOrm, migrate } from '../../src/platform/persistence/orm.js';
+import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { ApiClient } from './support/api-client.js';
@@ -45,9 +45,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('realtime across two API processes (P
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(databaseUrl!, 'portal_rt');
-    const orm = await createOrm({ url: scratch.url, poolSize: 2, entities: [] });
-    await migrate(orm, scratch.url);
-    await orm.close(true);
+    await migrateDatabase(scratch.url);
     pool = createPool(scratch.url, 4);
     const hash = await hashPassword('realtime-pass-1');
     for (const [id, email] of [[userId, 'rt-agent@portal.test'], [otherUserId, 'rt-other@portal.test']]) {

@@ -3,18 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
-import { createOrm, migrate } from '../../src/platform/persistence/orm.js';
+import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import type { TestDatabase } from './test-databases.js';
-
-async function migrateUrl(url: string): Promise<void> {
-  const orm = await createOrm({ url, poolSize: 2, entities: [] });
-  try {
-    await migrate(orm, url);
-  } finally {
-    await orm.close(true);
-  }
-}
 
 export default async function setup(project: TestProject) {
   const cleanups: Array<() => Promise<void>> = [];
@@ -26,13 +17,13 @@ export default async function setup(project: TestProject) {
     await embedded.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
-  await migrateUrl(embedded.url);
+  await migrateDatabase(embedded.url);
   databases.push({ name: 'pglite', url: embedded.url });
 
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_test');
     cleanups.push(() => scratch.drop());
-    await migrateUrl(scratch.url);
+    await migrateDatabase(scratch.url);
     databases.push({ name: 'postgres', url: scratch.url });
   }
 

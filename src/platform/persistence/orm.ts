@@ -38,3 +38,13 @@ export async function migrate(orm: MikroORM, url: string): Promise<void> {
     await lock.end();
   }
 }
+
+/** Brings the database at `url` up to the newest migration, for processes outside Nest (tests, CLI, benchmarks). */
+export async function migrateDatabase(url: string): Promise<void> {
+  const orm = await createOrm({ url, poolSize: 2, entities: [] });
+  try {
+    await migrate(orm, url);
+  } finally {
+    await orm.close(true);
+  }
+}

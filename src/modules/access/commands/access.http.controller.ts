@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { isWorkAccount } from '../../../platform/auth/work-account.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { validate } from '../../../platform/http/validate.js';
@@ -40,8 +41,7 @@ export class AccessController {
   @ApiOperation({ summary: 'Whether the signed-in user has full access through a work account, or elevated access from a code.' })
   async status(@CurrentUser() user: AuthenticatedUser) {
     const until = await elevatedAccessUntil(this.store, user.userId);
-    const isMicrosoftUser = user.provider === 'azure' || (this.config.staffEmailDomain !== undefined && user.email.endsWith(`@${this.config.staffEmailDomain}`));
-    return { isMicrosoftUser, hasElevatedAccess: until !== null, expiresAt: until?.toISOString() ?? null };
+    return { isMicrosoftUser: isWorkAccount(user, this.config.staffEmailDomain), hasElevatedAccess: until !== null, expiresAt: until?.toISOString() ?? null };
   }
 
   @Post('revoke')

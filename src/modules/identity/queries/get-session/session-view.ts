@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { isWorkAccount } from '../../../../platform/auth/work-account.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { elevatedAccessUntil } from '../../../access/contracts/elevated-access.js';
 
@@ -27,7 +28,7 @@ export async function loadSessionView(
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
     [user.userId],
   );
-  const isMicrosoftUser = user.provider === 'azure' || (staffDomain !== undefined && user.email.endsWith(`@${staffDomain}`));
+  const isMicrosoftUser = isWorkAccount(user, staffDomain);
   return {
     id: user.userId,
     email: user.email,
