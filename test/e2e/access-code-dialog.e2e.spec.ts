@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './support/api-client.js';
-import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
+import { createAccessCode, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,25 +14,11 @@ afterAll(async () => browser?.close());
 async function newAgent(page: Page): Promise<string> {
   const email = `dialog-${randomUUID().slice(0, 8)}@agents.test`;
   await createConfirmedAccount(email, 'Dialog-Agent-2026');
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Dialog-Agent-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signInThroughForm(page, email, 'Dialog-Agent-2026');
   return email;
 }
 
-async function adminCreatesCode(): Promise<string> {
-  const admin = new ApiClient(portalUrl());
-  await admin.signIn('admin@portal.test', inject('demoPassword'));
-  const { codeId, code } = await (await admin.request('POST', '/api/admin/access-codes', { label: 'dialog test', grantsHours: 8 })).json();
-  for (let i = 0; i < 50; i++) {
-    const { codes } = await (await admin.request('GET', '/api/admin/access-codes')).json();
-    if (codes.some((c: { codeId: string }) => c.codeId === codeId)) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('code never reached the read model');
-}
+const adminCreatesCode = async () => (await createAccessCode(8, 'dialog test')).code;
 
 describe('the access-code dialog', () => {
   it('asks for a code on a protected page, cancels home, and unlocks with a good code', async () => {

@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './support/api-client.js';
-import { portalUrl } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from './support/mailbox.js';
-
-async function signedIn(email: string, password = inject('demoPassword')): Promise<ApiClient> {
-  const client = new ApiClient(portalUrl());
-  const response = await client.signIn(email, password);
-  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
-  return client;
-}
+import { createAccessCode, signedInClient } from './support/portal.js';
 
 async function newCode(hours = 8): Promise<string> {
-  const admin = await signedIn('admin@portal.test');
-  const created = await admin.request('POST', '/api/admin/access-codes', { label: `test ${randomUUID().slice(0, 6)}`, grantsHours: hours });
-  expect(created.status).toBe(201);
-  const { codeId, code } = await created.json();
+  const { code } = await createAccessCode(hours, `test ${randomUUID().slice(0, 6)}`);
   expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
-  // The code becomes usable once the read model has it.
-  await expect.poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.some((c: { codeId: string }) => c.codeId === codeId), { timeout: 10_000 }).toBe(true);
   return code;
 }
+
+const signedIn = signedInClient;
 
 describe('access codes (API)', () => {
   it('unlocks elevated access for the code’s hours, counts wrong codes down, and revokes', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
+import { createAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,18 +18,12 @@ describe('the admin Security page', () => {
     await createConfirmedAccount(email, 'Watched-Agent-2026');
     for (let i = 0; i < 5; i++) await new ApiClient(portalUrl()).signIn(email, `bad-${i}-password`);
 
-    const api = new ApiClient(portalUrl());
-    await api.signIn('admin@portal.test', inject('demoPassword'));
-    const { code, codeId } = await (await api.request('POST', '/api/admin/access-codes', { label: 'security page test', grantsHours: 1 })).json();
-    await expect.poll(async () => (await (await api.request('GET', '/api/admin/access-codes')).json()).codes.some((c: { codeId: string }) => c.codeId === codeId), { timeout: 10_000 }).toBe(true);
+    const api = await signedInClient('admin@portal.test');
+    const { code } = await createAccessCode(1, 'security page test');
     await expect.poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     const { context, page } = await newPage(browser, { width: 1400, height: 1000 });
-    await page.goto('/auth');
-    await page.getByLabel('Email').fill('admin@portal.test');
-    await page.getByLabel('Password').fill(inject('demoPassword'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughForm(page, 'admin@portal.test');
     await page.goto('/admin/security');
     const dialog = page.getByTestId('access-code-dialog');
     await dialog.getByLabel('Access code').fill(code);

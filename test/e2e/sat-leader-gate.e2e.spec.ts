@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,18 +9,10 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(inject('demoPassword'));
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 describe('Select Your SAT Leader', () => {
   it('blocks an agent without a leader until one is chosen, then stays away after the reload', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'agent2@portal.test');
+    await signInThroughForm(page, 'agent2@portal.test');
     const gate = page.getByTestId('sat-leader-gate');
     await gate.waitFor();
     expect(await gate.getByRole('heading').innerText()).toBe('Select Your SAT Leader');
@@ -44,7 +37,7 @@ describe('Select Your SAT Leader', () => {
 
   it('never shows for an agent who has a leader', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, 'agent@portal.test');
+    await signInThroughForm(page, 'agent@portal.test');
     await page.getByRole('button', { name: 'Alex Agent' }).waitFor();
     await page.waitForTimeout(500);
     expect(await page.getByTestId('sat-leader-gate').count()).toBe(0);

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ApiClient } from './api-client.js';
+
+/** Signs in through the /auth form, as a person would, and waits for the home page. */
+export async function signInThroughForm(page: Page, email: string, password: string = inject('demoPassword')): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** An API client signed in as `email`; throws when the sign-in is refused. */
+export async function signedInClient(email: string, password: string = inject('demoPassword')): Promise<ApiClient> {
+  const client = new ApiClient(inject('portalUrl'));
+  const response = await client.signIn(email, password);
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return client;
+}
+
+/** The demo admin creates an access code; returned once it can be used (the read model has it). */
+export async function createAccessCode(grantsHours: number, label = 'test code'): Promise<{ codeId: string; code: string }> {
+  const admin = await signedInClient('admin@portal.test');
+  const created = await admin.request('POST', '/api/admin/access-codes', { label, grantsHours });
+  if (created.status !== 201) throw new Error(`creating an access code failed: ${await created.text()}`);
+  const { codeId, code } = (await created.json()) as { codeId: string; code: string };
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { codes } = (await (await admin.request('GET', '/api/admin/access-codes')).json()) as { codes: { codeId: string }[] };
+    if (codes.some((c) => c.codeId === codeId)) return { codeId, code };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the access code never reached the read model');
+}
