@@ -53,14 +53,30 @@ async function stop(child: ChildProcess): Promise<void> {
 await fs.access('dist/src/main.js').catch(() => {
   throw new Error('Build first: npm run build');
 });
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// Both servers run side by side and are measured in alternating rounds, so a slow moment of
+// the machine does not land on one of them only; each figure is the median of its rounds.
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-http-'));
 const bare = await start(['--import', 'tsx', 'bench/http/bare-server.ts'], {});
-const bareRate = await load(bare.url).finally(() => stop(bare.child));
 const app = await start(['dist/src/main.js'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' });
-const appRate = await load(app.url).finally(() => stop(app.child));
-await fs.rm(dataDir, { recursive: true, force: true });
+const bareRates: number[] = [];
+const appRates: number[] = [];
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRates.push(await load(bare.url));
+    appRates.push(await load(app.url));
+  }
+} finally {
+  await Promise.all([stop(bare.child), stop(app.child)]);
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+const bareRate = median(bareRates);
+const appRate = median(appRates);
 
-console.log(`http: GET ${ENDPOINT}, ${CONNECTIONS} connections, ${DURATION} s each, load from ${WRK ?? 'autocannon'}`);
-console.log(`reference: bare node:http ${fmt(bareRate)} requests/s`);
-console.log(`app (Nest on Fastify, embedded default) ${fmt(appRate)} requests/s (target >= 0.5 x reference)`);
+console.log(`http: GET ${ENDPOINT}, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s, load from ${WRK ?? 'autocannon'}`);
+console.log(`rounds: bare ${bareRates.map(fmt).join(', ')}; app ${appRates.map(fmt).join(', ')}`);
+console.log(`reference: bare node:http ${fmt(bareRate)} requests/s (median)`);
+console.log(`app (Nest on Fastify, embedded default) ${fmt(appRate)} requests/s (median) (target >= 0.5 x reference)`);
 console.log(`ratio ${(appRate / bareRate).toFixed(2)}`);
