@@ -12,6 +12,9 @@ import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignOutController } from './commands/sign-out/sign-out.http.controller.js';
 import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
 import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
+import { ExternalSignInController } from './commands/external-sign-in/external-sign-in.http.controller.js';
+import { SignInWithExternalProfileHandler } from './commands/external-sign-in/external-sign-in.handler.js';
+import { OidcProviders } from './commands/external-sign-in/oidc-providers.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
 import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
@@ -38,7 +41,7 @@ class IdentityJobs implements OnModuleInit {
   }
 }
 
-/** Accounts: signing up, confirming, signing in and out. */
+/** Accounts: signing up, confirming, signing in (password, Microsoft, Google) and out. */
 @Module({
   controllers: [
     SignUpController,
@@ -51,8 +54,20 @@ class IdentityJobs implements OnModuleInit {
     GetSessionController,
     ListSatLeadersController,
     ChooseSatLeaderController,
+    ExternalSignInController,
   ],
-  providers: [SignUpHandler, SignInHandler, DemoAccountsService, IdentityJobs],
+  providers: [
+    SignUpHandler,
+    SignInHandler,
+    SignInWithExternalProfileHandler,
+    DemoAccountsService,
+    IdentityJobs,
+    {
+      provide: OidcProviders,
+      useFactory: (config: AppConfig) => new OidcProviders(config.oidc, `${config.publicUrl}/auth/callback`, config.staffEmailDomain),
+      inject: [CONFIG],
+    },
+  ],
   exports: [DemoAccountsService],
 })
 export class IdentityModule {}

@@ -17,9 +17,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, options: { width?: number; height?: number; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: portalUrl(),
+    baseURL: options.baseURL ?? portalUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
   // No outside site is reachable here: answer external links with an empty page.

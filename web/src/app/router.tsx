@@ -44,7 +44,7 @@ export const router = createBrowserRouter([
           { path: 'terms-and-conditions', ...page(() => import('../features/legal/legal-page'), 'LegalPage', { document: 'terms' }) },
           { path: 'privacy-policy', ...page(() => import('../features/legal/legal-page'), 'LegalPage', { document: 'privacy' }) },
           { path: 'auth', ...page(() => import('../features/auth/sign-in-page'), 'SignInPage') },
-          { path: 'auth/callback', ...page(() => import('../features/auth/sign-in-page'), 'SignInPage') },
+          { path: 'auth/callback', ...page(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage') },
           { path: 'auth/confirm', ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
           { path: 'prep-course/register', ...notOpenYet('2-15 License Prep Course registration') },
           { path: 'bonus-calculator', ...notOpenYet('Bonus Calculator Testing') },

@@ -6,6 +6,12 @@ export type EmailConfirmed = { readonly type: 'EmailConfirmed'; readonly data: {
 export type PasswordResetRequested = { readonly type: 'PasswordResetRequested'; readonly data: { readonly userId: string; readonly email: string } };
 export type PasswordChanged = { readonly type: 'PasswordChanged'; readonly data: { readonly userId: string; readonly via: 'reset-link' } };
 
-export type IdentityEvent = AccountRegistered | ConfirmationEmailRequested | EmailConfirmed | PasswordResetRequested | PasswordChanged;
+/** A Microsoft or Google identity now signs in to this account; `newAccount` when it created the account. */
+export type ExternalIdentityLinked = {
+  readonly type: 'ExternalIdentityLinked';
+  readonly data: { readonly userId: string; readonly provider: 'azure' | 'google'; readonly email: string; readonly newAccount: boolean };
+};
+
+export type IdentityEvent = AccountRegistered | ConfirmationEmailRequested | EmailConfirmed | PasswordResetRequested | PasswordChanged | ExternalIdentityLinked;
 
 export const accountStream = (userId: string) => `account-${userId}`;

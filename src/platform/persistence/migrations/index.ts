@@ -7,6 +7,7 @@ import { Migration0005RateLimits } from './migration-0005-rate-limits.js';
 import { Migration0006AccessCodes } from './migration-0006-access-codes.js';
 import { Migration0007SecurityEvents } from './migration-0007-security-events.js';
 import { Migration0008SecurityAlerts } from './migration-0008-security-alerts.js';
+import { Migration0009ExternalIdentities } from './migration-0009-external-identities.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0006AccessCodes', class: Migration0006AccessCodes },
   { name: 'Migration0007SecurityEvents', class: Migration0007SecurityEvents },
   { name: 'Migration0008SecurityAlerts', class: Migration0008SecurityAlerts },
+  { name: 'Migration0009ExternalIdentities', class: Migration0009ExternalIdentities },
 ];

@@ -3,6 +3,7 @@ import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { RETURN_TO_KEY } from '../../app/route-access';
+import { ExternalSignInButtons } from './components/external-sign-in-buttons';
 import { ForgotPasswordForm, RecoveryForm } from './components/password-recovery-forms';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
@@ -38,7 +39,8 @@ export function SignInPage() {
   const signInPanel = forgot ? (
     <ForgotPasswordForm onDone={() => setForgot(false)} />
   ) : (
-    <SignInForm
+    <>
+      <SignInForm
       key={signedUpEmail}
       initialEmail={signedUpEmail}
       onForgotPassword={() => setForgot(true)}
@@ -47,7 +49,9 @@ export function SignInPage() {
         sessionStorage.removeItem(RETURN_TO_KEY);
         navigate(returnPath, { replace: true });
       }}
-    />
+      />
+      <ExternalSignInButtons />
+    </>
   );
 
   const tabs = (

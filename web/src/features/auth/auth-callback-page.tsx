@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { POST_AUTH_RETURN_TO_KEY, RETURN_TO_KEY } from '../../app/route-access';
+import { toast } from '../../components/ui/toast-store';
+import { useSession } from './stores/session-store';
+
+function safePath(path: string | null): string {
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}
+
+/** /auth/callback: where Microsoft and Google sign-ins end (spec: auth callback). */
+export function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const load = useSession((s) => s.load);
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const error = params.get('error');
+    if (error) {
+      toast({ title: 'Authentication failed', description: params.get('error_description') ?? error, variant: 'destructive' });
+      navigate('/auth', { replace: true });
+      return;
+    }
+    void (async () => {
+      await load();
+      if (useSession.getState().status !== 'signed-in') {
+        navigate('/auth', { replace: true });
+        return;
+      }
+      const target = safePath(sessionStorage.getItem(POST_AUTH_RETURN_TO_KEY));
+      sessionStorage.removeItem(POST_AUTH_RETURN_TO_KEY);
+      sessionStorage.removeItem(RETURN_TO_KEY);
+      navigate(target, { replace: true });
+      toast({ title: 'Welcome!', description: 'You have been successfully signed in.' });
+    })();
+  }, [params, navigate, load]);
+
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <p className="text-slate-600" role="status">
+        Completing sign-in...
+      </p>
+    </div>
+  );
+}
