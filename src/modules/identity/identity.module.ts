@@ -15,6 +15,9 @@ import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { ExternalSignInController } from './commands/external-sign-in/external-sign-in.http.controller.js';
 import { SignInWithExternalProfileHandler } from './commands/external-sign-in/external-sign-in.handler.js';
 import { OidcProviders } from './commands/external-sign-in/oidc-providers.js';
+import { AdministerAccountController } from './commands/administer-account/administer-account.admin.http.controller.js';
+import { ApprovedEmailsAdminController } from './commands/manage-approved-emails/approved-emails.admin.http.controller.js';
+import { ListUsersController } from './queries/list-users/list-users.admin.http.controller.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
 import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
@@ -55,6 +58,9 @@ class IdentityJobs implements OnModuleInit {
     ListSatLeadersController,
     ChooseSatLeaderController,
     ExternalSignInController,
+    ListUsersController,
+    AdministerAccountController,
+    ApprovedEmailsAdminController,
   ],
   providers: [
     SignUpHandler,

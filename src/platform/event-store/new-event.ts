@@ -16,6 +16,14 @@ export const systemContext = (job: string, now = new Date()): CommandContext => 
   now,
 });
 
+/** The context of a command a signed-in user sends in one request. */
+export const userRequestContext = (userId: string, requestId: string, now = new Date()): CommandContext => ({
+  actor: { type: 'user', id: userId },
+  correlationId: requestId,
+  causationId: null,
+  now,
+});
+
 /** The context for work caused by a stored event (a job, a reaction): same correlation. */
 export const causedBy = (event: RecordedEvent, actor: Actor, now = new Date()): CommandContext => ({
   actor,

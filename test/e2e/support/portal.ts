@@ -32,3 +32,18 @@ export async function createAccessCode(grantsHours: number, label = 'test code')
   }
   throw new Error('the access code never reached the read model');
 }
+
+/** Opens a page that needs elevated access, entering a fresh access code in the dialog that asks for it unless the user has it already. */
+export async function openWithAccessCode(page: Page, path: string): Promise<void> {
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { hasElevatedAccess: boolean; isMicrosoftUser: boolean } };
+  if (user.hasElevatedAccess || user.isMicrosoftUser) {
+    await page.goto(path);
+    return;
+  }
+  const { code } = await createAccessCode(1, `opening ${path}`);
+  await page.goto(path);
+  const dialog = page.getByTestId('access-code-dialog');
+  await dialog.getByLabel('Access code').fill(code);
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

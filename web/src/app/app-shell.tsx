@@ -11,6 +11,8 @@ import {
   Ticket,
   FlaskConical,
   ShieldAlert,
+  UsersRound,
+  MailCheck,
   type LucideIcon,
 } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -32,7 +34,11 @@ const MENU: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/testing', label: 'Testing', icon: FlaskConical },
 ];
 
-const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [{ to: '/admin/security', label: 'Security', icon: ShieldAlert }];
+const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/admin/users', label: 'Users', icon: UsersRound },
+  { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },
+  { to: '/admin/security', label: 'Security', icon: ShieldAlert },
+];
 
 function initials(name: string | null | undefined): string {
   const letters = (name ?? '')

@@ -70,6 +70,8 @@ export const router = createBrowserRouter([
           { path: 'profile', ...notOpenYet('Profile') },
           { path: 'my-tickets', ...notOpenYet('My Support Tickets') },
           { path: 'admin/security', ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
+          { path: 'admin/users', ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },
+          { path: 'admin/approved-emails', ...page(() => import('../features/admin-users/approved-emails-page'), 'ApprovedEmailsPage') },
           { path: 'textdrip/success', ...notOpenYet('Textdrip Connected!') },
           { path: 'textdrip/failed', ...notOpenYet('Connection Failed') },
         ],

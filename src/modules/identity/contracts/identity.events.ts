@@ -12,6 +12,24 @@ export type ExternalIdentityLinked = {
   readonly data: { readonly userId: string; readonly provider: 'azure' | 'google'; readonly email: string; readonly newAccount: boolean };
 };
 
-export type IdentityEvent = AccountRegistered | ConfirmationEmailRequested | EmailConfirmed | PasswordResetRequested | PasswordChanged | ExternalIdentityLinked;
+/** An admin changed what an account is or may do; the admin is the event's actor. */
+export type AccountAdministered = {
+  readonly type: 'AdminRoleGranted' | 'AdminRoleRevoked' | 'SatLeaderMarked' | 'SatLeaderUnmarked' | 'AccountDisabled' | 'AccountEnabled';
+  readonly data: { readonly userId: string };
+};
+
+/** The admin-managed list of addresses allowed to sign up besides the company domains. */
+export type ApprovedEmailChanged = { readonly type: 'ApprovedEmailAdded' | 'ApprovedEmailRemoved'; readonly data: { readonly email: string } };
+export const APPROVED_EMAILS_STREAM = 'signup-approved-emails';
+
+export type IdentityEvent =
+  | AccountRegistered
+  | ConfirmationEmailRequested
+  | EmailConfirmed
+  | PasswordResetRequested
+  | PasswordChanged
+  | ExternalIdentityLinked
+  | AccountAdministered
+  | ApprovedEmailChanged;
 
 export const accountStream = (userId: string) => `account-${userId}`;

@@ -12,11 +12,12 @@ type DataGridProps<TRow> = {
   rowId: GetRowIdFunc<TRow>;
   emptyText: string;
   height?: number;
+  rowHeight?: number;
   testId?: string;
 };
 
 /** The admin and finance tables: AG Grid with the portal's theme. */
-export function DataGrid<TRow>({ rows, columns, rowId, emptyText, height = 420, testId }: DataGridProps<TRow>) {
+export function DataGrid<TRow>({ rows, columns, rowId, emptyText, height = 420, rowHeight, testId }: DataGridProps<TRow>) {
   return (
     <div style={{ height }} data-testid={testId}>
       <AgGridReact<TRow>
@@ -24,6 +25,7 @@ export function DataGrid<TRow>({ rows, columns, rowId, emptyText, height = 420, 
         rowData={rows}
         columnDefs={columns}
         getRowId={rowId}
+        rowHeight={rowHeight}
         defaultColDef={{ sortable: true, resizable: true, flex: 1, minWidth: 110 }}
         overlayNoRowsTemplate={`<span>${emptyText}</span>`}
       />

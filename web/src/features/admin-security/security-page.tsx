@@ -1,11 +1,10 @@
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { useSession } from '../auth/stores/session-store';
+import { AdminOnly } from '../auth/components/admin-only';
 import { fetchActiveAlerts, fetchSecurityEvents, updateAlert, type EventFilters, type SecurityAlert, type SecurityEvent } from './api/security';
 
 const EVENT_TYPES = ['failed_login', 'access_code_attempt', 'unauthorized_access', 'rate_limit_exceeded', 'credential_access'];
@@ -22,7 +21,14 @@ const eventColumns: ColDef<SecurityEvent>[] = [
 
 /** Admin Security page: active alerts to acknowledge or resolve, and the latest security events. */
 export function SecurityPage() {
-  const user = useSession((s) => s.user);
+  return (
+    <AdminOnly>
+      <SecurityAdmin />
+    </AdminOnly>
+  );
+}
+
+function SecurityAdmin() {
   const [events, setEvents] = useState<SecurityEvent[]>([]);
   const [alerts, setAlerts] = useState<SecurityAlert[]>([]);
   const [filters, setFilters] = useState<EventFilters>({});
@@ -40,13 +46,8 @@ export function SecurityPage() {
   }, [filters]);
 
   useEffect(() => {
-    if (user?.isAdmin) void load();
-  }, [user, load]);
-
-  useEffect(() => {
-    if (user && !user.isAdmin) toast({ title: 'Access Denied', description: "Access Denied: You don't have permission to view this page", variant: 'destructive' });
-  }, [user]);
-  if (user && !user.isAdmin) return <Navigate to="/" replace />;
+    void load();
+  }, [load]);
 
   const save = async () => {
     if (!handling) return;

@@ -41,14 +41,14 @@ export function SignInPage() {
   ) : (
     <>
       <SignInForm
-      key={signedUpEmail}
-      initialEmail={signedUpEmail}
-      onForgotPassword={() => setForgot(true)}
-      onStart={() => (signingIn.current = true)}
-      onSignedIn={() => {
-        sessionStorage.removeItem(RETURN_TO_KEY);
-        navigate(returnPath, { replace: true });
-      }}
+        key={signedUpEmail}
+        initialEmail={signedUpEmail}
+        onForgotPassword={() => setForgot(true)}
+        onStart={() => (signingIn.current = true)}
+        onSignedIn={() => {
+          sessionStorage.removeItem(RETURN_TO_KEY);
+          navigate(returnPath, { replace: true });
+        }}
       />
       <ExternalSignInButtons />
     </>

@@ -10,7 +10,7 @@ import { inTransaction, type SqlClient } from '../../../../platform/persistence/
 import { CONFIG, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountEvent } from '../../account-events.js';
 import { accountStream, type ExternalIdentityLinked } from '../../contracts/identity.events.js';
-import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
+import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed, loadSignUpAllowlist } from '../../domain/email-allowlist.js';
 import type { ExternalProfile } from './oidc-providers.js';
 
 export type ExternalSignInResult = { readonly userId: string; readonly email: string; readonly token: string; readonly expiresAt: Date };
@@ -76,8 +76,9 @@ export class SignInWithExternalProfileHandler implements ICommandHandler<SignInW
       }
     } else {
       // Microsoft accounts belong to the organisation's tenant; Google accounts follow the sign-up rules.
-      if (profile.provider === 'google' && !isEmailAllowed(profile.email, this.config.signUp.allowedDomains, this.config.signUp.approvedEmails)) {
-        throw new ApiError(403, 'EMAIL_NOT_ALLOWED', EMAIL_NOT_ALLOWED_MESSAGE);
+      if (profile.provider === 'google') {
+        const allowlist = await loadSignUpAllowlist(tx, this.config.signUp);
+        if (!isEmailAllowed(profile.email, allowlist.allowedDomains, allowlist.approvedEmails)) throw new ApiError(403, 'EMAIL_NOT_ALLOWED', EMAIL_NOT_ALLOWED_MESSAGE);
       }
       userId = randomUUID();
       const displayName = profile.name ?? profile.email.slice(0, profile.email.indexOf('@'));

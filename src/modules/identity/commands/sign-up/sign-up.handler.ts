@@ -11,7 +11,7 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountEvent } from '../../account-events.js';
 import { accountStream, type AccountRegistered } from '../../contracts/identity.events.js';
-import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
+import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed, loadSignUpAllowlist } from '../../domain/email-allowlist.js';
 import type { SignUpRequest } from './sign-up.request.js';
 
 export class SignUp extends Command<{ userId: string }> {
@@ -35,7 +35,8 @@ export class SignUpHandler implements ICommandHandler<SignUp, { userId: string }
 
   async execute({ request, context }: SignUp): Promise<{ userId: string }> {
     const { email } = request;
-    if (!isEmailAllowed(email, this.config.signUp.allowedDomains, this.config.signUp.approvedEmails)) {
+    const allowlist = await loadSignUpAllowlist(this.pool, this.config.signUp);
+    if (!isEmailAllowed(email, allowlist.allowedDomains, allowlist.approvedEmails)) {
       throw new ApiError(403, 'EMAIL_NOT_ALLOWED', EMAIL_NOT_ALLOWED_MESSAGE, [{ field: 'email', message: EMAIL_NOT_ALLOWED_MESSAGE }]);
     }
     const leader = await this.pool.query<{ email: string }>(

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+import { createConfirmedAccount } from './support/mailbox.js';
+import { openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
+
+const PASSWORD = 'users-page-pass-1';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** The row of the users grid whose Email cell is `email`. */
+const userRow = (page: Page, email: string) => page.locator('.ag-row', { has: page.locator(`[col-id=email]`, { hasText: email }) });
+
+async function clickInRow(page: Page, email: string, button: string): Promise<void> {
+  await userRow(page, email).getByRole('button', { name: button, exact: true }).click();
+}
+
+describe('admin Users page', () => {
+  it('finds an account by search, marks a SAT leader, grants admin, and disables the account, which ends its sessions', async () => {
+    const email = `casey.${Date.now()}@portal.test`;
+    await createConfirmedAccount(email, PASSWORD);
+    const casey = new ApiClient(portalUrl());
+    expect((await casey.signIn(email, PASSWORD)).status).toBe(200);
+
+    const { context, page } = await newPage(browser, { width: 1440 });
+    await signInThroughForm(page, 'admin@portal.test');
+    await openWithAccessCode(page, '/admin/security');
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+    await page.getByPlaceholder('Search by name or email').fill(email.slice(0, 12));
+    await expect.poll(() => page.locator('.ag-row').count()).toBe(1);
+    await userRow(page, email).waitFor();
+
+    await clickInRow(page, email, 'Mark SAT leader');
+    await page.getByText(`${email} is now a SAT leader.`, { exact: true }).waitFor();
+    const leaders = (await (await casey.request('GET', '/api/sat-leaders')).json()).leaders as { displayName: string }[];
+    expect(leaders.map((l) => l.displayName)).toContain(email.split('@')[0]);
+
+    await clickInRow(page, email, 'Make admin');
+    await page.getByText(`${email} is now an admin.`, { exact: true }).waitFor();
+    expect((await (await casey.request('GET', '/api/auth/session')).json()).user.isAdmin).toBe(true);
+    await userRow(page, email).getByRole('button', { name: 'Revoke admin' }).waitFor();
+    await screenshot(page, 'admin-users');
+
+    await clickInRow(page, email, 'Revoke admin');
+    await page.getByText(`${email} is no longer an admin.`, { exact: true }).waitFor();
+    expect((await casey.request('GET', '/api/admin/users')).status).toBe(403);
+
+    await clickInRow(page, email, 'Disable');
+    await page.getByRole('dialog').getByText('will be signed out everywhere').waitFor();
+    await page.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText(`${email} has been disabled.`, { exact: true }).waitFor();
+    expect((await (await casey.request('GET', '/api/auth/session')).json()).user).toBeNull();
+    const refused = await new ApiClient(portalUrl()).signIn(email, PASSWORD);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('ACCOUNT_DISABLED');
+
+    await clickInRow(page, email, 'Enable');
+    await page.getByText(`${email} can sign in again.`, { exact: true }).waitFor();
+    expect((await new ApiClient(portalUrl()).signIn(email, PASSWORD)).status).toBe(200);
+    await context.close();
+  });
+
+  it('keeps an admin from removing their own admin role or disabling themselves', async () => {
+    const admin = await signedInClient('admin@portal.test');
+    const { user } = await (await admin.request('GET', '/api/auth/session')).json();
+    const revoke = await admin.request('PUT', `/api/admin/users/${user.id}/admin`, { admin: false });
+    expect(revoke.status).toBe(409);
+    expect((await revoke.json()).message).toBe('You cannot remove your own admin role.');
+    expect((await admin.request('PUT', `/api/admin/users/${user.id}/disabled`, { disabled: true })).status).toBe(409);
+    const bad = await admin.request('PUT', `/api/admin/users/${user.id}/sat-leader`, { satLeader: 'yes' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors[0].field).toBe('satLeader');
+    expect((await admin.request('PUT', '/api/admin/users/00000000-0000-4000-8000-000000000000/admin', { admin: true })).status).toBe(404);
+  });
+});
+
+describe('admin Approved Emails page', () => {
+  const approved = `approved.${Date.now()}@elsewhere.test`;
+  afterAll(async () => {
+    // An approved address closes sign-up to everyone else: never leave one behind.
+    await (await signedInClient('admin@portal.test')).request('DELETE', `/api/admin/approved-emails/${encodeURIComponent(approved)}`);
+  });
+
+  it('approves an address, which limits sign-up to the list, and removes it again', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, 'admin@portal.test');
+    await openWithAccessCode(page, '/admin/approved-emails');
+    await page.getByText('Sign-up is open to anyone').waitFor();
+    await page.getByLabel('Email to approve').fill('not an email');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+
+    await page.getByLabel('Email to approve').fill(`  ${approved.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('cell', { name: approved, exact: true }).waitFor();
+    await page.getByText('Sign-up is limited to').waitFor();
+    await screenshot(page, 'admin-approved-emails');
+
+    const visitor = new ApiClient(portalUrl());
+    const { leaders } = await (await visitor.request('GET', '/api/sat-leaders')).json();
+    const signUp = (email: string) => visitor.request('POST', '/api/auth/sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, satLeaderId: leaders[0].id });
+    const refused = await signUp(`stranger.${Date.now()}@elsewhere.test`);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('EMAIL_NOT_ALLOWED');
+    expect((await signUp(approved)).status).toBe(201);
+
+    await page.getByRole('button', { name: `Remove ${approved}` }).click();
+    await page.getByText('Sign-up is open to anyone').waitFor();
+    expect((await signUp(`stranger2.${Date.now()}@elsewhere.test`)).status).toBe(201);
+    await context.close();
+  });
+});

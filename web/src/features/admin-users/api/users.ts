@@ -1,0 +1,36 @@
+import { api } from '../../../lib/api-client';
+
+export type AdminUser = {
+  id: string;
+  email: string;
+  displayName: string | null;
+  satLeaderEmail: string | null;
+  isAdmin: boolean;
+  isSatLeader: boolean;
+  disabled: boolean;
+  emailConfirmed: boolean;
+  hasPassword: boolean;
+  providers: ('azure' | 'google')[];
+  lastSeenAt: string | null;
+  createdAt: string;
+};
+
+export const fetchUsers = (search: string) =>
+  api<{ users: AdminUser[]; truncated: boolean }>('GET', `/api/admin/users${search ? `?${new URLSearchParams({ search })}` : ''}`);
+
+export type AccountChange = { admin: boolean } | { satLeader: boolean } | { disabled: boolean };
+
+const PATHS: Record<string, string> = { admin: 'admin', satLeader: 'sat-leader', disabled: 'disabled' };
+
+export const changeAccount = (userId: string, change: AccountChange) => api<{ success: true }>('PUT', `/api/admin/users/${userId}/${PATHS[Object.keys(change)[0]!]}`, change);
+
+export type ApprovedEmails = {
+  allowedDomains: string[];
+  configuredEmails: string[];
+  approvedEmails: { email: string; addedBy: string | null; addedAt: string }[];
+  openToAnyone: boolean;
+};
+
+export const fetchApprovedEmails = () => api<ApprovedEmails>('GET', '/api/admin/approved-emails');
+export const addApprovedEmail = (email: string) => api<{ email: string }>('POST', '/api/admin/approved-emails', { email });
+export const removeApprovedEmail = (email: string) => api<{ success: true }>('DELETE', `/api/admin/approved-emails/${encodeURIComponent(email)}`);
