@@ -9,13 +9,14 @@ import { PlatformModule } from './platform/platform.module.js';
 import { AccessModule } from './modules/access/access.module.js';
 import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
+import { TrainingModule } from './modules/training/training.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers]), IdentityModule, AccessModule, SecurityModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers]), IdentityModule, AccessModule, SecurityModule, TrainingModule],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
   }

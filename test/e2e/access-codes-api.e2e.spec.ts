@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { portalUrl } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
 import { createAccessCode, signedInClient } from './support/portal.js';
 
@@ -12,6 +14,31 @@ async function newCode(hours = 8): Promise<string> {
 const signedIn = signedInClient;
 
 describe('access codes (API)', () => {
+  it('lets only elevated users through a protected API, checked on the server at each request', async () => {
+    const email = `guarded-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Guarded-Agent-2026');
+    const agent = await signedIn(email, 'Guarded-Agent-2026');
+    const training = () => agent.request('GET', '/api/training/video', undefined, {}, 'manual');
+
+    expect((await new ApiClient(portalUrl()).request('GET', '/api/training/video', undefined, {}, 'manual')).status).toBe(401);
+    const refused = await training();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'ACCESS_CODE_REQUIRED', message: 'Please enter the access code to access this page.' });
+
+    expect((await agent.request('POST', '/api/access/verify', { code: await newCode(1) })).status).toBe(200);
+    const allowed = await training();
+    expect(allowed.status).toBe(302);
+    expect(allowed.headers.get('location')).toMatch(/^https:\/\//);
+
+    expect((await agent.request('POST', '/api/access/revoke')).status).toBe(200);
+    expect((await training()).status).toBe(403);
+    const admin = await signedIn('admin@portal.test');
+    const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
+    await expect
+      .poll(async () => (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}`)).json()).events.length, { timeout: 10_000 })
+      .toBe(2);
+  });
+
   it('unlocks elevated access for the code’s hours, counts wrong codes down, and revokes', async () => {
     const code = await newCode(8);
     const agent = await signedIn('agent@portal.test');

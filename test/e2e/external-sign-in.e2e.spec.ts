@@ -93,6 +93,8 @@ describe('sign-in with Microsoft (work account)', () => {
     expect(session.user).toMatchObject({ email: `ana.work@${STAFF_DOMAIN}`, displayName: 'Ana Work', provider: 'azure', isMicrosoftUser: true, needsSatLeader: false });
     await page.getByRole('button', { name: 'Ana Work' }).click();
     expect(await page.getByText('Full Access (Microsoft)').isVisible()).toBe(true);
+    // A work account passes the server's access check without a code.
+    expect((await page.request.get('/api/training/video', { maxRedirects: 0 })).status()).toBe(302);
     await context.close();
   });
 

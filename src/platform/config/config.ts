@@ -104,6 +104,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText(),
   GOOGLE_CLIENT_SECRET: optionalText(),
   GOOGLE_ISSUER: optionalUrl(['https:', 'http:'], 'https://accounts.google.com'),
+  TRAINING_VIDEO_URL: optionalUrl(['https:', 'http:'], 'https://training.example.com'),
   SAT_LEADER_EXCLUDED_EMAIL: z.string().trim().toLowerCase().optional(),
   DEMO_PASSWORD: z
     .string()
@@ -145,6 +146,8 @@ export type AppConfig = {
   readonly signUp: { readonly allowedDomains: readonly string[]; readonly approvedEmails: readonly string[] };
   /** One person never offered in the SAT leader list. */
   readonly satLeaderExcludedEmail: string | undefined;
+  /** The external training-video site that the Agent Training tile opens. */
+  readonly trainingVideoUrl: string;
   /** Sign-in through OpenID Connect providers; a provider absent here has no button. */
   readonly oidc: { readonly microsoft?: OidcProviderConfig; readonly google?: OidcProviderConfig };
 };
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN ? e.STAFF_EMAIL_DOMAIN : undefined,
     signUp: { allowedDomains: e.ALLOWED_EMAIL_DOMAINS, approvedEmails: e.APPROVED_EMAILS },
     satLeaderExcludedEmail: e.SAT_LEADER_EXCLUDED_EMAIL ? e.SAT_LEADER_EXCLUDED_EMAIL : undefined,
+    trainingVideoUrl: e.TRAINING_VIDEO_URL ?? 'https://www.youtube.com/results?search_query=health+insurance+agent+training',
     oidc: oidc.providers,
   };
 }

@@ -5,9 +5,10 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, redirect: RequestRedirect = 'follow'): Promise<Response> {
     const response = await fetch(this.baseUrl + path, {
       method,
+      redirect,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),

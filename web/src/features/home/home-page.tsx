@@ -2,6 +2,7 @@ import { FolderOpen, GraduationCap, PlayCircle, Target, type LucideIcon } from '
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/toast-store';
 import site from '../../content/site.json';
+import { openTrainingVideo } from '../access/training-video';
 import { LEADS_NEEDS_MICROSOFT } from '../access/access-messages';
 import { useAccessDialog } from '../access/stores/access-dialog-store';
 import { useSession } from '../auth/stores/session-store';
@@ -33,7 +34,7 @@ export function HomePage() {
     }
     if (tileId === 'resources') return navigate('/resources');
     if (tileId === 'training') {
-      if (user?.isMicrosoftUser || user?.hasElevatedAccess) window.open(site.trainingVideoUrl, '_blank', 'noopener,noreferrer');
+      if (user?.isMicrosoftUser || user?.hasElevatedAccess) openTrainingVideo();
       else openAccessDialog({ kind: 'training' });
     }
   };

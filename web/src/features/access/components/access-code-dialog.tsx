@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
-import site from '../../../content/site.json';
+import { openTrainingVideo } from '../training-video';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSession } from '../../auth/stores/session-store';
 import { verifyAccessCode } from '../api/access';
@@ -53,7 +53,7 @@ export function AccessCodeDialog() {
       const done = purpose;
       reset();
       close();
-      if (done?.kind === 'training') window.open(site.trainingVideoUrl, '_blank', 'noopener,noreferrer');
+      if (done?.kind === 'training') openTrainingVideo();
     } catch (failure) {
       setVerifying(false);
       if (failure instanceof ApiRequestError) {
