@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type On
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { accessCodesProjection } from '../../projections/access/access-codes/access-codes.projection.js';
+import { agentAccessProjection } from '../../projections/access/agent-access/agent-access.projection.js';
 import { auditLogProjection } from '../../projections/audit/audit-log/audit-log.projection.js';
 import { securityEventsProjection } from '../../projections/security/security-events/security-events.projection.js';
 import type { AppConfig } from './config/config.js';
@@ -28,7 +29,7 @@ import { Redis } from 'ioredis';
 import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
-export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, securityEventsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, agentAccessProjection, securityEventsProjection];
 
 /** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
 @Injectable()

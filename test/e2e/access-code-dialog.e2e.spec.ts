@@ -87,6 +87,26 @@ describe('the access-code dialog', () => {
     await context.close();
   });
 
+  it('updates the header of the agent’s other tab as soon as access is unlocked or revoked (realtime)', async () => {
+    const code = await adminCreatesCode();
+    const { context, page } = await newPage(browser);
+    await newAgent(page);
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: 'Unlock Access' }).waitFor();
+
+    await page.getByRole('button', { name: 'Unlock Access' }).click();
+    const dialog = page.getByTestId('access-code-dialog');
+    await dialog.getByLabel('Access code').fill(code);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await other.getByText('Full Access Unlocked').waitFor({ timeout: 10_000 });
+
+    const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
+    expect((await page.request.post('/api/access/revoke', { headers: { 'x-csrf-token': csrfToken } })).status()).toBe(200);
+    await other.getByRole('button', { name: 'Unlock Access' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
   it('sends an agent without a work account from /leads to onboarding', async () => {
     const { context, page } = await newPage(browser);
     await newAgent(page);

@@ -87,6 +87,7 @@ function UsersAdmin() {
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), minWidth: 110, maxWidth: 130 },
     { field: 'isAdmin', headerName: 'Admin', cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : 'No'), minWidth: 80, maxWidth: 100 },
     { field: 'isSatLeader', headerName: 'SAT leader', cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : 'No'), minWidth: 100, maxWidth: 120 },
+    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => when(p.value), minWidth: 130 },
     { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => when(p.value), minWidth: 130 },
     {
       headerName: 'Actions',

@@ -29,6 +29,7 @@ export class ListUsersController {
               (u.password_hash IS NOT NULL) AS "hasPassword",
               coalesce((SELECT array_agg(i.provider ORDER BY i.provider) FROM user_identities i WHERE i.user_id = u.id), '{}') AS providers,
               (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id) AS "lastSeenAt",
+              (SELECT a.elevated_until FROM rm_agent_access a WHERE a.user_id = u.id AND a.elevated_until > now()) AS "elevatedUntil",
               u.created_at AS "createdAt"
          FROM users u LEFT JOIN profiles p ON p.user_id = u.id
         WHERE $1::text IS NULL OR u.email ILIKE $1 OR p.display_name ILIKE $1

@@ -12,6 +12,8 @@ export type AdminUser = {
   hasPassword: boolean;
   providers: ('azure' | 'google')[];
   lastSeenAt: string | null;
+  /** Until when an access code elevates the user (from the read model), or null. */
+  elevatedUntil: string | null;
   createdAt: string;
 };
 
