@@ -40,7 +40,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     genReqId: requestIdFor,
-    trustProxy: true,
+    // Trusting every proxy would let any client pick its own address and slip past the
+    // per-address rate limits; only the configured proxies are believed.
+    trustProxy: Array.isArray(config.trustProxy) ? [...config.trustProxy] : (config.trustProxy as boolean | number),
     bodyLimit: 1_048_576,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: new PinoNestLogger(logger), abortOnError: false });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
-import { createAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
+import { openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,15 +19,11 @@ describe('the admin Security page', () => {
     for (let i = 0; i < 5; i++) await new ApiClient(portalUrl()).signIn(email, `bad-${i}-password`);
 
     const api = await signedInClient('admin@portal.test');
-    const { code } = await createAccessCode(1, 'security page test');
     await expect.poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     const { context, page } = await newPage(browser, { width: 1400, height: 1000 });
     await signInThroughForm(page, 'admin@portal.test');
-    await page.goto('/admin/security');
-    const dialog = page.getByTestId('access-code-dialog');
-    await dialog.getByLabel('Access code').fill(code);
-    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await openWithAccessCode(page, '/admin/security');
 
     await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Security' }).getAttribute('href')).toBe('/admin/security');

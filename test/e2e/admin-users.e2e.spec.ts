@@ -62,6 +62,11 @@ describe('admin Users page', () => {
     await clickInRow(page, email, 'Enable');
     await page.getByText(`${email} can sign in again.`, { exact: true }).waitFor();
     expect((await new ApiClient(portalUrl()).signIn(email, PASSWORD)).status).toBe(200);
+
+    await clickInRow(page, email, 'Unmark SAT leader');
+    await page.getByText(`${email} is no longer a SAT leader.`, { exact: true }).waitFor();
+    const after = (await (await casey.request('GET', '/api/sat-leaders')).json()).leaders as { displayName: string }[];
+    expect(after.map((l) => l.displayName)).not.toContain(email.split('@')[0]);
     await context.close();
   });
 

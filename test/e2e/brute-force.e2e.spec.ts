@@ -30,3 +30,18 @@ describe('password guessing', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
   });
 });
+
+describe('mass sign-up', () => {
+  it('limits sign-ups from one address to 20 an hour, counting refused ones too', async () => {
+    const client = new ApiClient(portalUrl());
+    const from = { 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await client.request('POST', '/api/auth/sign-up', {}, from)).status);
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    const refused = await client.request('POST', '/api/auth/sign-up', {}, from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await client.request('POST', '/api/auth/sign-up', {}, { 'x-forwarded-for': '198.51.100.7' })).status).toBe(400);
+  });
+});

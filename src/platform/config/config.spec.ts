@@ -45,4 +45,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow(/GOOGLE_ISSUER: expected an https:\/\/ URL/);
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).oidc.google?.issuer).toBe('http://127.0.0.1:4000');
   });
+
+  it('believes X-Forwarded-For only from the configured proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: expected false, true, a number of proxy hops/);
+  });
 });

@@ -45,6 +45,20 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1, 'expected a host name or address, e.g. 0.0.0.0').default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://portal.example.com'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value): boolean | number | string[] => {
+      if (!value || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return commaList(value);
+    })
+    .refine(
+      (value) => !Array.isArray(value) || value.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item) || ['loopback', 'linklocal', 'uniquelocal'].includes(item)),
+      'expected false, true, a number of proxy hops, or proxy addresses/CIDRs separated by commas, e.g. 10.0.0.0/8,loopback',
+    ),
   DATA_DIR: z.string().trim().min(1, 'expected a folder path').default('.data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@localhost:5432/portal'),
   DATABASE_POOL_SIZE: z.coerce
@@ -128,6 +142,8 @@ export type AppConfig = {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** Which proxies may set X-Forwarded-For; the client address (rate limits, security events) comes from it only through them. */
+  readonly trustProxy: boolean | number | readonly string[];
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
@@ -186,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

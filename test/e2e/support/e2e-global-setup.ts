@@ -12,7 +12,7 @@ declare module 'vitest' {
 /** One embedded portal for the browser tests, started from the build like `npm start`. */
 export default async function setup(project: TestProject) {
   const demoPassword = 'e2e-demo-password-1';
-  const portal = await startPortal({ DEMO_PASSWORD: demoPassword });
+  const portal = await startPortal({ DEMO_PASSWORD: demoPassword, TRUST_PROXY: 'loopback' });
   project.provide('portalUrl', portal.url);
   project.provide('demoPassword', demoPassword);
   return () => portal.stop();

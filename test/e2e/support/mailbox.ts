@@ -17,7 +17,7 @@ export async function mailedLink(email: string, kind: 'confirm' | 'recovery'): P
 
 export const tokenOf = (link: URL) => link.searchParams.get('token')!;
 
-/** Signs up through the API and confirms through the mailed link. */
+/** Signs up through the API (from a client address of its own) and confirms through the mailed link. */
 export async function createConfirmedAccount(email: string, password: string): Promise<void> {
   const client = new ApiClient(inject('portalUrl'));
   const { leaders } = await (await client.request('GET', '/api/sat-leaders')).json();
