@@ -100,7 +100,7 @@ describe('failed jobs (API)', () => {
     await admin.signIn('admin@portal.test', inject('demoPassword'));
     const listing = await admin.request('GET', '/api/admin/jobs/failed');
     expect(listing.status).toBe(200);
-    expect(await listing.json()).toMatchObject({ driver: 'postgres', jobs: expect.any(Array) });
+    expect(await listing.json()).toMatchObject({ driver: process.env.E2E_PORTAL === 'scaled' ? 'bullmq' : 'postgres', jobs: expect.any(Array) });
     expect((await admin.request('POST', '/api/admin/jobs/no-such-job/retry')).status).toBe(404);
 
     const agent = new ApiClient(url());

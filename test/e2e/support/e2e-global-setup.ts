@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { startPortal } from './portal-process.js';
+import { seedDemoAccounts } from '../../../src/modules/identity/demo/demo-accounts.js';
+import { migrateDatabase } from '../../../src/platform/persistence/orm.js';
+import { createPool } from '../../../src/platform/persistence/sql.js';
+import { createScratchDatabase } from '../../../src/platform/persistence/test-database.js';
+import { startPortal, type PortalProcess } from './portal-process.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -9,11 +14,34 @@ declare module 'vitest' {
   }
 }
 
-/** One embedded portal for the browser tests, started from the build like `npm start`. */
+const DEMO_PASSWORD = 'e2e-demo-password-1';
+
+/**
+ * One portal for the browser tests, started from the build like `npm start`: the embedded
+ * default, or with E2E_PORTAL=scaled the scaled deployment on PostgreSQL + Redis (a scratch
+ * database with the demo team seeded, since the scaled portal never seeds one itself).
+ * The test portal trusts X-Forwarded-For from loopback, as from a load balancer.
+ */
 export default async function setup(project: TestProject) {
-  const demoPassword = 'e2e-demo-password-1';
-  const portal = await startPortal({ DEMO_PASSWORD: demoPassword, TRUST_PROXY: 'loopback' });
+  let portal: PortalProcess;
+  let cleanup = async () => {};
+  if (process.env.E2E_PORTAL === 'scaled') {
+    const { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } = process.env;
+    if (!databaseUrl || !redisUrl) throw new Error('E2E_PORTAL=scaled needs DATABASE_URL and REDIS_URL');
+    const scratch = await createScratchDatabase(databaseUrl, 'portal_e2e');
+    await migrateDatabase(scratch.url);
+    const pool = createPool(scratch.url, 2);
+    await seedDemoAccounts(pool, DEMO_PASSWORD);
+    await pool.end();
+    portal = await startPortal({ DATABASE_URL: scratch.url, REDIS_URL: redisUrl, REDIS_PREFIX: `e2e-${randomUUID()}`, TRUST_PROXY: 'loopback' });
+    cleanup = () => scratch.drop();
+  } else {
+    portal = await startPortal({ DEMO_PASSWORD, TRUST_PROXY: 'loopback' });
+  }
   project.provide('portalUrl', portal.url);
-  project.provide('demoPassword', demoPassword);
-  return () => portal.stop();
+  project.provide('demoPassword', DEMO_PASSWORD);
+  return async () => {
+    await portal.stop();
+    await cleanup();
+  };
 }

@@ -44,7 +44,7 @@ export class DemoAccountsService implements OnApplicationBootstrap {
     if (!this.database.embedded) return;
     const password = await this.password();
     const { rows } = await this.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM users');
-    if (rows[0]!.n === '0') await this.seed(password);
+    if (rows[0]!.n === '0') await seedDemoAccounts(this.pool, password);
     const { rows: present } = await this.pool.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1)', [DEMO_ACCOUNTS.map((a) => a.email)]);
     if (present.length === 0) return;
     const lines = DEMO_ACCOUNTS.filter((a) => present.some((p) => p.email === a.email)).map((a) => `  ${a.email.padEnd(28)} ${a.what}`);
@@ -62,22 +62,23 @@ export class DemoAccountsService implements OnApplicationBootstrap {
       return made;
     }
   }
+}
 
-  private async seed(password: string): Promise<void> {
-    const hash = await hashPassword(password);
-    await inTransaction(this.pool, async (tx) => {
-      for (const account of DEMO_ACCOUNTS) {
-        const id = randomUUID();
-        await tx.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [id, account.email, hash]);
-        await tx.query('INSERT INTO profiles (user_id, email, display_name, title_code, sat_manager_email) VALUES ($1, $2, $3, $4, $5)', [
-          id,
-          account.email,
-          account.displayName,
-          account.satLeader ? 'Satellite' : null,
-          account.satManager ?? null,
-        ]);
-        if (account.admin) await tx.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
-      }
-    });
-  }
+/** The demo team, all confirmed, with one password. Also used by the browser tests' scaled run. */
+export async function seedDemoAccounts(pool: pg.Pool, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await inTransaction(pool, async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const id = randomUUID();
+      await tx.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [id, account.email, hash]);
+      await tx.query('INSERT INTO profiles (user_id, email, display_name, title_code, sat_manager_email) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        account.email,
+        account.displayName,
+        account.satLeader ? 'Satellite' : null,
+        account.satManager ?? null,
+      ]);
+      if (account.admin) await tx.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
+    }
+  });
 }
