@@ -35,6 +35,16 @@ describe('security events recorded on the server', () => {
       .toMatchObject({ severity: 'high', details: { status: 403, method: 'GET' } });
   });
 
+  it('records an admin reading the mail outbox, whose links sign people in, as credential access', async () => {
+    const client = await admin();
+    const to = `outbox-${randomUUID().slice(0, 8)}@agents.test`;
+    expect((await client.request('GET', `/api/admin/outbox?to=${to}`)).status).toBe(200);
+    const adminId = (await (await client.request('GET', '/api/auth/session')).json()).user.id;
+    await expect
+      .poll(async () => (await eventsOf('credential_access')).find((e) => e.details.to === to), { timeout: 10_000 })
+      .toMatchObject({ severity: 'medium', userId: adminId, ipAddress: client.address, details: { messages: 0 } });
+  });
+
   it('records failed access codes and hit rate limits', async () => {
     // A fresh account: a failed code counts toward its lockout.
     const email = `codes-${randomUUID().slice(0, 8)}@agents.test`;

@@ -1,10 +1,14 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { recordSecurityEvent } from '../../modules/security/contracts/security-events.js';
 import { AdminGuard } from '../auth/admin.guard.js';
-import { SessionGuard } from '../auth/session.guard.js';
+import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
+import type { AuthenticatedUser } from '../auth/session-store.js';
+import type { EventStore } from '../event-store/event-store.port.js';
 import { validate } from '../http/validate.js';
-import { MAILER } from '../tokens.js';
+import { EVENT_STORE, MAILER } from '../tokens.js';
 import type { Mailer } from './mailer.js';
 
 const outboxQuery = z.object({
@@ -16,12 +20,23 @@ const outboxQuery = z.object({
 @Controller('api/admin/outbox')
 @UseGuards(SessionGuard, AdminGuard)
 export class OutboxController {
-  constructor(@Inject(MAILER) private readonly mailer: Mailer) {}
+  constructor(
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
+  /** The mails hold confirmation and password-reset links, which sign people in: each read is a credential_access event. */
   @Get()
-  @ApiOperation({ summary: 'The newest e-mails the portal sent or kept in its outbox (admins only).' })
-  async list(@Query() query: unknown) {
+  @ApiOperation({ summary: 'The newest e-mails the portal sent or kept in its outbox (admins only; recorded as credential access).' })
+  async list(@CurrentUser() admin: AuthenticatedUser, @Query() query: unknown, @Req() request: FastifyRequest) {
     const { limit, to } = validate(outboxQuery, query);
-    return { transport: this.mailer.transport, messages: await this.mailer.recent(limit, to) };
+    const messages = await this.mailer.recent(limit, to);
+    await recordSecurityEvent(
+      this.store,
+      'credential_access',
+      { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, userId: admin.userId, requestId: String(request.id) },
+      { resource: 'mail outbox (confirmation and password-reset links)', to: to ?? null, messages: messages.length },
+    );
+    return { transport: this.mailer.transport, messages };
   }
 }
