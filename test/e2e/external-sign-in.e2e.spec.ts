@@ -3,19 +3,33 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.js';
+import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 
 const STAFF_DOMAIN = 'agency.test';
 let browser: Browser;
 let microsoft: OidcIssuer;
-let google: OidcIssuer;
+let google: OidcIssuer | undefined;
 let portal: PortalProcess;
+let startGoogle: () => Promise<OidcIssuer>;
 
 beforeAll(async () => {
   const [portalPort, microsoftPort, googlePort] = [await freePort(), await freePort(), await freePort()];
   const portalOrigin = `http://127.0.0.1:${portalPort}`;
   const redirectUri = `${portalOrigin}/auth/callback`;
+  // Google's stand-in starts only when a test needs it: until then Google cannot be reached.
+  startGoogle = async () =>
+    (google ??= await startOidcIssuer({
+      name: 'google',
+      port: googlePort,
+      client: { id: 'portal-google', secret: 'google-client-secret', redirectUri },
+      accounts: [
+        { id: 'g-bob', email: 'bob.new@gmail.test', emailVerified: true, name: 'Bob Newman' },
+        { id: 'g-alex', email: 'agent@portal.test', emailVerified: true, name: 'Alex on Google' },
+        { id: 'g-vic', email: 'vic.tim@gmail.test', emailVerified: true, name: 'Vic Tim' },
+      ],
+    }));
   microsoft = await startOidcIssuer({
     name: 'entra',
     port: microsoftPort,
@@ -24,15 +38,6 @@ beforeAll(async () => {
       // Entra ID often sends no email_verified: the staff domain is what vouches for the address.
       { id: 'ms-ana', email: `Ana.Work@${STAFF_DOMAIN}`, emailVerified: false, name: 'Ana Work' },
       { id: 'ms-guest', email: 'guest@elsewhere.test', emailVerified: false, name: 'Gus Guest' },
-    ],
-  });
-  google = await startOidcIssuer({
-    name: 'google',
-    port: googlePort,
-    client: { id: 'portal-google', secret: 'google-client-secret', redirectUri },
-    accounts: [
-      { id: 'g-bob', email: 'bob.new@gmail.test', emailVerified: true, name: 'Bob Newman' },
-      { id: 'g-alex', email: 'agent@portal.test', emailVerified: true, name: 'Alex on Google' },
     ],
   });
   portal = await startPortal({
@@ -45,7 +50,7 @@ beforeAll(async () => {
     MICROSOFT_ISSUER: microsoft.url,
     GOOGLE_CLIENT_ID: 'portal-google',
     GOOGLE_CLIENT_SECRET: 'google-client-secret',
-    GOOGLE_ISSUER: google.url,
+    GOOGLE_ISSUER: `http://127.0.0.1:${googlePort}`,
   });
   browser = await launchBrowser();
 }, 90_000);
@@ -124,7 +129,21 @@ describe('sign-in with Microsoft (work account)', () => {
 });
 
 describe('sign-in with Google', () => {
+  it('says Google Sign-In failed when Google cannot be reached, and works once it can', async () => {
+    const { context, page } = await openPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByText('Google Sign-In failed', { exact: true }).waitFor();
+    expect(await page.getByText('Google sign-in cannot be reached right now').first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await startGoogle();
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('heading', { name: 'Pick an account' }).waitFor();
+    await context.close();
+  });
+
   it('creates an account for a new person, who then chooses a SAT leader', async () => {
+    await startGoogle();
     const { context, page } = await openPage();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -133,11 +152,12 @@ describe('sign-in with Google', () => {
     await page.getByTestId('sat-leader-gate').waitFor();
     const session = await (await page.request.get('/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'bob.new@gmail.test', displayName: 'Bob Newman', provider: 'google', isMicrosoftUser: false, needsSatLeader: true });
-    expect(google.authorizationRequests.at(-1)!.get('domain_hint')).toBeNull();
+    expect(google!.authorizationRequests.at(-1)!.get('domain_hint')).toBeNull();
     await context.close();
   });
 
   it('links to the existing account with the same verified e-mail', async () => {
+    await startGoogle();
     const { context, page } = await openPage();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -148,7 +168,27 @@ describe('sign-in with Google', () => {
     await context.close();
   });
 
+  it('takes an unconfirmed account over from whoever signed up with the address, dropping their password', async () => {
+    await startGoogle();
+    // Someone signs up with Vic's address and a password of their own, and never confirms.
+    const squatter = new ApiClient(portal.url);
+    const { leaders } = await (await squatter.request('GET', '/api/sat-leaders')).json();
+    const signUp = await squatter.request('POST', '/api/auth/sign-up', { email: 'vic.tim@gmail.test', password: 'Squatter-Pass-1', confirmPassword: 'Squatter-Pass-1', satLeaderId: leaders[0].id });
+    expect(signUp.status).toBe(201);
+
+    const { context, page } = await openPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await pickAccount(page, 'Vic Tim (vic.tim@gmail.test)');
+    await page.getByText('Welcome!', { exact: true }).waitFor();
+    expect((await (await page.request.get('/api/auth/session')).json()).user.email).toBe('vic.tim@gmail.test');
+    const refused = await new ApiClient(portal.url).signIn('vic.tim@gmail.test', 'Squatter-Pass-1');
+    expect((await refused.json()).code).toBe('INVALID_CREDENTIALS');
+    await context.close();
+  });
+
   it('shows Authentication failed when the person cancels at the provider', async () => {
+    await startGoogle();
     const { context, page } = await openPage();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
