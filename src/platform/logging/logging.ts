@@ -25,11 +25,14 @@ export function createRootLogger(level: string): Logger {
 }
 
 /** Nest's logger interface over the root pino logger. */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, ...rest: unknown[]) {
-    this.write('info', message, rest);
+    // Nest's start-up chatter (one line per module and route) is for debugging, not for operators.
+    this.write(STARTUP_CONTEXTS.has(rest.at(-1) as string) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]) {
     this.write('error', message, rest);
