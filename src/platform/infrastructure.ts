@@ -14,12 +14,23 @@ export type Infrastructure = {
   close(): Promise<void>;
 };
 
-/** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
-export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
+/** The configured database (embedded or PostgreSQL), opened and migrated. */
+export async function openMigratedDatabase(config: AppConfig): Promise<DatabaseHandle> {
   const database = await openDatabase(config);
   await migrateDatabase(database.url);
+  return database;
+}
+
+/** EventStoreDB when EVENTSTORE_URL is set, the PostgreSQL event store on `pool` otherwise. */
+export function createEventStore(config: AppConfig, pool: pg.Pool): EventStore {
+  return config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
+}
+
+/** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
+export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
+  const database = await openMigratedDatabase(config);
   const pool = createPool(database.url, config.databasePoolSize);
-  const store: EventStore = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
+  const store = createEventStore(config, pool);
   return {
     database,
     pool,

@@ -1,5 +1,4 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { accessCodesProjection } from '../../projections/access/access-codes/access-codes.projection.js';
 import { agentAccessProjection } from '../../projections/access/agent-access/agent-access.projection.js';
@@ -7,14 +6,12 @@ import { auditLogProjection } from '../../projections/audit/audit-log/audit-log.
 import { securityEventsProjection } from '../../projections/security/security-events/security-events.projection.js';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
-import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
-import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
 import { eventJobDispatcher, type JobTrigger } from './jobs/event-job-dispatcher.js';
 import type { JobQueue } from './jobs/job-queue.port.js';
 import { PostgresJobQueue } from './jobs/postgres-job-queue.js';
-import { openDatabase, type DatabaseHandle } from './persistence/database.js';
-import { createOrm, migrate } from './persistence/orm.js';
+import { createEventStore, openMigratedDatabase } from './infrastructure.js';
+import type { DatabaseHandle } from './persistence/database.js';
 import { createPool } from './persistence/sql.js';
 import type { Projection } from './projections/projection.js';
 import { SubscriptionRunner } from './projections/subscription-runner.js';
@@ -26,7 +23,7 @@ import { AdminGuard } from './auth/admin.guard.js';
 import { OutboxRelay } from './event-store/outbox.js';
 import { PostgresRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
 import { Redis } from 'ioredis';
-import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, ORM, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** Every read model of the app; `npm run projections:rebuild` knows them by name. */
 export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, agentAccessProjection, securityEventsProjection];
@@ -40,7 +37,6 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(ORM) private readonly orm: MikroORM,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(SUBSCRIPTION_RUNNER) private readonly runner: SubscriptionRunner,
@@ -67,7 +63,6 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     this.rateLimiter.close?.();
     await this.store.close();
     await this.pool.end();
-    await this.orm.close(true);
     await this.database.close();
   }
 }
@@ -82,23 +77,10 @@ export class PlatformModule {
         { provide: CONFIG, useValue: config },
         { provide: JOB_TRIGGERS, useValue: triggers },
         { provide: PROJECTIONS, useValue: ALL_PROJECTIONS },
-        { provide: DATABASE, useFactory: () => openDatabase(config) },
-        {
-          provide: ORM,
-          inject: [DATABASE],
-          useFactory: async (database: DatabaseHandle) => {
-            const orm = await createOrm({ url: database.url, poolSize: Math.max(2, Math.floor(config.databasePoolSize / 2)), entities: [] });
-            await migrate(orm, database.url);
-            return orm;
-          },
-        },
-        // Depends on ORM so the schema is migrated before anything queries it.
-        { provide: SQL_POOL, inject: [DATABASE, ORM], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
-        {
-          provide: EVENT_STORE,
-          inject: [SQL_POOL],
-          useFactory: (pool: pg.Pool): EventStore => (config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool)),
-        },
+        // Migrated before anything can query it (MikroORM's migrator, under an advisory lock).
+        { provide: DATABASE, useFactory: () => openMigratedDatabase(config) },
+        { provide: SQL_POOL, inject: [DATABASE], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
+        { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool): EventStore => createEventStore(config, pool) },
         {
           provide: JOB_QUEUE,
           inject: [SQL_POOL],
@@ -158,7 +140,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [CONFIG, DATABASE, SQL_POOL, ORM, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY, RATE_LIMITER],
+      exports: [CONFIG, DATABASE, SQL_POOL, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY, RATE_LIMITER],
     };
   }
 }

@@ -2,7 +2,6 @@
 export const CONFIG = Symbol('CONFIG');
 export const DATABASE = Symbol('DATABASE');
 export const SQL_POOL = Symbol('SQL_POOL');
-export const ORM = Symbol('ORM');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const SUBSCRIPTION_RUNNER = Symbol('SUBSCRIPTION_RUNNER');

@@ -3,13 +3,13 @@ import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 
-export type OrmOptions = {
+type OrmOptions = {
   readonly url: string;
   readonly poolSize: number;
   readonly entities: readonly EntitySchema[];
 };
 
-export async function createOrm(options: OrmOptions): Promise<MikroORM> {
+async function createOrm(options: OrmOptions): Promise<MikroORM> {
   return MikroORM.init({
     clientUrl: options.url,
     entities: [...options.entities],
@@ -25,7 +25,7 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
 const MIGRATION_LOCK = 727001;
 
 /** Applies every pending migration; safe to call from several processes at once. */
-export async function migrate(orm: MikroORM, url: string): Promise<void> {
+async function migrate(orm: MikroORM, url: string): Promise<void> {
   // Two processes starting together (api + worker) must not both migrate. The lock lives
   // on its own connection so lock and unlock are sure to meet.
   const lock = new pg.Client({ connectionString: url });
