@@ -12,6 +12,7 @@ import {
   FlaskConical,
   ShieldAlert,
   UsersRound,
+  KeyRound,
   MailCheck,
   type LucideIcon,
 } from 'lucide-react';
@@ -36,6 +37,7 @@ const MENU: { to: string; label: string; icon: LucideIcon }[] = [
 
 const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/users', label: 'Users', icon: UsersRound },
+  { to: '/admin/access-codes', label: 'Access Codes', icon: KeyRound },
   { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },
   { to: '/admin/security', label: 'Security', icon: ShieldAlert },
 ];
