@@ -14,7 +14,7 @@ import type { EventStore } from './platform/event-store/event-store.port.js';
 import { EVENT_STORE } from './platform/tokens.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { projectRoot } from './platform/http/project-root.js';
-import { PinoNestLogger, createRootLogger, requestIdFor } from './platform/logging/logging.js';
+import { PinoNestLogger, createRootLogger, loggableUrl, requestIdFor } from './platform/logging/logging.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,7 +66,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     fastify.addHook('onResponse', (request, reply, done) => {
       if (!request.url.startsWith('/health')) {
         logger.info(
-          { requestId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          { requestId: request.id, method: request.method, url: loggableUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
           'request completed',
         );
       }

@@ -24,6 +24,16 @@ export function createRootLogger(level: string): Logger {
   });
 }
 
+const SECRET_QUERY_VALUE = /([?&](?:token|code|state|access_token|refresh_token|id_token|session_state)=)[^&#]*/gi;
+
+/**
+ * A URL as it may be logged: one-time links (confirmation, password reset) and sign-in
+ * callbacks carry credentials in the query, which never belong in a log.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_QUERY_VALUE, '$1[redacted]');
+}
+
 /** Nest's logger interface over the root pino logger. */
 const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
 
