@@ -51,6 +51,17 @@ for (const database of testDatabases()) {
       await pool.query('UPDATE users SET disabled_at = NULL WHERE id = $1', [userId]);
     });
 
+    it('tells a long-lived stream whether its session still holds, without keeping it alive', async () => {
+      const { token } = await sessions.create(userId, 'email', {});
+      const hash = hashToken(token);
+      await age(token, 'last_seen_at', '7 hours');
+      expect(await sessions.isLive(hash)).toBe(true);
+      const { rows } = await pool.query<{ idle: boolean }>(`SELECT last_seen_at < now() - interval '6 hours' AS idle FROM sessions WHERE token_hash = $1`, [hash]);
+      expect(rows[0]!.idle).toBe(true);
+      await sessions.revoke(hash);
+      expect(await sessions.isLive(hash)).toBe(false);
+    });
+
     it('knows no token it did not hand out, and stores none in the clear', async () => {
       const { token } = await sessions.create(userId, 'email', {});
       expect(await sessions.resolve(token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeNull();

@@ -53,6 +53,17 @@ export class SessionStore {
     return { userId: row.user_id, email: row.email, provider: row.provider, csrfToken: row.csrf_token, sessionHash: tokenHash };
   }
 
+  /** Whether the session is still valid, without counting as activity (for long-lived streams). */
+  async isLive(sessionHash: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL
+          AND s.last_seen_at > now() - make_interval(mins => $2)`,
+      [sessionHash, this.timeouts.idleMinutes],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
   async revoke(sessionHash: string): Promise<void> {
     await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [sessionHash]);
   }

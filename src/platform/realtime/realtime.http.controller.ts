@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
-import type { AuthenticatedUser } from '../auth/session-store.js';
-import { REALTIME_HUB } from '../tokens.js';
+import type { AuthenticatedUser, SessionStore } from '../auth/session-store.js';
+import { REALTIME_HUB, SESSION_STORE } from '../tokens.js';
 import type { RealtimeHub } from './realtime-hub.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -16,7 +16,10 @@ const HEARTBEAT_MS = 25_000;
 @ApiTags('realtime')
 @Controller('api/realtime')
 export class RealtimeController {
-  constructor(@Inject(REALTIME_HUB) private readonly hub: RealtimeHub) {}
+  constructor(
+    @Inject(REALTIME_HUB) private readonly hub: RealtimeHub,
+    @Inject(SESSION_STORE) private readonly sessions: SessionStore,
+  ) {}
 
   @Get('stream')
   @UseGuards(SessionGuard)
@@ -35,7 +38,14 @@ export class RealtimeController {
     const unsubscribe = this.hub.subscribe(user.userId, (change) => {
       out.write(`event: change\ndata: ${JSON.stringify({ topic: change.topic })}\n\n`);
     });
-    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    // A stream outlives requests: at each heartbeat it ends if its session has (sign-out
+    // elsewhere, expiry, a disabled account), so nothing reaches a browser signed out.
+    const heartbeat = setInterval(() => {
+      this.sessions.isLive(user.sessionHash).then(
+        (live) => (live ? out.write(': keep-alive\n\n') : out.end()),
+        () => out.write(': keep-alive\n\n'),
+      );
+    }, HEARTBEAT_MS);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
