@@ -49,6 +49,10 @@ export class VersionConflictError extends Error {
   }
 }
 
+/**
+ * PostgreSQL adapter only: an event id is unique in the whole store there. EventStoreDB
+ * recognises a repeated id within a stream (a retried batch) but not across streams.
+ */
 export class EventIdTakenError extends Error {
   constructor(readonly streamId: string) {
     super(`An event id of this batch is already stored in another stream or batch (stream ${streamId})`);

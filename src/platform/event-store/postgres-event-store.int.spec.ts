@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
 import { describeEventStoreContract } from './event-store.contract.js';
+import { EventIdTakenError } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -11,6 +12,24 @@ for (const database of testDatabases()) {
     const pool = createPool(database.url, 20);
     const store = new PostgresEventStore(pool);
     return { store, close: async () => { await store.close(); await pool.end(); } };
+  });
+
+  // Beyond the shared contract (EventStoreDB dedupes by id within a stream only): here an
+  // event id is unique in the whole store.
+  describe(`postgres event store on ${database.name}: event ids`, () => {
+    it('refuses an event id already used in another stream', async () => {
+      const pool = createPool(database.url, 2);
+      const store = new PostgresEventStore(pool);
+      try {
+        const eventId = randomUUID();
+        const one = newEvent('ThingHappened', { n: 1 }, systemContext('contract-test'), eventId);
+        await store.append(`ids-first-${randomUUID()}`, [one], { expectedVersion: 'no_stream' });
+        await expect(store.append(`ids-second-${randomUUID()}`, [one], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(EventIdTakenError);
+      } finally {
+        await store.close();
+        await pool.end();
+      }
+    });
   });
 }
 
