@@ -2,7 +2,8 @@
 // real OpenID Connect issuers (oidc-provider) on 127.0.0.1 and a portal configured for them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.js';
+import { freePort } from '../support/free-port.js';
+import { startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.js';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';

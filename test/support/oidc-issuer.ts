@@ -2,7 +2,6 @@
 // Microsoft Entra ID or Google in tests. Its sign-in page is an account chooser: the person
 // picks one of the given accounts, as with prompt=select_account.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
 export type IssuerAccount = { id: string; email: string; emailVerified: boolean; name: string };
@@ -98,13 +97,4 @@ export async function startOidcIssuer(options: {
     authorizationRequests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

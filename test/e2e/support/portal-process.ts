@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../support/free-port.js';
 
 export type PortalProcess = { url: string; output: () => string; stop(): Promise<void> };
 
@@ -11,9 +12,21 @@ export type PortalProcess = { url: string; output: () => string; stop(): Promise
  */
 export async function startPortal(env: Record<string, string | undefined> = {}): Promise<PortalProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  // A known port, so the links the portal mails and its sign-in callbacks point at it.
+  const port = env.PORT ?? String(await freePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -12,6 +12,7 @@ import {
   FlaskConical,
   ShieldAlert,
   UsersRound,
+  Inbox,
   KeyRound,
   MailCheck,
   type LucideIcon,
@@ -39,6 +40,7 @@ const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/users', label: 'Users', icon: UsersRound },
   { to: '/admin/access-codes', label: 'Access Codes', icon: KeyRound },
   { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },
+  { to: '/admin/outbox', label: 'Mail Outbox', icon: Inbox },
   { to: '/admin/security', label: 'Security', icon: ShieldAlert },
 ];
 

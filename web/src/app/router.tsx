@@ -72,6 +72,7 @@ export const router = createBrowserRouter([
           { path: 'admin/security', ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
           { path: 'admin/users', ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },
           { path: 'admin/access-codes', ...page(() => import('../features/admin-access-codes/access-codes-page'), 'AccessCodesPage') },
+          { path: 'admin/outbox', ...page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage') },
           { path: 'admin/approved-emails', ...page(() => import('../features/admin-users/approved-emails-page'), 'ApprovedEmailsPage') },
           { path: 'textdrip/success', ...notOpenYet('Textdrip Connected!') },
           { path: 'textdrip/failed', ...notOpenYet('Connection Failed') },

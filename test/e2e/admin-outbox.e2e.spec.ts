@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './support/api-client.js';
+import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+import { openWithAccessCode, signInThroughForm } from './support/portal.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('admin Mail Outbox page', () => {
+  it('shows the confirmation mail of a new sign-up with its link, to pass on', async () => {
+    const email = `outbox-${randomUUID().slice(0, 8)}@agents.test`;
+    const visitor = new ApiClient(portalUrl());
+    const { leaders } = await (await visitor.request('GET', '/api/sat-leaders')).json();
+    const signUp = await visitor.request('POST', '/api/auth/sign-up', { email, password: 'Outbox-Agent-2026', confirmPassword: 'Outbox-Agent-2026', satLeaderId: leaders[0].id });
+    expect(signUp.status).toBe(201);
+
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, 'admin@portal.test');
+    await openWithAccessCode(page, '/admin/outbox');
+    await page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
+    await page.getByPlaceholder('Filter by recipient e-mail').fill(email);
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Filter' }).click();
+        return page.getByText(`To ${email}`).count();
+      }, { timeout: 10_000 })
+      .toBe(1);
+    const link = page.getByRole('link', { name: /\/auth\/confirm\?token=/ });
+    expect(await link.count()).toBe(1);
+    // The link leads back to this portal, where the person confirms.
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${portalUrl()}/auth/confirm\\?token=`));
+    await screenshot(page, 'admin-outbox');
+    await context.close();
+  });
+});
