@@ -99,8 +99,13 @@ describe('sign-in with Microsoft (work account)', () => {
     expect(session.user).toMatchObject({ email: `ana.work@${STAFF_DOMAIN}`, displayName: 'Ana Work', provider: 'azure', isMicrosoftUser: true, needsSatLeader: false });
     await page.getByRole('button', { name: 'Ana Work' }).click();
     expect(await page.getByText('Full Access (Microsoft)').isVisible()).toBe(true);
-    // A work account passes the server's access check without a code.
+    // A work account passes the server's access check without a code, and may open /leads.
     expect((await page.request.get('/api/training/video', { maxRedirects: 0 })).status()).toBe(302);
+    await page.keyboard.press('Escape');
+    await page.goto('/leads');
+    await page.getByRole('heading', { name: 'Lead Management' }).waitFor();
+    expect(await page.getByText('Microsoft Sign-In Required').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/leads');
     await context.close();
   });
 
