@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import fs from 'node:fs';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults when nothing is set', () => {
@@ -51,5 +52,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: expected false, true, a number of proxy hops/);
+  });
+
+  it('has every variable it reads documented in the README and shown in .env.example', () => {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    const example = fs.readFileSync('.env.example', 'utf8');
+    expect(CONFIG_VARIABLES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);
   });
 });

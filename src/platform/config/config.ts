@@ -131,6 +131,9 @@ const envSchema = z.object({
     .default('info'),
 });
 
+/** Every environment variable the portal reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')
