@@ -6,7 +6,7 @@ import { fold } from '../../platform/domain/decider.js';
 import { DomainError } from '../../platform/domain/domain-error.js';
 import { handleCommand } from '../../platform/event-store/command-handling.js';
 import type { Actor, EventStore } from '../../platform/event-store/event-store.port.js';
-import type { CommandContext } from '../../platform/event-store/new-event.js';
+import { requestContext, userRequestContext } from '../../platform/event-store/new-event.js';
 import { EVENT_STORE, SQL_POOL } from '../../platform/tokens.js';
 import { recordSecurityEvent } from '../security/contracts/security-events.js';
 import { accessCodeStream, agentAccessStream } from './contracts/access-streams.js';
@@ -15,13 +15,6 @@ import { accessCodeDecider } from './domain/access-code.decider.js';
 import { agentAccessDecider, lockedUntil, LOCKED_MESSAGE, remainingAttempts, type AgentAccessEvent } from './domain/agent-access.decider.js';
 
 export type NewAccessCode = { label: string; grantsHours: number; expiresAt: Date | null; maxUses: number | null };
-
-const contextFor = (user: AuthenticatedUser, requestId: string): CommandContext => ({
-  actor: { type: 'user', id: user.userId },
-  correlationId: requestId || randomUUID(),
-  causationId: null,
-  now: new Date(),
-});
 
 @Injectable()
 export class AccessService {
@@ -39,7 +32,7 @@ export class AccessService {
       streamId: accessCodeStream(codeId),
       decider: accessCodeDecider,
       command: { type: 'CreateAccessCode', codeId, codeHash: hashAccessCode(code), ...input, adminId: by.id },
-      context: { actor: by, correlationId: requestId || randomUUID(), causationId: null, now: new Date() },
+      context: requestContext(by, requestId),
     });
     return { codeId, code };
   }
@@ -50,7 +43,7 @@ export class AccessService {
       streamId: accessCodeStream(codeId),
       decider: accessCodeDecider,
       command: { type: 'DisableAccessCode', adminId: admin.userId },
-      context: contextFor(admin, requestId),
+      context: userRequestContext(admin.userId, requestId),
     });
   }
 
@@ -59,7 +52,7 @@ export class AccessService {
    * attempts per 15 minutes; then the agent is locked out until the window moves on.
    */
   async verify(user: AuthenticatedUser, code: string, requestId: string, client: { ip?: string; userAgent?: string } = {}): Promise<{ expiresAt: Date }> {
-    const context = contextFor(user, requestId);
+    const context = userRequestContext(user.userId, requestId);
     const stream = agentAccessStream(user.userId);
     const before = fold(agentAccessDecider, (await this.store.readStream(stream)) as unknown as AgentAccessEvent[]);
     if (lockedUntil(before, context.now)) throw new DomainError('ACCESS_CODE_LOCKED', LOCKED_MESSAGE, 423, { remainingAttempts: 0 });
@@ -79,8 +72,9 @@ export class AccessService {
     }
     if (!redeemed) {
       const { state } = await handleCommand({ store: this.store, streamId: stream, decider: agentAccessDecider, command: { type: 'RecordFailedAttempt', userId: user.userId }, context });
-      await recordSecurityEvent(this.store, 'access_code_attempt', { ...client, userId: user.userId, requestId }, { remainingAttempts: remainingAttempts(state, context.now) });
-      throw new DomainError('INVALID_ACCESS_CODE', 'Invalid access code', 400, { remainingAttempts: remainingAttempts(state, context.now) });
+      const left = { remainingAttempts: remainingAttempts(state, context.now) };
+      await recordSecurityEvent(this.store, 'access_code_attempt', { ...client, userId: user.userId, requestId }, left);
+      throw new DomainError('INVALID_ACCESS_CODE', 'Invalid access code', 400, left);
     }
     const { state } = await handleCommand({
       store: this.store,
@@ -98,7 +92,7 @@ export class AccessService {
       streamId: agentAccessStream(user.userId),
       decider: agentAccessDecider,
       command: { type: 'RevokeElevatedAccess', userId: user.userId },
-      context: contextFor(user, requestId),
+      context: userRequestContext(user.userId, requestId),
     });
   }
 }

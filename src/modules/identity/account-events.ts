@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { newEvent } from '../../platform/event-store/new-event.js';
+import { newEvent, userRequestContext } from '../../platform/event-store/new-event.js';
 import type { NewEvent } from '../../platform/event-store/event-store.port.js';
 import { outboxCommitted, recordInOutbox } from '../../platform/event-store/outbox.js';
 import { inTransaction } from '../../platform/persistence/sql.js';
@@ -8,7 +7,7 @@ import { accountStream, type IdentityEvent } from './contracts/identity.events.j
 
 /** An event on an account's stream, caused by that account's user in the given request. */
 export function accountEvent<TEvent extends IdentityEvent>(type: TEvent['type'], data: TEvent['data'], userId: string, requestId?: string): NewEvent {
-  return newEvent(type, data, { actor: { type: 'user', id: userId }, correlationId: requestId ?? randomUUID(), causationId: null, now: new Date() });
+  return newEvent(type, data, userRequestContext(userId, requestId));
 }
 
 /** Records one account event through the outbox, in its own transaction. */

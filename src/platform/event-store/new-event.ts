@@ -16,13 +16,17 @@ export const systemContext = (job: string, now = new Date()): CommandContext => 
   now,
 });
 
-/** The context of a command a signed-in user sends in one request. */
-export const userRequestContext = (userId: string, requestId: string, now = new Date()): CommandContext => ({
-  actor: { type: 'user', id: userId },
-  correlationId: requestId,
+/** The context of a command sent in one request: the request id correlates (a new one when there is none). */
+export const requestContext = (actor: Actor, requestId?: string, now = new Date()): CommandContext => ({
+  actor,
+  correlationId: requestId || randomUUID(),
   causationId: null,
   now,
 });
+
+/** The context of a command a signed-in user sends in one request. */
+export const userRequestContext = (userId: string, requestId?: string, now = new Date()): CommandContext =>
+  requestContext({ type: 'user', id: userId }, requestId, now);
 
 /** The context for work caused by a stored event (a job, a reaction): same correlation. */
 export const causedBy = (event: RecordedEvent, actor: Actor, now = new Date()): CommandContext => ({

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
-import { newEvent } from '../../../platform/event-store/new-event.js';
+import { newEvent, requestContext } from '../../../platform/event-store/new-event.js';
 
 export type SecurityEventType = 'failed_login' | 'access_code_attempt' | 'unauthorized_access' | 'rate_limit_exceeded' | 'credential_access';
 export type Severity = 'low' | 'medium' | 'high';
@@ -49,12 +48,7 @@ export async function recordSecurityEvent(
       userAgent: source.userAgent?.slice(0, 500) ?? null,
       details,
     },
-    {
-      actor: source.userId ? { type: 'user', id: source.userId } : { type: 'system', id: 'security-monitor' },
-      correlationId: source.requestId ?? randomUUID(),
-      causationId: null,
-      now: new Date(),
-    },
+    requestContext(source.userId ? { type: 'user', id: source.userId } : { type: 'system', id: 'security-monitor' }, source.requestId),
   );
   try {
     await store.append(`security-${event.metadata.eventId}`, [event], { expectedVersion: 'no_stream' });
