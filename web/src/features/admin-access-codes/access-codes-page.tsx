@@ -3,14 +3,15 @@ import { Copy, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError, type FieldError } from '../../lib/api-client';
+import { formatShortDateTime } from '../../lib/format';
 import { AdminOnly } from '../auth/components/admin-only';
 import { FormField } from '../auth/components/form-field';
 import { createAccessCode, disableAccessCode, fetchAccessCodes, type AccessCodeRow } from './api/access-codes';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 
 function status(code: AccessCodeRow): string {
   if (code.disabled) return 'Disabled';
@@ -59,9 +60,9 @@ function AccessCodesAdmin() {
     { field: 'label', headerName: 'Label', flex: 2, minWidth: 180 },
     { field: 'grantsHours', headerName: 'Grants', valueFormatter: (p) => `${p.value} h`, maxWidth: 110 },
     { headerName: 'Uses', valueGetter: (p) => (p.data ? `${p.data.uses}${p.data.maxUses === null ? '' : ` / ${p.data.maxUses}`}` : ''), maxWidth: 110 },
-    { field: 'expiresAt', headerName: 'Expires', valueFormatter: (p) => when(p.value) },
+    { field: 'expiresAt', headerName: 'Expires', valueFormatter: (p) => formatShortDateTime(p.value) },
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), maxWidth: 130 },
-    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => when(p.value), sort: 'desc' },
+    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc' },
     {
       headerName: '',
       sortable: false,
@@ -123,20 +124,14 @@ function AccessCodesAdmin() {
           </div>
         </DialogContent>
       </Dialog>
-      <Dialog open={disabling !== null} onOpenChange={(open) => !open && setDisabling(null)}>
-        <DialogContent>
-          <DialogTitle>Disable this code?</DialogTitle>
-          <DialogDescription>“{disabling?.label}” will no longer unlock anything. Agents already elevated keep their access until it ends.</DialogDescription>
-          <div className="flex justify-end gap-3">
-            <Button variant="outline" onClick={() => setDisabling(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => disabling && void disable(disabling)}>
-              Disable code
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        subject={disabling}
+        title="Disable this code?"
+        description={(code) => `“${code.label}” will no longer unlock anything. Agents already elevated keep their access until it ends.`}
+        confirmLabel="Disable code"
+        onConfirm={(code) => void disable(code)}
+        onCancel={() => setDisabling(null)}
+      />
     </div>
   );
 }

@@ -3,14 +3,14 @@ import { Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
+import { formatShortDateTime } from '../../lib/format';
 import { AdminOnly } from '../auth/components/admin-only';
 import { changeAccount, fetchUsers, type AccountChange, type AdminUser } from './api/users';
 
 const SEARCH_DELAY_MS = 250;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 
 function signInMethods(user: AdminUser): string {
   const methods = [user.hasPassword ? 'Password' : null, ...user.providers.map((p) => (p === 'azure' ? 'Microsoft' : 'Google'))];
@@ -87,8 +87,8 @@ function UsersAdmin() {
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), minWidth: 110, maxWidth: 130 },
     { field: 'isAdmin', headerName: 'Admin', cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : 'No'), minWidth: 80, maxWidth: 100 },
     { field: 'isSatLeader', headerName: 'SAT leader', cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : 'No'), minWidth: 100, maxWidth: 120 },
-    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => when(p.value), minWidth: 130 },
-    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => when(p.value), minWidth: 130 },
+    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130 },
+    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130 },
     {
       headerName: 'Actions',
       minWidth: 350,
@@ -127,22 +127,14 @@ function UsersAdmin() {
       </label>
       <DataGrid rows={users} columns={columns} rowId={(p) => p.data.id} emptyText="No users match your search" height={560} rowHeight={56} testId="users-grid" />
       {truncated && <p className="text-sm text-slate-600">Showing the newest 500 matches. Narrow the search to find others.</p>}
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent>
-          <DialogTitle>Disable this account?</DialogTitle>
-          <DialogDescription>
-            {confirming?.email} will be signed out everywhere at once and cannot sign in until an admin enables the account again.
-          </DialogDescription>
-          <div className="flex justify-end gap-3">
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => confirming && void apply(confirming, { disabled: true }, 'has been disabled')}>
-              Disable account
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        subject={confirming}
+        title="Disable this account?"
+        description={(user) => `${user.email} will be signed out everywhere at once and cannot sign in until an admin enables the account again.`}
+        confirmLabel="Disable account"
+        onConfirm={(user) => void apply(user, { disabled: true }, 'has been disabled')}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 }
