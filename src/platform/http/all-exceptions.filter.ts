@@ -8,6 +8,7 @@ import type { EventStore } from '../event-store/event-store.port.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { RateLimited } from '../rate-limit/rate-limiter.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
+import { requestClient } from './request-client.js';
 
 const CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -94,12 +95,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (!this.store || !request.url.startsWith('/api/')) return;
     const type = exception instanceof RateLimited ? 'rate_limit_exceeded' : status === 401 || status === 403 ? 'unauthorized_access' : null;
     if (!type) return;
-    const source = {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      userId: (request as FastifyRequest & { user?: { userId: string } }).user?.userId ?? null,
-      requestId: String(request.id),
-    };
+    const source = { ...requestClient(request), userId: (request as FastifyRequest & { user?: { userId: string } }).user?.userId ?? null };
     void recordSecurityEvent(this.store, type, source, { method: request.method, path: request.url.split('?')[0], status }, (error) =>
       this.logger.error({ err: error, requestId: request.id }, 'could not record a security event'),
     );

@@ -7,6 +7,7 @@ import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import type { AuthenticatedUser } from '../auth/session-store.js';
 import type { EventStore } from '../event-store/event-store.port.js';
+import { requestClient } from '../http/request-client.js';
 import { validate } from '../http/validate.js';
 import { EVENT_STORE, MAILER } from '../tokens.js';
 import type { Mailer } from './mailer.js';
@@ -34,7 +35,7 @@ export class OutboxController {
     await recordSecurityEvent(
       this.store,
       'credential_access',
-      { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, userId: admin.userId, requestId: String(request.id) },
+      { ...requestClient(request), userId: admin.userId },
       { resource: 'mail outbox (confirmation and password-reset links)', to: to ?? null, messages: messages.length },
     );
     return { transport: this.mailer.transport, messages };

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../../../platform/auth/session-store.js'
 import { isWorkAccount } from '../../../platform/auth/work-account.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
+import { requestClient } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, EVENT_STORE, RATE_LIMITER } from '../../../platform/tokens.js';
@@ -33,7 +34,7 @@ export class AccessController {
   async verify(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: VERIFY_PER_IP, subject: request.ip }]);
     const { code } = validate(verifyRequest, body);
-    const { expiresAt } = await this.access.verify(user, code, String(request.id), { ip: request.ip, userAgent: request.headers['user-agent'] });
+    const { expiresAt } = await this.access.verify(user, code, String(request.id), requestClient(request));
     return { success: true, expiresAt: expiresAt.toISOString() };
   }
 

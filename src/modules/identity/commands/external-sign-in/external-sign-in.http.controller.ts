@@ -8,6 +8,7 @@ import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
+import { requestClient } from '../../../../platform/http/request-client.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, EVENT_STORE, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
@@ -94,7 +95,7 @@ export class ExternalSignInController {
   }
 
   private async completeSignIn(request: FastifyRequest, query: Record<string, string | undefined>, reply: FastifyReply): Promise<string> {
-    const client = { ip: request.ip, userAgent: request.headers['user-agent'], requestId: String(request.id) };
+    const client = requestClient(request);
     const { rows } = await this.pool.query<{ provider: ExternalProvider; code_verifier: string; nonce: string; fresh: boolean }>(
       `DELETE FROM oidc_sign_in_attempts WHERE state_hash = $1
        RETURNING provider, code_verifier, nonce, created_at > now() - make_interval(mins => $2) AS fresh`,
