@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
@@ -20,6 +21,28 @@ describe('password guessing', () => {
 
     // Other accounts are not affected.
     expect((await new ApiClient(portalUrl()).signIn('agent@portal.test', 'wrong-one')).status).toBe(400);
+  });
+
+  it('checks only 10 of 40 wrong passwords sent at once, and then refuses the right one too', async () => {
+    const email = `burst-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Right-Password-55');
+    const attacker = new ApiClient(portalUrl());
+    const statuses = await inParallel(40, (i) => attacker.signIn(email, `guess-${i}-password`).then((response) => response.status));
+    expect(tally(statuses)).toEqual({ 400: 10, 429: 30 });
+    expect((await attacker.signIn(email, 'Right-Password-55')).status).toBe(429);
+  });
+
+  it('holds the lockout when the right password is inside a burst of 40 guesses', async () => {
+    const email = `mixed-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Right-Password-55');
+    const attacker = new ApiClient(portalUrl());
+    const statuses = await inParallel(40, (i) => attacker.signIn(email, i === 20 ? 'Right-Password-55' : `guess-${i}-password`).then((response) => response.status));
+    const { 200: signedIn = 0, 400: wrong = 0, 429: refused = 0 } = tally(statuses);
+    // The right password signs in only if it was among the first 10 counted; never more than 10 wrong ones are checked.
+    expect(signedIn + wrong + refused).toBe(40);
+    expect(wrong).toBeLessThanOrEqual(10);
+    expect(refused).toBeGreaterThanOrEqual(29);
+    expect((await new ApiClient(portalUrl()).signIn(email, 'Right-Password-55')).status).toBe(429);
   });
 
   it('limits how many reset mails one address can be sent', async () => {

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inParallel, tally } from '../../../test/support/parallel.js';
 import { testDatabases, testRedisUrl } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
 import { PostgresRateLimiter, RateLimited, RedisRateLimiter, enforce, type RateLimiter } from './rate-limiter.js';
 
-const pool = createPool(testDatabases()[0]!.url, 2);
+const pools = testDatabases().map((database) => ({ name: database.name, pool: createPool(database.url, 10) }));
 const redisUrl = testRedisUrl();
 const redis = redisUrl ? new Redis(redisUrl) : null;
 afterAll(async () => {
-  await pool.end();
+  await Promise.all(pools.map(({ pool }) => pool.end()));
   redis?.disconnect();
 });
 
-const limiters: [string, () => RateLimiter][] = [['database', () => new PostgresRateLimiter(pool)]];
+const limiters: [string, () => RateLimiter][] = pools.map(({ name, pool }) => [name, () => new PostgresRateLimiter(pool)]);
 if (redis) limiters.push(['redis', () => new RedisRateLimiter(redis, `rl-test-${randomUUID()}`)]);
 
 for (const [name, make] of limiters) {
@@ -30,12 +31,22 @@ for (const [name, make] of limiters) {
       expect((await limiter.hit(rule, 'bo')).allowed).toBe(true);
     });
 
-    it('checks without counting', async () => {
+    it('lets exactly the limit through when 40 hits arrive at once', async () => {
+      const limiter = make();
+      const burst = { name: `burst-${randomUUID()}`, limit: 10, windowSeconds: 600 };
+      const decisions = await inParallel(40, () => limiter.hit(burst, 'eve'));
+      expect(tally(decisions.map((d) => String(d.allowed)))).toEqual({ true: 10, false: 30 });
+    });
+
+    it('takes a forgiven hit back, and never below nothing', async () => {
       const limiter = make();
       const quiet = { ...rule, name: `quiet-${randomUUID()}` };
-      for (let i = 0; i < 5; i++) expect((await limiter.check(quiet, 'cy')).allowed).toBe(true);
-      for (let i = 0; i < 3; i++) await limiter.hit(quiet, 'cy');
-      expect((await limiter.check(quiet, 'cy')).allowed).toBe(false);
+      const first = await limiter.hit(quiet, 'cy');
+      await limiter.forgive(quiet, 'cy', first);
+      await limiter.forgive(quiet, 'cy', first);
+      const decisions = [];
+      for (let i = 0; i < 4; i++) decisions.push(await limiter.hit(quiet, 'cy'));
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     });
 
     it('answers 429 through enforce once any rule is over', async () => {

@@ -4,14 +4,19 @@ import { ApiError } from '../http/api-error.js';
 
 export type RateLimit = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
 
-export type RateDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number };
+export type RateDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number; /** The counted window (epoch seconds). */ readonly windowStart: number };
 
-/** Counts hits per key in fixed windows; shared by every process (Redis, or the database). */
+/**
+ * Counts hits per key in fixed windows; shared by every process (Redis, or the database).
+ * There is deliberately no "check without counting": a check followed by a later count lets
+ * parallel requests all pass the check. Count first, act on the answer, and forgive the hit
+ * afterwards if the attempt turned out not to count against the rule.
+ */
 export type RateLimiter = {
-  /** Counts one more hit and says whether it was within the limit. */
+  /** Counts one more hit, atomically, and says whether it was within the limit. */
   hit(rule: RateLimit, subject: string): Promise<RateDecision>;
-  /** Whether the subject is already over the limit in this window, without counting. */
-  check(rule: RateLimit, subject: string): Promise<RateDecision>;
+  /** Takes back one hit that `hit` counted in the window of `decision`. */
+  forgive(rule: RateLimit, subject: string, decision: RateDecision): Promise<void>;
 };
 
 const windowOf = (windowSeconds: number, now: number) => Math.floor(now / 1000 / windowSeconds) * windowSeconds;
@@ -29,12 +34,13 @@ export class RedisRateLimiter implements RateLimiter {
     return decide(hits, rule, start);
   }
 
-  async check(rule: RateLimit, subject: string): Promise<RateDecision> {
-    const start = windowOf(rule.windowSeconds, Date.now());
-    const hits = Number((await this.redis.get(`${this.prefix}:rl:${rule.name}:${subject}:${start}`)) ?? 0);
-    return decide(hits + 1, rule, start);
+  async forgive(rule: RateLimit, subject: string, decision: RateDecision): Promise<void> {
+    // Only a counter above zero: an expired window is not brought back, nor below nothing.
+    await this.redis.eval(FORGIVE_SCRIPT, 1, `${this.prefix}:rl:${rule.name}:${subject}:${decision.windowStart}`);
   }
 }
+
+const FORGIVE_SCRIPT = "if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then return redis.call('DECR', KEYS[1]) end return 0";
 
 export class PostgresRateLimiter implements RateLimiter {
   constructor(private readonly pool: pg.Pool) {}
@@ -52,19 +58,17 @@ export class PostgresRateLimiter implements RateLimiter {
     return decide(rows[0]!.hits, rule, start);
   }
 
-  async check(rule: RateLimit, subject: string): Promise<RateDecision> {
-    const start = windowOf(rule.windowSeconds, Date.now());
-    const { rows } = await this.pool.query<{ hits: number }>('SELECT hits FROM rate_limit_counters WHERE key = $1 AND window_start = to_timestamp($2)', [
+  async forgive(rule: RateLimit, subject: string, decision: RateDecision): Promise<void> {
+    await this.pool.query('UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = $1 AND window_start = to_timestamp($2) AND hits > 0', [
       `${rule.name}:${subject}`,
-      start,
+      decision.windowStart,
     ]);
-    return decide((rows[0]?.hits ?? 0) + 1, rule, start);
   }
 }
 
 function decide(hits: number, rule: RateLimit, windowStart: number): RateDecision {
   const retryAfterSeconds = Math.max(1, windowStart + rule.windowSeconds - Math.floor(Date.now() / 1000));
-  return { allowed: hits <= rule.limit, retryAfterSeconds };
+  return { allowed: hits <= rule.limit, retryAfterSeconds, windowStart };
 }
 
 export class RateLimited extends ApiError {

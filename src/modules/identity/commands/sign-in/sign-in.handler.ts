@@ -35,9 +35,11 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
 
   async execute(command: SignIn): Promise<SignInResult> {
     await enforce(this.limiter, [{ rule: SIGN_IN_PER_IP, subject: command.client.ip ?? 'unknown' }]);
-    // An account with too many wrong passwords is not even checked until its window ends.
-    const lockout = await this.limiter.check(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
-    if (!lockout.allowed) throw new RateLimited(lockout.retryAfterSeconds);
+    // Counted before the password is checked, in one atomic step: of any number of attempts
+    // sent at once, only the first 10 of the window are checked at all, and after them even
+    // the right password waits. A right password takes its count back.
+    const attempt = await this.limiter.hit(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
+    if (!attempt.allowed) throw new RateLimited(attempt.retryAfterSeconds);
 
     const { rows } = await this.pool.query<{ id: string; password_hash: string | null; email_confirmed_at: Date | null; disabled_at: Date | null }>(
       'SELECT id, password_hash, email_confirmed_at, disabled_at FROM users WHERE email = $1',
@@ -47,10 +49,10 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
     const passwordOk = account?.password_hash ? await verifyPassword(account.password_hash, command.password) : await verifyAgainstNothing(command.password);
     // The same answer for an unknown e-mail and a wrong password: nobody learns who has an account.
     if (!account || !passwordOk) {
-      await this.limiter.hit(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
       await recordSecurityEvent(this.store, 'failed_login', { ...command.client, userId: account?.id ?? null }, { email: command.email });
       throw new ApiError(400, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
+    await this.limiter.forgive(FAILED_SIGN_IN_PER_ACCOUNT, command.email, attempt);
     if (account.disabled_at) throw new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
     if (!account.email_confirmed_at) throw new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please open the link we sent you, or ask for a new one.');
     const session = await this.sessions.create(account.id, 'email', command.client);
