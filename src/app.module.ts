@@ -6,7 +6,7 @@ import { RealtimeController } from './platform/realtime/realtime.http.controller
 import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
-import { AccessModule } from './modules/access/access.module.js';
+import { AccessModule, accessJobTriggers } from './modules/access/access.module.js';
 import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
@@ -16,7 +16,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers]), IdentityModule, AccessModule, SecurityModule, TrainingModule],
+      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers]), IdentityModule, AccessModule, SecurityModule, TrainingModule],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
@@ -75,6 +76,27 @@ describe('access codes (API)', () => {
     const locked = await agent.request('POST', '/api/access/verify', { code });
     expect(locked.status).toBe(423);
     expect(await locked.json()).toMatchObject({ code: 'ACCESS_CODE_LOCKED', message: 'Too many failed attempts. Please try again later.', remainingAttempts: 0 });
+  });
+
+  it('counts 30 wrong codes sent at once, logs the ones refused while locked, and then refuses the right code too', async () => {
+    const code = await newCode(1);
+    const email = `burst-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Burst-Of-Codes-2026');
+    const agent = await signedIn(email, 'Burst-Of-Codes-2026');
+    const statuses = await inParallel(30, (i) => agent.request('POST', '/api/access/verify', { code: `WRONG-${i}` }).then((response) => response.status));
+    expect(tally(statuses)).toEqual({ 400: 5, 423: 25 });
+
+    // From another address: the per-address limit (30 in 15 minutes) is not what is tested here.
+    const locked = await agent.request('POST', '/api/access/verify', { code }, { 'x-forwarded-for': '198.51.100.23' });
+    expect(locked.status).toBe(423);
+    expect((await (await agent.request('GET', '/api/access/status')).json()).hasElevatedAccess).toBe(false);
+
+    const admin = await signedIn('admin@portal.test');
+    const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
+    const logged = async () =>
+      (await (await admin.request('GET', `/api/admin/security/events?type=access_code_attempt&userId=${agentId}&limit=100`)).json()).events as { details: { locked?: boolean } }[];
+    await expect.poll(async () => (await logged()).length, { timeout: 15_000 }).toBe(31);
+    expect((await logged()).filter((event) => event.details.locked === true)).toHaveLength(26);
   });
 
   it('keeps code management to admins and never shows a code again', async () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { DatabaseHandle } from '../../platform/persistence/database.js';
 import { CONFIG, DATABASE } from '../../platform/tokens.js';
-import { AccessService } from './access.service.js';
+import { CreateAccessCode } from './commands/create-access-code/create-access-code.handler.js';
 
 /** On the embedded default: one access code to try the unlock with, kept in DATA_DIR/demo-access-code. */
 @Injectable()
@@ -14,7 +15,7 @@ export class DemoAccessCode implements OnApplicationBootstrap {
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: DatabaseHandle,
-    private readonly access: AccessService,
+    private readonly commands: CommandBus,
   ) {}
 
   get summary(): string | null {
@@ -26,10 +27,8 @@ export class DemoAccessCode implements OnApplicationBootstrap {
     const file = path.join(this.config.dataDir, 'demo-access-code');
     this.code = await fs.readFile(file, 'utf8').then((text) => text.trim(), () => null);
     if (this.code) return;
-    const created = await this.access.createCode(
-      { type: 'system', id: 'demo-seed' },
-      { label: 'Demo code', grantsHours: 8, expiresAt: null, maxUses: null },
-      'demo-seed',
+    const created = await this.commands.execute(
+      new CreateAccessCode({ type: 'system', id: 'demo-seed' }, { label: 'Demo code', grantsHours: 8, expiresAt: null, maxUses: null }, 'demo-seed'),
     );
     await fs.writeFile(file, created.code, { mode: 0o600 });
     this.code = created.code;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inParallel } from '../../../test/support/parallel.js';
 import { testDatabases } from '../../../test/support/test-databases.js';
 import { DomainError } from '../domain/domain-error.js';
 import type { Decider } from '../domain/decider.js';
@@ -44,6 +45,21 @@ describe('handleCommand', () => {
       const reason = (outcome as PromiseRejectedResult).reason;
       expect(reason instanceof DomainError || reason instanceof ConcurrentChange).toBe(true);
     }
+  });
+
+  it('lets 30 commands sent at once on one stream take turns in this process: none meets a conflict, all are stored in order', async () => {
+    const streamId = `queue-${randomUUID()}`;
+    const unlimited: Decider<{ by: string }, Added, SeatState> = { ...seats, decide: (command) => [{ type: 'SeatAdded', data: { by: command.by } }] };
+    let appends = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) => {
+        appends++;
+        return store.append(...args);
+      },
+    });
+    const results = await inParallel(30, (i) => handleCommand({ store: counting, streamId, decider: unlimited, command: { by: `u${i}` }, context: systemContext('test'), conflictRetries: 0 }));
+    expect(results.map((r) => Number(r.version)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(appends).toBe(30);
   });
 
   it('answers 409 after the bounded retries when the stream keeps moving', async () => {

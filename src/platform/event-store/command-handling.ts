@@ -1,10 +1,23 @@
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrentChange } from '../http/api-error.js';
 import { fold, type Decider, type DomainEvent } from '../domain/decider.js';
 import { newEvent, type CommandContext } from './new-event.js';
 import { VersionConflictError, type EventStore, type RecordedEvent } from './event-store.port.js';
+import { KeyedTurns } from './keyed-turns.js';
+
+const streamTurns = new KeyedTurns();
+const appendedHere = new EventEmitter().setMaxListeners(0);
+
+/** Calls `listener` when a command in this process has appended to `streamId`. Returns an unsubscribe. */
+export function onCommandAppended(streamId: string, listener: () => void): () => void {
+  appendedHere.on(streamId, listener);
+  return () => appendedHere.off(streamId, listener);
+}
 
 export const MAX_CONFLICT_RETRIES = 3;
+const RETRY_BACKOFF_CAP_MS = 50;
 
 export type CommandResult<TState> = {
   /** The events this command stored (empty when the decider decided nothing, or on a replay). */
@@ -14,20 +27,31 @@ export type CommandResult<TState> = {
 };
 
 /**
- * Loads the stream, folds it, decides, and appends with the version it read. When another
- * writer got there first it reads again and decides again, a bounded number of times;
- * after that the caller gets ConcurrentChange (409). With an idempotency key the event ids
- * are derived from it, so a repeated command stores nothing twice.
+ * Loads the stream, folds it, decides, and appends with the version it read. Commands on one
+ * stream take turns within this process, so they never conflict with each other; when a
+ * writer in another process got there first it waits a moment, reads again and decides
+ * again, a bounded number of times (`conflictRetries`); after that the caller gets
+ * ConcurrentChange (409). With an idempotency key the event ids are derived from it, so a
+ * repeated command stores nothing twice.
  */
-export async function handleCommand<TCommand, TEvent extends DomainEvent, TState>(options: {
+export async function handleCommand<TCommand, TEvent extends DomainEvent, TState>(options: CommandOptions<TCommand, TEvent, TState>): Promise<CommandResult<TState>> {
+  return streamTurns.run(options.streamId, () => decideAndAppend(options));
+}
+
+export type CommandOptions<TCommand, TEvent extends DomainEvent, TState> = {
   readonly store: EventStore;
   readonly streamId: string;
   readonly decider: Decider<TCommand, TEvent, TState>;
   readonly command: TCommand;
   readonly context: CommandContext;
   readonly idempotencyKey?: string;
-}): Promise<CommandResult<TState>> {
+  /** How often a conflict with another process is retried before the caller gets 409. */
+  readonly conflictRetries?: number;
+};
+
+async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(options: CommandOptions<TCommand, TEvent, TState>): Promise<CommandResult<TState>> {
   const { store, streamId, decider, command, context } = options;
+  const retries = options.conflictRetries ?? MAX_CONFLICT_RETRIES;
   for (let attempt = 0; ; attempt++) {
     const history = await store.readStream(streamId);
     const version = BigInt(history.length);
@@ -45,11 +69,14 @@ export async function handleCommand<TCommand, TEvent extends DomainEvent, TState
         const current = await store.readStream(streamId);
         return { stored: [], state: fold(decider, current as unknown as TEvent[]), version: result.nextExpectedVersion };
       }
+      appendedHere.emit(streamId);
       const stored = await store.readStream(streamId, { afterVersion: version });
       return { stored, state: decided.reduce(decider.evolve, state), version: result.nextExpectedVersion };
     } catch (error) {
       if (!(error instanceof VersionConflictError)) throw error;
-      if (attempt >= MAX_CONFLICT_RETRIES) throw new ConcurrentChange();
+      if (attempt >= retries) throw new ConcurrentChange();
+      // Full jitter: writers from several processes that met once do not meet again in step.
+      await sleep(Math.random() * Math.min(RETRY_BACKOFF_CAP_MS, 2 ** attempt * 5));
     }
   }
 }

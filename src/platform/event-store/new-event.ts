@@ -29,7 +29,7 @@ export const userRequestContext = (userId: string, requestId?: string, now = new
   requestContext({ type: 'user', id: userId }, requestId, now);
 
 /** The context for work caused by a stored event (a job, a reaction): same correlation. */
-export const causedBy = (event: RecordedEvent, actor: Actor, now = new Date()): CommandContext => ({
+export const causedBy = (event: Pick<RecordedEvent, 'metadata'>, actor: Actor, now = new Date()): CommandContext => ({
   actor,
   correlationId: event.metadata.correlationId,
   causationId: event.metadata.eventId,

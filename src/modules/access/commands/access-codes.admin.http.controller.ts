@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -8,8 +9,9 @@ import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
-import { AccessService } from '../access.service.js';
 import { MAX_GRANT_HOURS } from '../domain/access-code.decider.js';
+import { CreateAccessCode } from './create-access-code/create-access-code.handler.js';
+import { DisableAccessCode } from './disable-access-code/disable-access-code.handler.js';
 
 const createRequest = z.object({
   label: z.string().trim().min(1, 'Give the code a label, e.g. the cohort it is for').max(100, 'Label is too long'),
@@ -23,7 +25,7 @@ const createRequest = z.object({
 @UseGuards(SessionGuard, AdminGuard)
 export class AccessCodesAdminController {
   constructor(
-    private readonly access: AccessService,
+    private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -42,10 +44,12 @@ export class AccessCodesAdminController {
   @ApiOperation({ summary: 'Creates a code and returns it once; only its hash is kept.' })
   async create(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validate(createRequest, body);
-    return this.access.createCode(
-      { type: 'user', id: admin.userId },
-      { label: input.label, grantsHours: input.grantsHours, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null },
-      String(request.id),
+    return this.commands.execute(
+      new CreateAccessCode(
+        { type: 'user', id: admin.userId },
+        { label: input.label, grantsHours: input.grantsHours, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null },
+        String(request.id),
+      ),
     );
   }
 
@@ -54,7 +58,7 @@ export class AccessCodesAdminController {
   @ApiOperation({ summary: 'Disables a code: it no longer unlocks anything.' })
   async disable(@CurrentUser() admin: AuthenticatedUser, @Param('codeId') codeId: string, @Req() request: FastifyRequest) {
     validate(z.uuid('No such access code.'), codeId);
-    await this.access.disableCode(admin, codeId, String(request.id));
+    await this.commands.execute(new DisableAccessCode(admin.userId, codeId, String(request.id)));
     return { success: true };
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,8 +12,9 @@ import { requestClient } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, EVENT_STORE, RATE_LIMITER } from '../../../platform/tokens.js';
-import { AccessService } from '../access.service.js';
 import { elevatedAccessUntil } from '../contracts/elevated-access.js';
+import { RevokeElevatedAccess } from './revoke-elevated-access/revoke-elevated-access.handler.js';
+import { VerifyAccessCode } from './verify-access-code/verify-access-code.handler.js';
 
 const verifyRequest = z.object({ code: z.string().trim().min(1, 'Please enter an access code').max(100, 'Invalid access code') });
 const VERIFY_PER_IP = { name: 'access-code-ip', limit: 30, windowSeconds: 15 * 60 };
@@ -22,7 +24,7 @@ const VERIFY_PER_IP = { name: 'access-code-ip', limit: 30, windowSeconds: 15 * 6
 @UseGuards(SessionGuard)
 export class AccessController {
   constructor(
-    private readonly access: AccessService,
+    private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
@@ -34,7 +36,7 @@ export class AccessController {
   async verify(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: VERIFY_PER_IP, subject: request.ip }]);
     const { code } = validate(verifyRequest, body);
-    const { expiresAt } = await this.access.verify(user, code, String(request.id), requestClient(request));
+    const { expiresAt } = await this.commands.execute(new VerifyAccessCode(user, code, String(request.id), requestClient(request)));
     return { success: true, expiresAt: expiresAt.toISOString() };
   }
 
@@ -49,7 +51,7 @@ export class AccessController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the signed-in user’s elevated access now.' })
   async revoke(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    await this.access.revoke(user, String(request.id));
+    await this.commands.execute(new RevokeElevatedAccess(user.userId, String(request.id)));
     return { success: true };
   }
 }

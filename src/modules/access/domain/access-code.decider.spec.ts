@@ -8,7 +8,8 @@ const created = (extra: Partial<Extract<AccessCodeEvent, { type: 'AccessCodeCrea
   type: 'AccessCodeCreated',
   data: { codeId: 'c1', codeHash: 'h', label: 'November cohort', grantsHours: 8, expiresAt: null, maxUses: null, createdBy: 'admin-1', ...extra },
 });
-const redeemed = (userId: string): AccessCodeEvent => ({ type: 'AccessCodeRedeemed', data: { codeId: 'c1', userId } });
+const redeemed = (userId: string, redemptionId = `r-${userId}`): AccessCodeEvent => ({ type: 'AccessCodeRedeemed', data: { codeId: 'c1', userId, redemptionId, grantsHours: 8 } });
+const refused = (userId: string, redemptionId = `r-${userId}`): AccessCodeEvent => ({ type: 'AccessCodeRedemptionRefused', data: { codeId: 'c1', userId, redemptionId } });
 const create = { type: 'CreateAccessCode' as const, codeId: 'c1', codeHash: 'h', label: 'November cohort', grantsHours: 8, expiresAt: null, maxUses: null, adminId: 'admin-1' };
 
 describe('access codes', () => {
@@ -23,17 +24,20 @@ describe('access codes', () => {
     given([]).when({ ...create, maxUses: 0 }, now).thenRefuses('INVALID_MAX_USES');
   });
 
-  it('lets an agent redeem an active code', () => {
-    given([created()]).when({ type: 'RedeemAccessCode', userId: 'u1' }, now).then([redeemed('u1')]);
+  it('lets an agent redeem an active code, and says how many hours it grants', () => {
+    given([created()]).when({ type: 'RedeemAccessCode', userId: 'u1', redemptionId: 'r-u1' }, now).then([redeemed('u1')]);
   });
 
-  it('answers an unknown, disabled, expired or used-up code alike', () => {
-    const redeem = { type: 'RedeemAccessCode' as const, userId: 'u9' };
-    given([]).when(redeem, now).thenRefuses('INVALID_ACCESS_CODE', 'Invalid access code');
-    given([created(), { type: 'AccessCodeDisabled', data: { codeId: 'c1', disabledBy: 'admin-1' } }]).when(redeem, now).thenRefuses('INVALID_ACCESS_CODE');
-    given([created({ expiresAt: '2026-11-22T12:00:00.000Z' })]).when(redeem, now).thenRefuses('INVALID_ACCESS_CODE');
-    given([created({ maxUses: 2 }), redeemed('u1'), redeemed('u2')]).when(redeem, now).thenRefuses('INVALID_ACCESS_CODE');
-    given([created({ maxUses: 2 }), redeemed('u1')]).when(redeem, now).then([redeemed('u9')]);
+  it('records a refusal for a disabled, expired or used-up code, so the agent’s side can follow it', () => {
+    const redeem = { type: 'RedeemAccessCode' as const, userId: 'u9', redemptionId: 'r-u9' };
+    given([created(), { type: 'AccessCodeDisabled', data: { codeId: 'c1', disabledBy: 'admin-1' } }]).when(redeem, now).then([refused('u9')]);
+    given([created({ expiresAt: '2026-11-22T12:00:00.000Z' })]).when(redeem, now).then([refused('u9')]);
+    given([created({ maxUses: 2 }), redeemed('u1'), redeemed('u2')]).when(redeem, now).then([refused('u9')]);
+    given([created({ maxUses: 2 }), redeemed('u1'), refused('u3')]).when(redeem, now).then([redeemed('u9')]);
+  });
+
+  it('refuses to redeem a code that was never created', () => {
+    given([]).when({ type: 'RedeemAccessCode', userId: 'u9', redemptionId: 'r-u9' }, now).thenRefuses('ACCESS_CODE_NOT_FOUND');
   });
 
   it('disables a code once', () => {

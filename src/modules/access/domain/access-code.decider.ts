@@ -1,19 +1,24 @@
 import { assertNever, type Decider } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 
-/** An access code as admins manage it. Only a keyed hash of the code itself is ever stored. */
+/**
+ * An access code as admins manage it, and the one place that decides whether it may be used
+ * once more (its maximum uses hold however many agents redeem it at once). Only a hash of
+ * the code itself is ever stored.
+ */
 export type AccessCodeEvent =
   | {
       type: 'AccessCodeCreated';
       data: { codeId: string; codeHash: string; label: string; grantsHours: number; expiresAt: string | null; maxUses: number | null; createdBy: string };
     }
   | { type: 'AccessCodeDisabled'; data: { codeId: string; disabledBy: string } }
-  | { type: 'AccessCodeRedeemed'; data: { codeId: string; userId: string } };
+  | { type: 'AccessCodeRedeemed'; data: { codeId: string; userId: string; redemptionId?: string; grantsHours?: number } }
+  | { type: 'AccessCodeRedemptionRefused'; data: { codeId: string; userId: string; redemptionId: string } };
 
 export type AccessCodeCommand =
   | { type: 'CreateAccessCode'; codeId: string; codeHash: string; label: string; grantsHours: number; expiresAt: Date | null; maxUses: number | null; adminId: string }
   | { type: 'DisableAccessCode'; adminId: string }
-  | { type: 'RedeemAccessCode'; userId: string };
+  | { type: 'RedeemAccessCode'; userId: string; redemptionId: string };
 
 export type AccessCodeState =
   | { status: 'none' }
@@ -32,6 +37,8 @@ export const accessCodeDecider: Decider<AccessCodeCommand, AccessCodeEvent, Acce
         return state.status === 'none' ? state : { ...state, status: 'disabled' };
       case 'AccessCodeRedeemed':
         return state.status === 'none' ? state : { ...state, uses: state.uses + 1 };
+      case 'AccessCodeRedemptionRefused':
+        return state;
       default:
         return assertNever(event);
     }
@@ -67,10 +74,13 @@ export const accessCodeDecider: Decider<AccessCodeCommand, AccessCodeEvent, Acce
         if (state.status === 'none') throw new DomainError('ACCESS_CODE_NOT_FOUND', 'No such access code.', 404);
         if (state.status === 'disabled') return [];
         return [{ type: 'AccessCodeDisabled', data: { codeId: state.codeId, disabledBy: command.adminId } }];
-      case 'RedeemAccessCode':
-        // One answer for every unusable code: a guesser learns nothing about which codes exist.
-        if (!isUsable(state, now)) throw new DomainError('INVALID_ACCESS_CODE', 'Invalid access code', 400);
-        return [{ type: 'AccessCodeRedeemed', data: { codeId: state.codeId, userId: command.userId } }];
+      case 'RedeemAccessCode': {
+        // A step of the redemption process: the answer is recorded either way, so the agent's side can follow it.
+        if (state.status === 'none') throw new DomainError('ACCESS_CODE_NOT_FOUND', 'No such access code.', 404);
+        const data = { codeId: state.codeId, userId: command.userId, redemptionId: command.redemptionId };
+        if (!isUsable(state, now)) return [{ type: 'AccessCodeRedemptionRefused', data }];
+        return [{ type: 'AccessCodeRedeemed', data: { ...data, grantsHours: state.grantsHours } }];
+      }
       default:
         return assertNever(command);
     }
