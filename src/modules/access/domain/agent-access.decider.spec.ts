@@ -53,8 +53,9 @@ describe("an agent's access", () => {
     given(pending).when(fail, at(4)).thenRefuses('ACCESS_CODE_LOCKED');
   });
 
-  it('waits for the check already under way when the same code is sent again', () => {
+  it('waits for the check already under way when the same code is sent again, unless that check is older than the window', () => {
     given([requested(0)]).when(request('r2'), at(0)).then([]);
+    given([requested(0)]).when(request('r2'), at(16)).then([requested(16, 'r2')]);
   });
 
   it('grants elevated access for the code’s hours from when the code was redeemed, and clears the failures', () => {

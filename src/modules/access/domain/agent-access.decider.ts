@@ -57,7 +57,9 @@ export function hasElevatedAccess(state: AgentAccessState, now: Date): boolean {
   return state.elevatedUntil !== null && new Date(state.elevatedUntil) > now;
 }
 
-export const pendingRedemptionOf = (state: AgentAccessState, codeId: string) => state.pending.find((p) => p.codeId === codeId) ?? null;
+/** The redemption of this code still under way, if one was asked for inside the current window. */
+export const pendingRedemptionOf = (state: AgentAccessState, codeId: string, now: Date) =>
+  state.pending.find((p) => p.codeId === codeId && new Date(p.at) > windowStart(now)) ?? null;
 
 export const LOCKED_MESSAGE = 'Too many failed attempts. Please try again later.';
 
@@ -94,7 +96,7 @@ export const agentAccessDecider: Decider<AgentAccessCommand, AgentAccessEvent, A
       case 'RequestRedemption':
         refuseWhenLocked(state, now);
         // The same code sent again while it is being checked (a double click) waits for that check.
-        if (pendingRedemptionOf(state, command.codeId)) return [];
+        if (pendingRedemptionOf(state, command.codeId, now)) return [];
         return [{ type: 'AccessCodeRedemptionRequested', data: { userId: command.userId, redemptionId: command.redemptionId, codeId: command.codeId, at: now.toISOString() } }];
       case 'CompleteRedemption': {
         // Never refused: the attempt was counted when it was requested. A repeat finds nothing pending.

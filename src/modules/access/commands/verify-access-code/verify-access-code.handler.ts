@@ -76,7 +76,7 @@ export class VerifyAccessCodeHandler implements ICommandHandler<VerifyAccessCode
     );
     if (!codeId) return this.refuse(attempt.state, context.now, source);
 
-    const { redemptionId } = pendingRedemptionOf(attempt.state, codeId)!;
+    const { redemptionId } = pendingRedemptionOf(attempt.state, codeId, context.now)!;
     const outcome = await awaitStreamEvent(this.store, streamId, {
       afterVersion: attempt.version,
       timeoutMs: REDEMPTION_WAIT_MS,
