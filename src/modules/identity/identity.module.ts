@@ -25,6 +25,13 @@ import { ForgotPasswordController } from './commands/forgot-password/forgot-pass
 import { ResetPasswordController } from './commands/reset-password/reset-password.http.controller.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
 import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
+import { AdministerAccountHandler } from './commands/administer-account/administer-account.handler.js';
+import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
+import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler.js';
+import { ManageApprovedEmailHandler } from './commands/manage-approved-emails/manage-approved-emails.handler.js';
+import { RequestEmailLinkHandler } from './commands/request-email-link/request-email-link.handler.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
 
 /** The events of this module that start jobs; AppModule hands them to the dispatcher. */
 export const identityJobTriggers = [...confirmationEmailTriggers, ...passwordResetEmailTriggers];
@@ -64,8 +71,15 @@ class IdentityJobs implements OnModuleInit {
   ],
   providers: [
     SignUpHandler,
+    ConfirmEmailHandler,
+    RequestEmailLinkHandler,
+    ResetPasswordHandler,
     SignInHandler,
     SignInWithExternalProfileHandler,
+    SignOutHandler,
+    ChooseSatLeaderHandler,
+    AdministerAccountHandler,
+    ManageApprovedEmailHandler,
     DemoAccountsService,
     IdentityJobs,
     {

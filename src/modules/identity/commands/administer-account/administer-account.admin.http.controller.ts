@@ -1,15 +1,15 @@
-import { Body, Controller, HttpCode, Inject, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
 import { z } from 'zod';
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AuthenticatedUser, SessionStore } from '../../../../platform/auth/session-store.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
-import { administerAccount, type AccountChange } from './administer-account.js';
+import type { AccountChange } from './administer-account.js';
+import { AdministerAccount } from './administer-account.handler.js';
 
 const userId = z.uuid('No such user.');
 const flag = (field: string, what: string) => z.object({ [field]: z.boolean({ message: `Say whether the user ${what}: true or false` }) });
@@ -18,10 +18,7 @@ const flag = (field: string, what: string) => z.object({ [field]: z.boolean({ me
 @Controller('api/admin/users/:userId')
 @UseGuards(SessionGuard, AdminGuard)
 export class AdministerAccountController {
-  constructor(
-    @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(SESSION_STORE) private readonly sessions: SessionStore,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Put('admin')
   @HttpCode(200)
@@ -46,8 +43,7 @@ export class AdministerAccountController {
 
   private async change(admin: AuthenticatedUser, id: string, change: AccountChange, request: FastifyRequest) {
     validate(userId, id);
-    const context = userRequestContext(admin.userId, String(request.id));
-    await administerAccount(this.pool, this.sessions, id, change, context);
+    await this.commands.execute(new AdministerAccount(id, change, userRequestContext(admin.userId, String(request.id))));
     return { success: true };
   }
 }

@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
-import type { RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
-import { RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
-import { requestEmailLink } from '../email-link-request.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { RequestEmailLink, emailLinkRequest } from '../request-email-link/request-email-link.handler.js';
 
 /** The same answer whether or not the address has an account: the reset flow tells a stranger nothing. */
 const ANSWER = { message: "If this address has an account, we've sent it a password reset link." };
@@ -12,16 +11,14 @@ const ANSWER = { message: "If this address has an account, we've sent it a passw
 @ApiTags('auth')
 @Controller('api/auth')
 export class ForgotPasswordController {
-  constructor(
-    @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('forgot-password')
   @HttpCode(202)
   @ApiOperation({ summary: 'Mails a one-hour password reset link to the address, if it has an account.' })
   async forgot(@Body() body: unknown, @Req() request: FastifyRequest) {
-    await requestEmailLink(this.pool, this.limiter, request, body, 'PasswordResetRequested');
+    const { email } = validate(emailLinkRequest, body);
+    await this.commands.execute(new RequestEmailLink(email, 'PasswordResetRequested', { ip: request.ip, requestId: String(request.id) }));
     return ANSWER;
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -7,13 +8,10 @@ import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import { newEvent, userRequestContext } from '../../../../platform/event-store/new-event.js';
-import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
-import { ApiError } from '../../../../platform/http/api-error.js';
+import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
-import { APPROVED_EMAILS_STREAM, type ApprovedEmailChanged } from '../../contracts/identity.events.js';
+import { ManageApprovedEmail } from './manage-approved-emails.handler.js';
 
 const emailField = z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
 const addRequest = z.object({ email: emailField });
@@ -25,6 +23,7 @@ export class ApprovedEmailsAdminController {
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -42,11 +41,7 @@ export class ApprovedEmailsAdminController {
   @ApiOperation({ summary: 'Allows one more address to sign up.' })
   async add(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { email } = validate(addRequest, body);
-    if (this.config.signUp.approvedEmails.includes(email)) throw new ApiError(409, 'ALREADY_APPROVED', 'This address is already approved in the configuration.');
-    await this.record(admin, request, 'ApprovedEmailAdded', email, async (tx) => {
-      const { rowCount } = await tx.query('INSERT INTO approved_emails (email, added_by) VALUES ($1, $2) ON CONFLICT DO NOTHING', [email, admin.userId]);
-      if (!rowCount) throw new ApiError(409, 'ALREADY_APPROVED', 'This address is already on the list.');
-    });
+    await this.commands.execute(new ManageApprovedEmail('add', email, userRequestContext(admin.userId, String(request.id))));
     return { email };
   }
 
@@ -55,20 +50,7 @@ export class ApprovedEmailsAdminController {
   @ApiOperation({ summary: 'Takes an address off the list; accounts already made stay.' })
   async remove(@CurrentUser() admin: AuthenticatedUser, @Param('email') raw: string, @Req() request: FastifyRequest) {
     const email = validate(emailField, raw);
-    if (this.config.signUp.approvedEmails.includes(email)) throw new ApiError(409, 'SET_IN_CONFIGURATION', 'This address comes from the APPROVED_EMAILS setting; change it there.');
-    await this.record(admin, request, 'ApprovedEmailRemoved', email, async (tx) => {
-      const { rowCount } = await tx.query('DELETE FROM approved_emails WHERE email = $1', [email]);
-      if (!rowCount) throw new ApiError(404, 'NOT_APPROVED', 'This address is not on the list.');
-    });
+    await this.commands.execute(new ManageApprovedEmail('remove', email, userRequestContext(admin.userId, String(request.id))));
     return { success: true };
-  }
-
-  private async record(admin: AuthenticatedUser, request: FastifyRequest, type: ApprovedEmailChanged['type'], email: string, change: (tx: pg.PoolClient) => Promise<void>) {
-    const context = userRequestContext(admin.userId, String(request.id));
-    await inTransaction(this.pool, async (tx) => {
-      await change(tx);
-      await recordInOutbox(tx, APPROVED_EMAILS_STREAM, [newEvent(type, { email }, context)]);
-    });
-    outboxCommitted();
   }
 }

@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
-import type { RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
-import { RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
-import { requestEmailLink } from '../email-link-request.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { RequestEmailLink, emailLinkRequest } from '../request-email-link/request-email-link.handler.js';
 
 /** The same answer whether or not the address has an account: nobody learns who signed up. */
 const ANSWER = { message: 'If this address has an account waiting for confirmation, we have sent a new link.' };
@@ -12,16 +11,14 @@ const ANSWER = { message: 'If this address has an account waiting for confirmati
 @ApiTags('auth')
 @Controller('api/auth')
 export class ResendConfirmationController {
-  constructor(
-    @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('resend-confirmation')
   @HttpCode(202)
   @ApiOperation({ summary: 'Sends a new confirmation link to an account that is not confirmed yet.' })
   async resend(@Body() body: unknown, @Req() request: FastifyRequest) {
-    await requestEmailLink(this.pool, this.limiter, request, body, 'ConfirmationEmailRequested');
+    const { email } = validate(emailLinkRequest, body);
+    await this.commands.execute(new RequestEmailLink(email, 'ConfirmationEmailRequested', { ip: request.ip, requestId: String(request.id) }));
     return ANSWER;
   }
 }
