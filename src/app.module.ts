@@ -10,13 +10,21 @@ import { AccessModule } from './modules/access/access.module.js';
 import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
+import { APP_PROJECTIONS } from './read-models.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers]), IdentityModule, AccessModule, SecurityModule, TrainingModule],
+      imports: [
+        CqrsModule.forRoot(),
+        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers] }),
+        IdentityModule,
+        AccessModule,
+        SecurityModule,
+        TrainingModule,
+      ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
   }
