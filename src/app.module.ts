@@ -7,6 +7,7 @@ import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { AccessModule } from './modules/access/access.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
         AccessModule,
         SecurityModule,
         TrainingModule,
+        AuditModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
