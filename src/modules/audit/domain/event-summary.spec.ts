@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redact, summarize, userIdsIn, words } from './event-summary.js';
+import { words } from '../contracts/readable-names.js';
+import { REDACTED, redact, summarize, userIdsIn } from './event-summary.js';
 
 const emails: Record<string, string> = { 'u-1': 'admin@portal.test', 'u-2': 'agent@portal.test' };
 const emailOf = (id: string) => emails[id];

@@ -1,3 +1,5 @@
+import { words } from '../contracts/readable-names.js';
+
 /** Keys whose values are credentials or their hashes: never shown, not even to admins. */
 const SECRET_KEY = /hash|token|secret|password|nonce|verifier/i;
 /** Keys that name a user: shown as that user's e-mail. */
@@ -5,16 +7,6 @@ const USER_KEY = /^(userId|createdBy|disabledBy|adminId|grantedBy)$/;
 const MAX_PARTS = 4;
 
 export const REDACTED = '[redacted]';
-
-/** `AccountRegistered` → `Account registered`, `ipAddress` → `ip address`. */
-export function words(name: string): string {
-  const spaced = name
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
 
 /** The data with every credential-like value replaced, at any depth. */
 export function redact(value: unknown): unknown {
