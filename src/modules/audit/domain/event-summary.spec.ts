@@ -20,6 +20,13 @@ describe('audit event summaries', () => {
     expect(summarize('AccountEnabled', { userId: 'gone' }, emailOf)).toBe('Account enabled: user gone');
   });
 
+  it('names users inside texts too', () => {
+    const id = '0b6c1f2e-8d1a-4c55-9a57-2f1e0c3d4b5a';
+    expect(summarize('SecurityAlertRaised', { alertType: 'failed_login', subject: `user:${id}` }, (u) => (u === id ? 'ann@agents.test' : undefined))).toBe(
+      'Security alert raised: alert type failed_login · subject user:ann@agents.test',
+    );
+  });
+
   it('reads one level into nested details, and falls back to the type alone', () => {
     expect(
       summarize('SecurityEventRecorded', { eventType: 'failed_login', severity: 'medium', userId: null, ipAddress: '10.1.2.3', details: { email: 'x@y.test' } }, emailOf),
@@ -33,6 +40,7 @@ describe('audit event summaries', () => {
       nested: { resetToken: REDACTED, keep: 1 },
       list: [{ password: REDACTED }],
     });
-    expect(userIdsIn({ userId: 'u-1', createdBy: 'u-2', codeId: 'c' })).toEqual(['u-1', 'u-2']);
+    const [a, b] = ['0b6c1f2e-8d1a-4c55-9a57-2f1e0c3d4b5a', '7d1e4a90-3c2b-4f6e-8a1d-5b9c0e2f7a31'];
+    expect(userIdsIn({ userId: a, subject: `user:${b}`, details: { by: a }, count: 3 })).toEqual([a, b, a]);
   });
 });

@@ -5,6 +5,13 @@ const SECRET_KEY = /hash|token|secret|password|nonce|verifier/i;
 /** Keys that name a user: shown as that user's e-mail. */
 const USER_KEY = /^(userId|createdBy|disabledBy|adminId|grantedBy)$/;
 const MAX_PARTS = 4;
+/** Said first when present: what happened and to whom. The store keeps no key order (jsonb), so the summary sets one. */
+const FIRST = ['eventType', 'alertType', 'severity', 'status', 'email', 'userId', 'subject', 'label', 'provider', 'reason', 'note'];
+const rank = (key: string, value: unknown) => {
+  const known = FIRST.indexOf(key);
+  if (known >= 0) return known;
+  return value && typeof value === 'object' ? FIRST.length + 1 : FIRST.length;
+};
 
 export const REDACTED = '[redacted]';
 
@@ -17,14 +24,20 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
-/** The user ids an event's data names, to look up their e-mails. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The ids an event's data mentions (as values, or inside texts like `user:<id>`), to look up which are users. */
 export function userIdsIn(data: unknown): string[] {
+  if (typeof data === 'string') return data.match(UUID) ?? [];
   if (!data || typeof data !== 'object') return [];
-  return Object.entries(data).flatMap(([key, value]) => (USER_KEY.test(key) && typeof value === 'string' ? [value] : []));
+  return Object.values(data).flatMap((value) => (typeof value === 'string' ? (value.match(UUID) ?? []) : value && typeof value === 'object' ? userIdsIn(value) : []));
 }
 
-function scalar(value: unknown): string | null {
-  if (typeof value === 'string') return value.length > 60 ? `${value.slice(0, 57)}…` : value;
+function scalar(value: unknown, emailOf: (userId: string) => string | undefined): string | null {
+  if (typeof value === 'string') {
+    const named = value.replace(UUID, (id) => emailOf(id) ?? id);
+    return named.length > 80 ? `${named.slice(0, 77)}…` : named;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return null;
 }
@@ -32,12 +45,13 @@ function scalar(value: unknown): string | null {
 /**
  * One line a person can read: the event type in words, then up to four of its values
  * ("Access code created: label test code · grants hours 1 · created by admin@portal.test").
- * Users are named by e-mail; other ids and credentials are left out (the detail has them).
+ * Users are named by e-mail, also inside texts; other ids and credentials are left out (the detail has them).
  */
 export function summarize(eventType: string, data: unknown, emailOf: (userId: string) => string | undefined): string {
   const parts: string[] = [];
   const visit = (object: Record<string, unknown>) => {
-    for (const [key, value] of Object.entries(object)) {
+    const entries = Object.entries(object).sort(([a, x], [b, y]) => rank(a, x) - rank(b, y));
+    for (const [key, value] of entries) {
       if (parts.length >= MAX_PARTS || SECRET_KEY.test(key)) continue;
       if (USER_KEY.test(key) && typeof value === 'string') {
         parts.push(`${words(key).toLowerCase().replace(/ id$/, '')} ${emailOf(value) ?? value}`);
@@ -46,7 +60,7 @@ export function summarize(eventType: string, data: unknown, emailOf: (userId: st
       } else if (value && typeof value === 'object' && !Array.isArray(value)) {
         visit(value as Record<string, unknown>);
       } else {
-        const text = scalar(value);
+        const text = scalar(value, emailOf);
         if (text !== null && text !== '') parts.push(`${words(key).toLowerCase()} ${text}`);
       }
     }

@@ -14,7 +14,7 @@ import { keysetDatasource } from './keyset-datasource';
 ModuleRegistry.registerModules([InfiniteRowModelModule]);
 
 const PAGE_SIZE = 50;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 const actorLabel = (actor: AuditActor) => (actor.type === 'user' ? personLabel(actor.email ? { email: actor.email, displayName: actor.displayName } : null, `Unknown user ${actor.id}`) : `System: ${actor.id}`);
 /** A datetime-local value (the admin's local time) as an instant the server reads. */
 const toInstant = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -72,8 +72,8 @@ function AuditAdmin() {
     {
       field: 'occurredAt',
       headerName: 'Time',
-      minWidth: 190,
-      maxWidth: 220,
+      minWidth: 180,
+      maxWidth: 200,
       cellRenderer: (p: { data?: AuditEvent }) =>
         p.data ? (
           <button type="button" className="text-left text-brand-700 underline-offset-2 hover:underline" onClick={() => setOpenEventId(p.data!.eventId)}>
@@ -83,10 +83,25 @@ function AuditAdmin() {
           <span className="text-slate-400">Loading…</span>
         ),
     },
-    { headerName: 'Actor', minWidth: 200, valueGetter: (p) => (p.data ? actorLabel(p.data.actor) : '') },
-    { field: 'eventType', headerName: 'Type', minWidth: 190 },
-    { field: 'streamId', headerName: 'Stream', minWidth: 160 },
-    { field: 'summary', headerName: 'Summary', flex: 3, minWidth: 280 },
+    {
+      colId: 'actor',
+      headerName: 'Actor',
+      minWidth: 220,
+      flex: 1.5,
+      valueGetter: (p) => (p.data ? actorLabel(p.data.actor) : ''),
+      cellRenderer: (p: { data?: AuditEvent; value: string }) =>
+        p.data?.actor.email ? (
+          <div className="flex h-full flex-col justify-center leading-tight">
+            <span className="truncate font-medium">{p.data.actor.displayName ?? p.data.actor.email}</span>
+            <span className="truncate text-xs text-slate-500">{p.data.actor.email}</span>
+          </div>
+        ) : (
+          p.value
+        ),
+    },
+    { field: 'eventType', headerName: 'Type', minWidth: 180 },
+    { field: 'streamId', headerName: 'Stream', minWidth: 150 },
+    { field: 'summary', headerName: 'Summary', flex: 3, minWidth: 300 },
   ];
 
   return (
@@ -144,6 +159,7 @@ function AuditAdmin() {
           maxConcurrentDatasourceRequests={1}
           infiniteInitialRowCount={1}
           getRowId={(p) => p.data.eventId}
+          rowHeight={52}
           columnDefs={columns}
           defaultColDef={{ sortable: false, resizable: true, flex: 1, minWidth: 120 }}
           onRowClicked={(e) => e.data && setOpenEventId(e.data.eventId)}
@@ -195,10 +211,10 @@ function EventDetailDialog({ eventId, onOpenEvent, onClose, onFilterStream }: De
     <Dialog open={eventId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl" data-testid="audit-event-detail">
         <DialogTitle>{shown ? words(shown.event.eventType) : 'Event'}</DialogTitle>
-        <DialogDescription>{shown?.event.summary ?? 'Loading…'}</DialogDescription>
+        <DialogDescription className="break-words">{shown?.event.summary ?? 'Loading…'}</DialogDescription>
         {shown && (
           <>
-            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+            <dl className="grid min-w-0 grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
               <Term name="Time">{when(shown.event.occurredAt)}</Term>
               <Term name="Actor">{actorLabel(shown.event.actor)}</Term>
               <Term name="Type">{shown.event.eventType}</Term>
@@ -211,19 +227,19 @@ function EventDetailDialog({ eventId, onOpenEvent, onClose, onFilterStream }: De
               <Term name="Correlation id">{shown.event.correlationId}</Term>
               <Term name="Recorded">{when(shown.event.recordedAt)}</Term>
             </dl>
-            <section aria-label="Data">
+            <section aria-label="Data" className="min-w-0">
               <h3 className="text-sm font-semibold">Data</h3>
               <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs" data-testid="audit-event-data">
                 {JSON.stringify(shown.event.data, null, 2)}
               </pre>
             </section>
-            <section aria-label="Metadata">
+            <section aria-label="Metadata" className="min-w-0">
               <h3 className="text-sm font-semibold">Metadata</h3>
               <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs" data-testid="audit-event-metadata">
                 {JSON.stringify({ ...shown.event.metadata, position: shown.event.position }, null, 2)}
               </pre>
             </section>
-            <section aria-label="Correlation chain">
+            <section aria-label="Correlation chain" className="min-w-0">
               <h3 className="text-sm font-semibold">Correlation chain ({shown.chain.length}{shown.chainTruncated ? '+, the first shown' : ''})</h3>
               <ol className="mt-1 space-y-1 text-sm" data-testid="audit-correlation-chain">
                 {shown.chain.map((link) => (
@@ -252,7 +268,7 @@ function Term({ name, children }: { name: string; children: React.ReactNode }) {
   return (
     <>
       <dt className="font-medium text-slate-500">{name}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
+      <dd className="min-w-0 break-words text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
     </>
   );
 }
