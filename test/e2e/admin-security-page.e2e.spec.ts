@@ -48,6 +48,7 @@ describe('the admin Security page', () => {
     // New alerts may arrive meanwhile (other tests' events are still evaluated): follow this one by its id.
     const alertId = await watched.getAttribute('row-id');
     await alerts.locator(`.ag-row[row-id="${alertId}"]`).getByRole('button', { name: 'Resolve' }).click();
+    expect(await page.getByRole('dialog').innerText()).toMatch(new RegExp(`Failed login: 5 events from .*${email.replace('.', '\\.')}`));
     await page.getByLabel('Note').fill('Checked with the agent.');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('[data-variant="default"]', { hasText: 'Alert updated' }).waitFor();

@@ -94,7 +94,8 @@ describe('security alerts', () => {
     await expect
       .poll(async () => {
         const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
-        return (messages as { subject: string }[]).some((m) => m.subject === 'Security alert: failed login');
+        // The mail names the account by e-mail, not by its id.
+        return (messages as Mail[]).some((m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!));
       }, { timeout: 15_000 })
       .toBe(true);
 

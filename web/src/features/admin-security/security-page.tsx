@@ -21,6 +21,10 @@ const eventColumns: ColDef<SecurityEvent>[] = [
   { headerName: 'Details', valueGetter: (p) => readableDetails(p.data?.details ?? {}), flex: 2, minWidth: 240, tooltipValueGetter: (p) => p.value },
 ];
 
+const alertWho = (alert: SecurityAlert) => personLabel(alert.user, alert.ipAddress ?? (alert.userId ? `Unknown user ${alert.userId}` : '—'));
+const alertDescription = (alert: SecurityAlert) =>
+  `${words(alert.alertType)}: ${alert.eventCount} events from ${alertWho(alert)}, raised ${when(alert.createdAt)}, last seen ${when(alert.lastSeenAt)}.`;
+
 /** Admin Security page: active alerts to acknowledge or resolve, and the latest security events. */
 export function SecurityPage() {
   return (
@@ -72,7 +76,7 @@ function SecurityAdmin() {
     { field: 'createdAt', headerName: 'Raised', valueFormatter: (p) => when(p.value) },
     { field: 'alertType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? '') },
     { field: 'severity', headerName: 'Severity', maxWidth: 110 },
-    { headerName: 'Who', minWidth: 200, valueGetter: (p) => personLabel(p.data?.user ?? null, p.data?.ipAddress ?? (p.data?.userId ? `Unknown user ${p.data.userId}` : '—')) },
+    { headerName: 'Who', minWidth: 200, valueGetter: (p) => (p.data ? alertWho(p.data) : '') },
     { field: 'eventCount', headerName: 'Events', maxWidth: 100 },
     { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => (p.value ? when(p.value) : '—') },
     {
@@ -130,7 +134,7 @@ function SecurityAdmin() {
       <Dialog open={handling !== null} onOpenChange={(open) => !open && setHandling(null)}>
         <DialogContent>
           <DialogTitle>{handling?.status === 'resolved' ? 'Resolve alert' : 'Acknowledge alert'}</DialogTitle>
-          <DialogDescription>{handling?.alert.details.message}</DialogDescription>
+          <DialogDescription>{handling && alertDescription(handling.alert)}</DialogDescription>
           <label className="text-sm font-medium">
             Note
             <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
