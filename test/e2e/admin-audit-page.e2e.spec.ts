@@ -12,6 +12,15 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
+/** Console errors and warnings of the page (AG Grid reports a missing module or a bad option there). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  return problems;
+}
+
 const rows = (page: Page) => page.getByTestId('audit-grid').locator('.ag-row[row-id]');
 
 async function filterBy(page: Page, fill: (page: Page) => Promise<void>): Promise<void> {
@@ -42,6 +51,7 @@ describe('the admin Audit page', () => {
       .toBe(true);
 
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });
+    const problems = consoleProblems(page);
     await signInThroughForm(page, 'admin@portal.test');
     await openWithAccessCode(page, '/admin/audit');
     await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
@@ -76,6 +86,11 @@ describe('the admin Audit page', () => {
       await p.getByLabel('To', { exact: true }).fill('2020-01-01T00:00:00');
     });
     await page.getByText('The start must be before the end').waitFor();
+    const reversed = await api.request('GET', '/api/admin/audit/events?from=2020-01-02T00:00:00Z&to=2020-01-01T00:00:00Z');
+    expect(reversed.status).toBe(400);
+    expect(await reversed.json()).toMatchObject({ fieldErrors: [{ field: 'to', message: 'The start must be before the end' }] });
+    const badCursor = await api.request('GET', '/api/admin/audit/events?cursor=not-a-page');
+    expect(await badCursor.json()).toMatchObject({ status: 400, code: 'BAD_CURSOR' });
 
     // The alert's stream: its one event, opened; its chain holds the failed sign-in that raised it.
     await filterBy(page, (p) => p.getByLabel('Stream', { exact: true }).fill(`securityalert-${alertId}`));
@@ -95,6 +110,7 @@ describe('the admin Audit page', () => {
     const causeMetadata = JSON.parse(await detail.getByTestId('audit-event-metadata').innerText());
     expect(causeMetadata).toMatchObject({ eventId: metadata.causationId, correlationId: metadata.correlationId, actor: { type: 'user' } });
     expect(JSON.parse(await detail.getByTestId('audit-event-data').innerText())).toMatchObject({ eventType: 'failed_login', details: { email } });
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -51,6 +51,10 @@ function AuditAdmin() {
 
   const apply = (next: FilterForm) => {
     setForm(next);
+    if (next.from && next.to && new Date(next.from) >= new Date(next.to)) {
+      setFieldErrors([{ field: 'to', message: 'The start must be before the end' }]);
+      return;
+    }
     setFieldErrors([]);
     setFilters({
       actor: next.actor.trim() || undefined,
