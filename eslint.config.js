@@ -1,6 +1,55 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// Import boundaries. no-restricted-imports sees the path as written, so each folder depth
+// gets the relative prefix that reaches the repository root (a file in src/platform/x/ is 3
+// levels below it). Deeper than MAX_DEPTH is unlikely; the boundary test covers the limit.
+const MAX_DEPTH = 8;
+const up = (levels) => `^(\\.\\./){${levels}}`;
+const depths = Array.from({ length: MAX_DEPTH - 1 }, (_, i) => i + 2);
+const filesAt = (folder, depth) => [`${folder}/${'*/'.repeat(depth - folder.split('/').length)}*.{ts,tsx}`];
+const moduleNames = fs
+  .readdirSync(new URL('src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const platformBoundary = depths.map((depth) => ({
+  files: filesAt('src/platform', depth),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '(^|/)modules/', message: 'The platform never imports a module: expose a port or an injection token in src/platform that the module provides.' },
+          { regex: `${up(depth)}projections/`, message: 'The platform never imports a projection: AppModule hands the read models to PlatformModule.forRoot.' },
+        ],
+      },
+    ],
+  },
+}));
+
+const moduleBoundaries = moduleNames.flatMap((name) =>
+  depths
+    .filter((depth) => depth >= 3)
+    .map((depth) => ({
+      files: filesAt(`src/modules/${name}`, depth),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `(${up(depth - 2)}|(^|/)modules/)(?!${name}/)[^./][^/]*/(?!contracts/)`,
+                message: "A module imports only another module's contracts/ folder, never its internals.",
+              },
+            ],
+          },
+        ],
+      },
+    })),
+);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
@@ -14,6 +63,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  ...platformBoundary,
+  ...moduleBoundaries,
   {
     files: ['scripts/**', 'bench/**', 'test/**', '.ci/**'],
     rules: { 'no-console': 'off' },

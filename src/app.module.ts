@@ -7,16 +7,26 @@ import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { AccessModule, accessJobTriggers } from './modules/access/access.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
+import { APP_PROJECTIONS } from './read-models.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PlatformModule.forRoot(config, [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers]), IdentityModule, AccessModule, SecurityModule, TrainingModule],
+      imports: [
+        CqrsModule.forRoot(),
+        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers] }),
+        IdentityModule,
+        AccessModule,
+        SecurityModule,
+        TrainingModule,
+        AuditModule,
+      ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
   }

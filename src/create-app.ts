@@ -10,8 +10,7 @@ import { LogController, type FastifyBaseLogger } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ApiError } from './platform/http/api-error.js';
-import type { EventStore } from './platform/event-store/event-store.port.js';
-import { EVENT_STORE } from './platform/tokens.js';
+import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from './platform/security/security-event-recorder.port.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { PinoNestLogger, createRootLogger, loggableUrl, requestIdFor } from './platform/logging/logging.js';
@@ -87,7 +86,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       },
     });
   }
-  app.useGlobalFilters(new AllExceptionsFilter(hasWeb ? webDist : null, app.get<EventStore>(EVENT_STORE)));
+  app.useGlobalFilters(new AllExceptionsFilter(hasWeb ? webDist : null, app.get<SecurityEventRecorder>(SECURITY_EVENT_RECORDER)));
 
   const openApi = new DocumentBuilder()
     .setTitle('Agent Portal API')

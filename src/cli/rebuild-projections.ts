@@ -1,11 +1,11 @@
 // npm run projections:rebuild [name ...]: empties read models and replays every event into them.
-import { ALL_PROJECTIONS } from '../platform/platform.module.js';
+import { APP_PROJECTIONS } from '../read-models.js';
 import { loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 import { SubscriptionRunner } from '../platform/projections/subscription-runner.js';
 
 const requested = process.argv.slice(2);
-const known = ALL_PROJECTIONS.map((p) => p.name);
+const known = APP_PROJECTIONS.map((p) => p.name);
 const unknown = requested.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
   process.stderr.write(`Unknown read model: ${unknown.join(', ')}. Known: ${known.join(', ')}\n`);
@@ -17,7 +17,7 @@ const infrastructure = await openInfrastructure(loadConfig()).catch((error: unkn
   process.exit(1);
 });
 try {
-  const runner = new SubscriptionRunner(infrastructure.store, infrastructure.pool, ALL_PROJECTIONS, { batchSize: 2_000 });
+  const runner = new SubscriptionRunner(infrastructure.store, infrastructure.pool, APP_PROJECTIONS, { batchSize: 2_000 });
   for (const name of requested.length > 0 ? requested : known) {
     const started = performance.now();
     const events = await runner.rebuild(name);

@@ -1,9 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
-import { accessCodesProjection } from '../../projections/access/access-codes/access-codes.projection.js';
-import { agentAccessProjection } from '../../projections/access/agent-access/agent-access.projection.js';
-import { auditLogProjection } from '../../projections/audit/audit-log/audit-log.projection.js';
-import { securityEventsProjection } from '../../projections/security/security-events/security-events.projection.js';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
@@ -25,8 +21,8 @@ import { PostgresRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-
 import { Redis } from 'ioredis';
 import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
-/** Every read model of the app; `npm run projections:rebuild` knows them by name. */
-export const ALL_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, agentAccessProjection, securityEventsProjection];
+/** What the app's modules give the platform to run: their read models and the events that start their jobs. */
+export type PlatformRegistrations = { readonly projections: readonly Projection[]; readonly jobTriggers: readonly JobTrigger[] };
 
 /** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
 @Injectable()
@@ -70,13 +66,13 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(config: AppConfig, triggers: readonly JobTrigger[] = []): DynamicModule {
+  static forRoot(config: AppConfig, registrations: PlatformRegistrations): DynamicModule {
     return {
       module: PlatformModule,
       providers: [
         { provide: CONFIG, useValue: config },
-        { provide: JOB_TRIGGERS, useValue: triggers },
-        { provide: PROJECTIONS, useValue: ALL_PROJECTIONS },
+        { provide: JOB_TRIGGERS, useValue: registrations.jobTriggers },
+        { provide: PROJECTIONS, useValue: registrations.projections },
         // Migrated before anything can query it (MikroORM's migrator, under an advisory lock).
         { provide: DATABASE, useFactory: () => openMigratedDatabase(config) },
         { provide: SQL_POOL, inject: [DATABASE], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },

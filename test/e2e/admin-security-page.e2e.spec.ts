@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 describe('the admin Security page', () => {
-  it('shows an active alert and the latest events, and resolves the alert with a note', async () => {
+  it('shows an active alert and the latest events with names and e-mails and readable details, and resolves the alert with a note', async () => {
     const email = `watched-${randomUUID().slice(0, 8)}@agents.test`;
     await createConfirmedAccount(email, 'Watched-Agent-2026');
     for (let i = 0; i < 5; i++) await new ApiClient(portalUrl()).signIn(email, `bad-${i}-password`);
@@ -21,7 +21,7 @@ describe('the admin Security page', () => {
     const api = await signedInClient('admin@portal.test');
     await expect.poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
-    const { context, page } = await newPage(browser, { width: 1400, height: 1000 });
+    const { context, page } = await newPage(browser, { width: 1366, height: 1000 });
     await signInThroughForm(page, 'admin@portal.test');
     await openWithAccessCode(page, '/admin/security');
 
@@ -30,13 +30,25 @@ describe('the admin Security page', () => {
     const alerts = page.getByTestId('alerts-grid');
     await alerts.locator('.ag-row').first().waitFor();
     expect(await page.getByTestId('events-grid').locator('.ag-row').count()).toBeGreaterThan(0);
-    expect(await alerts.innerText()).toContain('failed_login');
-    await screenshot(page, 'admin-security');
+    // The watched account's alert names it by e-mail, not by its id; so do its events, with readable details.
+    const watched = alerts.locator('.ag-row[row-id]', { hasText: email });
+    await watched.waitFor();
+    expect(await watched.innerText()).toContain('Failed login');
+    await page.getByLabel('User e-mail').fill(email);
+    const events = page.getByTestId('events-grid');
+    await expect.poll(async () => (await events.locator('.ag-row[row-id]').allInnerTexts()).filter((t) => t.includes(email) && t.includes(`Email: ${email}`)).length, { timeout: 10_000 }).toBe(5);
+    const eventTexts = (await events.locator('.ag-row[row-id]').allInnerTexts()).join('\n');
+    expect(eventTexts).not.toContain('{"');
+    expect(eventTexts).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    await screenshot(page, 'admin-security-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'admin-security-390');
+    await page.setViewportSize({ width: 1366, height: 1000 });
 
     // New alerts may arrive meanwhile (other tests' events are still evaluated): follow this one by its id.
-    const first = alerts.locator('.ag-row[row-id]').first();
-    const alertId = await first.getAttribute('row-id');
+    const alertId = await watched.getAttribute('row-id');
     await alerts.locator(`.ag-row[row-id="${alertId}"]`).getByRole('button', { name: 'Resolve' }).click();
+    expect(await page.getByRole('dialog').innerText()).toMatch(new RegExp(`Failed login: 5 events from .*${email.replace('.', '\\.')}`));
     await page.getByLabel('Note').fill('Checked with the agent.');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('[data-variant="default"]', { hasText: 'Alert updated' }).waitFor();

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
+import { signedInClient } from './support/portal.js';
 
 type SecurityEvent = { eventType: string; severity: string; userId: string | null; ipAddress: string | null; details: Record<string, unknown> };
+type Alert = { alertId: string; alertType: string; subject: string; status: string; eventCount: number; lastSeenAt: string; user: { email: string } | null };
+type Mail = { to: string; subject: string; text: string };
 
 async function admin(): Promise<ApiClient> {
   const client = new ApiClient(portalUrl());
@@ -90,12 +94,101 @@ describe('security alerts', () => {
     await expect
       .poll(async () => {
         const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
-        return (messages as { subject: string }[]).some((m) => m.subject === 'Security alert: failed login');
+        // The mail names the account by e-mail, not by its id.
+        return (messages as Mail[]).some((m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!));
       }, { timeout: 15_000 })
       .toBe(true);
 
     expect((await client.request('POST', `/api/admin/security/alerts/${alert!.alertId}`, { status: 'resolved', note: 'Agent forgot the password; reset sent.' })).status).toBe(200);
     const { alerts: resolved } = await (await client.request('GET', '/api/admin/security/alerts?status=resolved')).json();
     expect(resolved.find((a: { alertId: string }) => a.alertId === alert!.alertId)).toMatchObject({ status: 'resolved', note: 'Agent forgot the password; reset sent.' });
+  });
+});
+
+describe('a sign-in to an unconfirmed account', () => {
+  it('is a failed_login (medium) with the reason, not an unauthorized_access', async () => {
+    const email = `unconfirmed-${randomUUID().slice(0, 8)}@agents.test`;
+    const client = new ApiClient(portalUrl());
+    const { leaders } = await (await client.request('GET', '/api/sat-leaders')).json();
+    expect((await client.request('POST', '/api/auth/sign-up', { email, password: 'Unconfirmed-2026', confirmPassword: 'Unconfirmed-2026', satLeaderId: leaders[0].id })).status).toBe(201);
+    const refused = await client.signIn(email, 'Unconfirmed-2026');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+    // A later refusal from the same address marks the point by which the sign-in's own events are in.
+    expect((await client.request('GET', '/api/admin/users')).status).toBe(401);
+
+    const admin = await signedInClient('admin@portal.test');
+    const fromClient = async () => (await (await admin.request('GET', `/api/admin/security/events?ip=${client.address}&limit=500`)).json()).events as SecurityEvent[];
+    await expect.poll(async () => (await fromClient()).some((e) => e.eventType === 'unauthorized_access' && e.details.path === '/api/admin/users'), { timeout: 10_000 }).toBe(true);
+    const events = await fromClient();
+    expect(events.filter((e) => e.details.path === '/api/auth/sign-in')).toEqual([]);
+    expect(events.filter((e) => e.eventType === 'failed_login')).toEqual([
+      expect.objectContaining({ severity: 'medium', userId: expect.any(String), details: { email, reason: 'email not confirmed' } }),
+    ]);
+  });
+});
+
+describe('a burst of security events', () => {
+  it('raises one alert, counting every event, and mails each admin once (40 bad sign-ups at once from one address)', async () => {
+    const attacker = new ApiClient(portalUrl());
+    const statuses = await inParallel(40, async () => (await attacker.request('POST', '/api/auth/sign-up', {})).status);
+    const refusals = tally(statuses);
+    expect(refusals['429']).toBeGreaterThan(1);
+    const admin = await signedInClient('admin@portal.test');
+    const subject = `ip:${attacker.address}`;
+    const alertsFor = async () => {
+      const lists = await Promise.all(['active', 'acknowledged', 'resolved'].map(async (status) => (await (await admin.request('GET', `/api/admin/security/alerts?status=${status}`)).json()).alerts as Alert[]));
+      return lists.flat().filter((a) => a.subject === subject);
+    };
+    // Every rate-limited request is one event; the alert has counted them all once it reaches that number.
+    await expect.poll(async () => (await alertsFor()).map((a) => a.eventCount), { timeout: 20_000 }).toEqual([refusals['429']]);
+    const [alert] = await alertsFor();
+    expect(alert).toMatchObject({ alertType: 'rate_limit_exceeded', status: 'active' });
+
+    const mailsAbout = async (to?: string) =>
+      ((await (await admin.request('GET', `/api/admin/outbox?limit=200${to ? `&to=${to}` : ''}`)).json()).messages as Mail[]).filter((m) => m.text.includes(subject));
+    await expect.poll(async () => (await mailsAbout('admin@portal.test')).length, { timeout: 15_000 }).toBe(1);
+    const perAdmin = tally((await mailsAbout()).map((m) => m.to));
+    expect(Object.values(perAdmin).every((n) => n === 1)).toBe(true);
+    expect(perAdmin['admin@portal.test']).toBe(1);
+  });
+
+  it('lets 30 parallel acknowledgements make one change, then one resolution; each is an event with the admin as actor; a resolved alert is final', async () => {
+    const attacker = new ApiClient(portalUrl());
+    await inParallel(30, () => attacker.request('POST', '/api/auth/sign-up', {}));
+    const admin = await signedInClient('admin@portal.test');
+    let alert: Alert | undefined;
+    await expect
+      .poll(
+        async () => {
+          alert = ((await (await admin.request('GET', '/api/admin/security/alerts')).json()).alerts as Alert[]).find((a) => a.subject === `ip:${attacker.address}`);
+          return alert !== undefined;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const url = `/api/admin/security/alerts/${alert!.alertId}`;
+
+    const acknowledged = await inParallel(30, async () => (await admin.request('POST', url, { status: 'acknowledged', note: 'Looking into it.' })).status);
+    expect(tally(acknowledged)).toEqual({ 200: 1, 409: 29 });
+    const resolved = await inParallel(30, async () => (await admin.request('POST', url, { status: 'resolved' })).status);
+    expect(tally(resolved)).toEqual({ 200: 1, 409: 29 });
+
+    const again = await admin.request('POST', url, { status: 'acknowledged' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'ALERT_STATUS_CONFLICT', message: 'This alert is already resolved; a resolved alert cannot be changed.' });
+    const backToActive = await admin.request('POST', url, { status: 'active' });
+    expect(backToActive.status).toBe(400);
+    expect(await backToActive.json()).toMatchObject({ fieldErrors: [{ field: 'status', message: 'Choose acknowledged or resolved' }] });
+    const { alerts: resolvedList } = await (await admin.request('GET', '/api/admin/security/alerts?status=resolved')).json();
+    expect(resolvedList.find((a: Alert) => a.alertId === alert!.alertId)).toMatchObject({ status: 'resolved', note: 'Looking into it.' });
+
+    type AuditRow = { eventType: string; actor: { type: string; email: string | null }; summary: string };
+    const stream = async () => (await (await admin.request('GET', `/api/admin/audit/events?stream=securityalert-${alert!.alertId}`)).json()).events as AuditRow[];
+    await expect.poll(async () => (await stream()).map((e) => e.eventType), { timeout: 15_000 }).toEqual(['SecurityAlertResolved', 'SecurityAlertAcknowledged', 'SecurityAlertRaised']);
+    const [resolution, acknowledgement] = await stream();
+    expect(resolution!.actor).toMatchObject({ type: 'user', email: 'admin@portal.test' });
+    expect(acknowledgement!.actor).toMatchObject({ type: 'user', email: 'admin@portal.test' });
+    expect(acknowledgement!.summary).toContain('note Looking into it.');
   });
 });

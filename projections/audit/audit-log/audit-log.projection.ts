@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../../src/platform/event-store/event-stor
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection } from '../../../src/platform/projections/projection.js';
 
-/** Every event, one row each, with actor and correlation: what admins and finance audit. */
+/** Every event, one row each, with actor, correlation and data: what admins and finance audit. */
 export const auditLogProjection: Projection = {
   name: 'audit-log',
   eventTypes: '*',
@@ -15,9 +15,9 @@ export const auditLogProjection: Projection = {
     // One statement per batch: column arrays unnested into rows.
     await tx.query(
       `INSERT INTO rm_audit_log (event_id, stream_id, stream_type, stream_version, event_type, actor_type, actor_id,
-                                 correlation_id, causation_id, occurred_at, recorded_at, commit_position, prepare_position)
+                                 correlation_id, causation_id, occurred_at, recorded_at, commit_position, prepare_position, data)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
-                            $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[])`,
+                            $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::numeric[], $13::numeric[], $14::jsonb[])`,
       [
         events.map((e) => e.metadata.eventId),
         events.map((e) => e.streamId),
@@ -32,6 +32,7 @@ export const auditLogProjection: Projection = {
         events.map((e) => e.recordedAt),
         events.map((e) => e.position.commit.toString()),
         events.map((e) => e.position.prepare.toString()),
+        events.map((e) => JSON.stringify(e.data ?? null)),
       ],
     );
     // Each user's own activity feed changed.

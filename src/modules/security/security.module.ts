@@ -2,11 +2,14 @@ import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
+import { SECURITY_EVENT_RECORDER } from '../../platform/security/security-event-recorder.port.js';
+import { EVENT_STORE, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
 import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
 import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
 import { SecurityAlertsAdminController } from './security-alerts.admin.http.controller.js';
 import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
+import { eventStoreSecurityEventRecorder } from './security-event-recorder.js';
 
 export const securityJobTriggers = [...evaluateSecurityEventTriggers, ...emailSecurityAlertTriggers];
 
@@ -24,6 +27,13 @@ class SecurityJobs implements OnModuleInit {
   }
 }
 
-/** Security monitoring: events recorded on the server, threshold alerts, and their review by admins. */
-@Module({ controllers: [SecurityEventsAdminController, SecurityAlertsAdminController], providers: [SecurityJobs] })
+/**
+ * Security monitoring: events recorded on the server, threshold alerts, and their review by
+ * admins. Provides the platform's SecurityEventRecorder port.
+ */
+@Module({
+  controllers: [SecurityEventsAdminController, SecurityAlertsAdminController],
+  providers: [SecurityJobs, { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) }],
+  exports: [SECURITY_EVENT_RECORDER],
+})
 export class SecurityModule {}

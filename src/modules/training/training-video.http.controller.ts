@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { CONFIG } from '../../platform/tokens.js';
-import { ElevatedAccessGuard } from '../access/elevated-access.guard.js';
+import { ElevatedAccessGuard } from '../access/contracts/elevated-access.guard.js';
 
 @ApiTags('training')
 @Controller('api/training')

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { errorCodes as fastifyErrorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/domain-error.js';
-import { recordSecurityEvent } from '../../modules/security/contracts/security-events.js';
-import type { EventStore } from '../event-store/event-store.port.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { RateLimited } from '../rate-limit/rate-limiter.js';
+import { isRecordedRefusal, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
 import { requestClient } from './request-client.js';
 
@@ -33,7 +32,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   constructor(
     private readonly webDist: string | null,
-    private readonly store: EventStore | null = null,
+    private readonly securityEvents: SecurityEventRecorder | null = null,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -92,13 +91,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   /** Refusals on the API are security events (recorded without delaying the answer). */
   private recordSecurityEvent(status: number, request: FastifyRequest, exception: unknown): void {
-    if (!this.store || !request.url.startsWith('/api/')) return;
+    if (!this.securityEvents || !request.url.startsWith('/api/') || isRecordedRefusal(exception)) return;
     const type = exception instanceof RateLimited ? 'rate_limit_exceeded' : status === 401 || status === 403 ? 'unauthorized_access' : null;
     if (!type) return;
     const source = { ...requestClient(request), userId: (request as FastifyRequest & { user?: { userId: string } }).user?.userId ?? null };
-    void recordSecurityEvent(this.store, type, source, { method: request.method, path: request.url.split('?')[0], status }, (error) =>
-      this.logger.error({ err: error, requestId: request.id }, 'could not record a security event'),
-    );
+    void this.securityEvents.record(type, source, { method: request.method, path: request.url.split('?')[0], status });
   }
 
   private servesApp(request: FastifyRequest): boolean {

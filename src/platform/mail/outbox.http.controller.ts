@@ -2,14 +2,13 @@ import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordSecurityEvent } from '../../modules/security/contracts/security-events.js';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import type { AuthenticatedUser } from '../auth/session-store.js';
-import type { EventStore } from '../event-store/event-store.port.js';
 import { requestClient } from '../http/request-client.js';
 import { validate } from '../http/validate.js';
-import { EVENT_STORE, MAILER } from '../tokens.js';
+import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';
+import { MAILER } from '../tokens.js';
 import type { Mailer } from './mailer.js';
 
 const outboxQuery = z.object({
@@ -23,7 +22,7 @@ const outboxQuery = z.object({
 export class OutboxController {
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SECURITY_EVENT_RECORDER) private readonly securityEvents: SecurityEventRecorder,
   ) {}
 
   /** The mails hold confirmation and password-reset links, which sign people in: each read is a credential_access event. */
@@ -32,8 +31,7 @@ export class OutboxController {
   async list(@CurrentUser() admin: AuthenticatedUser, @Query() query: unknown, @Req() request: FastifyRequest) {
     const { limit, to } = validate(outboxQuery, query);
     const messages = await this.mailer.recent(limit, to);
-    await recordSecurityEvent(
-      this.store,
+    await this.securityEvents.record(
       'credential_access',
       { ...requestClient(request), userId: admin.userId },
       { resource: 'mail outbox (confirmation and password-reset links)', to: to ?? null, messages: messages.length },

@@ -11,6 +11,7 @@ import {
   Ticket,
   FlaskConical,
   ShieldAlert,
+  ScrollText,
   UsersRound,
   Inbox,
   KeyRound,
@@ -42,6 +43,7 @@ const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },
   { to: '/admin/outbox', label: 'Mail Outbox', icon: Inbox },
   { to: '/admin/security', label: 'Security', icon: ShieldAlert },
+  { to: '/admin/audit', label: 'Audit', icon: ScrollText },
 ];
 
 function initials(name: string | null | undefined): string {

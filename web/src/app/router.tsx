@@ -70,6 +70,7 @@ export const router = createBrowserRouter([
           { path: 'profile', ...notOpenYet('Profile') },
           { path: 'my-tickets', ...notOpenYet('My Support Tickets') },
           { path: 'admin/security', ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
+          { path: 'admin/audit', ...page(() => import('../features/admin-audit/audit-page'), 'AuditPage') },
           { path: 'admin/users', ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },
           { path: 'admin/access-codes', ...page(() => import('../features/admin-access-codes/access-codes-page'), 'AccessCodesPage') },
           { path: 'admin/outbox', ...page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage') },

@@ -10,6 +10,8 @@ import { Migration0008SecurityAlerts } from './migration-0008-security-alerts.js
 import { Migration0009ExternalIdentities } from './migration-0009-external-identities.js';
 import { Migration0010ApprovedEmails } from './migration-0010-approved-emails.js';
 import { Migration0011AgentAccess } from './migration-0011-agent-access.js';
+import { Migration0012SecurityAlertMerging } from './migration-0012-security-alert-merging.js';
+import { Migration0013AuditLogBrowsing } from './migration-0013-audit-log-browsing.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -24,4 +26,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0009ExternalIdentities', class: Migration0009ExternalIdentities },
   { name: 'Migration0010ApprovedEmails', class: Migration0010ApprovedEmails },
   { name: 'Migration0011AgentAccess', class: Migration0011AgentAccess },
+  { name: 'Migration0012SecurityAlertMerging', class: Migration0012SecurityAlertMerging },
+  { name: 'Migration0013AuditLogBrowsing', class: Migration0013AuditLogBrowsing },
 ];

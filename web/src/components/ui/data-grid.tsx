@@ -4,7 +4,7 @@ import { AgGridReact } from 'ag-grid-react';
 // Only the modules the grids use; this file is only reached from lazily loaded admin pages.
 ModuleRegistry.registerModules([ClientSideRowModelModule, TextFilterModule]);
 
-const theme = themeQuartz.withParams({ accentColor: '#1f6fb2', fontFamily: 'inherit', headerFontWeight: 600 });
+export const gridTheme = themeQuartz.withParams({ accentColor: '#1f6fb2', fontFamily: 'inherit', headerFontWeight: 600 });
 
 type DataGridProps<TRow> = {
   rows: TRow[];
@@ -21,7 +21,7 @@ export function DataGrid<TRow>({ rows, columns, rowId, emptyText, height = 420, 
   return (
     <div style={{ height }} data-testid={testId}>
       <AgGridReact<TRow>
-        theme={theme}
+        theme={gridTheme}
         rowData={rows}
         columnDefs={columns}
         getRowId={rowId}

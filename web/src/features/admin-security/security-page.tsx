@@ -4,6 +4,8 @@ import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
+import { ApiRequestError } from '../../lib/api-client';
+import { personLabel, readableDetails, words } from '../../lib/readable';
 import { AdminOnly } from '../auth/components/admin-only';
 import { fetchActiveAlerts, fetchSecurityEvents, updateAlert, type EventFilters, type SecurityAlert, type SecurityEvent } from './api/security';
 
@@ -12,12 +14,16 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 
 const eventColumns: ColDef<SecurityEvent>[] = [
   { field: 'createdAt', headerName: 'When', valueFormatter: (p) => when(p.value), sort: 'desc' },
-  { field: 'eventType', headerName: 'Type' },
+  { field: 'eventType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? '') },
   { field: 'severity', headerName: 'Severity', maxWidth: 120 },
-  { field: 'userId', headerName: 'User' },
+  { headerName: 'User', minWidth: 200, valueGetter: (p) => personLabel(p.data?.user ?? null, p.data?.userId ? `Unknown user ${p.data.userId}` : '—') },
   { field: 'ipAddress', headerName: 'IP' },
-  { headerName: 'Details', valueGetter: (p) => JSON.stringify(p.data?.details ?? {}), flex: 2 },
+  { headerName: 'Details', valueGetter: (p) => readableDetails(p.data?.details ?? {}), flex: 2, minWidth: 240, tooltipValueGetter: (p) => p.value },
 ];
+
+const alertWho = (alert: SecurityAlert) => personLabel(alert.user, alert.ipAddress ?? (alert.userId ? `Unknown user ${alert.userId}` : '—'));
+const alertDescription = (alert: SecurityAlert) =>
+  `${words(alert.alertType)}: ${alert.eventCount} events from ${alertWho(alert)}, raised ${when(alert.createdAt)}, last seen ${when(alert.lastSeenAt)}.`;
 
 /** Admin Security page: active alerts to acknowledge or resolve, and the latest security events. */
 export function SecurityPage() {
@@ -57,17 +63,22 @@ function SecurityAdmin() {
       setHandling(null);
       setNote('');
       await load();
-    } catch {
-      toast({ title: 'Error', description: 'Failed to update alert', variant: 'destructive' });
+    } catch (failure) {
+      toast({ title: 'Error', description: failure instanceof ApiRequestError ? failure.message : 'Failed to update alert', variant: 'destructive' });
+      if (failure instanceof ApiRequestError && failure.status === 409) {
+        setHandling(null);
+        await load();
+      }
     }
   };
 
   const alertColumns: ColDef<SecurityAlert>[] = [
     { field: 'createdAt', headerName: 'Raised', valueFormatter: (p) => when(p.value) },
-    { field: 'alertType', headerName: 'Type' },
+    { field: 'alertType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? '') },
     { field: 'severity', headerName: 'Severity', maxWidth: 110 },
-    { headerName: 'Who', valueGetter: (p) => p.data?.userId ?? p.data?.ipAddress ?? '' },
+    { headerName: 'Who', minWidth: 200, valueGetter: (p) => (p.data ? alertWho(p.data) : '') },
     { field: 'eventCount', headerName: 'Events', maxWidth: 100 },
+    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => (p.value ? when(p.value) : '—') },
     {
       headerName: 'Actions',
       minWidth: 220,
@@ -104,14 +115,14 @@ function SecurityAdmin() {
               <option value="">All types</option>
               {EVENT_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {words(t)}
                 </option>
               ))}
             </select>
           </label>
           <label className="text-sm">
-            User id
-            <input className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5" onChange={(e) => setFilters((f) => ({ ...f, userId: e.target.value.trim() || undefined }))} />
+            User e-mail
+            <input type="email" className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5" onChange={(e) => setFilters((f) => ({ ...f, user: e.target.value.trim() || undefined }))} />
           </label>
           <label className="text-sm">
             IP address
@@ -123,7 +134,7 @@ function SecurityAdmin() {
       <Dialog open={handling !== null} onOpenChange={(open) => !open && setHandling(null)}>
         <DialogContent>
           <DialogTitle>{handling?.status === 'resolved' ? 'Resolve alert' : 'Acknowledge alert'}</DialogTitle>
-          <DialogDescription>{handling?.alert.details.message}</DialogDescription>
+          <DialogDescription>{handling && alertDescription(handling.alert)}</DialogDescription>
           <label className="text-sm font-medium">
             Note
             <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -5,6 +5,7 @@ import { verifyAgainstNothing, verifyPassword } from '../../../../platform/auth/
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { RateLimited, enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
+import { recordedRefusal } from '../../../../platform/security/security-event-recorder.port.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { EVENT_STORE, RATE_LIMITER, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
@@ -54,7 +55,10 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
     }
     await this.limiter.forgive(FAILED_SIGN_IN_PER_ACCOUNT, command.email, attempt);
     if (account.disabled_at) throw new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
-    if (!account.email_confirmed_at) throw new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please open the link we sent you, or ask for a new one.');
+    if (!account.email_confirmed_at) {
+      await recordSecurityEvent(this.store, 'failed_login', { ...command.client, userId: account.id }, { email: command.email, reason: 'email not confirmed' });
+      throw recordedRefusal(new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please open the link we sent you, or ask for a new one.'));
+    }
     const session = await this.sessions.create(account.id, 'email', command.client);
     return { userId: account.id, email: command.email, ...session };
   }

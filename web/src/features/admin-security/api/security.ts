@@ -1,5 +1,7 @@
 import { api } from '../../../lib/api-client';
 
+export type UserLabel = { id: string; email: string; displayName: string | null };
+
 export type SecurityEvent = {
   eventId: string;
   eventType: string;
@@ -9,6 +11,7 @@ export type SecurityEvent = {
   userAgent: string | null;
   details: Record<string, unknown>;
   createdAt: string;
+  user: UserLabel | null;
 };
 
 export type SecurityAlert = {
@@ -22,9 +25,12 @@ export type SecurityAlert = {
   status: 'active' | 'acknowledged' | 'resolved';
   note: string | null;
   createdAt: string;
+  lastSeenAt: string;
+  user: UserLabel | null;
 };
 
-export type EventFilters = { type?: string; userId?: string; ip?: string };
+/** `user` is an e-mail address or a user id. */
+export type EventFilters = { type?: string; user?: string; ip?: string };
 
 export async function fetchSecurityEvents(filters: EventFilters): Promise<SecurityEvent[]> {
   const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);

@@ -1,12 +1,12 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
-import { isWorkAccount } from '../../platform/auth/work-account.js';
-import type { AppConfig } from '../../platform/config/config.js';
-import type { EventStore } from '../../platform/event-store/event-store.port.js';
-import { ApiError } from '../../platform/http/api-error.js';
-import { CONFIG, EVENT_STORE } from '../../platform/tokens.js';
-import { elevatedAccessUntil } from './contracts/elevated-access.js';
+import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { isWorkAccount } from '../../../platform/auth/work-account.js';
+import type { AppConfig } from '../../../platform/config/config.js';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
+import { ApiError } from '../../../platform/http/api-error.js';
+import { CONFIG, EVENT_STORE } from '../../../platform/tokens.js';
+import { elevatedAccessUntil } from './elevated-access.js';
 
 export const ACCESS_CODE_REQUIRED_MESSAGE = 'Please enter the access code to access this page.';
 

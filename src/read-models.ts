@@ -1,0 +1,8 @@
+import { accessCodesProjection } from '../projections/access/access-codes/access-codes.projection.js';
+import { agentAccessProjection } from '../projections/access/agent-access/agent-access.projection.js';
+import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
+import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
+import type { Projection } from './platform/projections/projection.js';
+
+/** Every read model of the app, handed to the platform by AppModule; `npm run projections:rebuild` knows them by name. */
+export const APP_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, agentAccessProjection, securityEventsProjection];
