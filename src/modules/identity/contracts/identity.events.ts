@@ -18,6 +18,11 @@ export type AccountAdministered = {
   readonly data: { readonly userId: string };
 };
 
+/** An operator made an account at the command line: no password yet, no confirmation mail (the password link proves the address). */
+export type AccountCreated = { readonly type: 'AccountCreated'; readonly data: { readonly userId: string; readonly email: string } };
+/** A one-time link to set the account's password was handed to the event's actor to pass on (not mailed). */
+export type PasswordLinkIssued = { readonly type: 'PasswordLinkIssued'; readonly data: { readonly userId: string; readonly validMinutes: number } };
+
 /** The admin-managed list of addresses allowed to sign up besides the company domains. */
 export type ApprovedEmailChanged = { readonly type: 'ApprovedEmailAdded' | 'ApprovedEmailRemoved'; readonly data: { readonly email: string } };
 export const APPROVED_EMAILS_STREAM = 'signup-approved-emails';
@@ -30,6 +35,8 @@ export type IdentityEvent =
   | PasswordChanged
   | ExternalIdentityLinked
   | AccountAdministered
+  | AccountCreated
+  | PasswordLinkIssued
   | ApprovedEmailChanged;
 
 export const accountStream = (userId: string) => `account-${userId}`;
