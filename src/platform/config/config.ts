@@ -214,6 +214,10 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Otherwise every mailed link (often sent by a worker on another machine) would point at localhost.
+    throw new ConfigError(['PUBLIC_URL: expected the address users reach, since NODE_ENV is production (links in e-mails are built from it), e.g. https://portal.example.com']);
+  }
   const oidc = oidcProviders(e);
   if (oidc.problems.length > 0) throw new ConfigError(oidc.problems);
   return {
