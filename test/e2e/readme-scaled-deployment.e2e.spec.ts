@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/platform/config/config.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
@@ -48,6 +49,7 @@ describe.skipIf(!databaseUrl || !redisUrl)("the README's scaled deployment, by h
   let apiUrl: string;
   const runs: Run[] = [];
   const foreground: Record<string, string> = {};
+  const redisPrefix = `readme-${randomUUID()}`;
 
   // Only what the README's commands set: the test runner's own settings (NODE_ENV=test,
   // DATABASE_URL) would otherwise win over the README's .env, as real environment variables do.
@@ -93,7 +95,7 @@ describe.skipIf(!databaseUrl || !redisUrl)("the README's scaled deployment, by h
           const name = l.split('=')[0]!;
           return name in ours ? `${name}=${ours[name]}` : l;
         });
-        fs.writeFileSync(path.join(dir, command.file), [...lines, `REDIS_PREFIX=readme-${randomUUID()}`, ''].join('\n'));
+        fs.writeFileSync(path.join(dir, command.file), [...lines, `REDIS_PREFIX=${redisPrefix}`, ''].join('\n'));
       } else if (command.background) {
         expect(command.line).not.toMatch(/PORT=(?!3000 )/);
         run(command.line.replace('PORT=3000 ', `PORT=${port} `));
@@ -116,6 +118,10 @@ describe.skipIf(!databaseUrl || !redisUrl)("the README's scaled deployment, by h
     }
     await pool?.end();
     await scratch?.drop();
+    // The shared Redis keeps nothing of this run (BullMQ's keys have no expiry).
+    const redis = new Redis(redisUrl!);
+    for await (const keys of redis.scanStream({ match: `${redisPrefix}:*`, count: 500 }) as AsyncIterable<string[]>) if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
