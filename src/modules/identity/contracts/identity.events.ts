@@ -18,8 +18,10 @@ export type AccountAdministered = {
   readonly data: { readonly userId: string };
 };
 
-/** An operator made an account at the command line: no password yet, no confirmation mail (the password link proves the address). */
+/** An operator (command line) or an admin made an account: no password yet, no confirmation mail (the password link proves the address). */
 export type AccountCreated = { readonly type: 'AccountCreated'; readonly data: { readonly userId: string; readonly email: string } };
+/** Mail the owner of an account an admin made a link to set its first password. */
+export type InvitationEmailRequested = { readonly type: 'InvitationEmailRequested'; readonly data: { readonly userId: string; readonly email: string } };
 /** A one-time link to set the account's password was handed to the event's actor to pass on (not mailed). */
 export type PasswordLinkIssued = { readonly type: 'PasswordLinkIssued'; readonly data: { readonly userId: string; readonly validMinutes: number } };
 
@@ -36,6 +38,7 @@ export type IdentityEvent =
   | ExternalIdentityLinked
   | AccountAdministered
   | AccountCreated
+  | InvitationEmailRequested
   | PasswordLinkIssued
   | ApprovedEmailChanged;
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
@@ -6,7 +5,11 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { accountStream, type AccountCreated, type PasswordLinkIssued } from '../../contracts/identity.events.js';
 import { issueOneTimeToken } from '../../jobs/one-time-link-mail.js';
+import { PASSWORD_LINK_VALID_MINUTES } from '../../jobs/send-invitation-email.job.js';
+
+export { PASSWORD_LINK_VALID_MINUTES };
 import { administerAccount } from '../administer-account/administer-account.js';
+import { insertAccount } from '../create-account/create-account.js';
 
 export type CreateAdminRequest = {
   readonly email: string;
@@ -29,7 +32,6 @@ export type CreateAdminResult = {
   readonly satLeaders: number;
 };
 
-export const PASSWORD_LINK_VALID_MINUTES = 24 * 60;
 
 type AccountState = {
   is_admin: boolean;
@@ -56,15 +58,9 @@ async function accountState(pool: pg.Pool, userId: string): Promise<AccountState
 
 /** The account with this address, made (without a password) when there is none. */
 async function findOrCreateAccount(pool: pg.Pool, request: CreateAdminRequest, context: CommandContext): Promise<{ userId: string; created: boolean }> {
-  const created = await inTransaction(pool, async (tx) => {
-    const id = randomUUID();
-    const { rows } = await tx.query<{ id: string }>('INSERT INTO users (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING RETURNING id', [id, request.email]);
-    if (!rows[0]) return null;
-    const displayName = request.displayName || request.email.slice(0, request.email.indexOf('@'));
-    await tx.query('INSERT INTO profiles (user_id, email, display_name) VALUES ($1, $2, $3)', [id, request.email, displayName]);
-    await recordInOutbox(tx, accountStream(id), [newEvent<AccountCreated['type'], AccountCreated['data']>('AccountCreated', { userId: id, email: request.email }, context)]);
-    return id;
-  });
+  const created = await inTransaction(pool, (tx) =>
+    insertAccount(tx, request, (userId) => [newEvent<AccountCreated['type'], AccountCreated['data']>('AccountCreated', { userId, email: request.email }, context)]),
+  );
   if (created) {
     outboxCommitted();
     return { userId: created, created: true };
