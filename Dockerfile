@@ -1,9 +1,11 @@
 # The scaled deployment's image: the same build `npm start` runs, without dev tools.
-FROM node:20-bookworm-slim AS build
+# The full image has python3, make and g++: argon2's prebuilt binary crashed on load on a
+# Debian 12 host, and `npm rebuild argon2` tests it and builds from source when it does.
+FROM node:20-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
-RUN npm ci --ignore-scripts
+RUN npm ci --ignore-scripts && npm rebuild argon2
 COPY . .
 RUN node scripts/build.mjs && npm prune --omit=dev
 

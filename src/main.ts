@@ -18,6 +18,9 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nAgent Portal is running at ${local}` +
       (config.databaseUrl ? '' : ` (embedded database in ${config.dataDir})`) +
+      (config.publicUrl === `http://localhost:${config.port}` ? '' : `\nUsers reach it at ${config.publicUrl} (PUBLIC_URL: the address in mailed links)`) +
+      (config.envFile ? `\nSettings read from ${config.envFile} (variables set in the environment win)` : '') +
+      `\nAPI description at ${local}/api/docs, OpenAPI JSON at ${local}/api/docs/openapi.json` +
       `\nFirst response from / : ${first?.status ?? 'none'} after ${seconds} s from start\n` +
       (demo ? `\n${demo}\n` : '') +
       '\n',

@@ -12,7 +12,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const infrastructure = await openInfrastructure(loadConfig()).catch((error: unknown) => {
+const infrastructure = await openInfrastructure(loadConfig(), (line) => process.stdout.write(`Database: ${line}\n`)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,10 +1,11 @@
+import { Logger } from '@nestjs/common';
 import type pg from 'pg';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import { openDatabase, type DatabaseHandle } from './persistence/database.js';
-import { migrateDatabase } from './persistence/orm.js';
+import { describeMigrations, migrateDatabase } from './persistence/orm.js';
 import { createPool } from './persistence/sql.js';
 
 export type Infrastructure = {
@@ -14,10 +15,14 @@ export type Infrastructure = {
   close(): Promise<void>;
 };
 
+/** Told which migrations a start applied; by default a log line. */
+export type MigrationReport = (line: string) => void;
+const logMigrations: MigrationReport = (line) => new Logger('migrations').log(line);
+
 /** The configured database (embedded or PostgreSQL), opened and migrated. */
-export async function openMigratedDatabase(config: AppConfig): Promise<DatabaseHandle> {
+export async function openMigratedDatabase(config: AppConfig, report: MigrationReport = logMigrations): Promise<DatabaseHandle> {
   const database = await openDatabase(config);
-  await migrateDatabase(database.url);
+  report(describeMigrations(await migrateDatabase(database.url)));
   return database;
 }
 
@@ -27,8 +32,8 @@ export function createEventStore(config: AppConfig, pool: pg.Pool): EventStore {
 }
 
 /** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
-export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
-  const database = await openMigratedDatabase(config);
+export async function openInfrastructure(config: AppConfig, report?: MigrationReport): Promise<Infrastructure> {
+  const database = await openMigratedDatabase(config, report);
   const pool = createPool(database.url, config.databasePoolSize);
   const store = createEventStore(config, pool);
   return {

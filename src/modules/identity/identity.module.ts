@@ -21,6 +21,8 @@ import { ListUsersController } from './queries/list-users/list-users.admin.http.
 import { DemoAccountsService } from './demo/demo-accounts.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
 import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
+import { invitationEmailTriggers, registerInvitationEmailJob } from './jobs/send-invitation-email.job.js';
+import { CreateAccountController } from './commands/create-account/create-account.admin.http.controller.js';
 import { ForgotPasswordController } from './commands/forgot-password/forgot-password.http.controller.js';
 import { ResetPasswordController } from './commands/reset-password/reset-password.http.controller.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
@@ -34,7 +36,7 @@ import { ResetPasswordHandler } from './commands/reset-password/reset-password.h
 import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
 
 /** The events of this module that start jobs; AppModule hands them to the dispatcher. */
-export const identityJobTriggers = [...confirmationEmailTriggers, ...passwordResetEmailTriggers];
+export const identityJobTriggers = [...confirmationEmailTriggers, ...passwordResetEmailTriggers, ...invitationEmailTriggers];
 
 @Injectable()
 class IdentityJobs implements OnModuleInit {
@@ -48,6 +50,7 @@ class IdentityJobs implements OnModuleInit {
   onModuleInit(): void {
     registerConfirmationEmailJob(this.jobs, this.pool, this.mailer, this.config.publicUrl);
     registerPasswordResetEmailJob(this.jobs, this.pool, this.mailer, this.config.publicUrl);
+    registerInvitationEmailJob(this.jobs, this.pool, this.mailer, this.config.publicUrl);
   }
 }
 
@@ -67,6 +70,7 @@ class IdentityJobs implements OnModuleInit {
     ExternalSignInController,
     ListUsersController,
     AdministerAccountController,
+    CreateAccountController,
     ApprovedEmailsAdminController,
   ],
   providers: [

@@ -54,6 +54,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: expected false, true, a number of proxy hops/);
   });
 
+  it('needs PUBLIC_URL in production, where links mailed by a worker must not point at localhost', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: expected the address users reach, since NODE_ENV is production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' }).publicUrl).toBe('https://portal.example.com');
+  });
+
   it('has every variable it reads documented in the README and shown in .env.example', () => {
     const readme = fs.readFileSync('README.md', 'utf8');
     const example = fs.readFileSync('.env.example', 'utf8');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EnvFileError, readEnvFile, withEnvFile, type EnvFile } from './env-file.js';
 
 const optionalUrl = (protocols: readonly string[], example: string) =>
   z
@@ -141,6 +142,8 @@ const commaList = (value: string | undefined): string[] =>
     .filter(Boolean);
 
 export type AppConfig = {
+  /** The settings file read at start (ENV_FILE or .env), or null. */
+  readonly envFile: string | null;
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
   readonly host: string;
@@ -186,8 +189,21 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Reads and validates the environment; throws a ConfigError naming every bad variable.
+ * Without an argument: the process environment over the settings file (ENV_FILE or .env).
+ */
+export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
+  let file: EnvFile | null = null;
+  if (!given) {
+    try {
+      file = readEnvFile(process.env);
+    } catch (error) {
+      if (error instanceof EnvFileError) throw new ConfigError([error.message]);
+      throw error;
+    }
+  }
+  const env = given ?? withEnvFile(process.env, file);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -198,9 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Otherwise every mailed link (often sent by a worker on another machine) would point at localhost.
+    throw new ConfigError(['PUBLIC_URL: expected the address users reach, since NODE_ENV is production (links in e-mails are built from it), e.g. https://portal.example.com']);
+  }
   const oidc = oidcProviders(e);
   if (oidc.problems.length > 0) throw new ConfigError(oidc.problems);
   return {
+    envFile: file?.path ?? null,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,

@@ -1,4 +1,5 @@
-export type Actor = { readonly type: 'user' | 'system'; readonly id: string };
+/** Who caused an event: a signed-in user, the system itself (a job), or an operator at the command line (OS user@host). */
+export type Actor = { readonly type: 'user' | 'system' | 'operator'; readonly id: string };
 
 /** Carried by every stored event; audit views read it. */
 export type EventMetadata = {

@@ -24,27 +24,33 @@ async function createOrm(options: OrmOptions): Promise<MikroORM> {
 
 const MIGRATION_LOCK = 727001;
 
-/** Applies every pending migration; safe to call from several processes at once. */
-async function migrate(orm: MikroORM, url: string): Promise<void> {
+/** Applies every pending migration and returns their names; safe to call from several processes at once. */
+async function migrate(orm: MikroORM, url: string): Promise<string[]> {
   // Two processes starting together (api + worker) must not both migrate. The lock lives
   // on its own connection so lock and unlock are sure to meet.
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await orm.getMigrator().up();
+    return (await orm.getMigrator().up()).map((migration) => migration.name);
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await lock.end();
   }
 }
 
-/** Brings the database at `url` up to the newest migration, for processes outside Nest (tests, CLI, benchmarks). */
-export async function migrateDatabase(url: string): Promise<void> {
+/** Brings the database at `url` up to the newest migration; returns the names of those it applied. */
+export async function migrateDatabase(url: string): Promise<readonly string[]> {
   const orm = await createOrm({ url, poolSize: 2, entities: [] });
   try {
-    await migrate(orm, url);
+    return await migrate(orm, url);
   } finally {
     await orm.close(true);
   }
+}
+
+/** The start-up line about migrations: which ran, or that none were pending. */
+export function describeMigrations(applied: readonly string[]): string {
+  if (applied.length === 0) return `database schema up to date (${migrations.length} migrations, none pending)`;
+  return `applied ${applied.length} pending migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`;
 }

@@ -25,6 +25,8 @@ export async function startPortal(env: Record<string, string | undefined> = {}):
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // A developer's .env is for their own portal, not the test's.
+      ENV_FILE: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,6 +18,13 @@ export type AccountAdministered = {
   readonly data: { readonly userId: string };
 };
 
+/** An operator (command line) or an admin made an account: no password yet, no confirmation mail (the password link proves the address). */
+export type AccountCreated = { readonly type: 'AccountCreated'; readonly data: { readonly userId: string; readonly email: string } };
+/** Mail the owner of an account an admin made a link to set its first password. */
+export type InvitationEmailRequested = { readonly type: 'InvitationEmailRequested'; readonly data: { readonly userId: string; readonly email: string } };
+/** A one-time link to set the account's password was handed to the event's actor to pass on (not mailed). */
+export type PasswordLinkIssued = { readonly type: 'PasswordLinkIssued'; readonly data: { readonly userId: string; readonly validMinutes: number } };
+
 /** The admin-managed list of addresses allowed to sign up besides the company domains. */
 export type ApprovedEmailChanged = { readonly type: 'ApprovedEmailAdded' | 'ApprovedEmailRemoved'; readonly data: { readonly email: string } };
 export const APPROVED_EMAILS_STREAM = 'signup-approved-emails';
@@ -30,6 +37,9 @@ export type IdentityEvent =
   | PasswordChanged
   | ExternalIdentityLinked
   | AccountAdministered
+  | AccountCreated
+  | InvitationEmailRequested
+  | PasswordLinkIssued
   | ApprovedEmailChanged;
 
 export const accountStream = (userId: string) => `account-${userId}`;

@@ -10,6 +10,9 @@ const LINK_VALID_MINUTES = 60;
 
 type ResetJob = PasswordResetRequested['data'];
 
+/** Where a reset token is used: the web app's set-new-password form. */
+export const passwordResetLink = (publicUrl: string, token: string) => `${publicUrl}/auth?type=recovery&token=${token}`;
+
 export const passwordResetEmailTriggers: readonly JobTrigger[] = [
   { eventType: 'PasswordResetRequested', job: SEND_PASSWORD_RESET_EMAIL, data: (event) => event.data as ResetJob },
 ];
@@ -22,7 +25,7 @@ export function registerPasswordResetEmailJob(jobs: JobQueue, pool: pg.Pool, mai
       email,
       purpose: 'reset-password',
       validMinutes: LINK_VALID_MINUTES,
-      link: (token) => `${publicUrl}/auth?type=recovery&token=${token}`,
+      link: (token) => passwordResetLink(publicUrl, token),
       subject: 'Reset your Agent Portal password',
       text: (link) =>
         `Someone asked to reset the password of your Agent Portal account.\n\nOpen this link to choose a new password (valid for ${LINK_VALID_MINUTES} minutes):\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.`,

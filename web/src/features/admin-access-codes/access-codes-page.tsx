@@ -6,8 +6,9 @@ import { DataGrid } from '../../components/ui/data-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { ApiRequestError, type FieldError } from '../../lib/api-client';
+import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
+import { useFormSubmission } from '../../lib/use-form-submission';
 import { AdminOnly } from '../auth/components/admin-only';
 import { FormField } from '../auth/components/form-field';
 import { createAccessCode, disableAccessCode, fetchAccessCodes, type AccessCodeRow } from './api/access-codes';
@@ -144,15 +145,14 @@ function CreateCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose
   const [hours, setHours] = useState('8');
   const [expiresAt, setExpiresAt] = useState('');
   const [maxUses, setMaxUses] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
-  const errorFor = (field: string) => errors.find((e) => e.field === field)?.message;
+  const { busy, submit: run, errorFor } = useFormSubmission(
+    (failure) => toast({ title: 'Could not create the code', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
+    FIELD_OF_CODE,
+  );
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors([]);
-    try {
+    void run(async () => {
       const input = {
         label,
         grantsHours: Number(hours),
@@ -165,13 +165,7 @@ function CreateCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose
       setHours('8');
       setExpiresAt('');
       setMaxUses('');
-    } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.fieldErrors.length) setErrors(failure.fieldErrors);
-      else if (failure instanceof ApiRequestError && FIELD_OF_CODE[failure.code]) setErrors([{ field: FIELD_OF_CODE[failure.code]!, message: failure.message }]);
-      else toast({ title: 'Could not create the code', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { ColDef } from 'ag-grid-community';
-import { Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { AdminOnly } from '../auth/components/admin-only';
+import { AddUserDialog } from './add-user-dialog';
 import { changeAccount, fetchUsers, type AccountChange, type AdminUser } from './api/users';
 
 const SEARCH_DELAY_MS = 250;
@@ -22,7 +23,7 @@ function status(user: AdminUser): string {
   return user.emailConfirmed ? 'Active' : 'Unconfirmed';
 }
 
-/** Admin Users page: search accounts; grant or revoke admin, mark SAT leaders, disable accounts. */
+/** Admin Users page: search accounts; add one; grant or revoke admin, mark SAT leaders, disable accounts. */
 export function UsersPage() {
   return (
     <AdminOnly>
@@ -36,6 +37,7 @@ function UsersAdmin() {
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [truncated, setTruncated] = useState(false);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  const [adding, setAdding] = useState(false);
 
   const load = useCallback(async (text: string) => {
     try {
@@ -110,9 +112,14 @@ function UsersAdmin() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-brand-900">Users</h1>
-        <p className="mt-1 text-sm text-slate-600">Roles, SAT leaders and account access. Disabling an account signs it out everywhere at once.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">Users</h1>
+          <p className="mt-1 text-sm text-slate-600">Roles, SAT leaders and account access. Disabling an account signs it out everywhere at once.</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden /> Add user
+        </Button>
       </div>
       <label className="relative block max-w-md">
         <span className="sr-only">Search users</span>
@@ -127,6 +134,15 @@ function UsersAdmin() {
       </label>
       <DataGrid rows={users} columns={columns} rowId={(p) => p.data.id} emptyText="No users match your search" height={560} rowHeight={56} testId="users-grid" />
       {truncated && <p className="text-sm text-slate-600">Showing the newest 500 matches. Narrow the search to find others.</p>}
+      <AddUserDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={(email) => {
+          setAdding(false);
+          toast({ title: 'User added', description: `${email} has been e-mailed a link to set their password.` });
+          void load(search);
+        }}
+      />
       <ConfirmDialog
         subject={confirming}
         title="Disable this account?"

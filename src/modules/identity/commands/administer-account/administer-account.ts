@@ -13,10 +13,13 @@ type Change = { event: AccountAdministered['type']; apply: (tx: SqlClient, userI
 
 /** The SQL and the event of one change, or null when the account is already so. */
 async function planChange(tx: SqlClient, userId: string, change: AccountChange): Promise<Change> {
+  // Lock first, read after: a read in the locking statement would see the state from before
+  // a concurrent change it waited for, and both would apply it.
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const { rows } = await tx.query<{ is_admin: boolean; is_leader: boolean; disabled: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = u.id AND role = 'admin') AS is_admin,
             coalesce(p.title_code = 'Satellite', false) AS is_leader, u.disabled_at IS NOT NULL AS disabled
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1 FOR UPDATE OF u`,
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
   const now = rows[0];

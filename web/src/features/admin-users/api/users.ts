@@ -36,3 +36,7 @@ export type ApprovedEmails = {
 export const fetchApprovedEmails = () => api<ApprovedEmails>('GET', '/api/admin/approved-emails');
 export const addApprovedEmail = (email: string) => api<{ email: string }>('POST', '/api/admin/approved-emails', { email });
 export const removeApprovedEmail = (email: string) => api<{ success: true }>('DELETE', `/api/admin/approved-emails/${encodeURIComponent(email)}`);
+
+export type NewAccount = { email: string; displayName?: string; satLeader: boolean };
+
+export const createAccount = (account: NewAccount) => api<{ userId: string }>('POST', '/api/admin/users', account);
