@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AccessService } from '../modules/access/access.service.js';
+import { CreateAccessCode, CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
 import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
 import { SessionStore } from '../platform/auth/session-store.js';
@@ -80,11 +80,13 @@ try {
     );
   }
   if (!isWorkAccount({ provider: 'email', email: args.email }, config.staffEmailDomain)) {
-    const access = new AccessService(infrastructure.store, infrastructure.pool);
-    const { code } = await access.createCode(
-      context.actor,
-      { label: `First admin pages for ${args.email}`.slice(0, 100), grantsHours: ACCESS_CODE_HOURS, expiresAt: new Date(Date.now() + 24 * 3_600_000), maxUses: 1 },
-      context.correlationId,
+    // No Nest application here: the handler runs directly, the same one the admin page's command reaches.
+    const { code } = await new CreateAccessCodeHandler(infrastructure.store).execute(
+      new CreateAccessCode(
+        context.actor,
+        { label: `First admin pages for ${args.email}`.slice(0, 100), grantsHours: ACCESS_CODE_HOURS, expiresAt: new Date(Date.now() + 24 * 3_600_000), maxUses: 1 },
+        context.correlationId,
+      ),
     );
     lines.push(
       `The admin pages ask for an access code unless one signs in with Microsoft. This one works once, within 24 hours, for ${ACCESS_CODE_HOURS} hours of access`,

@@ -27,6 +27,7 @@ import { ForgotPasswordController } from './commands/forgot-password/forgot-pass
 import { ResetPasswordController } from './commands/reset-password/reset-password.http.controller.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
 import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
+import { CreateAccountHandler } from './commands/create-account/create-account.handler.js';
 import { AdministerAccountHandler } from './commands/administer-account/administer-account.handler.js';
 import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
 import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler.js';
@@ -83,6 +84,7 @@ class IdentityJobs implements OnModuleInit {
     SignOutHandler,
     ChooseSatLeaderHandler,
     AdministerAccountHandler,
+    CreateAccountHandler,
     ManageApprovedEmailHandler,
     DemoAccountsService,
     IdentityJobs,
