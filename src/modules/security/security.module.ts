@@ -7,7 +7,8 @@ import { SECURITY_EVENT_RECORDER } from '../../platform/security/security-event-
 import { EVENT_STORE, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
 import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
 import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
-import { SecurityAlertsAdminController } from './security-alerts.admin.http.controller.js';
+import { SecurityAlertsAdminController } from './commands/review-alert/security-alerts.admin.http.controller.js';
+import { ReviewSecurityAlertHandler } from './commands/review-alert/review-alert.handler.js';
 import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
 import { eventStoreSecurityEventRecorder } from './security-event-recorder.js';
 
@@ -33,7 +34,7 @@ class SecurityJobs implements OnModuleInit {
  */
 @Module({
   controllers: [SecurityEventsAdminController, SecurityAlertsAdminController],
-  providers: [SecurityJobs, { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) }],
+  providers: [SecurityJobs, ReviewSecurityAlertHandler, { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) }],
   exports: [SECURITY_EVENT_RECORDER],
 })
 export class SecurityModule {}
