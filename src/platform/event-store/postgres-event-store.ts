@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { AppendListener, AppendNotifier } from './append-notifications.js';
 import {
   EventIdTakenError,
   START,
@@ -42,8 +43,23 @@ const UNIQUE_VIOLATION = '23505';
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly appended = new EventEmitter().setMaxListeners(0);
+  private readonly notifier: AppendNotifier | null;
+  private readonly listener: AppendListener | null;
+  private listening = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * With `sharedDatabaseUrl` (a PostgreSQL that several processes use), appends are
+   * announced to the other processes and `onAppended` hears theirs too; without it (PGlite
+   * serves one process) only this process's own appends are heard.
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    options: { readonly sharedDatabaseUrl?: string } = {},
+  ) {
+    const url = options.sharedDatabaseUrl;
+    this.notifier = url ? new AppendNotifier(pool) : null;
+    this.listener = url ? new AppendListener(url, () => this.appended.emit('appended')) : null;
+  }
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
@@ -66,6 +82,7 @@ export class PostgresEventStore implements EventStore {
         switch (row.outcome) {
           case 'ok':
             this.appended.emit('appended');
+            this.notifier?.appended();
             return { nextExpectedVersion: row.stream_version!, duplicate: false };
           case 'duplicate':
             return { nextExpectedVersion: row.stream_version!, duplicate: true };
@@ -116,6 +133,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): () => void {
+    if (this.listener && !this.listening) {
+      this.listening = true;
+      this.listener.start();
+    }
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
   }
@@ -125,6 +146,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    await this.listener?.close();
+    await this.notifier?.close();
     this.appended.removeAllListeners();
   }
 }
