@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { ApiError } from '../http/api-error.js';
+import { viaRedis } from '../redis/redis-connection.js';
 
 export type RateLimit = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
 
@@ -25,13 +26,13 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(rule: RateLimit, subject: string): Promise<RateDecision> {
     const start = windowOf(rule.windowSeconds, Date.now());
     const key = `${this.prefix}:rl:${rule.name}:${subject}:${start}`;
-    const [[, hits]] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds + 5).exec()) as [[Error | null, number], unknown];
+    const [[, hits]] = (await viaRedis(() => this.redis.multi().incr(key).expire(key, rule.windowSeconds + 5).exec())) as [[Error | null, number], unknown];
     return decide(hits, rule, start);
   }
 
   async check(rule: RateLimit, subject: string): Promise<RateDecision> {
     const start = windowOf(rule.windowSeconds, Date.now());
-    const hits = Number((await this.redis.get(`${this.prefix}:rl:${rule.name}:${subject}:${start}`)) ?? 0);
+    const hits = Number((await viaRedis(() => this.redis.get(`${this.prefix}:rl:${rule.name}:${subject}:${start}`))) ?? 0);
     return decide(hits + 1, rule, start);
   }
 }
