@@ -1,6 +1,8 @@
+export type StreamedEvent = { readonly event: string; readonly data: string; /** performance.now() at arrival */ readonly at: number };
+
 /** Reads server-sent events from a streaming response as they arrive. */
 export function eventReader(response: Response) {
-  const events: { event: string; data: string }[] = [];
+  const events: StreamedEvent[] = [];
   const reader = response.body!.getReader();
   let buffer = '';
   void (async () => {
@@ -14,7 +16,7 @@ export function eventReader(response: Response) {
         buffer = buffer.slice(end + 2);
         const event = block.match(/^event: (.*)$/m)?.[1];
         const data = block.match(/^data: (.*)$/m)?.[1];
-        if (event) events.push({ event, data: data ?? '' });
+        if (event) events.push({ event, data: data ?? '', at: performance.now() });
       }
     }
   })();
