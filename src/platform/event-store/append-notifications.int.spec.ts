@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/support/test-databases.js';
-import { createPool, type SqlPool } from '../persistence/sql.js';
+import { createPool, inTransaction, type SqlPool } from '../persistence/sql.js';
 import { SubscriptionRunner } from '../projections/subscription-runner.js';
 import { APPENDED_CHANNEL } from './append-notifications.js';
 import type { RecordedEvent } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
+import { OutboxRelay, recordInOutbox } from './outbox.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');
@@ -67,6 +68,23 @@ describe.skipIf(!postgres)('appends heard by other processes (PostgreSQL LISTEN/
       await expect.poll(() => seen.map((e) => e.type), { timeout: 10_000 }).toEqual([type]);
     } finally {
       await runner.stop();
+    }
+  });
+
+  it('wakes an outbox relay in another process when a state change records its event, long before its poll', async () => {
+    const here = open(true);
+    const there = open(true);
+    const relay = new OutboxRelay(there.pool, there.store, { pollIntervalMs: 10 * 60_000 });
+    relay.start();
+    try {
+      await expect.poll(() => listenerPids(here.pool), { timeout: 10_000 }).toHaveLength(1);
+      await expect.poll(async () => (await here.pool.query('SELECT 1 FROM outbox_events WHERE relayed_at IS NULL')).rowCount, { timeout: 10_000 }).toBe(0);
+      const event = newEvent('OutboxWoken', {}, systemContext('append-listener-test'));
+      const streamId = `outbox-woken-${randomUUID()}`;
+      await inTransaction(here.pool, (tx) => recordInOutbox(tx, streamId, [event]));
+      await expect.poll(async () => (await here.store.readStream(streamId)).map((e) => e.metadata.eventId), { timeout: 10_000 }).toEqual([event.metadata.eventId]);
+    } finally {
+      await relay.stop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 
-/** The PostgreSQL notification channel that appends are announced on. */
+/** The PostgreSQL notification channel that appends (and outbox writes, which become appends) are announced on. */
 export const APPENDED_CHANNEL = 'es_appended';
 
 const MAX_RECONNECT_DELAY_MS = 5_000;
