@@ -34,6 +34,8 @@ type AppendRow = { outcome: 'ok' | 'conflict' | 'duplicate' | 'event_id_taken'; 
 // sort by the xid8 column, not by a text alias of it.
 const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_position, stream_id, stream_version, event_id, event_type, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
+const HELD_BACK_FIRST_DELAY_MS = 10;
+const HELD_BACK_MAX_DELAY_MS = 1_000;
 
 /**
  * The event store on PostgreSQL (or PGlite). The global order is (writing transaction id,
@@ -46,6 +48,8 @@ export class PostgresEventStore implements EventStore {
   private readonly notifier: AppendNotifier | null;
   private readonly listener: AppendListener | null;
   private listening = false;
+  private heldBackTimer: NodeJS.Timeout | null = null;
+  private heldBackDelayMs = HELD_BACK_FIRST_DELAY_MS;
 
   /**
    * With `sharedDatabaseUrl` (a PostgreSQL that several processes use), appends are
@@ -111,6 +115,32 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const events = await this.readVisible(options);
+    if (events.length === 0 && this.appended.listenerCount('appended') > 0) await this.watchHeldBack();
+    return events;
+  }
+
+  /**
+   * Committed events can be held back by an older transaction still running (see
+   * readAll): a reader woken for them finds nothing. If the older transaction is no
+   * append, nothing would wake the reader when it ends, so while events are held back the
+   * hint is given again, at growing intervals.
+   */
+  private async watchHeldBack(): Promise<void> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot()) LIMIT 1');
+    if (!rowCount) {
+      this.heldBackDelayMs = HELD_BACK_FIRST_DELAY_MS;
+      return;
+    }
+    if (this.heldBackTimer) return;
+    this.heldBackTimer = setTimeout(() => {
+      this.heldBackTimer = null;
+      this.appended.emit('appended');
+    }, this.heldBackDelayMs);
+    this.heldBackDelayMs = Math.min(this.heldBackDelayMs * 2, HELD_BACK_MAX_DELAY_MS);
+  }
+
+  private async readVisible(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM es_events
         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
@@ -146,6 +176,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    if (this.heldBackTimer) clearTimeout(this.heldBackTimer);
     await this.listener?.close();
     await this.notifier?.close();
     this.appended.removeAllListeners();
