@@ -59,8 +59,9 @@ function rawInserter(pool: pg.Pool) {
 async function run(): Promise<Map<number, Row>> {
   const db = await openBenchDatabase();
   const pool = createPool(db.url, 40);
+  // As the portal runs on PostgreSQL: appends are announced to the other processes.
+  const store = new PostgresEventStore(pool, { sharedDatabaseUrl: process.env.DATABASE_URL ? db.url : undefined });
   try {
-    const store = new PostgresEventStore(pool);
     // Same columns, identity, defaults (the writing transaction id), constraints and indexes.
     await pool.query('CREATE TABLE raw_events (LIKE es_events INCLUDING ALL)');
     console.log(`event-store-append on ${db.label}, ${SECONDS} s per measurement\n`);
@@ -77,6 +78,7 @@ async function run(): Promise<Map<number, Row>> {
     }
     return results;
   } finally {
+    await store.close();
     await pool.end();
     await db.drop();
   }

@@ -26,9 +26,14 @@ export async function openMigratedDatabase(config: AppConfig, report: MigrationR
   return database;
 }
 
-/** EventStoreDB when EVENTSTORE_URL is set, the PostgreSQL event store on `pool` otherwise. */
+/**
+ * EventStoreDB when EVENTSTORE_URL is set, the PostgreSQL event store on `pool` otherwise.
+ * On a shared PostgreSQL (DATABASE_URL) it hears every process's appends; the embedded
+ * database serves one process, whose own appends it always hears.
+ */
 export function createEventStore(config: AppConfig, pool: pg.Pool): EventStore {
-  return config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
+  if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
+  return new PostgresEventStore(pool, { sharedDatabaseUrl: config.databaseUrl });
 }
 
 /** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */

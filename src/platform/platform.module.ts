@@ -18,7 +18,7 @@ import { SessionGuard } from './auth/session.guard.js';
 import { AdminGuard } from './auth/admin.guard.js';
 import { OutboxRelay } from './event-store/outbox.js';
 import { PostgresRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
-import { Redis } from 'ioredis';
+import { openRedis } from './redis/redis-connection.js';
 import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** What the app's modules give the platform to run: their read models and the events that start their jobs. */
@@ -95,8 +95,7 @@ export class PlatformModule {
           inject: [SQL_POOL],
           useFactory: (pool: pg.Pool): RateLimiter => {
             if (!config.redisUrl) return new PostgresRateLimiter(pool);
-            const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-            redis.on('error', () => {});
+            const redis = openRedis(config.redisUrl, 'command');
             return Object.assign(new RedisRateLimiter(redis, config.redisPrefix), { close: () => redis.disconnect() });
           },
         },

@@ -7,33 +7,11 @@ import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { ApiClient } from './support/api-client.js';
+import { eventReader } from './support/event-stream.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-
-/** Reads server-sent events from a streaming response. */
-function eventReader(response: Response) {
-  const events: { event: string; data: string }[] = [];
-  const reader = response.body!.getReader();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = block.match(/^event: (.*)$/m)?.[1];
-        const data = block.match(/^data: (.*)$/m)?.[1];
-        if (event) events.push({ event, data: data ?? '' });
-      }
-    }
-  })();
-  return { events, cancel: () => reader.cancel().catch(() => {}) };
-}
 
 describe.skipIf(!databaseUrl || !redisUrl)('realtime across two API processes (PostgreSQL + Redis)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;

@@ -19,6 +19,10 @@ export class RedisProcess {
   private child: ChildProcess | null = null;
   constructor(readonly port: number) {}
 
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null;
+  }
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }

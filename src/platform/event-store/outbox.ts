@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import type { SqlClient } from '../persistence/sql.js';
+import { APPENDED_CHANNEL } from './append-notifications.js';
 import type { EventStore, NewEvent } from './event-store.port.js';
 
 const recorded = new EventEmitter().setMaxListeners(0);
@@ -8,12 +9,14 @@ const recorded = new EventEmitter().setMaxListeners(0);
 /**
  * For state-based modules: records events in the caller's transaction, so the state change
  * and its events commit together. The relay moves them to the event store, where they start
- * jobs like any other event. Call `outboxCommitted()` after the commit for a prompt relay.
+ * jobs like any other event. Call `outboxCommitted()` after the commit for a prompt relay in
+ * this process; a relay in another process hears the notification sent at the commit.
  */
 export async function recordInOutbox(tx: SqlClient, streamId: string, events: readonly NewEvent[]): Promise<void> {
   for (const event of events) {
     await tx.query('INSERT INTO outbox_events (stream_id, event) VALUES ($1, $2::jsonb)', [streamId, JSON.stringify(event)]);
   }
+  await tx.query(`NOTIFY ${APPENDED_CHANNEL}`);
 }
 
 export function outboxCommitted(): void {
@@ -30,6 +33,7 @@ export class OutboxRelay {
   private loop: Promise<void> = Promise.resolve();
   private wake: () => void = () => {};
   private pending = false;
+  private stopListening: () => void = () => {};
   private readonly onRecorded = () => {
     this.pending = true;
     this.wake();
@@ -45,12 +49,15 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     recorded.on('recorded', this.onRecorded);
+    // The store's notifications also carry outbox writes of other processes.
+    this.stopListening = this.store.onAppended(this.onRecorded);
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     recorded.off('recorded', this.onRecorded);
+    this.stopListening();
     this.wake();
     await this.loop;
   }

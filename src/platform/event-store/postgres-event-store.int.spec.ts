@@ -6,6 +6,7 @@ import { describeEventStoreContract } from './event-store.contract.js';
 import { EventIdTakenError } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { SubscriptionRunner } from '../projections/subscription-runner.js';
 
 for (const database of testDatabases()) {
   describeEventStoreContract(`postgres adapter on ${database.name}`, async () => {
@@ -64,6 +65,46 @@ describe.skipIf(!postgres)('postgres event store: a transaction that commits lat
       expect(types).toContain('Late');
       expect(types).toContain('Early');
     } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe.skipIf(!postgres)('postgres event store: events held back by an older transaction', () => {
+  it('wakes a reader that found nothing once that transaction ends, though it appended nothing', async () => {
+    const pool = createPool(postgres!.url, 5);
+    const olderPool = createPool(postgres!.url, 1);
+    const store = new PostgresEventStore(pool);
+    let reads = 0;
+    const read = store.readAll.bind(store);
+    store.readAll = async (options) => {
+      const events = await read(options);
+      reads++;
+      return events;
+    };
+    const type = `HeldBack${randomUUID().slice(0, 8)}`;
+    const seen: string[] = [];
+    const runner = new SubscriptionRunner(store, pool, [{ name: `held-back-${type}`, eventTypes: [type], apply: async (events) => void seen.push(...events.map((e) => e.type)) }], {
+      pollIntervalMs: 10 * 60_000,
+    });
+    const older = await olderPool.connect();
+    try {
+      await runner.start();
+      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 10_000 }).toBe(true);
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()'); // now it holds a transaction id older than the append's
+
+      const readsBefore = reads;
+      await store.append(`held-back-${randomUUID()}`, [newEvent(type, {}, systemContext('held-back-test'))], { expectedVersion: 'no_stream' });
+      await expect.poll(() => reads, { timeout: 10_000 }).toBeGreaterThan(readsBefore); // woken by the append, it read nothing
+      await older.query('COMMIT');
+      await expect.poll(() => seen, { timeout: 10_000 }).toEqual([type]);
+    } finally {
+      await older.query('ROLLBACK').catch(() => {});
+      older.release();
+      await runner.stop();
+      await store.close();
+      await olderPool.end();
       await pool.end();
     }
   });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { AppendListener, AppendNotifier } from './append-notifications.js';
 import {
   EventIdTakenError,
   START,
@@ -33,6 +34,8 @@ type AppendRow = { outcome: 'ok' | 'conflict' | 'duplicate' | 'event_id_taken'; 
 // sort by the xid8 column, not by a text alias of it.
 const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_position, stream_id, stream_version, event_id, event_type, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
+const HELD_BACK_FIRST_DELAY_MS = 10;
+const HELD_BACK_MAX_DELAY_MS = 1_000;
 
 /**
  * The event store on PostgreSQL (or PGlite). The global order is (writing transaction id,
@@ -42,8 +45,25 @@ const UNIQUE_VIOLATION = '23505';
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly appended = new EventEmitter().setMaxListeners(0);
+  private readonly notifier: AppendNotifier | null;
+  private readonly listener: AppendListener | null;
+  private listening = false;
+  private heldBackTimer: NodeJS.Timeout | null = null;
+  private heldBackDelayMs = HELD_BACK_FIRST_DELAY_MS;
 
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * With `sharedDatabaseUrl` (a PostgreSQL that several processes use), appends are
+   * announced to the other processes and `onAppended` hears theirs too; without it (PGlite
+   * serves one process) only this process's own appends are heard.
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    options: { readonly sharedDatabaseUrl?: string } = {},
+  ) {
+    const url = options.sharedDatabaseUrl;
+    this.notifier = url ? new AppendNotifier(pool) : null;
+    this.listener = url ? new AppendListener(url, () => this.appended.emit('appended')) : null;
+  }
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
@@ -66,6 +86,7 @@ export class PostgresEventStore implements EventStore {
         switch (row.outcome) {
           case 'ok':
             this.appended.emit('appended');
+            this.notifier?.appended();
             return { nextExpectedVersion: row.stream_version!, duplicate: false };
           case 'duplicate':
             return { nextExpectedVersion: row.stream_version!, duplicate: true };
@@ -94,6 +115,32 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const events = await this.readVisible(options);
+    if (events.length === 0 && this.appended.listenerCount('appended') > 0) await this.watchHeldBack();
+    return events;
+  }
+
+  /**
+   * Committed events can be held back by an older transaction still running (see
+   * readAll): a reader woken for them finds nothing. If the older transaction is no
+   * append, nothing would wake the reader when it ends, so while events are held back the
+   * hint is given again, at growing intervals.
+   */
+  private async watchHeldBack(): Promise<void> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot()) LIMIT 1');
+    if (!rowCount) {
+      this.heldBackDelayMs = HELD_BACK_FIRST_DELAY_MS;
+      return;
+    }
+    if (this.heldBackTimer) return;
+    this.heldBackTimer = setTimeout(() => {
+      this.heldBackTimer = null;
+      this.appended.emit('appended');
+    }, this.heldBackDelayMs);
+    this.heldBackDelayMs = Math.min(this.heldBackDelayMs * 2, HELD_BACK_MAX_DELAY_MS);
+  }
+
+  private async readVisible(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM es_events
         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
@@ -116,6 +163,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): () => void {
+    if (this.listener && !this.listening) {
+      this.listening = true;
+      this.listener.start();
+    }
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
   }
@@ -125,6 +176,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    if (this.heldBackTimer) clearTimeout(this.heldBackTimer);
+    await this.listener?.close();
+    await this.notifier?.close();
     this.appended.removeAllListeners();
   }
 }

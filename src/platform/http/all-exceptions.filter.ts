@@ -6,6 +6,7 @@ import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { RateLimited } from '../rate-limit/rate-limiter.js';
 import { isRecordedRefusal, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';
+import { RedisUnavailable } from '../redis/redis-connection.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
 import { requestClient } from './request-client.js';
 
@@ -48,9 +49,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return;
       }
     }
-    if (exception instanceof RateLimited) void reply.header('retry-after', String(exception.retryAfterSeconds));
+    if (exception instanceof RateLimited || exception instanceof RedisUnavailable) void reply.header('retry-after', String(exception.retryAfterSeconds));
     this.recordSecurityEvent(body.status, request, exception);
-    if (body.status >= 500) this.logger.error({ err: exception, requestId: request.id }, 'request failed');
+    // A Redis outage is logged once by its connection, not at every request it refuses.
+    if (body.status >= 500 && !(exception instanceof RedisUnavailable)) this.logger.error({ err: exception, requestId: request.id }, 'request failed');
     void reply.status(body.status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

@@ -1,8 +1,10 @@
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openRedis, viaRedis, whenReady } from '../redis/redis-connection.js';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  JobNotFailed,
   UnknownJobError,
   type EnqueueOptions,
   type JobHandler,
@@ -11,67 +13,54 @@ import {
 } from './job-queue.port.js';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
-/** A new connection waits for Redis forever; an enqueue must give up and let the caller retry. */
-const ENQUEUE_TIMEOUT_MS = 3_000;
 
 /**
- * BullMQ on Redis. The producer connection does not queue commands while Redis is away:
- * an enqueue fails at once, so the event dispatcher keeps its checkpoint and tries again
- * later instead of hanging. BullMQ remembers a failed connection start for the life of a
- * Queue, so after a failed enqueue the producer is thrown away and the next enqueue builds
- * a new one. Completed jobs are kept a week so a re-dispatched event id is still
- * recognised as done.
+ * BullMQ on Redis. Every call from a request or from the event dispatcher goes through one
+ * connection that fails at once while Redis is away and gives up after REDIS_TIMEOUT_MS
+ * when it is slow: the caller gets RedisUnavailable (503), and the dispatcher keeps its
+ * checkpoint and tries again. The Queue is built only once that connection has been ready
+ * (BullMQ keeps a failed start for the life of a Queue), then kept; the connection
+ * reconnects by itself. Completed jobs are kept a week so a re-dispatched event id is
+ * still recognised as done.
  */
 export class BullmqJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   private readonly handlers = new Map<string, JobHandler>();
-  private producer: { redis: Redis; queue: Queue } | null = null;
+  private readonly redis: Redis;
+  private queue: Queue | null = null;
   private worker: Worker | null = null;
+  private workerConnection: Redis | null = null;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
     private readonly queueName = 'jobs',
-  ) {}
-
-  private get queue(): Queue {
-    if (!this.producer) {
-      const redis = new Redis(this.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-      redis.on('error', () => {}); // the failing call reports it
-      const queue = new Queue(this.queueName, { connection: redis, prefix: this.prefix });
-      queue.on('error', () => {});
-      this.producer = { redis, queue };
-    }
-    return this.producer.queue;
+  ) {
+    this.redis = openRedis(redisUrl, 'command');
   }
 
-  private dropProducer(): void {
-    const producer = this.producer;
-    this.producer = null;
-    if (producer) {
-      void producer.queue.close().catch(() => {});
-      producer.redis.disconnect();
+  /** Runs `work` on the queue, or throws RedisUnavailable within about a second. */
+  private async onQueue<T>(work: (queue: Queue) => Promise<T>): Promise<T> {
+    await whenReady(this.redis);
+    if (!this.queue) {
+      this.queue = new Queue(this.queueName, { connection: this.redis, prefix: this.prefix });
+      this.queue.on('error', () => {}); // the failing call reports it
     }
+    const queue = this.queue;
+    return viaRedis(() => work(queue));
   }
 
   async enqueue(name: string, data: unknown, options: EnqueueOptions): Promise<void> {
-    try {
-      await withTimeout(this.add(name, data, options), ENQUEUE_TIMEOUT_MS, 'Redis did not accept the job in time');
-    } catch (error) {
-      this.dropProducer();
-      throw error;
-    }
-  }
-
-  private async add(name: string, data: unknown, options: EnqueueOptions): Promise<void> {
-    await this.queue.add(name, data ?? null, {
-      jobId: bullJobId(options.jobId),
-      attempts: options.attempts ?? DEFAULT_ATTEMPTS,
-      backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
-      delay: options.delayMs,
-      removeOnComplete: { age: WEEK_SECONDS },
-      removeOnFail: false,
-    });
+    await this.onQueue((queue) =>
+      queue.add(name, data ?? null, {
+        jobId: bullJobId(options.jobId),
+        attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+        delay: options.delayMs,
+        removeOnComplete: { age: WEEK_SECONDS },
+        removeOnFail: false,
+      }),
+    );
   }
 
   register<TData>(name: string, handler: JobHandler<TData>): void {
@@ -80,8 +69,8 @@ export class BullmqJobQueue implements JobQueue {
 
   async startWorkers(concurrency = 4): Promise<void> {
     if (this.worker) return;
-    const connection = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
-    connection.on('error', () => {});
+    // Waits for Redis as long as it takes: a worker started during an outage runs once it is back.
+    const connection = (this.workerConnection = openRedis(this.redisUrl, 'worker'));
     this.worker = new Worker(
       this.queueName,
       async (job: Job) => {
@@ -96,49 +85,48 @@ export class BullmqJobQueue implements JobQueue {
 
   async stopWorkers(): Promise<void> {
     const worker = this.worker;
+    const connection = this.workerConnection;
     this.worker = null;
+    this.workerConnection = null;
     if (worker) {
-      await worker.close();
-      await (worker.opts.connection as Redis).quit().catch(() => {});
+      // While Redis is away a graceful close would wait for it: then only disconnect.
+      if (connection?.status === 'ready') await worker.close();
+      else void worker.close(true).catch(() => {});
+      connection?.disconnect();
     }
   }
 
   async get(jobId: string): Promise<JobRecord | null> {
-    const job = await this.queue.getJob(bullJobId(jobId));
-    return job ? toRecord(job, await job.getState()) : null;
+    return this.onQueue(async (queue) => {
+      const job = await queue.getJob(bullJobId(jobId));
+      return job ? toRecord(job, await job.getState()) : null;
+    });
   }
 
   async failed(limit = 50): Promise<JobRecord[]> {
-    const jobs = await this.queue.getFailed(0, limit - 1);
+    const jobs = await this.onQueue((queue) => queue.getFailed(0, limit - 1));
     return jobs.map((job) => toRecord(job, 'failed'));
   }
 
   async retry(jobId: string): Promise<void> {
-    const job = await this.queue.getJob(bullJobId(jobId));
-    if (!job || !(await job.isFailed())) throw new Error(`Job ${jobId} is not a failed job`);
-    await job.retry('failed');
+    const job = await this.onQueue((queue) => queue.getJob(bullJobId(jobId)));
+    if (!job || !(await viaRedis(() => job.isFailed()))) throw new JobNotFailed(jobId);
+    await viaRedis(() => job.retry('failed'));
   }
 
   wake(): void {}
 
   async ping(): Promise<void> {
-    try {
-      await withTimeout(this.queue.waitUntilReady(), ENQUEUE_TIMEOUT_MS, 'Redis is not reachable');
-      await this.producer!.redis.ping();
-    } catch (error) {
-      this.dropProducer();
-      throw error;
-    }
+    await whenReady(this.redis);
+    await viaRedis(() => this.redis.ping());
   }
 
   async close(): Promise<void> {
     await this.stopWorkers();
-    const producer = this.producer;
-    this.producer = null;
-    if (producer) {
-      await producer.queue.close().catch(() => {});
-      producer.redis.disconnect();
-    }
+    const queue = this.queue;
+    this.queue = null;
+    if (queue && this.redis.status === 'ready') await queue.close().catch(() => {});
+    this.redis.disconnect();
   }
 }
 
@@ -156,12 +144,4 @@ function toRecord(job: Job, state: string): JobRecord {
     lastError: job.failedReason ?? null,
     createdAt: new Date(job.timestamp).toISOString(),
   };
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

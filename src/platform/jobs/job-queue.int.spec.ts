@@ -6,6 +6,7 @@ import { newEvent, systemContext } from '../event-store/new-event.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
 import { SubscriptionRunner } from '../projections/subscription-runner.js';
+import { RedisUnavailable } from '../redis/redis-connection.js';
 import { BullmqJobQueue } from './bullmq-job-queue.js';
 import { eventJobDispatcher } from './event-job-dispatcher.js';
 import type { JobQueue } from './job-queue.port.js';
@@ -134,6 +135,31 @@ describe.skipIf(!redisServerAvailable())('job dispatch while Redis is down', () 
       await queue.close();
       await redis.stop();
       await pool.end();
+    }
+  });
+
+  it('refuses queue calls with RedisUnavailable while Redis is down, and a worker started meanwhile runs jobs once it is back', async () => {
+    const redis = new RedisProcess(await freePort());
+    const queue = new BullmqJobQueue(redis.url, `outage-${randomUUID()}`);
+    const runs: string[] = [];
+    queue.register<{ n: string }>('later', async (data) => {
+      runs.push(data.n);
+    });
+    try {
+      await queue.startWorkers(1);
+      await expect(queue.failed()).rejects.toBeInstanceOf(RedisUnavailable);
+      await expect(queue.get('any')).rejects.toBeInstanceOf(RedisUnavailable);
+      await expect(queue.enqueue('later', { n: 'lost' }, { jobId: randomUUID() })).rejects.toBeInstanceOf(RedisUnavailable);
+      await expect(queue.ping()).rejects.toBeInstanceOf(RedisUnavailable);
+
+      await redis.start();
+      await expect.poll(() => queue.ping().then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('up');
+      await queue.enqueue('later', { n: 'after' }, { jobId: randomUUID() });
+      await expect.poll(() => runs, { timeout: 15_000 }).toEqual(['after']);
+      expect(await queue.failed()).toEqual([]);
+    } finally {
+      await queue.close();
+      await redis.stop();
     }
   });
 });

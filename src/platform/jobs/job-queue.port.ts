@@ -53,6 +53,14 @@ export class UnknownJobError extends Error {
   }
 }
 
+/** retry() of a job that does not exist or has not failed. */
+export class JobNotFailed extends Error {
+  constructor(jobId: string) {
+    super(`Job ${jobId} is not a failed job`);
+    this.name = 'JobNotFailed';
+  }
+}
+
 export function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

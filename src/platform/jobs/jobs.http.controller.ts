@@ -6,7 +6,7 @@ import { SessionGuard } from '../auth/session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { validate } from '../http/validate.js';
 import { JOB_QUEUE } from '../tokens.js';
-import type { JobQueue } from './job-queue.port.js';
+import { JobNotFailed, type JobQueue } from './job-queue.port.js';
 
 @ApiTags('admin')
 @Controller('api/admin/jobs')
@@ -27,8 +27,8 @@ export class JobsController {
     validate(z.string().min(1).max(200), jobId);
     try {
       await this.jobs.retry(jobId);
-    } catch {
-      throw new ApiError(404, 'NOT_FOUND', 'No failed job with this id.');
+    } catch (error) {
+      throw error instanceof JobNotFailed ? new ApiError(404, 'NOT_FOUND', 'No failed job with this id.') : error;
     }
     return { success: true };
   }

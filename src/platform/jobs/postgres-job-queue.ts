@@ -4,6 +4,7 @@ import type { SqlClient } from '../persistence/sql.js';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  JobNotFailed,
   UnknownJobError,
   errorText,
   type EnqueueOptions,
@@ -106,7 +107,7 @@ export class PostgresJobQueue implements JobQueue {
         WHERE id = $1 AND status = 'failed'`,
       [jobId],
     );
-    if (rowCount === 0) throw new Error(`Job ${jobId} is not a failed job`);
+    if (rowCount === 0) throw new JobNotFailed(jobId);
     this.wake();
   }
 

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { ApiError } from '../http/api-error.js';
+import { viaRedis } from '../redis/redis-connection.js';
 
 export type RateLimit = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
 
@@ -30,13 +31,13 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(rule: RateLimit, subject: string): Promise<RateDecision> {
     const start = windowOf(rule.windowSeconds, Date.now());
     const key = `${this.prefix}:rl:${rule.name}:${subject}:${start}`;
-    const [[, hits]] = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds + 5).exec()) as [[Error | null, number], unknown];
+    const [[, hits]] = (await viaRedis(() => this.redis.multi().incr(key).expire(key, rule.windowSeconds + 5).exec())) as [[Error | null, number], unknown];
     return decide(hits, rule, start);
   }
 
   async forgive(rule: RateLimit, subject: string, decision: RateDecision): Promise<void> {
     // Only a counter above zero: an expired window is not brought back, nor below nothing.
-    await this.redis.eval(FORGIVE_SCRIPT, 1, `${this.prefix}:rl:${rule.name}:${subject}:${decision.windowStart}`);
+    await viaRedis(() => this.redis.eval(FORGIVE_SCRIPT, 1, `${this.prefix}:rl:${rule.name}:${subject}:${decision.windowStart}`));
   }
 }
 

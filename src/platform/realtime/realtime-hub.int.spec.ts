@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { RedisProcess, freePort, redisServerAvailable } from '../../../test/support/redis-process.js';
 import { testRedisUrl } from '../../../test/support/test-databases.js';
 import type { ReadModelChange } from '../projections/projection.js';
-import { InProcessRealtimeHub, RedisRealtimeHub } from './realtime-hub.js';
+import { EVERY_TOPIC, InProcessRealtimeHub, RedisRealtimeHub } from './realtime-hub.js';
 
 describe('in-process realtime hub', () => {
   it('delivers a change only to the listeners of that user', async () => {
@@ -22,6 +23,11 @@ describe('in-process realtime hub', () => {
 
 const redisUrl = testRedisUrl();
 
+/** Collects published changes, leaving out the refetch-everything a hub sends once subscribed. */
+const changesInto = (changes: ReadModelChange[]) => (change: ReadModelChange) => {
+  if (change.topic !== EVERY_TOPIC) changes.push(change);
+};
+
 describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
   it('lets a process hear changes published by another, in both directions', async () => {
     const prefix = `rt-${randomUUID()}`;
@@ -34,7 +40,7 @@ describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
     const hub = new RedisRealtimeHub(redisUrl!, prefix);
     try {
       const heardHere: ReadModelChange[] = [];
-      hub.subscribe('user-from-child', (c) => heardHere.push(c));
+      hub.subscribe('user-from-child', changesInto(heardHere));
       await hub.ready;
       await expect.poll(() => output, { timeout: 15_000 }).toContain('ready');
 
@@ -53,3 +59,92 @@ describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
     }
   });
 });
+
+describe.skipIf(!redisUrl)('realtime hubs of two deployments on one Redis', () => {
+  const deployments = {
+    'key prefixes': () => [
+      { url: redisUrl!, prefix: `a-${randomUUID()}` },
+      { url: redisUrl!, prefix: `b-${randomUUID()}` },
+    ],
+    'database numbers (pub/sub ignores them)': () => [
+      { url: withDb(redisUrl!, 1), prefix: 'portal' },
+      { url: withDb(redisUrl!, 2), prefix: 'portal' },
+    ],
+  };
+
+  it.each(Object.keys(deployments) as (keyof typeof deployments)[])('do not hear each other when they differ in %s', async (differ) => {
+    const [first, second] = deployments[differ]();
+    const a = new RedisRealtimeHub(first!.url, first!.prefix);
+    const aElsewhere = new RedisRealtimeHub(first!.url, first!.prefix);
+    const b = new RedisRealtimeHub(second!.url, second!.prefix);
+    const userId = `user-${randomUUID()}`;
+    const heardInA: ReadModelChange[] = [];
+    const heardInB: ReadModelChange[] = [];
+    aElsewhere.subscribe(userId, changesInto(heardInA));
+    b.subscribe(userId, changesInto(heardInB));
+    try {
+      await Promise.all([a.ready, aElsewhere.ready, b.ready]);
+      // A's message reaches A's other process...
+      await expect
+        .poll(
+          () => {
+            a.publish([{ userId, topic: 'from-a' }]);
+            return heardInA.length;
+          },
+          { timeout: 5_000 },
+        )
+        .toBeGreaterThan(0);
+      // ...and Redis delivers in the order it took publishes: by the time B hears what it
+      // published after that, it would have heard A's message too.
+      b.publish([{ userId, topic: 'from-b' }]);
+      await expect.poll(() => heardInB.map((c) => c.topic), { timeout: 5_000 }).toContain('from-b');
+      expect(heardInB.map((c) => c.topic)).toEqual(['from-b']);
+    } finally {
+      await Promise.all([a.close(), aElsewhere.close(), b.close()]);
+    }
+  });
+});
+
+describe.skipIf(!redisServerAvailable())('realtime hub through a Redis outage', () => {
+  it('starts while Redis is down, delivers once it is up, and after a restart tells listeners to refetch everything', async () => {
+    const redis = new RedisProcess(await freePort());
+    const prefix = `outage-${randomUUID()}`;
+    const publisher = new RedisRealtimeHub(redis.url, prefix);
+    const listener = new RedisRealtimeHub(redis.url, prefix);
+    const heard: string[] = [];
+    listener.subscribe('ana', (c) => heard.push(c.topic));
+    const publishUntilHeard = async (topic: string) => {
+      await expect
+        .poll(
+          () => {
+            publisher.publish([{ userId: 'ana', topic }]);
+            return heard;
+          },
+          { timeout: 15_000, interval: 100 },
+        )
+        .toContain(topic);
+    };
+    try {
+      publisher.publish([{ userId: 'ana', topic: 'lost' }]); // nowhere to go: dropped, no crash
+      await redis.start();
+      await listener.ready;
+      await publishUntilHeard('first');
+
+      const beforeRestart = heard.length;
+      await redis.stop();
+      await redis.start();
+      await expect.poll(() => heard.slice(beforeRestart), { timeout: 15_000 }).toContain(EVERY_TOPIC);
+      await publishUntilHeard('after-restart');
+      expect(heard).not.toContain('lost');
+    } finally {
+      await Promise.all([publisher.close(), listener.close()]);
+      await redis.stop();
+    }
+  });
+});
+
+function withDb(url: string, db: number): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${db}`;
+  return parsed.toString();
+}

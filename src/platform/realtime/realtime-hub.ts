@@ -1,8 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ReadModelChange } from '../projections/projection.js';
+import { openRedis } from '../redis/redis-connection.js';
 
 export type ChangeListener = (change: ReadModelChange) => void;
+
+/** The topic that tells a browser to refetch everything: changes may have been missed. */
+export const EVERY_TOPIC = '*';
 
 /**
  * Fans read-model changes out to whoever serves that user's browser. In one process an
@@ -29,25 +33,35 @@ export class InProcessRealtimeHub implements RealtimeHub {
     return () => this.emitter.off(userId, listener);
   }
 
+  /** Tells every listener that it may have missed changes. */
+  resync(): void {
+    this.publish(this.emitter.eventNames().map((userId) => ({ userId: String(userId), topic: EVERY_TOPIC })));
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }
 }
+
+/**
+ * Pub/sub does not honour Redis database numbers, so the channel carries the database as
+ * well as the key prefix: deployments sharing one Redis never hear each other.
+ */
+export const realtimeChannel = (prefix: string, db: number) => `${prefix}:${db}:realtime`;
 
 export class RedisRealtimeHub implements RealtimeHub {
   readonly kind = 'redis' as const;
   private readonly local = new InProcessRealtimeHub();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly channel: string;
+  readonly channel: string;
+  /** Settles once subscribed (which waits for Redis as long as it takes); never rejects. */
   readonly ready: Promise<void>;
 
   constructor(redisUrl: string, prefix: string) {
-    this.channel = `${prefix}:realtime`;
-    this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(redisUrl);
-    this.publisher.on('error', () => {});
-    this.subscriber.on('error', () => {});
+    this.publisher = openRedis(redisUrl, 'command');
+    this.subscriber = openRedis(redisUrl, 'subscriber');
+    this.channel = realtimeChannel(prefix, this.subscriber.options.db ?? 0);
     this.subscriber.on('message', (_channel: string, message: string) => {
       try {
         const changes = JSON.parse(message) as ReadModelChange[];
@@ -56,13 +70,22 @@ export class RedisRealtimeHub implements RealtimeHub {
         // Not ours: ignore.
       }
     });
-    // Subscriptions are renewed by ioredis after a reconnect.
-    this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
+    // Each time the connection is (re)established, ioredis subscribes right after 'ready'.
+    // Whatever was published while this process was not subscribed is lost, so once that
+    // subscription is through (the PING queued behind it answers) every open stream is
+    // told to refetch.
+    this.subscriber.on('ready', () => {
+      setImmediate(() => this.subscriber.ping().then(() => this.local.resync(), () => {}));
+    });
+    this.ready = this.subscriber.subscribe(this.channel).then(
+      () => {},
+      () => {}, // closed before Redis was reached
+    );
   }
 
   publish(changes: readonly ReadModelChange[]): void {
     if (changes.length === 0) return;
-    // A lost notification only delays a refresh: the browser refetches on reconnect.
+    // Fails at once while Redis is away; listeners resync when their connection is back.
     this.publisher.publish(this.channel, JSON.stringify(changes)).catch(() => {});
   }
 

@@ -8,14 +8,15 @@ export type PortalProcess = { url: string; output: () => string; stop(): Promise
 
 /**
  * Runs the built portal (`dist/src/main.js`) as `npm start` would, on a free port with its
- * own data folder. With no DATABASE_URL it is the embedded default.
+ * own data folder. With no DATABASE_URL it is the embedded default. `worker` runs
+ * `dist/src/worker.js` instead (`npm run worker`: no HTTP, so its url is empty).
  */
-export async function startPortal(env: Record<string, string | undefined> = {}): Promise<PortalProcess> {
+export async function startPortal(env: Record<string, string | undefined> = {}, entry: 'main' | 'worker' = 'main'): Promise<PortalProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   // A known port, so the links the portal mails and its sign-in callbacks point at it.
   const port = env.PORT ?? String(await freePort());
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [entry === 'worker' ? 'dist/src/worker.js' : 'dist/src/main.js'], {
     env: {
       ...process.env,
       PORT: port,
@@ -35,10 +36,10 @@ export async function startPortal(env: Record<string, string | undefined> = {}):
     const timer = setTimeout(() => reject(new Error(`portal did not start in time:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/running at (http:\/\/localhost:\d+)/);
+      const match = entry === 'worker' ? output.match(/Worker running/) : output.match(/running at (http:\/\/localhost:\d+)/);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+        resolve(match[1]?.replace('localhost', '127.0.0.1') ?? '');
       }
     };
     child.stdout!.on('data', onData);
