@@ -1,6 +1,8 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
+import { createConfirmedAccount } from './support/mailbox.js';
 
 const url = () => inject('portalUrl');
 const password = () => inject('demoPassword');
@@ -53,6 +55,29 @@ describe('signing in and out (API)', () => {
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).code).toBe('CROSS_SITE_REQUEST');
     expect((await (await client.request('GET', '/api/auth/session')).json()).user).not.toBeNull();
+  });
+
+  it("refuses a write carrying a token that is not the session's own: another session's, or a made-up one", async () => {
+    const email = `csrf-${randomUUID().slice(0, 8)}@agents.test`;
+    await createConfirmedAccount(email, 'Csrf-Check-Pass-71');
+    const victim = new ApiClient(url());
+    const other = new ApiClient(url());
+    expect((await victim.signIn(email, 'Csrf-Check-Pass-71')).status).toBe(200);
+    expect((await other.signIn(email, 'Csrf-Check-Pass-71')).status).toBe(200);
+    expect(other.csrfToken).not.toBe(victim.csrfToken);
+    const own = victim.csrfToken;
+
+    for (const token of [other.csrfToken, randomBytes(32).toString('base64url'), own.slice(0, -1)]) {
+      victim.csrfToken = token;
+      const refused = await victim.request('POST', '/api/auth/sign-out');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).code).toBe('CSRF_TOKEN_INVALID');
+    }
+    // Nothing changed: the session still stands, and its own token still signs it out.
+    victim.csrfToken = own;
+    expect((await (await victim.request('GET', '/api/auth/session')).json()).user).toMatchObject({ email });
+    expect((await victim.request('POST', '/api/auth/sign-out')).status).toBe(204);
+    expect((await (await victim.request('GET', '/api/auth/session')).json()).user).toBeNull();
   });
 
   it('gives a new session token at every sign-in', async () => {
