@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
@@ -10,7 +10,7 @@ import { ApiClient } from './support/api-client.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 
 const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
+const redisUrl = inject('redisUrl');
 
 /** Reads server-sent events from a streaming response. */
 function eventReader(response: Response) {
@@ -51,7 +51,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('realtime across two API processes (P
     for (const [id, email] of [[userId, 'rt-agent@portal.test'], [otherUserId, 'rt-other@portal.test']]) {
       await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [id, email, hash]);
     }
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `rt-${randomUUID()}` };
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `${inject('redisPrefix')}rt-${randomUUID()}` };
     worker = await startPortal({ ...env, RUN_WORKERS: 'true' });
     web = await startPortal({ ...env, RUN_WORKERS: 'false' });
   });

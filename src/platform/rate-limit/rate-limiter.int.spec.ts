@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabases, testRedisUrl } from '../../../test/support/test-databases.js';
+import { testDatabases, testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
 import { PostgresRateLimiter, RateLimited, RedisRateLimiter, enforce, type RateLimiter } from './rate-limiter.js';
 
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const limiters: [string, () => RateLimiter][] = [['database', () => new PostgresRateLimiter(pool)]];
-if (redis) limiters.push(['redis', () => new RedisRateLimiter(redis, `rl-test-${randomUUID()}`)]);
+if (redis) limiters.push(['redis', () => new RedisRateLimiter(redis, testRedisPrefix('rate-limit'))]);
 
 for (const [name, make] of limiters) {
   describe(`rate limiter on ${name}`, () => {

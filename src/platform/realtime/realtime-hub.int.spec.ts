@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testRedisUrl } from '../../../test/support/test-databases.js';
+import { testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import type { ReadModelChange } from '../projections/projection.js';
 import { InProcessRealtimeHub, RedisRealtimeHub } from './realtime-hub.js';
 
@@ -24,7 +24,7 @@ const redisUrl = testRedisUrl();
 
 describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
   it('lets a process hear changes published by another, in both directions', async () => {
-    const prefix = `rt-${randomUUID()}`;
+    const prefix = testRedisPrefix('realtime');
     const userId = `user-${randomUUID()}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/realtime-child.ts', redisUrl!, prefix, userId], {
       stdio: ['pipe', 'pipe', 'inherit'],
