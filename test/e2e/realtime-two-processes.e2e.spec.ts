@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
+import { describeIf } from '../support/not-run.js';
 import { ApiClient } from './support/api-client.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 
@@ -35,7 +36,7 @@ function eventReader(response: Response) {
   return { events, cancel: () => reader.cancel().catch(() => {}) };
 }
 
-describe.skipIf(!databaseUrl || !redisUrl)('realtime across two API processes (PostgreSQL + Redis)', () => {
+describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'realtime across two API processes (PostgreSQL + Redis)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let pool: SqlPool;
   let worker: PortalProcess;

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { BullmqJobQueue } from '../../src/platform/jobs/bullmq-job-queue.js';
+import { describeIf } from '../support/not-run.js';
 import { testRedisPrefix, testRedisUrl } from '../support/test-databases.js';
 import { TEST_REDIS_DB, removeKeys, testRedisDbUrl } from '../support/test-redis.js';
 
@@ -10,8 +11,11 @@ describe('the test runs’ own Redis database', () => {
     expect(testRedisDbUrl('redis://:secret@cache.internal:6380/0')).toBe(`redis://:secret@cache.internal:6380/${TEST_REDIS_DB}`);
   });
 
-  const redisUrl = testRedisUrl();
-  it.skipIf(!redisUrl)('holds the BullMQ keys of a test under the run prefix, and teardown removes them and nothing else', async () => {
+});
+
+const redisUrl = testRedisUrl();
+describeIf(redisUrl, 'REDIS_URL', 'the test runs’ Redis keys', () => {
+  it('are held under the run prefix, and teardown removes them and nothing else', async () => {
     expect(new URL(redisUrl!).pathname).toBe(`/${TEST_REDIS_DB}`);
     const prefix = testRedisPrefix('cleanup-probe');
     const queue = new BullmqJobQueue(redisUrl!, prefix);

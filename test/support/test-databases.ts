@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { describeIf } from './not-run.js';
 
 export type TestDatabase = { readonly name: 'postgres' | 'pglite'; readonly url: string };
 
@@ -13,6 +14,24 @@ declare module 'vitest' {
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (as on the dev and CI machines). */
 export function testDatabases(): TestDatabase[] {
   return inject('databases');
+}
+
+export type DatabaseEngine = TestDatabase & { readonly needs?: string };
+
+const ENGINES: readonly { name: TestDatabase['name']; needs: string }[] = [
+  { name: 'pglite', needs: 'PGlite' },
+  { name: 'postgres', needs: 'DATABASE_URL' },
+];
+
+/** Every engine the integration tests cover, whether configured or not (then `needs` says what is missing). */
+export function everyDatabase(): DatabaseEngine[] {
+  const configured = testDatabases();
+  return ENGINES.map((engine) => configured.find((d) => d.name === engine.name) ?? { name: engine.name, url: '', needs: engine.needs });
+}
+
+/** One engine's suite: skipped and listed as NOT RUN when that engine is not configured. */
+export function describeOn(database: DatabaseEngine, title: string, body: () => void): void {
+  describeIf(!database.needs, database.needs ?? '', title, body);
 }
 
 /** REDIS_URL with the tests' own database index (see test/support/test-redis.ts), or null. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { accessCodeStream } from '../../../src/modules/access/contracts/access-streams.js';
 import type { AccessCodeEvent } from '../../../src/modules/access/domain/access-code.decider.js';
 import { newEvent, requestContext } from '../../../src/platform/event-store/new-event.js';
@@ -10,8 +10,8 @@ import { accessCodesProjection } from './access-codes.projection.js';
 
 const ROWS = `SELECT code_id, code_hash, label, grants_hours, expires_at, max_uses, uses, disabled, created_by, created_at FROM rm_access_codes ORDER BY label`;
 
-for (const database of testDatabases()) {
-  describe(`access-codes projection on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `access-codes projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 
     it('lists each code with its uses and whether it is disabled, and a rebuild gives the same rows', async () => {

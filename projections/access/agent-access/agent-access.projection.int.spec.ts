@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { agentAccessStream } from '../../../src/modules/access/contracts/access-streams.js';
 import type { AgentAccessEvent } from '../../../src/modules/access/domain/agent-access.decider.js';
 import { newEvent, userRequestContext } from '../../../src/platform/event-store/new-event.js';
@@ -10,8 +10,8 @@ import { ACCESS_TOPIC, agentAccessProjection } from './agent-access.projection.j
 
 const ROWS = 'SELECT user_id, elevated_until, changed_at FROM rm_agent_access ORDER BY user_id';
 
-for (const database of testDatabases()) {
-  describe(`agent-access projection on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `agent-access projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 
     it("keeps each agent's access as last granted or revoked, tells that agent, and a rebuild gives the same rows", async () => {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { eventsNotRead } from '../../../test/support/projection-check.js';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
 import type { SqlPool } from '../../../src/platform/persistence/sql.js';
@@ -41,8 +41,8 @@ async function missingOrExtra(pool: SqlPool): Promise<{ missing: number; extra: 
   return { missing: Number(r.missing), extra: Number(r.extra), rows: Number(r.rows), events: Number(r.events) };
 }
 
-for (const database of testDatabases()) {
-  describe(`audit-log projection on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `audit-log projection on ${database.name}`, () => {
     // A database of its own: the projection reads every event, and must not depend on what other test files wrote.
     const db = useIsolatedStore(database, 8);
 

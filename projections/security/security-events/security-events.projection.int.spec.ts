@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { recordSecurityEvent } from '../../../src/modules/security/contracts/security-events.js';
 import { securityEventsProjection } from './security-events.projection.js';
 
 const ROWS = `SELECT e.event_id, e.event_type, e.severity, e.user_id, e.ip_address, e.user_agent, e.details, e.created_at, s.stream_id
               FROM rm_security_events e JOIN es_events s ON s.event_id = e.event_id ORDER BY e.created_at, e.event_type`;
 
-for (const database of testDatabases()) {
-  describe(`security-events projection on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `security-events projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 
     it('keeps one row per recorded security event with its severity, source and details, and a rebuild gives the same rows', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startEventStoreDbStandIn } from '../../../test/support/eventstoredb-standin.js';
+import { describeIf } from '../../../test/support/not-run.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
 import { newEvent, systemContext } from './new-event.js';
@@ -10,7 +11,7 @@ import { newEvent, systemContext } from './new-event.js';
 // stand-in that speaks EventStoreDB's gRPC Streams protocol (test/support/eventstoredb-standin.ts).
 const url = process.env.EVENTSTORE_URL;
 
-describe.skipIf(!url)('EventStoreDB adapter on a real server', () => {
+describeIf(url, 'EVENTSTORE_URL', 'EventStoreDB adapter on a real server', () => {
   describeEventStoreContract('eventstoredb adapter (EVENTSTORE_URL)', async () => {
     const store = new EventStoreDbEventStore(url!);
     return { store, close: () => store.close() };

@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { expect, it } from 'vitest';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 import { EventIdTakenError } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
-for (const database of testDatabases()) {
-  describeEventStoreContract(`postgres adapter on ${database.name}`, async () => {
-    const pool = createPool(database.url, 20);
-    const store = new PostgresEventStore(pool);
-    return { store, close: async () => { await store.close(); await pool.end(); } };
+for (const database of everyDatabase()) {
+  describeOn(database, `postgres adapter on ${database.name}`, () => {
+    describeEventStoreContract(`postgres adapter on ${database.name}`, async () => {
+      const pool = createPool(database.url, 20);
+      const store = new PostgresEventStore(pool);
+      return { store, close: async () => { await store.close(); await pool.end(); } };
+    });
   });
 
   // Beyond the shared contract (EventStoreDB dedupes by id within a stream only): here an
   // event id is unique in the whole store.
-  describe(`postgres event store on ${database.name}: event ids`, () => {
+  describeOn(database, `postgres event store on ${database.name}: event ids`, () => {
     it('refuses an event id already used in another stream', async () => {
       const pool = createPool(database.url, 2);
       const store = new PostgresEventStore(pool);
@@ -33,9 +35,9 @@ for (const database of testDatabases()) {
   });
 }
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+const postgres = everyDatabase().find((d) => d.name === 'postgres')!;
 
-describe.skipIf(!postgres)('postgres event store: a transaction that commits late', () => {
+describeOn(postgres, 'postgres event store: a transaction that commits late', () => {
   it('is read after commit even though later positions were read before it', async () => {
     const pool = createPool(postgres!.url, 5);
     const store = new PostgresEventStore(pool);
@@ -71,8 +73,8 @@ describe.skipIf(!postgres)('postgres event store: a transaction that commits lat
   });
 });
 
-for (const database of testDatabases()) {
-  describe(`postgres event store on ${database.name}: global order`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `postgres event store on ${database.name}: global order`, () => {
     it('orders by transaction id as a number, not as text (9 before 10)', async () => {
       const pool = createPool(database.url, 2);
       const ids = [randomUUID(), randomUUID()];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeIf } from '../../../test/support/not-run.js';
 import { RedisProcess, freePort, redisServerAvailable } from '../../../test/support/redis-process.js';
 import { testDatabases, testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { newEvent, systemContext } from '../event-store/new-event.js';
@@ -11,16 +12,18 @@ import { eventJobDispatcher } from './event-job-dispatcher.js';
 import type { JobQueue } from './job-queue.port.js';
 import { PostgresJobQueue } from './postgres-job-queue.js';
 
-type Driver = { name: string; open(pool: SqlPool): JobQueue };
+type Driver = { name: string; needs: string | null; open(pool: SqlPool): JobQueue };
 
-const drivers: Driver[] = [{ name: 'postgres table', open: (pool) => new PostgresJobQueue(pool, `q-${randomUUID()}`, 50) }];
 const redisUrl = testRedisUrl();
-if (redisUrl) drivers.push({ name: 'bullmq', open: () => new BullmqJobQueue(redisUrl, testRedisPrefix('bullmq')) });
+const drivers: Driver[] = [
+  { name: 'postgres table', needs: null, open: (pool) => new PostgresJobQueue(pool, `q-${randomUUID()}`, 50) },
+  { name: 'bullmq', needs: redisUrl ? null : 'REDIS_URL', open: () => new BullmqJobQueue(redisUrl!, testRedisPrefix('bullmq')) },
+];
 
 const database = testDatabases()[0]!;
 
 for (const driver of drivers) {
-  describe(`job queue: ${driver.name}`, () => {
+  describeIf(!driver.needs, driver.needs ?? '', `job queue: ${driver.name}`, () => {
     let pool: SqlPool;
     let queue: JobQueue;
 
@@ -104,7 +107,7 @@ for (const driver of drivers) {
   });
 }
 
-describe.skipIf(!redisServerAvailable())('job dispatch while Redis is down', () => {
+describeIf(redisServerAvailable(), 'redis-server', 'job dispatch while Redis is down', () => {
   it('runs the jobs of events stored while Redis was stopped once Redis is back', async () => {
     const redis = new RedisProcess(await freePort());
     await redis.start();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { newEvent, systemContext } from '../event-store/new-event.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
@@ -33,8 +33,8 @@ function recordingSubscriber(name: string, eventType: string, meet: () => Promis
   };
 }
 
-for (const database of testDatabases()) {
-  describe(`two subscription runners on one checkpoint on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `two subscription runners on one checkpoint on ${database.name}`, () => {
     let pool: SqlPool;
     let store: PostgresEventStore;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeIf } from '../../../test/support/not-run.js';
 import { testDatabases, testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
 import { PostgresRateLimiter, RateLimited, RedisRateLimiter, enforce, type RateLimiter } from './rate-limiter.js';
@@ -13,11 +14,13 @@ afterAll(async () => {
   redis?.disconnect();
 });
 
-const limiters: [string, () => RateLimiter][] = [['database', () => new PostgresRateLimiter(pool)]];
-if (redis) limiters.push(['redis', () => new RedisRateLimiter(redis, testRedisPrefix('rate-limit'))]);
+const limiters: [string, () => RateLimiter][] = [
+  ['database', () => new PostgresRateLimiter(pool)],
+  ['redis', () => new RedisRateLimiter(redis!, testRedisPrefix('rate-limit'))],
+];
 
 for (const [name, make] of limiters) {
-  describe(`rate limiter on ${name}`, () => {
+  describeIf(name === 'database' || redis, 'REDIS_URL', `rate limiter on ${name}`, () => {
     const rule = { name: `probe-${randomUUID()}`, limit: 3, windowSeconds: 600 };
 
     it('allows the limit, refuses the next hit with the time to wait, and keeps subjects apart', async () => {

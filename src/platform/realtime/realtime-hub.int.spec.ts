@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { describeIf } from '../../../test/support/not-run.js';
 import { testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import type { ReadModelChange } from '../projections/projection.js';
 import { InProcessRealtimeHub, RedisRealtimeHub } from './realtime-hub.js';
@@ -22,7 +23,7 @@ describe('in-process realtime hub', () => {
 
 const redisUrl = testRedisUrl();
 
-describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
+describeIf(redisUrl, 'REDIS_URL', 'realtime hub on Redis across two processes', () => {
   it('lets a process hear changes published by another, in both directions', async () => {
     const prefix = testRedisPrefix('realtime');
     const userId = `user-${randomUUID()}`;
