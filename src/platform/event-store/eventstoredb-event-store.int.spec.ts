@@ -38,10 +38,14 @@ describe('EventStoreDB adapter on the protocol stand-in', () => {
     try {
       let woken = 0;
       listening.onAppended(() => woken++);
-      // The subscription starts at the end of $all: give it a moment to be confirmed.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await writing.append(`other-process-${randomUUID()}`, [newEvent('ThingHappened', { n: 1 }, systemContext('contract-test'))], { expectedVersion: 'no_stream' });
-      await expect.poll(() => woken, { timeout: 5_000 }).toBeGreaterThan(0);
+      // The subscription starts at the end of $all once confirmed: the other process appends
+      // until one of its appends is heard.
+      await expect
+        .poll(async () => {
+          await writing.append(`other-process-${randomUUID()}`, [newEvent('ThingHappened', { n: 1 }, systemContext('contract-test'))], { expectedVersion: 'no_stream' });
+          return woken;
+        }, { timeout: 5_000, interval: 100 })
+        .toBeGreaterThan(0);
       const head = await listening.headPosition();
       expect(head.commit).toBeGreaterThan(0n);
     } finally {
