@@ -40,4 +40,4 @@ fs.rmSync(report, { force: true });
 console.log('\n▶ Unit, integration and browser tests');
 const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' });
 const status = fs.existsSync(report) ? reportNotRun(report, root, process.env.TEST_REQUIRE) : 1;
-process.exit(run.status || status);
+process.exit(run.status === 0 ? status : (run.status ?? 1));

@@ -4,6 +4,7 @@ import { migrateDatabase } from '../../../src/platform/persistence/orm.js';
 import { createPool } from '../../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../../src/platform/persistence/test-database.js';
 import { newRunPrefix, removeKeys, testRedisDbUrl } from '../../support/test-redis.js';
+import { assertUnchanged, demoAccountsState } from './demo-accounts-check.js';
 import { startPortal, type PortalProcess } from './portal-process.js';
 
 declare module 'vitest' {
@@ -40,13 +41,23 @@ export default async function setup(project: TestProject) {
   } else {
     portal = await startPortal({ DEMO_PASSWORD, TRUST_PROXY: 'loopback' });
   }
+  const demoAccountsBefore = await demoAccountsState(portal.url, DEMO_PASSWORD);
   project.provide('portalUrl', portal.url);
   project.provide('demoPassword', DEMO_PASSWORD);
   project.provide('redisUrl', redisUrl);
   project.provide('redisPrefix', redisPrefix);
   return async () => {
-    await portal.stop();
-    await cleanup();
-    if (redisUrl) await removeKeys(redisUrl, redisPrefix);
+    // Tests use fresh accounts: the seeded demo team must come out of the run as it went in.
+    try {
+      assertUnchanged(demoAccountsBefore, await demoAccountsState(portal.url, DEMO_PASSWORD));
+    } catch (error) {
+      // vitest reports an error thrown here but still exits 0: fail the run ourselves.
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    } finally {
+      await portal.stop();
+      await cleanup();
+      if (redisUrl) await removeKeys(redisUrl, redisPrefix);
+    }
   };
 }
