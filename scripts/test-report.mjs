@@ -20,7 +20,7 @@ export function reportNotRun(reportFile, root, required = '') {
   const needed = required.split(/\s+/).filter(Boolean);
   const missing = notRun.filter((test) => test.needs?.split(/\s+and\s+/).some((need) => needed.includes(need)));
   if (missing.length === 0) return 0;
-  console.error(`\n✖ ${missing.length} tests did not run for want of ${[...new Set(missing.map((t) => t.needs))].join(', ')}, which TEST_REQUIRE says this machine provides`);
+  console.error(`\n✖ ${missing.length} test${missing.length === 1 ? '' : 's'} did not run for want of ${[...new Set(missing.map((t) => t.needs))].join(', ')}, which TEST_REQUIRE says this machine provides`);
   return 1;
 }
 
