@@ -1,8 +1,11 @@
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../../src/modules/identity/demo/demo-accounts.js';
 import { ApiClient } from './api-client.js';
 import { createConfirmedAccount } from './mailbox.js';
+
+const DEMO_EMAILS = new Set(DEMO_ACCOUNTS.map((account) => account.email));
 
 /** Signs in through the /auth form, as a person would, and waits for the home page. */
 export async function signInThroughForm(page: Page, email: string, password: string = inject('demoPassword')): Promise<void> {
@@ -37,11 +40,12 @@ export async function createAccessCode(grantsHours: number, label = 'test code')
 
 /** Opens a page that needs elevated access, entering a fresh access code in the dialog that asks for it unless the user has it already. */
 export async function openWithAccessCode(page: Page, path: string): Promise<void> {
-  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { hasElevatedAccess: boolean; isMicrosoftUser: boolean } };
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { email: string; hasElevatedAccess: boolean; isMicrosoftUser: boolean } };
   if (user.hasElevatedAccess || user.isMicrosoftUser) {
     await page.goto(path);
     return;
   }
+  if (DEMO_EMAILS.has(user.email)) throw new Error(`${user.email} is a seeded demo account: entering a code would change it. Sign in with freshAdmin() or freshAgent().`);
   const { code } = await createAccessCode(1, `opening ${path}`);
   await page.goto(path);
   const dialog = page.getByTestId('access-code-dialog');
