@@ -1,10 +1,12 @@
 // `npm test`: type checks and lint, then unit, integration and browser tests in one run.
 // Integration tests use PGlite always, plus PostgreSQL and Redis when DATABASE_URL and
-// REDIS_URL are set (.ci/run sets them).
+// REDIS_URL are set (.ci/run sets them). Every test that did not run is listed at the end
+// under NOT RUN, with why.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportNotRun } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -37,8 +39,5 @@ const report = path.join(root, 'test-results', 'vitest.json');
 fs.rmSync(report, { force: true });
 console.log('\n▶ Unit, integration and browser tests');
 const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' });
-if (fs.existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(fs.readFileSync(report, 'utf8'));
-  console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
-}
-process.exit(run.status ?? 1);
+const status = fs.existsSync(report) ? reportNotRun(report, root, process.env.TEST_REQUIRE) : 1;
+process.exit(run.status === 0 ? status : (run.status ?? 1));

@@ -54,11 +54,14 @@ describe('the access-code dialog', () => {
     await newAgent(page);
     await page.getByRole('button', { name: 'Unlock Access' }).click();
     const dialog = page.getByTestId('access-code-dialog');
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       await dialog.getByLabel('Access code').fill(`WRONG-${i}`);
       await dialog.getByRole('button', { name: 'Unlock' }).click();
-      await page.waitForTimeout(150);
+      // The server's answer arrived: the attempts left are shown.
+      await dialog.getByText(`${4 - i} attempt(s) remaining`).waitFor();
     }
+    await dialog.getByLabel('Access code').fill('WRONG-4');
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
     await dialog.getByText('Too many failed attempts. Please try again later.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Unlock' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

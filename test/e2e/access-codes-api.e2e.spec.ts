@@ -4,7 +4,7 @@ import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
-import { createAccessCode, signedInClient } from './support/portal.js';
+import { createAccessCode, freshAgent, signedInClient } from './support/portal.js';
 
 async function newCode(hours = 8): Promise<string> {
   const { code } = await createAccessCode(hours, `test ${randomUUID().slice(0, 6)}`);
@@ -42,7 +42,8 @@ describe('access codes (API)', () => {
 
   it('unlocks elevated access for the code’s hours, counts wrong codes down, and revokes', async () => {
     const code = await newCode(8);
-    const agent = await signedIn('agent@portal.test');
+    const { email, password } = await freshAgent('unlock');
+    const agent = await signedIn(email, password);
 
     const wrong = await agent.request('POST', '/api/access/verify', { code: 'AAAA-BBBB-CCCC-DDDD' });
     expect(wrong.status).toBe(400);

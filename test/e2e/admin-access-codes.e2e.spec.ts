@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
-import { openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
+import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,9 @@ describe('admin Access Codes page', () => {
   it('creates a code shown once, which an agent can use as often as allowed, and disables it', async () => {
     const label = `Cohort ${randomUUID().slice(0, 6)}`;
     const { context, page } = await newPage(browser, { width: 1400 });
-    await signInThroughForm(page, 'admin@portal.test');
+    // An admin of the test's own: entering an access code changes the account.
+    const admin = await freshAdmin();
+    await signInThroughForm(page, admin.email, admin.password);
     await openWithAccessCode(page, '/admin/access-codes');
     await page.getByRole('heading', { name: 'Access Codes' }).waitFor();
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
-import { openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
+import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,7 +52,9 @@ describe('the admin Audit page', () => {
 
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });
     const problems = consoleProblems(page);
-    await signInThroughForm(page, 'admin@portal.test');
+    // An admin of the test's own: entering an access code changes the account.
+    const admin = await freshAdmin();
+    await signInThroughForm(page, admin.email, admin.password);
     await openWithAccessCode(page, '/admin/audit');
     await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Audit' }).getAttribute('href')).toBe('/admin/audit');
@@ -116,7 +118,9 @@ describe('the admin Audit page', () => {
 
   it('fits a phone (390 px): the page does not overflow and an event opens', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signInThroughForm(page, 'admin@portal.test');
+    // An admin of the test's own: entering an access code changes the account.
+    const admin = await freshAdmin();
+    await signInThroughForm(page, admin.email, admin.password);
     await openWithAccessCode(page, '/admin/audit');
     await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
     await rows(page).first().waitFor();

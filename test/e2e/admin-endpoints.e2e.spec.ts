@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
-import { signedInClient } from './support/portal.js';
+import { freshAgent, signedInClient } from './support/portal.js';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -19,7 +19,8 @@ describe('admin endpoints', () => {
     const endpoints = await adminEndpoints();
     expect(endpoints.length).toBeGreaterThanOrEqual(12);
     const stranger = new ApiClient(portalUrl());
-    const agent = await signedInClient('agent@portal.test');
+    const own = await freshAgent('refused');
+    const agent = await signedInClient(own.email, own.password);
     const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
     for (const { method, path } of endpoints) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};

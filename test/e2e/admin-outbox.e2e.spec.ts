@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
-import { openWithAccessCode, signInThroughForm } from './support/portal.js';
+import { freshAdmin, openWithAccessCode, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +20,9 @@ describe('admin Mail Outbox page', () => {
     expect(signUp.status).toBe(201);
 
     const { context, page } = await newPage(browser);
-    await signInThroughForm(page, 'admin@portal.test');
+    // An admin of the test's own: entering an access code changes the account.
+    const admin = await freshAdmin();
+    await signInThroughForm(page, admin.email, admin.password);
     await openWithAccessCode(page, '/admin/outbox');
     await page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
     await page.getByPlaceholder('Filter by recipient e-mail').fill(email);
@@ -28,8 +30,7 @@ describe('admin Mail Outbox page', () => {
     // The mail job may still be running: filter again until the list holds exactly its mail.
     await expect
       .poll(async () => {
-        await page.getByRole('button', { name: 'Filter' }).click();
-        await page.waitForTimeout(200);
+        await Promise.all([page.waitForResponse((r) => r.url().includes('/api/admin/outbox')), page.getByRole('button', { name: 'Filter' }).click()]);
         return [await mails.count(), await page.getByText(`To ${email}`).count()];
       }, { timeout: 10_000 })
       .toEqual([1, 1]);

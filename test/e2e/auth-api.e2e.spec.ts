@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
+import { freshAgent } from './support/portal.js';
 
 const url = () => inject('portalUrl');
 const password = () => inject('demoPassword');
@@ -23,8 +25,9 @@ describe('signing in and out (API)', () => {
   });
 
   it('answers an unknown e-mail and a wrong password alike', async () => {
+    const { email } = await freshAgent('wrong');
     const unknown = await new ApiClient(url()).signIn('nobody@portal.test', password());
-    const wrong = await new ApiClient(url()).signIn('agent@portal.test', 'not-the-password');
+    const wrong = await new ApiClient(url()).signIn(email, 'not-the-password');
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
     expect(await wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
@@ -53,6 +56,28 @@ describe('signing in and out (API)', () => {
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).code).toBe('CROSS_SITE_REQUEST');
     expect((await (await client.request('GET', '/api/auth/session')).json()).user).not.toBeNull();
+  });
+
+  it("refuses a write carrying a token that is not the session's own: another session's, or a made-up one", async () => {
+    const { email, password: own } = await freshAgent('csrf');
+    const victim = new ApiClient(url());
+    const other = new ApiClient(url());
+    expect((await victim.signIn(email, own)).status).toBe(200);
+    expect((await other.signIn(email, own)).status).toBe(200);
+    expect(other.csrfToken).not.toBe(victim.csrfToken);
+    const token = victim.csrfToken;
+
+    for (const wrong of [other.csrfToken, randomBytes(32).toString('base64url'), token.slice(0, -1)]) {
+      victim.csrfToken = wrong;
+      const refused = await victim.request('POST', '/api/auth/sign-out');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).code).toBe('CSRF_TOKEN_INVALID');
+    }
+    // Nothing changed: the session still stands, and its own token still signs it out.
+    victim.csrfToken = token;
+    expect((await (await victim.request('GET', '/api/auth/session')).json()).user).toMatchObject({ email });
+    expect((await victim.request('POST', '/api/auth/sign-out')).status).toBe(204);
+    expect((await (await victim.request('GET', '/api/auth/session')).json()).user).toBeNull();
   });
 
   it('gives a new session token at every sign-in', async () => {

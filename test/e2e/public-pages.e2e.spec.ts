@@ -103,19 +103,14 @@ describe('about page', () => {
     await page.waitForFunction(() => location.hash === '#leaders');
   });
 
-  it('counts the earnings up over two seconds once they are half visible', async () => {
+  // How the count runs over time is a unit test on a fake clock (web/src/features/about/count-up.spec.ts).
+  it('counts the earnings up to their totals once they are half visible', async () => {
     await open('/about');
     const counters = page.locator('[data-counter-target]');
     await counters.first().waitFor();
     expect(await counters.allInnerTexts()).toEqual(['$0', '$0']);
     await counters.first().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(700);
-    const midway = await counters.allInnerTexts();
-    const mid = Number(midway[0]!.replace(/\D/g, ''));
-    expect(mid).toBeGreaterThan(0);
-    expect(mid).toBeLessThan(167_952);
-    await page.waitForTimeout(2_000);
-    expect(await counters.allInnerTexts()).toEqual(['$167,952', '$488,033']);
+    await expect.poll(() => counters.allInnerTexts(), { timeout: 10_000 }).toEqual(['$167,952', '$488,033']);
     await screenshot(page, 'about');
   });
 });
@@ -220,8 +215,7 @@ describe('portal sidebar', () => {
 
     await page.keyboard.press('Control+b');
     await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-state') === 'collapsed');
-    await page.waitForTimeout(300);
-    expect((await sidebar.boundingBox())!.width).toBeCloseTo(48, 0);
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeCloseTo(48, 0);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
     const sevenDays = 7 * 24 * 3600;
@@ -243,8 +237,7 @@ describe('portal sidebar', () => {
     await page.keyboard.press('Control+b');
     const sheet = page.getByTestId('sidebar-mobile');
     await sheet.waitFor();
-    await page.waitForTimeout(200);
-    expect((await sheet.boundingBox())!.width).toBeCloseTo(288, 0);
+    await expect.poll(async () => (await sheet.boundingBox())!.width).toBeCloseTo(288, 0);
     expect(await sheet.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     await screenshot(page, 'sidebar-mobile');
   });

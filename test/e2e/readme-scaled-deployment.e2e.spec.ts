@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../../src/platform/config/config.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { freePort } from '../support/free-port.js';
+import { describeIf } from '../support/not-run.js';
 import { ApiClient } from './support/api-client.js';
 
 const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL;
+const redisUrl = inject('redisUrl');
 const root = path.resolve(import.meta.dirname, '../..');
 
 type Command = { kind: 'file'; file: string; lines: string[] } | { kind: 'run'; line: string; background: boolean };
@@ -42,14 +42,15 @@ function readmeByHandCommands(): Command[] {
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-describe.skipIf(!databaseUrl || !redisUrl)("the README's scaled deployment, by hand, step by step", () => {
+describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's scaled deployment, by hand, step by step", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let pool: SqlPool;
   let dir: string;
   let apiUrl: string;
   const runs: Run[] = [];
   const foreground: Record<string, string> = {};
-  const redisPrefix = `readme-${randomUUID()}`;
+  // Under the run's prefix, in the tests' Redis database: the run's teardown removes its keys.
+  const redisPrefix = `${inject('redisPrefix')}readme-${randomUUID()}`;
 
   // Only what the README's commands set: the test runner's own settings (NODE_ENV=test,
   // DATABASE_URL) would otherwise win over the README's .env, as real environment variables do.
@@ -118,10 +119,6 @@ describe.skipIf(!databaseUrl || !redisUrl)("the README's scaled deployment, by h
     }
     await pool?.end();
     await scratch?.drop();
-    // The shared Redis keeps nothing of this run (BullMQ's keys have no expiry).
-    const redis = new Redis(redisUrl!);
-    for await (const keys of redis.scanStream({ match: `${redisPrefix}:*`, count: 500 }) as AsyncIterable<string[]>) if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountEvent, recordAccountEvent } from '../../src/modules/identity/account-events.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent, userRequestContext } from '../../src/platform/event-store/new-event.js';
@@ -7,6 +7,7 @@ import { PostgresEventStore } from '../../src/platform/event-store/postgres-even
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
+import { describeIf } from '../support/not-run.js';
 import { RedisProcess, freePort, redisServerAvailable } from '../support/redis-process.js';
 import { ApiClient } from './support/api-client.js';
 import { eventReader } from './support/event-stream.js';
@@ -26,7 +27,7 @@ async function answered(request: Promise<Response>): Promise<Response> {
   }
 }
 
-describe.skipIf(!databaseUrl || !redisServerAvailable())('the portal through a Redis outage (PostgreSQL + a Redis of its own)', () => {
+describeIf(databaseUrl && redisServerAvailable(), 'DATABASE_URL and redis-server', 'the portal through a Redis outage (PostgreSQL + a Redis of its own)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let pool: SqlPool;
   let redis: RedisProcess;

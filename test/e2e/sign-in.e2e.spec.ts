@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { freshAgent } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +25,6 @@ describe('signing in with e-mail and password', () => {
     await page.waitForURL('**/profile');
     await page.locator('[data-variant="default"]', { hasText: 'Welcome!' }).filter({ hasText: 'You have been successfully signed in.' }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.goto('/');
     await page.getByRole('button', { name: 'Alex Agent' }).click();
@@ -41,9 +41,10 @@ describe('signing in with e-mail and password', () => {
   });
 
   it('shows the server’s answer for a wrong password and stays on the form', async () => {
+    const { email } = await freshAgent('mistyped');
     const { context, page } = await newPage(browser);
     await page.goto('/auth');
-    await page.getByLabel('Email').fill('agent@portal.test');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('definitely-wrong');
     await page.getByRole('button', { name: 'Sign In' }).click();
     expect(await page.getByRole('alert').innerText()).toBe('Invalid login credentials');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { mailedLink, tokenOf } from './support/mailbox.js';
+import { freshAgent } from './support/portal.js';
 
 const url = () => inject('portalUrl');
 
@@ -63,8 +64,9 @@ describe('signing up (API)', () => {
   });
 
   it('answers an e-mail that already has an account with USER_ALREADY_EXISTS', async () => {
+    const { email } = await freshAgent('taken');
     const response = await new ApiClient(url()).request('POST', '/api/auth/sign-up', {
-      email: 'agent@portal.test',
+      email,
       password: 'Tampa-Bay-2026',
       confirmPassword: 'Tampa-Bay-2026',
       satLeaderId: (await leaders())[0]!.id,

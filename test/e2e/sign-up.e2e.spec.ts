@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { mailedLink } from './support/mailbox.js';
+import { freshAgent } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,10 +59,11 @@ describe('signing up in the browser', () => {
   });
 
   it('says so when the e-mail already has an account', async () => {
+    const { email } = await freshAgent('taken');
     const { context, page } = await newPage(browser);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Email').fill('agent@portal.test');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Tampa-Bay-2026');
     await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
     await page.getByLabel('SAT Leader').selectOption({ label: 'Sam Rivera' });

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-p
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import type { TestDatabase } from './test-databases.js';
+import { newRunPrefix, removeKeys, testRedisDbUrl } from './test-redis.js';
 
 export default async function setup(project: TestProject) {
   const cleanups: Array<() => Promise<void>> = [];
@@ -27,8 +28,13 @@ export default async function setup(project: TestProject) {
     databases.push({ name: 'postgres', url: scratch.url });
   }
 
+  const redisUrl = process.env.REDIS_URL ? testRedisDbUrl(process.env.REDIS_URL) : null;
+  const redisPrefix = newRunPrefix();
+  if (redisUrl) cleanups.push(async () => void (await removeKeys(redisUrl, redisPrefix)));
+
   project.provide('databases', databases);
-  project.provide('redisUrl', process.env.REDIS_URL ?? null);
+  project.provide('redisUrl', redisUrl);
+  project.provide('redisPrefix', redisPrefix);
 
   return async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

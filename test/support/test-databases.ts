@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { describeIf } from './not-run.js';
 
 export type TestDatabase = { readonly name: 'postgres' | 'pglite'; readonly url: string };
 
@@ -6,7 +8,6 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     databases: TestDatabase[];
-    redisUrl: string | null;
   }
 }
 
@@ -15,6 +16,30 @@ export function testDatabases(): TestDatabase[] {
   return inject('databases');
 }
 
+export type DatabaseEngine = TestDatabase & { readonly needs?: string };
+
+const ENGINES: readonly { name: TestDatabase['name']; needs: string }[] = [
+  { name: 'pglite', needs: 'PGlite' },
+  { name: 'postgres', needs: 'DATABASE_URL' },
+];
+
+/** Every engine the integration tests cover, whether configured or not (then `needs` says what is missing). */
+export function everyDatabase(): DatabaseEngine[] {
+  const configured = testDatabases();
+  return ENGINES.map((engine) => configured.find((d) => d.name === engine.name) ?? { name: engine.name, url: '', needs: engine.needs });
+}
+
+/** One engine's suite: skipped and listed as NOT RUN when that engine is not configured. */
+export function describeOn(database: DatabaseEngine, title: string, body: () => void): void {
+  describeIf(!database.needs, database.needs ?? '', title, body);
+}
+
+/** REDIS_URL with the tests' own database index (see test/support/test-redis.ts), or null. */
 export function testRedisUrl(): string | null {
   return inject('redisUrl');
+}
+
+/** A fresh key prefix under the run's, so the run's global teardown removes the keys. */
+export function testRedisPrefix(name: string): string {
+  return `${inject('redisPrefix')}${name}-${randomUUID()}`;
 }

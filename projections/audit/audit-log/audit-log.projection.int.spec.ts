@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { expect, it } from 'vitest';
+import { useIsolatedStore } from '../../../test/support/isolated-database.js';
+import { eventsNotRead } from '../../../test/support/projection-check.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
-import { createPool, type SqlPool } from '../../../src/platform/persistence/sql.js';
+import type { SqlPool } from '../../../src/platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../../src/platform/projections/subscription-runner.js';
 import { auditLogProjection, streamType } from './audit-log.projection.js';
 
@@ -39,46 +41,38 @@ async function missingOrExtra(pool: SqlPool): Promise<{ missing: number; extra: 
   return { missing: Number(r.missing), extra: Number(r.extra), rows: Number(r.rows), events: Number(r.events) };
 }
 
-for (const database of testDatabases()) {
-  describe(`audit-log projection on ${database.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-
-    beforeAll(async () => {
-      pool = createPool(database.url, 8);
-      store = new PostgresEventStore(pool);
-      const runner = new SubscriptionRunner(store, pool, [auditLogProjection]);
-      await runner.rebuild('audit-log');
-    });
-    afterAll(async () => pool.end());
+for (const database of everyDatabase()) {
+  describeOn(database, `audit-log projection on ${database.name}`, () => {
+    // A database of its own: the projection reads every event, and must not depend on what other test files wrote.
+    const db = useIsolatedStore(database, 8);
 
     it('follows live appends, and a rebuild gives the very same rows', async () => {
       const changes: { userId: string; topic: string }[] = [];
-      const runner = new SubscriptionRunner(store, pool, [auditLogProjection], { batchSize: 40, pollIntervalMs: 5_000, onChanges: (c) => changes.push(...c) });
+      const runner = new SubscriptionRunner(db.store, db.pool, [auditLogProjection], { batchSize: 40, pollIntervalMs: 5_000, onChanges: (c) => changes.push(...c) });
       await runner.start();
       try {
-        await appendSample(store, 6, 30);
-        await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 20_000 }).toBe(true);
-        expect(await missingOrExtra(pool)).toMatchObject({ missing: 0, extra: 0 });
+        await appendSample(db.store, 6, 30);
+        await expect.poll(() => eventsNotRead(db.pool, 'audit-log'), { timeout: 20_000 }).toBe(0);
+        expect(await missingOrExtra(db.pool)).toMatchObject({ missing: 0, extra: 0 });
       } finally {
         await runner.stop();
       }
       // The sample's six actors were each told their activity changed.
       expect(new Set(changes.filter((c) => c.topic === 'activity').map((c) => c.userId))).toEqual(new Set(['user-0', 'user-1', 'user-2', 'user-3', 'user-4', 'user-5']));
-      const live = await snapshot(pool);
-      expect(live.length).toBeGreaterThanOrEqual(180);
+      const live = await snapshot(db.pool);
+      expect(live.length).toBe(180);
 
-      const rebuilt = await new SubscriptionRunner(store, pool, [auditLogProjection], { batchSize: 70 }).rebuild('audit-log');
+      const rebuilt = await new SubscriptionRunner(db.store, db.pool, [auditLogProjection], { batchSize: 70 }).rebuild('audit-log');
       expect(rebuilt).toBe(live.length);
-      expect(await snapshot(pool)).toEqual(live);
+      expect(await snapshot(db.pool)).toEqual(live);
     });
 
     it('records actor, stream type and correlation for each event', async () => {
       const ctx = { ...systemContext('audit-test'), actor: { type: 'user' as const, id: 'agent-42' } };
       const event = newEvent('FundsDeposited', { cents: 500 }, ctx);
-      await store.append(`wallet-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
-      await new SubscriptionRunner(store, pool, [auditLogProjection]).catchUp('audit-log');
-      const { rows } = await pool.query('SELECT * FROM rm_audit_log WHERE event_id = $1', [event.metadata.eventId]);
+      await db.store.append(`wallet-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
+      await new SubscriptionRunner(db.store, db.pool, [auditLogProjection]).catchUp('audit-log');
+      const { rows } = await db.pool.query('SELECT * FROM rm_audit_log WHERE event_id = $1', [event.metadata.eventId]);
       expect(rows[0]).toMatchObject({
         stream_type: 'wallet',
         event_type: 'FundsDeposited',
@@ -91,12 +85,12 @@ for (const database of testDatabases()) {
     });
 
     it('neither loses nor repeats an event when its process is killed mid-batch', async () => {
-      await new SubscriptionRunner(store, pool, [auditLogProjection]).rebuild('audit-log');
-      await appendSample(store, 4, 50);
-      const before = await missingOrExtra(pool);
+      await new SubscriptionRunner(db.store, db.pool, [auditLogProjection]).rebuild('audit-log');
+      await appendSample(db.store, 4, 50);
+      const before = await missingOrExtra(db.pool);
       expect(before.missing).toBe(200);
 
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/projection-child.ts', database.url, '30'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/projection-child.ts', db.url, '30'], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let applied = 0;
@@ -111,15 +105,15 @@ for (const database of testDatabases()) {
       await killed;
       expect(applied).toBeGreaterThanOrEqual(3);
 
-      const afterKill = await missingOrExtra(pool);
+      const afterKill = await missingOrExtra(db.pool);
       expect(afterKill.extra).toBe(0);
       expect(afterKill.missing).toBeGreaterThan(0); // the killed batch was rolled back
       expect(afterKill.missing).toBeLessThan(200); // earlier batches were committed
 
-      const resumed = new SubscriptionRunner(store, pool, [auditLogProjection]);
+      const resumed = new SubscriptionRunner(db.store, db.pool, [auditLogProjection]);
       await resumed.catchUp('audit-log');
-      expect(await missingOrExtra(pool)).toMatchObject({ missing: 0, extra: 0 });
-      const after = await missingOrExtra(pool);
+      expect(await missingOrExtra(db.pool)).toMatchObject({ missing: 0, extra: 0 });
+      const after = await missingOrExtra(db.pool);
       expect(after.rows).toBe(after.events);
     });
   });

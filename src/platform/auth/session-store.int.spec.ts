@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
 import { SessionStore, hashToken } from './session-store.js';
 
-for (const database of testDatabases()) {
-  describe(`sessions on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `sessions on ${database.name}`, () => {
     let pool: SqlPool;
     let sessions: SessionStore;
     let userId: string;

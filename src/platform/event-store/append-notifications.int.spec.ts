@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { afterEach, expect, it } from 'vitest';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, inTransaction, type SqlPool } from '../persistence/sql.js';
 import { SubscriptionRunner } from '../projections/subscription-runner.js';
 import { APPENDED_CHANNEL } from './append-notifications.js';
@@ -9,14 +9,14 @@ import { newEvent, systemContext } from './new-event.js';
 import { OutboxRelay, recordInOutbox } from './outbox.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+const postgres = everyDatabase().find((d) => d.name === 'postgres')!;
 
 /** Two processes on one PostgreSQL, each with its own pool: `here` appends, `there` listens. */
-describe.skipIf(!postgres)('appends heard by other processes (PostgreSQL LISTEN/NOTIFY)', () => {
+describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY)', () => {
   const opened: { store: PostgresEventStore; pool: SqlPool }[] = [];
   const open = (shared: boolean) => {
-    const pool = createPool(postgres!.url, 4);
-    const store = new PostgresEventStore(pool, shared ? { sharedDatabaseUrl: postgres!.url } : {});
+    const pool = createPool(postgres.url, 4);
+    const store = new PostgresEventStore(pool, shared ? { sharedDatabaseUrl: postgres.url } : {});
     opened.push({ store, pool });
     return { store, pool };
   };

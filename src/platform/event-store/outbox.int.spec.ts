@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../../test/support/test-databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, inTransaction, type SqlPool } from '../persistence/sql.js';
 import { newEvent, systemContext } from './new-event.js';
 import { OutboxRelay, recordInOutbox } from './outbox.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
-for (const database of testDatabases()) {
-  describe(`outbox relay on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `outbox relay on ${database.name}`, () => {
     let pool: SqlPool;
     let store: PostgresEventStore;
     beforeAll(() => {

@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeIf } from '../../../test/support/not-run.js';
 import { inParallel, tally } from '../../../test/support/parallel.js';
-import { testDatabases, testRedisUrl } from '../../../test/support/test-databases.js';
+import { everyDatabase, testDatabases, testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
 import { PostgresRateLimiter, RateLimited, RedisRateLimiter, enforce, type RateLimiter } from './rate-limiter.js';
 
-const pools = testDatabases().map((database) => ({ name: database.name, pool: createPool(database.url, 10) }));
+const pools = new Map(testDatabases().map((database) => [database.name, createPool(database.url, 10)]));
 const redisUrl = testRedisUrl();
 const redis = redisUrl ? new Redis(redisUrl) : null;
 afterAll(async () => {
-  await Promise.all(pools.map(({ pool }) => pool.end()));
+  await Promise.all([...pools.values()].map((pool) => pool.end()));
   redis?.disconnect();
 });
 
-const limiters: [string, () => RateLimiter][] = pools.map(({ name, pool }) => [name, () => new PostgresRateLimiter(pool)]);
-if (redis) limiters.push(['redis', () => new RedisRateLimiter(redis, `rl-test-${randomUUID()}`)]);
+const limiters: { name: string; needs?: string; make: () => RateLimiter }[] = [
+  ...everyDatabase().map((database) => ({ name: database.name, needs: database.needs, make: () => new PostgresRateLimiter(pools.get(database.name)!) })),
+  { name: 'redis', needs: redis ? undefined : 'REDIS_URL', make: () => new RedisRateLimiter(redis!, testRedisPrefix('rate-limit')) },
+];
 
-for (const [name, make] of limiters) {
-  describe(`rate limiter on ${name}`, () => {
+for (const { name, needs, make } of limiters) {
+  describeIf(!needs, needs ?? '', `rate limiter on ${name}`, () => {
     const rule = { name: `probe-${randomUUID()}`, limit: 3, windowSeconds: 600 };
 
     it('allows the limit, refuses the next hit with the time to wait, and keeps subjects apart', async () => {

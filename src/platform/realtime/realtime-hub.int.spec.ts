@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { describeIf } from '../../../test/support/not-run.js';
 import { RedisProcess, freePort, redisServerAvailable } from '../../../test/support/redis-process.js';
-import { testRedisUrl } from '../../../test/support/test-databases.js';
+import { testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
+import { TEST_REDIS_DB } from '../../../test/support/test-redis.js';
 import type { ReadModelChange } from '../projections/projection.js';
 import { EVERY_TOPIC, InProcessRealtimeHub, RedisRealtimeHub } from './realtime-hub.js';
 
@@ -28,9 +30,9 @@ const changesInto = (changes: ReadModelChange[]) => (change: ReadModelChange) =>
   if (change.topic !== EVERY_TOPIC) changes.push(change);
 };
 
-describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
+describeIf(redisUrl, 'REDIS_URL', 'realtime hub on Redis across two processes', () => {
   it('lets a process hear changes published by another, in both directions', async () => {
-    const prefix = `rt-${randomUUID()}`;
+    const prefix = testRedisPrefix('realtime');
     const userId = `user-${randomUUID()}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/realtime-child.ts', redisUrl!, prefix, userId], {
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -60,16 +62,19 @@ describe.skipIf(!redisUrl)('realtime hub on Redis across two processes', () => {
   });
 });
 
-describe.skipIf(!redisUrl)('realtime hubs of two deployments on one Redis', () => {
+describeIf(redisUrl, 'REDIS_URL', 'realtime hubs of two deployments on one Redis', () => {
   const deployments = {
     'key prefixes': () => [
-      { url: redisUrl!, prefix: `a-${randomUUID()}` },
-      { url: redisUrl!, prefix: `b-${randomUUID()}` },
+      { url: redisUrl!, prefix: testRedisPrefix('realtime-a') },
+      { url: redisUrl!, prefix: testRedisPrefix('realtime-b') },
     ],
-    'database numbers (pub/sub ignores them)': () => [
-      { url: withDb(redisUrl!, 1), prefix: 'portal' },
-      { url: withDb(redisUrl!, 2), prefix: 'portal' },
-    ],
+    'database numbers (pub/sub ignores them)': () => {
+      const prefix = testRedisPrefix('realtime-db');
+      return [
+        { url: redisUrl!, prefix },
+        { url: withDb(redisUrl!, TEST_REDIS_DB === 0 ? 1 : TEST_REDIS_DB - 1), prefix },
+      ];
+    },
   };
 
   it.each(Object.keys(deployments) as (keyof typeof deployments)[])('do not hear each other when they differ in %s', async (differ) => {
@@ -105,10 +110,10 @@ describe.skipIf(!redisUrl)('realtime hubs of two deployments on one Redis', () =
   });
 });
 
-describe.skipIf(!redisServerAvailable())('realtime hub through a Redis outage', () => {
+describeIf(redisServerAvailable(), 'redis-server', 'realtime hub through a Redis outage', () => {
   it('starts while Redis is down, delivers once it is up, and after a restart tells listeners to refetch everything', async () => {
     const redis = new RedisProcess(await freePort());
-    const prefix = `outage-${randomUUID()}`;
+    const prefix = testRedisPrefix('realtime-outage');
     const publisher = new RedisRealtimeHub(redis.url, prefix);
     const listener = new RedisRealtimeHub(redis.url, prefix);
     const heard: string[] = [];

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { auditLogProjection } from '../../../../projections/audit/audit-log/audit-log.projection.js';
-import { testDatabases } from '../../../../test/support/test-databases.js';
+import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
+import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
-import { createPool, inTransaction, type SqlPool } from '../../../platform/persistence/sql.js';
+import type { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
+import { inTransaction, type SqlPool } from '../../../platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { auditEventDetail, auditLogPage, auditPageQuery } from './audit-log.query.js';
 
-for (const database of testDatabases()) {
-  describe(`audit log pages on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `audit log pages on ${database.name}`, () => {
+    // The projection reads the whole event store: a database of its own keeps other files' events out.
+    const isolated = useIsolatedStore(database);
     let pool: SqlPool;
     let store: PostgresEventStore;
     const adminId = randomUUID();
@@ -25,8 +28,7 @@ for (const database of testDatabases()) {
     });
 
     beforeAll(async () => {
-      pool = createPool(database.url, 4);
-      store = new PostgresEventStore(pool);
+      ({ pool, store } = isolated);
       await pool.query('INSERT INTO users (id, email, email_confirmed_at) VALUES ($1, $2, now())', [adminId, adminEmail]);
       await pool.query('INSERT INTO profiles (user_id, email, display_name) VALUES ($1, $2, $3)', [adminId, adminEmail, 'Audit Admin']);
       // Seven events by one admin over seven minutes, one correlation; the first two in one stream.
@@ -38,7 +40,6 @@ for (const database of testDatabases()) {
       }
       await new SubscriptionRunner(store, pool, [auditLogProjection]).catchUp('audit-log');
     });
-    afterAll(async () => pool.end());
 
     it('walks an actor’s events newest first, page by page, each once, with the actor’s name and e-mail', async () => {
       const seen: string[] = [];

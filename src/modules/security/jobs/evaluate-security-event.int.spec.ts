@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inParallel } from '../../../../test/support/parallel.js';
-import { testDatabases } from '../../../../test/support/test-databases.js';
+import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
 import type { SecurityEventType } from '../contracts/security-events.js';
 import { evaluateSecurityEvent, type EvaluationInput } from './evaluate-security-event.job.js';
 
-for (const database of testDatabases()) {
-  describe(`security alerts on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `security alerts on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {
       pool = createPool(database.url, 4);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { countUp } from './count-up';
 
 /** Counts from 0 to `target` over `durationMs` once at least half of the element is visible. */
 export function useCountUp<TElement extends Element>(target: number, durationMs = 2000) {
@@ -8,26 +9,19 @@ export function useCountUp<TElement extends Element>(target: number, durationMs 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    let frame = 0;
+    let stop = () => {};
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        const start = performance.now();
-        const step = (now: number) => {
-          const progress = Math.min(1, (now - start) / durationMs);
-          const eased = 1 - (1 - progress) ** 3;
-          setValue(Math.round(target * eased));
-          if (progress < 1) frame = requestAnimationFrame(step);
-        };
-        frame = requestAnimationFrame(step);
+        stop = countUp(target, durationMs, setValue);
       },
       { threshold: 0.5 },
     );
     observer.observe(element);
     return () => {
       observer.disconnect();
-      cancelAnimationFrame(frame);
+      stop();
     };
   }, [target, durationMs]);
 

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accessCodesProjection } from '../../../../../projections/access/access-codes/access-codes.projection.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
-import { testDatabases, testRedisUrl } from '../../../../../test/support/test-databases.js';
+import { describeIf } from '../../../../../test/support/not-run.js';
+import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../test/support/test-databases.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
@@ -27,18 +28,25 @@ import { CreateAccessCode, CreateAccessCodeHandler } from '../create-access-code
 import { RedeemAccessCodeHandler } from '../redeem-access-code/redeem-access-code.handler.js';
 import { VerifyAccessCode, VerifyAccessCodeHandler } from './verify-access-code.handler.js';
 
-type Setup = { readonly name: string; readonly url: string; readonly queue: (pool: SqlPool) => JobQueue };
+type Setup = { readonly name: string; readonly needs?: string; readonly url: string; readonly queue: (pool: SqlPool) => JobQueue };
 
 const redisUrl = testRedisUrl();
-const setups: Setup[] = testDatabases().map((database) => ({ name: database.name, url: database.url, queue: (pool) => new PostgresJobQueue(pool, `access-${randomUUID()}`, 50) }));
-const postgres = testDatabases().find((database) => database.name === 'postgres');
-if (postgres && redisUrl) setups.push({ name: 'postgres + redis', url: postgres.url, queue: () => new BullmqJobQueue(redisUrl, `access-test-${randomUUID()}`) });
+const postgres = everyDatabase().find((database) => database.name === 'postgres')!;
+const setups: Setup[] = [
+  ...everyDatabase().map((database): Setup => ({ ...database, queue: (pool) => new PostgresJobQueue(pool, `access-${randomUUID()}`, 50) })),
+  {
+    name: 'postgres + redis',
+    needs: [postgres.needs, redisUrl ? undefined : 'REDIS_URL'].filter(Boolean).join(' and ') || undefined,
+    url: postgres.url,
+    queue: () => new BullmqJobQueue(redisUrl!, testRedisPrefix('access')),
+  },
+];
 
 const agent = (): AuthenticatedUser => ({ userId: randomUUID() }) as AuthenticatedUser;
 const statusOf = (error: unknown) => (error instanceof DomainError || error instanceof ApiError ? error.status : String(error));
 
 for (const setup of setups) {
-  describe(`access-code verification on ${setup.name}`, () => {
+  describeIf(!setup.needs, setup.needs ?? '', `access-code verification on ${setup.name}`, () => {
     let pool: SqlPool;
     let store: PostgresEventStore;
     let queue: JobQueue;

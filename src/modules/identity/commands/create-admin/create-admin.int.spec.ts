@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
-import { testDatabases } from '../../../../../test/support/test-databases.js';
+import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
 import { hashToken, SessionStore } from '../../../../platform/auth/session-store.js';
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
@@ -12,8 +12,8 @@ import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from './create-admin.js';
 
 const operator = () => requestContext({ type: 'operator', id: 'jane@ops-host' });
 
-for (const database of testDatabases()) {
-  describe(`an operator makes an admin at the command line, on ${database.name}`, () => {
+for (const database of everyDatabase()) {
+  describeOn(database, `an operator makes an admin at the command line, on ${database.name}`, () => {
     let pool: SqlPool;
     let sessions: SessionStore;
 

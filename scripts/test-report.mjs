@@ -1,0 +1,39 @@
+// The end of `npm test`: the totals, and every test that did not run with why.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Prints the NOT RUN list and the totals from vitest's JSON report. `required` (TEST_REQUIRE,
+ * space-separated, as .ci/run sets it) names what this machine must provide: a test not run
+ * for want of one of them makes the result 1.
+ */
+export function reportNotRun(reportFile, root, required = '') {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const notRun = notRunTests(testResults);
+  if (notRun.length > 0) {
+    console.log(`\nNOT RUN (${notRun.length}):`);
+    for (const test of notRun) {
+      console.log(`  ${path.relative(root, test.file)} › ${test.name}\n      why: ${test.needs ? `needs ${test.needs}` : 'skipped in the test itself, without a reason'}`);
+    }
+  }
+  console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} not run`);
+  const needed = required.split(/\s+/).filter(Boolean);
+  const missing = notRun.filter((test) => test.needs?.split(/\s+and\s+/).some((need) => needed.includes(need)));
+  if (missing.length === 0) return 0;
+  console.error(`\n✖ ${missing.length} test${missing.length === 1 ? '' : 's'} did not run for want of ${[...new Set(missing.map((t) => t.needs))].join(', ')}, which TEST_REQUIRE says this machine provides`);
+  return 1;
+}
+
+/** Skipped and todo tests; a suite registered through test/support/not-run.ts has `[NOT RUN: needs …]` in its title. */
+function notRunTests(testResults) {
+  return testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => ['pending', 'skipped', 'todo', 'disabled'].includes(test.status))
+      .map((test) => {
+        const marker = test.fullName.match(/ \[NOT RUN: needs ([^\]]+)\]/);
+        return { file: file.name, name: marker ? test.fullName.replace(marker[0], '') : test.fullName, needs: marker?.[1] ?? null };
+      }),
+  );
+}
+
+if (process.argv[1] === import.meta.filename) process.exit(reportNotRun(process.argv[2], process.cwd(), process.env.TEST_REQUIRE));

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportNotRun } from '../../scripts/test-report.mjs';
+
+const result = (fullName: string, status: string) => ({ fullName, status });
+
+describe("npm test's NOT RUN list", () => {
+  let dir: string;
+  let printed: string[];
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'));
+    printed = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void printed.push(line));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const report = (results: { fullName: string; status: string }[]) => {
+    const file = path.join(dir, 'vitest.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        numPassedTests: results.filter((r) => r.status === 'passed').length,
+        numFailedTests: 0,
+        numPendingTests: results.filter((r) => r.status !== 'passed').length,
+        numTodoTests: 0,
+        testResults: [{ name: path.join(dir, 'a.int.spec.ts'), assertionResults: results }],
+      }),
+    );
+    return file;
+  };
+
+  it('lists each test that did not run with what it needs, and the totals', () => {
+    const file = report([
+      result('sessions on pglite keeps a session', 'passed'),
+      result('sessions on postgres [NOT RUN: needs DATABASE_URL] keeps a session', 'skipped'),
+      result('job queue: bullmq [NOT RUN: needs REDIS_URL] runs a job once', 'pending'),
+      result('something skipped by hand', 'skipped'),
+    ]);
+    expect(reportNotRun(file, dir, '')).toBe(0);
+    const text = printed.join('\n');
+    expect(text).toContain('NOT RUN (3):');
+    expect(text).toContain('a.int.spec.ts › sessions on postgres keeps a session\n      why: needs DATABASE_URL');
+    expect(text).toContain('a.int.spec.ts › job queue: bullmq runs a job once\n      why: needs REDIS_URL');
+    expect(text).toContain('something skipped by hand\n      why: skipped in the test itself, without a reason');
+    expect(text).toContain('Tests: 1 passed, 0 failed, 3 not run');
+  });
+
+  it('fails the run when a test did not run for want of what TEST_REQUIRE says is here', () => {
+    const file = report([
+      result('realtime across two API processes [NOT RUN: needs DATABASE_URL and REDIS_URL] streams', 'skipped'),
+      result('EventStoreDB adapter on a real server [NOT RUN: needs EVENTSTORE_URL] stores', 'skipped'),
+    ]);
+    expect(reportNotRun(file, dir, 'DATABASE_URL REDIS_URL redis-server')).toBe(1);
+    expect(printed.join('\n')).toContain('1 test did not run for want of DATABASE_URL and REDIS_URL');
+    expect(reportNotRun(file, dir, 'redis-server')).toBe(0);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatShortDateTime } from './format';
+import { formatCents, formatWholeDollars } from './money';
+
+describe('money on screen', () => {
+  it('shows integer cents as dollars and cents', () => {
+    expect(formatCents(18100)).toBe('$181.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(-250)).toBe('-$2.50');
+  });
+
+  it('shows whole dollars with thousands separators and no cents', () => {
+    expect(formatWholeDollars(167952)).toBe('$167,952');
+    expect(formatWholeDollars(0)).toBe('$0');
+  });
+});
+
+describe('dates on screen', () => {
+  it('shows a dash when there is no moment', () => {
+    expect(formatShortDateTime(null)).toBe('—');
+    expect(formatShortDateTime('2026-03-04T05:06:00.000Z')).not.toBe('—');
+  });
+});
