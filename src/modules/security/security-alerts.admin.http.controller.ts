@@ -37,7 +37,7 @@ export class SecurityAlertsAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Acknowledges or resolves an alert, with an optional note.' })
   async update(@Param('alertId') alertId: string, @Body() body: unknown) {
-    validate(z.uuid('No such alert.'), alertId);
+    validate(z.uuid('No such alert.'), alertId, 'alertId');
     const { status, note } = validate(updateRequest, body);
     const { rowCount } = await this.pool.query(
       `UPDATE security_alerts SET status = $2, note = coalesce($3, note), updated_at = now() WHERE alert_id = $1`,

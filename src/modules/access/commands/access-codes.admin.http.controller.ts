@@ -53,7 +53,7 @@ export class AccessCodesAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Disables a code: it no longer unlocks anything.' })
   async disable(@CurrentUser() admin: AuthenticatedUser, @Param('codeId') codeId: string, @Req() request: FastifyRequest) {
-    validate(z.uuid('No such access code.'), codeId);
+    validate(z.uuid('No such access code.'), codeId, 'codeId');
     await this.access.disableCode(admin, codeId, String(request.id));
     return { success: true };
   }

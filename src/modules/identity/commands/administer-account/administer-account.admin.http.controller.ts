@@ -45,7 +45,7 @@ export class AdministerAccountController {
   }
 
   private async change(admin: AuthenticatedUser, id: string, change: AccountChange, request: FastifyRequest) {
-    validate(userId, id);
+    validate(userId, id, 'userId');
     const context = userRequestContext(admin.userId, String(request.id));
     await administerAccount(this.pool, this.sessions, id, change, context);
     return { success: true };

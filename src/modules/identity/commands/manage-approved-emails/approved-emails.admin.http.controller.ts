@@ -54,7 +54,7 @@ export class ApprovedEmailsAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Takes an address off the list; accounts already made stay.' })
   async remove(@CurrentUser() admin: AuthenticatedUser, @Param('email') raw: string, @Req() request: FastifyRequest) {
-    const email = validate(emailField, raw);
+    const email = validate(emailField, raw, 'email');
     if (this.config.signUp.approvedEmails.includes(email)) throw new ApiError(409, 'SET_IN_CONFIGURATION', 'This address comes from the APPROVED_EMAILS setting; change it there.');
     await this.record(admin, request, 'ApprovedEmailRemoved', email, async (tx) => {
       const { rowCount } = await tx.query('DELETE FROM approved_emails WHERE email = $1', [email]);
