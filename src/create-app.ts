@@ -14,7 +14,7 @@ import type { EventStore } from './platform/event-store/event-store.port.js';
 import { EVENT_STORE } from './platform/tokens.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { clientErrorHandler, frameworkErrorHandler } from './platform/http/framework-errors.js';
-import { securityHeaders } from './platform/http/security-headers.js';
+import { isApiPath, securityHeaders } from './platform/http/security-headers.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { PinoNestLogger, createRootLogger, loggableUrl, requestIdFor } from './platform/logging/logging.js';
 
@@ -47,8 +47,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // per-address rate limits; only the configured proxies are believed.
     trustProxy: Array.isArray(config.trustProxy) ? [...config.trustProxy] : (config.trustProxy as boolean | number),
     bodyLimit: 1_048_576,
-    frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers.api),
+    clientErrorHandler: clientErrorHandler(headers.api),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
   app.enableShutdownHooks();
@@ -61,7 +61,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // The request id reaches log lines explicitly (the completion line, the error filter), not
   // through AsyncLocalStorage: on Node 20 that slows every promise in the process by ~15%.
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(headers).header('x-request-id', request.id);
+    void reply.headers(isApiPath(request.url) ? headers.api : headers.page).header('x-request-id', request.id);
     if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, request.headers.host, publicOrigin)) {
       done(new ApiError(403, 'CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.'));
       return;
