@@ -12,7 +12,9 @@ export class WebApp {
   static load(webDist: string | null): WebApp | null {
     const index = webDist ? path.join(webDist, 'index.html') : null;
     if (!webDist || !index || !fs.existsSync(index)) return null;
-    const patterns = JSON.parse(fs.readFileSync(path.join(webDist, 'app-routes.json'), 'utf8')) as string[];
+    const manifest = path.join(webDist, 'app-routes.json');
+    if (!fs.existsSync(manifest)) throw new Error(`${manifest} is missing: the web app was built by an older version. Run npm run build.`);
+    const patterns = JSON.parse(fs.readFileSync(manifest, 'utf8')) as string[];
     return new WebApp(fs.readFileSync(index, 'utf8'), patterns.map(routeRegExp));
   }
 
