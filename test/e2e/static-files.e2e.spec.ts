@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTES } from '../../web/src/app/app-routes.js';
 import { launchBrowser, newPage, portalUrl } from './support/browser.js';
 
 const JS_BUDGET_BYTES = 150 * 1000;
@@ -59,7 +60,7 @@ describe('page weight of the public home page', () => {
     for (const script of scripts) {
       const { encoding, large } = await encodings.get(script.url)!;
       if (large) expect({ url: script.url, encoding }).toEqual({ url: script.url, encoding: 'br' });
-      expect(script.url).not.toMatch(/data-grid|app-shell|users-page|security-page|access-code-dialog/);
+      expect(script.url).not.toMatch(/data-grid|app-shell|user-menu|users-page|security-page|access-code-dialog|sat-leader-gate/);
     }
     await context.close();
   });
@@ -144,4 +145,18 @@ describe('robots.txt and unknown paths', () => {
     expect(warnings).toEqual([]);
     await context.close();
   });
+
+  it('the route list the server answers 200 for holds only paths the router has a page for', async () => {
+    const { context, page } = await newPage(browser);
+    for (const route of APP_ROUTES) {
+      const pathname = route.replace(/:\w+/g, 'some-id');
+      expect((await get(pathname)).status).toBe(200);
+      await page.goto(pathname);
+      // Signed out, a protected page sends the visitor home: either way a page's heading, never the not-found page's.
+      const heading = await page.getByRole('heading', { level: 1 }).first().innerText();
+      expect({ pathname, heading }).not.toEqual({ pathname, heading: '404' });
+    }
+    await context.close();
+  });
 });
+
