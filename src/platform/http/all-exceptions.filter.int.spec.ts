@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
 import { z } from 'zod';
+import { testDatabases } from '../../../test/support/test-databases.js';
 import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { requestIdFor } from '../logging/logging.js';
+import { createPool } from '../persistence/sql.js';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { validate } from './validate.js';
 
@@ -37,7 +40,19 @@ class ProbeController {
   }
 }
 
-@Module({ controllers: [ProbeController] })
+let pool: pg.Pool | null = null;
+
+@Controller('api/probe/sql')
+class SqlProbeController {
+  /** Hands the value to PostgreSQL as it came, without validation: the last line of defence. */
+  @Get()
+  async cast(@Query('value') value: string, @Query('as') type: 'text' | 'uuid') {
+    const { rows } = await pool!.query(`SELECT $1::${type === 'uuid' ? 'uuid' : 'text'} AS value`, [value]);
+    return rows[0];
+  }
+}
+
+@Module({ controllers: [ProbeController, SqlProbeController] })
 class ProbeModule {}
 
 describe('HTTP error shape', () => {
@@ -104,5 +119,40 @@ describe('HTTP error shape', () => {
     const response = await fetch(`${base}/api/nothing/here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No such endpoint: GET /api/nothing/here' });
+  });
+});
+
+describe.each(testDatabases())('PostgreSQL refusing the input on $name', (database) => {
+  let app: NestFastifyApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    pool = createPool(database.url, 2);
+    app = await NestFactory.create<NestFastifyApplication>(ProbeModule, new FastifyAdapter({ genReqId: requestIdFor }), { logger: false });
+    app.useGlobalFilters(new AllExceptionsFilter(null));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await pool?.end();
+    pool = null;
+  });
+
+  it('answers text it cannot store (a NUL: 22021) with 400, not 500', async () => {
+    const response = await fetch(`${base}/api/probe/sql?as=text&value=a%00b`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'The request holds characters or a value that cannot be stored.' });
+  });
+
+  it('answers a value of the wrong form (22P02) with 400, not 500', async () => {
+    const response = await fetch(`${base}/api/probe/sql?as=uuid&value=not-a-uuid`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+  });
+
+  it('still passes good values through', async () => {
+    const response = await fetch(`${base}/api/probe/sql?as=text&value=fine`);
+    expect(await response.json()).toEqual({ value: 'fine' });
   });
 });

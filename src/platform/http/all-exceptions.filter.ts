@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { errorCodes as fastifyErrorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/domain-error.js';
@@ -8,33 +6,30 @@ import { RateLimited } from '../rate-limit/rate-limiter.js';
 import { isRecordedRefusal, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';
 import { RedisUnavailable } from '../redis/redis-connection.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
+import { CODE_BY_STATUS as CODES, readableFastifyMessage } from './framework-errors.js';
 import { requestClient } from './request-client.js';
+import { WebApp } from './web-app.js';
 
-const CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-};
+// Text PostgreSQL cannot store or read (a NUL, bytes invalid in UTF-8, a malformed value) that
+// got past validation: the caller's input, not a fault of ours.
+const POSTGRES_INPUT_ERRORS = new Set(['22021', '22P05', '22P02']);
 
 /**
- * Every error leaves as one JSON shape. Unknown paths outside /api, /health and the docs
- * get the web app's index.html, whose router shows the not-found page.
+ * Every error leaves as one JSON shape. Unknown paths outside /api and /health get the web
+ * app's index.html, whose router shows the page: 200 for a path the app has a page for, 404
+ * (and the app's not-found page) for any other.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
-  private indexHtml: string | null | undefined;
+  private readonly webApp: WebApp | null;
 
   constructor(
-    private readonly webDist: string | null,
+    webDist: string | null,
     private readonly securityEvents: SecurityEventRecorder | null = null,
-  ) {}
+  ) {
+    this.webApp = WebApp.load(webDist);
+  }
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -42,12 +37,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const body = this.toBody(exception, request);
 
-    if (body.status === 404 && this.servesApp(request)) {
-      const html = this.loadIndex();
-      if (html) {
-        void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-        return;
-      }
+    if (body.status === 404 && this.webApp && this.servesApp(request)) {
+      const known = this.webApp.knows(request.url.split('?')[0]!);
+      void reply.status(known ? 200 : 404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.webApp.indexHtml);
+      return;
     }
     if (exception instanceof RateLimited || exception instanceof RedisUnavailable) void reply.header('retry-after', String(exception.retryAfterSeconds));
     this.recordSecurityEvent(body.status, request, exception);
@@ -79,6 +72,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
             : exception.message;
       return { status, code: CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'ERROR'), message, requestId };
     }
+    if (POSTGRES_INPUT_ERRORS.has(postgresErrorCode(exception) ?? '')) {
+      return { status: 400, code: 'BAD_REQUEST', message: 'The request holds characters or a value that cannot be stored.', requestId };
+    }
     const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
     if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return {
@@ -105,14 +101,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const pathname = request.url.split('?')[0]!;
     return !/^\/(api|health)(\/|$)/.test(pathname);
   }
-
-  private loadIndex(): string | null {
-    if (this.indexHtml === undefined) {
-      const file = this.webDist ? path.join(this.webDist, 'index.html') : null;
-      this.indexHtml = file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-    }
-    return this.indexHtml;
-  }
 }
 
 const FASTIFY_CODE_BY_MESSAGE = new Map(
@@ -122,16 +110,12 @@ const FASTIFY_CODE_BY_MESSAGE = new Map(
   }),
 );
 
-function readableFastifyMessage(code: string | undefined, fallback: string | undefined): string {
-  switch (code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not accepted here.';
-    default:
-      return fallback ?? 'The request could not be read.';
+/** The SQLSTATE of a PostgreSQL error, also when a driver or the ORM wrapped it. */
+function postgresErrorCode(error: unknown): string | undefined {
+  for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    const { code, sqlState } = at as { code?: unknown; sqlState?: unknown };
+    if (typeof sqlState === 'string') return sqlState;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
+  return undefined;
 }

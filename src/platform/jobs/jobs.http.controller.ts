@@ -24,7 +24,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Runs a failed job again from its first attempt.' })
   async retry(@Param('jobId') jobId: string) {
-    validate(z.string().min(1).max(200), jobId);
+    validate(z.string().min(1).max(200), jobId, 'jobId');
     try {
       await this.jobs.retry(jobId);
     } catch (error) {

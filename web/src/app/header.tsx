@@ -1,12 +1,14 @@
 import { ExternalLink, KeyRound, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import site from '../content/site.json';
 import { useAccessDialog } from '../features/access/stores/access-dialog-store';
 import { useSession } from '../features/auth/stores/session-store';
 import { cn } from '../lib/cn';
-import { UserMenu } from './user-menu';
+
+// The menu (Radix, floating-ui) is loaded only once someone is signed in: most visitors of the public pages are not.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -72,7 +74,9 @@ export function Header() {
                   <KeyRound className="h-4 w-4" aria-hidden /> Unlock Access
                 </Button>
               )}
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="px-3 py-2 text-sm font-medium text-slate-800">{user.displayName ?? user.email}</span>}>
+                <UserMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <Button asChild size="sm">

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
-import { AccessCodeDialog } from '../features/access/components/access-code-dialog';
-import { SatLeaderGate } from '../features/auth/components/sat-leader-gate';
-import { AppShell } from './app-shell';
+import { useSession } from '../features/auth/stores/session-store';
+import { routePath } from './app-routes';
 import { PublicLayout } from './public-layout';
 import { LoadingScreen, RouteGuard } from './route-guard';
 
@@ -16,14 +16,23 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
 
 const notOpenYet = (title: string) => page(() => import('../features/errors/not-open-yet-page'), 'NotOpenYetPage', { title });
 
+// Dialogs only a signed-in user meets, loaded once someone is signed in.
+const SatLeaderGate = lazy(() => import('../features/auth/components/sat-leader-gate').then((module) => ({ default: module.SatLeaderGate })));
+const AccessCodeDialog = lazy(() => import('../features/access/components/access-code-dialog').then((module) => ({ default: module.AccessCodeDialog })));
+
 function Guarded() {
+  const signedIn = useSession((s) => s.status === 'signed-in');
   return (
     <>
       <RouteGuard>
         <Outlet />
       </RouteGuard>
-      <SatLeaderGate />
-      <AccessCodeDialog />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SatLeaderGate />
+          <AccessCodeDialog />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -37,50 +46,51 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { index: true, ...page(() => import('../features/home/home-page'), 'HomePage') },
-          { path: 'about', ...page(() => import('../features/about/about-page'), 'AboutPage') },
-          { path: 'onboarding', ...page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage') },
-          { path: 'contacts', ...page(() => import('../features/contacts/contacts-page'), 'ContactsPage') },
-          { path: 'contact', ...page(() => import('../features/contacts/contacts-page'), 'ContactsPage') },
-          { path: 'terms-and-conditions', ...page(() => import('../features/legal/legal-page'), 'LegalPage', { document: 'terms' }) },
-          { path: 'privacy-policy', ...page(() => import('../features/legal/legal-page'), 'LegalPage', { document: 'privacy' }) },
-          { path: 'auth', ...page(() => import('../features/auth/sign-in-page'), 'SignInPage') },
-          { path: 'auth/callback', ...page(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage') },
-          { path: 'auth/confirm', ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
-          { path: 'prep-course/register', ...notOpenYet('2-15 License Prep Course registration') },
-          { path: 'bonus-calculator', ...notOpenYet('Bonus Calculator Testing') },
-          { path: 'resources', ...notOpenYet('Resources') },
-          { path: 'leads', ...notOpenYet('Lead Management') },
-          { path: 'help-requests', ...notOpenYet('Help Requests Dashboard') },
-          { path: 'weeks-et', ...notOpenYet('East Tampa training schedule') },
-          { path: 'weeks-wt', ...notOpenYet('West Tampa training schedule') },
-          { path: 'weeks-st', ...notOpenYet('South Tampa training schedule') },
+          { path: routePath('/about'), ...page(() => import('../features/about/about-page'), 'AboutPage') },
+          { path: routePath('/onboarding'), ...page(() => import('../features/onboarding/onboarding-page'), 'OnboardingPage') },
+          { path: routePath('/contacts'), ...page(() => import('../features/contacts/contacts-page'), 'ContactsPage') },
+          { path: routePath('/contact'), ...page(() => import('../features/contacts/contacts-page'), 'ContactsPage') },
+          { path: routePath('/terms-and-conditions'), ...page(() => import('../features/legal/legal-page'), 'LegalPage', { document: 'terms' }) },
+          { path: routePath('/privacy-policy'), ...page(() => import('../features/legal/legal-page'), 'LegalPage', { document: 'privacy' }) },
+          { path: routePath('/auth'), ...page(() => import('../features/auth/sign-in-page'), 'SignInPage') },
+          { path: routePath('/auth/callback'), ...page(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage') },
+          { path: routePath('/auth/confirm'), ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
+          { path: routePath('/prep-course/register'), ...notOpenYet('2-15 License Prep Course registration') },
+          { path: routePath('/bonus-calculator'), ...notOpenYet('Bonus Calculator Testing') },
+          { path: routePath('/resources'), ...notOpenYet('Resources') },
+          { path: routePath('/leads'), ...notOpenYet('Lead Management') },
+          { path: routePath('/help-requests'), ...notOpenYet('Help Requests Dashboard') },
+          { path: routePath('/weeks-et'), ...notOpenYet('East Tampa training schedule') },
+          { path: routePath('/weeks-wt'), ...notOpenYet('West Tampa training schedule') },
+          { path: routePath('/weeks-st'), ...notOpenYet('South Tampa training schedule') },
         ],
       },
       {
-        element: <AppShell />,
+        // The signed-in area's layout (sidebar) is its own chunk too.
+        lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
         children: [
-          { path: 'testing', ...page(() => import('../features/auth/sign-in-required'), 'SignInRequired', { title: 'Backend Features Testing' }) },
-          { path: 'dashboard', ...notOpenYet('Dashboard') },
-          { path: 'campaigns', ...notOpenYet('Campaigns') },
-          { path: 'integrations', ...notOpenYet('Integrations') },
-          { path: 'integrations/:providerId', ...notOpenYet('Integrations') },
-          { path: 'groups', ...notOpenYet('Groups') },
-          { path: 'groups/:groupId', ...notOpenYet('Group Details') },
-          { path: 'payment-methods', ...notOpenYet('Payment Methods') },
-          { path: 'profile', ...notOpenYet('Profile') },
-          { path: 'my-tickets', ...notOpenYet('My Support Tickets') },
-          { path: 'admin/security', ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
-          { path: 'admin/audit', ...page(() => import('../features/admin-audit/audit-page'), 'AuditPage') },
-          { path: 'admin/users', ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },
-          { path: 'admin/access-codes', ...page(() => import('../features/admin-access-codes/access-codes-page'), 'AccessCodesPage') },
-          { path: 'admin/outbox', ...page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage') },
-          { path: 'admin/approved-emails', ...page(() => import('../features/admin-users/approved-emails-page'), 'ApprovedEmailsPage') },
-          { path: 'textdrip/success', ...notOpenYet('Textdrip Connected!') },
-          { path: 'textdrip/failed', ...notOpenYet('Connection Failed') },
+          { path: routePath('/testing'), ...page(() => import('../features/auth/sign-in-required'), 'SignInRequired', { title: 'Backend Features Testing' }) },
+          { path: routePath('/dashboard'), ...notOpenYet('Dashboard') },
+          { path: routePath('/campaigns'), ...notOpenYet('Campaigns') },
+          { path: routePath('/integrations'), ...notOpenYet('Integrations') },
+          { path: routePath('/integrations/:providerId'), ...notOpenYet('Integrations') },
+          { path: routePath('/groups'), ...notOpenYet('Groups') },
+          { path: routePath('/groups/:groupId'), ...notOpenYet('Group Details') },
+          { path: routePath('/payment-methods'), ...notOpenYet('Payment Methods') },
+          { path: routePath('/profile'), ...notOpenYet('Profile') },
+          { path: routePath('/my-tickets'), ...notOpenYet('My Support Tickets') },
+          { path: routePath('/admin/security'), ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
+          { path: routePath('/admin/audit'), ...page(() => import('../features/admin-audit/audit-page'), 'AuditPage') },
+          { path: routePath('/admin/users'), ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },
+          { path: routePath('/admin/access-codes'), ...page(() => import('../features/admin-access-codes/access-codes-page'), 'AccessCodesPage') },
+          { path: routePath('/admin/outbox'), ...page(() => import('../features/admin-outbox/outbox-page'), 'OutboxPage') },
+          { path: routePath('/admin/approved-emails'), ...page(() => import('../features/admin-users/approved-emails-page'), 'ApprovedEmailsPage') },
+          { path: routePath('/textdrip/success'), ...notOpenYet('Textdrip Connected!') },
+          { path: routePath('/textdrip/failed'), ...notOpenYet('Connection Failed') },
         ],
       },
     ],
   },
   // Any unknown path, signed in or not: the not-found page.
-  { path: '*', ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
+  { path: '*', hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
 ]);

@@ -57,7 +57,7 @@ export class AccessCodesAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Disables a code: it no longer unlocks anything.' })
   async disable(@CurrentUser() admin: AuthenticatedUser, @Param('codeId') codeId: string, @Req() request: FastifyRequest) {
-    validate(z.uuid('No such access code.'), codeId);
+    validate(z.uuid('No such access code.'), codeId, 'codeId');
     await this.commands.execute(new DisableAccessCode(admin.userId, codeId, String(request.id)));
     return { success: true };
   }

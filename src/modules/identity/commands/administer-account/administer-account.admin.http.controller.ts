@@ -42,7 +42,7 @@ export class AdministerAccountController {
   }
 
   private async change(admin: AuthenticatedUser, id: string, change: AccountChange, request: FastifyRequest) {
-    validate(userId, id);
+    validate(userId, id, 'userId');
     await this.commands.execute(new AdministerAccount(id, change, userRequestContext(admin.userId, String(request.id))));
     return { success: true };
   }

@@ -49,7 +49,7 @@ export class ApprovedEmailsAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Takes an address off the list; accounts already made stay.' })
   async remove(@CurrentUser() admin: AuthenticatedUser, @Param('email') raw: string, @Req() request: FastifyRequest) {
-    const email = validate(emailField, raw);
+    const email = validate(emailField, raw, 'email');
     await this.commands.execute(new ManageApprovedEmail('remove', email, userRequestContext(admin.userId, String(request.id))));
     return { success: true };
   }

@@ -47,7 +47,7 @@ export class SecurityAlertsAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Acknowledges or resolves an alert, with an optional note (active → acknowledged → resolved; resolved is final; 409 otherwise).' })
   async update(@Param('alertId') alertId: string, @Body() body: unknown, @CurrentUser() admin: AuthenticatedUser, @Req() request: FastifyRequest) {
-    validate(z.uuid('No such alert.'), alertId);
+    validate(z.uuid('No such alert.'), alertId, 'alertId');
     const { status, note } = validate(updateRequest, body);
     await this.commands.execute(new ReviewSecurityAlert(alertId, status, note, userRequestContext(admin.userId, String(request.id))));
     return { success: true };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isApiPath, securityHeaders } from './security-headers.js';
+
+describe('securityHeaders', () => {
+  it('sends HSTS and upgrades insecure requests only when the public URL is https', () => {
+    const https = securityHeaders('https://portal.example.com');
+    expect(https.page['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(https.api['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(https.page['content-security-policy']).toContain('upgrade-insecure-requests');
+
+    const http = securityHeaders('http://localhost:3000');
+    expect(http.page['strict-transport-security']).toBeUndefined();
+    expect(http.api['strict-transport-security']).toBeUndefined();
+    expect(http.page['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('allows scripts from the portal only on pages, and no framing', () => {
+    const headers = securityHeaders('http://localhost:3000').page;
+    const csp = Object.fromEntries(headers['content-security-policy']!.split(';').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]));
+    expect(csp).toMatchObject({ 'default-src': "'self'", 'script-src': "'self'", 'script-src-attr': "'none'", 'frame-ancestors': "'none'", 'object-src': "'none'" });
+    expect(headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
+  });
+
+  it('gives API answers the short REST set: nothing may load or frame them', () => {
+    const headers = securityHeaders('http://localhost:3000').api;
+    expect(headers).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+  });
+
+  it('counts the API docs as pages', () => {
+    expect([isApiPath('/api/auth/session'), isApiPath('/health/live'), isApiPath('/api/docs'), isApiPath('/api/docs/openapi.json'), isApiPath('/about')]).toEqual([true, true, false, false, false]);
+  });
+});
