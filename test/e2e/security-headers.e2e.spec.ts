@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, portalUrl } from './support/browser.js';
-import { openWithAccessCode, signInThroughForm } from './support/portal.js';
+import { freshAdmin, openWithAccessCode, signInThroughForm } from './support/portal.js';
 
 function expectSecurityHeaders(headers: Headers, what: string): void {
   const csp = headers.get('content-security-policy') ?? '';
@@ -88,7 +88,8 @@ describe('the Content-Security-Policy in the browser', () => {
     await page.goto('/api/docs');
     await page.locator('.swagger-ui .info').waitFor();
 
-    await signInThroughForm(page, 'admin@portal.test');
+    const admin = await freshAdmin();
+    await signInThroughForm(page, admin.email, admin.password);
     await openWithAccessCode(page, '/admin/users');
     await page.locator('.ag-root').first().waitFor();
     await page.locator('.ag-row').first().waitFor();
