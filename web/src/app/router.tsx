@@ -3,7 +3,7 @@ import { AccessCodeDialog } from '../features/access/components/access-code-dial
 import { SatLeaderGate } from '../features/auth/components/sat-leader-gate';
 import { AppShell } from './app-shell';
 import { PublicLayout } from './public-layout';
-import { LoadingScreen, RouteGuard } from './route-guard';
+import { LoadingScreen } from './route-guard';
 
 // Each page is its own chunk: a public page never downloads another area's code.
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T, props: Record<string, unknown> = {}) => ({
@@ -16,12 +16,11 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
 
 const notOpenYet = (title: string) => page(() => import('../features/errors/not-open-yet-page'), 'NotOpenYetPage', { title });
 
+// The route guard sits inside each layout, so a page refused keeps its layout.
 function Guarded() {
   return (
     <>
-      <RouteGuard>
-        <Outlet />
-      </RouteGuard>
+      <Outlet />
       <SatLeaderGate />
       <AccessCodeDialog />
     </>
@@ -59,7 +58,7 @@ export const router = createBrowserRouter([
       {
         element: <AppShell />,
         children: [
-          { path: 'testing', ...page(() => import('../features/auth/sign-in-required'), 'SignInRequired', { title: 'Backend Features Testing' }) },
+          { path: 'testing', ...notOpenYet('Backend Features Testing') },
           { path: 'dashboard', ...notOpenYet('Dashboard') },
           { path: 'campaigns', ...notOpenYet('Campaigns') },
           { path: 'integrations', ...notOpenYet('Integrations') },
@@ -81,5 +80,5 @@ export const router = createBrowserRouter([
     ],
   },
   // Any unknown path, signed in or not: the not-found page.
-  { path: '*', ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
+  { path: '*', hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
 ]);
