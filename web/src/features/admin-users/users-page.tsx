@@ -117,7 +117,7 @@ function UsersAdmin() {
       field: 'email',
       headerName: 'User',
       flex: 1,
-      minWidth: 180,
+      minWidth: 170,
       getQuickFilterText: (p) => `${p.data?.displayName ?? ''} ${p.data?.email ?? ''}`,
       cellRenderer: (p: { data: AdminUser }) => (
         <div className="flex h-full min-w-0 flex-col justify-center leading-tight">
@@ -126,15 +126,15 @@ function UsersAdmin() {
         </div>
       ),
     },
-    { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), ...fixed(110) },
-    { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), ...fixed(110) },
-    { colId: 'roles', headerName: 'Roles', valueGetter: (p) => (p.data ? roles(p.data) : ''), ...fixed(120) },
-    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(160) },
-    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(160) },
+    { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), ...fixed(100) },
+    { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), ...fixed(100) },
+    { colId: 'roles', headerName: 'Roles', valueGetter: (p) => (p.data ? roles(p.data) : ''), ...fixed(110) },
+    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(175) },
+    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(175) },
     {
       colId: 'actions',
       headerName: 'Actions',
-      ...fixed(110),
+      ...fixed(120),
       sortable: false,
       cellRenderer: (p: { data: AdminUser }) => (
         <UserActions user={p.data} onChange={(change, done) => void apply(p.data, change, done)} onDisable={() => setConfirming(p.data)} />
