@@ -148,6 +148,12 @@ async function settle(page: Page, watch: Watch): Promise<void> {
 async function scan(page: Page, watch: Watch): Promise<void> {
   if (page.isClosed() || !isPortalPage(page)) return;
   const url = page.url();
+  // Colours are checked at rest, not halfway through a fade (a grid's new rows, a dialog).
+  await page.evaluate(() => {
+    const running = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    const done = Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   for (const violation of results.violations) {
     if (!violation.impact || !SERIOUS.has(violation.impact)) continue;

@@ -1,7 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -86,9 +86,13 @@ function UsersAdmin() {
   const [truncated, setTruncated] = useState(false);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
 
+  // Only the answer to the latest search is shown: an earlier, slower one must not overwrite it.
+  const latest = useRef(0);
   const load = useCallback(async (text: string) => {
+    const request = ++latest.current;
     try {
       const answer = await fetchUsers(text.trim());
+      if (request !== latest.current) return;
       setUsers(answer.users);
       setTruncated(answer.truncated);
     } catch {
