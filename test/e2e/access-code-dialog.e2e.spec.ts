@@ -110,10 +110,12 @@ describe('the access-code dialog', () => {
     await context.close();
   });
 
-  it('sends an agent without a work account from /leads to onboarding', async () => {
+  it('sends an agent without a work account who follows a link to /leads to onboarding', async () => {
     const { context, page } = await newPage(browser);
     await newAgent(page);
-    await page.goto('/leads');
+    // From another page; a direct visit shows the blocking screen (shell.e2e.spec.ts).
+    await page.getByRole('button', { name: /^dialog-/ }).click();
+    await page.getByRole('menuitem', { name: 'Leads' }).click();
     await page.waitForURL('**/onboarding');
     await page.locator('[data-variant="destructive"]', { hasText: 'Access Denied' }).waitFor();
     await context.close();

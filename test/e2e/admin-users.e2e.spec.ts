@@ -15,8 +15,10 @@ afterAll(async () => browser?.close());
 /** The row of the users grid whose Email cell is `email`. */
 const userRow = (page: Page, email: string) => page.locator('.ag-row', { has: page.locator(`[col-id=email]`, { hasText: email }) });
 
-async function clickInRow(page: Page, email: string, button: string): Promise<void> {
-  await userRow(page, email).getByRole('button', { name: button, exact: true }).click();
+/** Chooses `action` in the Manage menu of the user's row. */
+async function clickInRow(page: Page, email: string, action: string): Promise<void> {
+  await userRow(page, email).getByRole('button', { name: `Manage ${email}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 describe('admin Users page', () => {
@@ -34,7 +36,7 @@ describe('admin Users page', () => {
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Users' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/users');
     await page.getByPlaceholder('Search by name or email').fill(email.slice(0, 12));
-    await expect.poll(() => page.locator('.ag-row').count()).toBe(1);
+    await expect.poll(() => page.locator('.ag-row').count(), { timeout: 10_000 }).toBe(1);
     await userRow(page, email).waitFor();
 
     await clickInRow(page, email, 'Mark SAT leader');
@@ -45,7 +47,7 @@ describe('admin Users page', () => {
     await clickInRow(page, email, 'Make admin');
     await page.getByText(`${email} is now an admin.`, { exact: true }).waitFor();
     expect((await (await casey.request('GET', '/api/auth/session')).json()).user.isAdmin).toBe(true);
-    await userRow(page, email).getByRole('button', { name: 'Revoke admin' }).waitFor();
+    await userRow(page, email).locator('[col-id=roles]', { hasText: 'Admin, SAT leader' }).waitFor();
     await screenshot(page, 'admin-users');
 
     await clickInRow(page, email, 'Revoke admin');

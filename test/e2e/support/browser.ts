@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
+import { checkAllContexts, checkContext, watchContext } from './page-checks.js';
+
+export { allowConsoleMessage, checkContext, checkPage } from './page-checks.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -18,14 +21,32 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, options: { width?: number; height?: number; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const baseURL = options.baseURL ?? portalUrl();
   const context = await browser.newContext({
-    baseURL: options.baseURL ?? portalUrl(),
+    baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
   // No outside site is reachable here: answer external links with an empty page.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>external</title>' }));
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>external</title><main>external</main></html>' }),
+  );
+  await watchContext(context, baseURL);
+  const close = context.close.bind(context);
+  context.close = async (closeOptions) => {
+    found.push(...(await checkContext(context)));
+    await close(closeOptions);
+  };
   return { context, page: await context.newPage() };
 }
+
+const found: string[] = [];
+
+// Every test that opened pages fails on what the page checks found (see page-checks.ts),
+// whether or not it closed its pages itself.
+afterEach(async () => {
+  const problems = [...found.splice(0), ...(await checkAllContexts())];
+  if (problems.length > 0) throw new Error(`The pages of this test had ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
+});
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -1,59 +1,75 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import {
-  BarChart3,
-  Home,
-  Landmark,
-  LogIn,
-  Megaphone,
-  PanelLeft,
-  Plug,
-  Target,
-  Ticket,
-  FlaskConical,
-  ShieldAlert,
-  ScrollText,
-  UsersRound,
-  Inbox,
-  KeyRound,
-  MailCheck,
-  type LucideIcon,
-} from 'lucide-react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { LogIn, LogOut, PanelLeft } from 'lucide-react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { SidebarProvider } from '../components/ui/sidebar-provider';
 import { useSidebar } from '../components/ui/sidebar-state';
 import site from '../content/site.json';
 import { useSession } from '../features/auth/stores/session-store';
 import { cn } from '../lib/cn';
+import { ADMIN_MENU, MENU, initials, type MenuItem } from './portal-menu';
+import { RouteGuard } from './route-guard';
+import { CONTENT_ID, SkipLink } from './skip-link';
 
-const MENU: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/', label: 'Main Menu', icon: Home },
-  { to: '/dashboard', label: 'Dashboard', icon: BarChart3 },
-  { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
-  { to: '/leads', label: 'Leads', icon: Target },
-  { to: '/profile', label: 'Banking', icon: Landmark },
-  { to: '/integrations', label: 'Integrations', icon: Plug },
-  { to: '/my-tickets', label: 'My Tickets', icon: Ticket },
-  { to: '/testing', label: 'Testing', icon: FlaskConical },
-];
+function MenuLinks({ items, compact }: { items: MenuItem[]; compact: boolean }) {
+  return items.map(({ to, label, icon: Icon }) => (
+    <NavLink
+      key={to}
+      to={to}
+      end
+      title={compact ? label : undefined}
+      className={({ isActive }) =>
+        cn(
+          'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
+          compact && 'justify-center',
+          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+        )
+      }
+    >
+      <Icon className="h-4 w-4 shrink-0" aria-hidden />
+      <span className={cn(compact && 'sr-only')}>{label}</span>
+    </NavLink>
+  ));
+}
 
-const ADMIN_MENU: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/admin/users', label: 'Users', icon: UsersRound },
-  { to: '/admin/access-codes', label: 'Access Codes', icon: KeyRound },
-  { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },
-  { to: '/admin/outbox', label: 'Mail Outbox', icon: Inbox },
-  { to: '/admin/security', label: 'Security', icon: ShieldAlert },
-  { to: '/admin/audit', label: 'Audit', icon: ScrollText },
-];
-
-function initials(name: string | null | undefined): string {
-  const letters = (name ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-  return letters || 'U';
+function SidebarFooter({ compact }: { compact: boolean }) {
+  const user = useSession((s) => s.user);
+  const signOut = useSession((s) => s.signOut);
+  const navigate = useNavigate();
+  if (!user) {
+    return (
+      <Button asChild variant="outline" size="sm" className={cn('w-full', compact && 'px-0')}>
+        <Link to="/auth" title="Agent Login">
+          <LogIn className="h-4 w-4" aria-hidden />
+          <span className={cn(compact && 'sr-only')}>Agent Login</span>
+        </Link>
+      </Button>
+    );
+  }
+  const name = user.displayName ?? 'User';
+  return (
+    <div className={cn('flex items-center gap-3', compact && 'flex-col gap-2')} data-testid="sidebar-user">
+      <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white">
+        {initials(user.displayName)}
+      </span>
+      <div className={cn('min-w-0 flex-1 text-sm', compact && 'sr-only')}>
+        <p className="truncate font-medium">{name}</p>
+        <p className="truncate text-slate-600">{user.email}</p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="shrink-0"
+        aria-label="Sign Out"
+        title="Sign Out"
+        onClick={() => {
+          void signOut().then(() => navigate('/'));
+        }}
+      >
+        <LogOut className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
 }
 
 function SidebarBody({ compact }: { compact: boolean }) {
@@ -67,46 +83,18 @@ function SidebarBody({ compact }: { compact: boolean }) {
         </Link>
       </div>
       <nav aria-label="Portal" className="flex-1 space-y-1 overflow-y-auto p-2">
-        {[...MENU, ...(user?.isAdmin ? ADMIN_MENU : [])].map(({ to, label, icon: Icon }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end
-            title={compact ? label : undefined}
-            className={({ isActive }) =>
-              cn(
-                'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
-                compact && 'justify-center',
-                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-              )
-            }
-          >
-            <Icon className="h-4 w-4 shrink-0" aria-hidden />
-            <span className={cn(compact && 'sr-only')}>{label}</span>
-          </NavLink>
-        ))}
-      </nav>
-      <div className="border-t border-slate-200 p-3">
-        {user ? (
-          <div className={cn('flex items-center gap-3', compact && 'justify-center')}>
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white">
-              {initials(user.displayName)}
-            </span>
-            {!compact && (
-              <div className="min-w-0 text-sm">
-                <p className="truncate font-medium">{user.displayName ?? 'User'}</p>
-                <p className="truncate text-slate-500">{user.email}</p>
-              </div>
-            )}
+        <MenuLinks items={MENU} compact={compact} />
+        {user?.isAdmin && (
+          <div role="group" aria-labelledby="sidebar-admin" className="space-y-1 pt-3">
+            <p id="sidebar-admin" className={cn('px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600', compact && 'sr-only')}>
+              Admin
+            </p>
+            <MenuLinks items={ADMIN_MENU} compact={compact} />
           </div>
-        ) : (
-          <Button asChild variant="outline" size="sm" className={cn('w-full', compact && 'px-0')}>
-            <Link to="/auth" title="Agent Login">
-              <LogIn className="h-4 w-4" aria-hidden />
-              <span className={cn(compact && 'sr-only')}>Agent Login</span>
-            </Link>
-          </Button>
         )}
+      </nav>
+      <div className={cn('border-t border-slate-200', compact ? 'px-1 py-3' : 'p-3')}>
+        <SidebarFooter compact={compact} />
       </div>
     </div>
   );
@@ -125,7 +113,10 @@ function Sidebar() {
             className="fixed inset-y-0 left-0 z-50 w-[var(--sidebar-width-mobile)] bg-white shadow-xl"
           >
             <DialogPrimitive.Title className="sr-only">Portal menu</DialogPrimitive.Title>
-            <SidebarBody compact={false} />
+            {/* A chosen page replaces the slide-over. */}
+            <div className="h-full" onClick={(event) => (event.target as HTMLElement).closest('a') && setOpenMobile(false)}>
+              <SidebarBody compact={false} />
+            </div>
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
@@ -152,6 +143,9 @@ function TopBar() {
       <Button variant="ghost" size="icon" aria-label="Toggle sidebar" title="Toggle sidebar (Ctrl+B)" onClick={toggle}>
         <PanelLeft className="h-5 w-5" />
       </Button>
+      <Link to="/" className="font-semibold text-brand-900 md:hidden">
+        {site.productName}
+      </Link>
     </div>
   );
 }
@@ -160,11 +154,14 @@ function TopBar() {
 export function AppShell() {
   return (
     <SidebarProvider>
+      <SkipLink />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
-        <main className="flex-1 p-4 md:p-6">
-          <Outlet />
+        <main id={CONTENT_ID} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
         </main>
       </div>
     </SidebarProvider>

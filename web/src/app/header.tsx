@@ -1,4 +1,4 @@
-import { ExternalLink, KeyRound, Menu } from 'lucide-react';
+import { ExternalLink, KeyRound, Menu, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '../components/ui/button';
@@ -18,9 +18,9 @@ const NAV = [
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-semibold text-brand-900" aria-label={`${site.productName} home`}>
-      <img src="/favicon.svg" alt="" className="h-8 w-8" />
-      <span className="text-lg">{site.productName}</span>
+    <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-brand-900" aria-label={`${site.productName} home`}>
+      <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
+      <span className="truncate text-lg">{site.productName}</span>
     </Link>
   );
 }
@@ -59,19 +59,23 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links}
         </nav>
-        <div className="flex items-center gap-2">
+        {/* On a phone the buttons shrink to icons, so the menu button always fits beside the name. */}
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           {status === 'signed-in' && user ? (
             <>
               {user.isMicrosoftUser || user.hasElevatedAccess ? (
-                <span className="hidden text-sm font-medium text-emerald-700 sm:inline">Full Access Unlocked</span>
+                <span className="inline-flex items-center text-sm font-medium text-emerald-700" title="Full Access Unlocked">
+                  <ShieldCheck className="h-5 w-5 sm:hidden" aria-hidden />
+                  <span className="sr-only sm:not-sr-only">Full Access Unlocked</span>
+                </span>
               ) : (
-                <Button size="sm" variant="outline" onClick={() => openAccessDialog({ kind: 'unlock' })}>
-                  <KeyRound className="h-4 w-4" aria-hidden /> Unlock Access
+                <Button size="sm" variant="outline" className="px-2 sm:px-3" title="Unlock Access" onClick={() => openAccessDialog({ kind: 'unlock' })}>
+                  <KeyRound className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Unlock Access</span>
                 </Button>
               )}
               <Suspense fallback={<span className="px-3 py-2 text-sm font-medium text-slate-800">{user.displayName ?? user.email}</span>}>

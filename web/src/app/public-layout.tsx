@@ -1,13 +1,18 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
+import { RouteGuard } from './route-guard';
+import { CONTENT_ID, SkipLink } from './skip-link';
 
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <Header />
-      <main className="flex-1">
-        <Outlet />
+      <main id={CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
       </main>
       <Footer />
     </div>

@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { useSession } from '../features/auth/stores/session-store';
 import { routePath } from './app-routes';
 import { PublicLayout } from './public-layout';
-import { LoadingScreen, RouteGuard } from './route-guard';
+import { LoadingScreen } from './route-guard';
 
 // Each page is its own chunk: a public page never downloads another area's code.
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T, props: Record<string, unknown> = {}) => ({
@@ -20,13 +20,12 @@ const notOpenYet = (title: string) => page(() => import('../features/errors/not-
 const SatLeaderGate = lazy(() => import('../features/auth/components/sat-leader-gate').then((module) => ({ default: module.SatLeaderGate })));
 const AccessCodeDialog = lazy(() => import('../features/access/components/access-code-dialog').then((module) => ({ default: module.AccessCodeDialog })));
 
+// The route guard sits inside each layout, so a page refused keeps its layout.
 function Guarded() {
   const signedIn = useSession((s) => s.status === 'signed-in');
   return (
     <>
-      <RouteGuard>
-        <Outlet />
-      </RouteGuard>
+      <Outlet />
       {signedIn && (
         <Suspense fallback={null}>
           <SatLeaderGate />
@@ -69,7 +68,7 @@ export const router = createBrowserRouter([
         // The signed-in area's layout (sidebar) is its own chunk too.
         lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
         children: [
-          { path: routePath('/testing'), ...page(() => import('../features/auth/sign-in-required'), 'SignInRequired', { title: 'Backend Features Testing' }) },
+          { path: routePath('/testing'), ...notOpenYet('Backend Features Testing') },
           { path: routePath('/dashboard'), ...notOpenYet('Dashboard') },
           { path: routePath('/campaigns'), ...notOpenYet('Campaigns') },
           { path: routePath('/integrations'), ...notOpenYet('Integrations') },

@@ -65,8 +65,9 @@ function AccessCodesAdmin() {
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), maxWidth: 130 },
     { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc' },
     {
-      headerName: '',
+      headerName: 'Actions',
       sortable: false,
+      minWidth: 110,
       maxWidth: 120,
       cellRenderer: (p: { data: AccessCodeRow }) =>
         p.data.disabled ? null : (

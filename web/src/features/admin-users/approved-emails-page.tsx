@@ -83,7 +83,9 @@ function ApprovedEmailsAdmin() {
             <tr>
               <th className="px-4 py-2 font-medium">Email</th>
               <th className="px-4 py-2 font-medium">Added</th>
-              <th className="px-4 py-2" />
+              <th className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

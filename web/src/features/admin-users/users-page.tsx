@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
-import { Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Plus, Search } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -23,6 +24,54 @@ function status(user: AdminUser): string {
   return user.emailConfirmed ? 'Active' : 'Unconfirmed';
 }
 
+function roles(user: AdminUser): string {
+  return [user.isAdmin ? 'Admin' : null, user.isSatLeader ? 'SAT leader' : null].filter(Boolean).join(', ') || 'Agent';
+}
+
+// Every column but User keeps the width its header and values need; User takes the rest,
+// so the grid fits beside the sidebar from 1280 px on.
+const fixed = (width: number) => ({ width, flex: 0, minWidth: width });
+
+const itemClass = 'flex cursor-pointer items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100';
+
+/** One user's actions in a menu, so the grid fits a laptop screen whatever the labels. */
+function UserActions({ user, onChange, onDisable }: { user: AdminUser; onChange: (change: AccountChange, done: string) => void; onDisable: () => void }) {
+  return (
+    <div className="flex h-full items-center">
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={`Manage ${user.email}`}>
+            Manage <ChevronDown className="h-3.5 w-3.5" aria-hidden />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-[11rem] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Item className={itemClass} onSelect={() => onChange({ admin: !user.isAdmin }, user.isAdmin ? 'is no longer an admin' : 'is now an admin')}>
+              {user.isAdmin ? 'Revoke admin' : 'Make admin'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => onChange({ satLeader: !user.isSatLeader }, user.isSatLeader ? 'is no longer a SAT leader' : 'is now a SAT leader')}
+            >
+              {user.isSatLeader ? 'Unmark SAT leader' : 'Mark SAT leader'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {user.disabled ? (
+              <DropdownMenu.Item className={itemClass} onSelect={() => onChange({ disabled: false }, 'can sign in again')}>
+                Enable
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item className={`${itemClass} text-red-700`} onSelect={onDisable}>
+                Disable
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  );
+}
+
 /** Admin Users page: search accounts; add one; grant or revoke admin, mark SAT leaders, disable accounts. */
 export function UsersPage() {
   return (
@@ -39,9 +88,13 @@ function UsersAdmin() {
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [adding, setAdding] = useState(false);
 
+  // Only the answer to the latest search is shown: an earlier, slower one must not overwrite it.
+  const latest = useRef(0);
   const load = useCallback(async (text: string) => {
+    const request = ++latest.current;
     try {
       const answer = await fetchUsers(text.trim());
+      if (request !== latest.current) return;
       setUsers(answer.users);
       setTruncated(answer.truncated);
     } catch {
@@ -65,48 +118,33 @@ function UsersAdmin() {
     }
   };
 
-  const action = (label: string, onClick: () => void, destructive = false) => (
-    <Button size="sm" variant={destructive ? 'destructive' : 'outline'} className="h-7 px-2 text-xs" onClick={onClick}>
-      {label}
-    </Button>
-  );
-
   const columns: ColDef<AdminUser>[] = [
     {
       field: 'email',
       headerName: 'User',
-      flex: 2,
-      minWidth: 220,
+      flex: 1,
+      minWidth: 170,
       getQuickFilterText: (p) => `${p.data?.displayName ?? ''} ${p.data?.email ?? ''}`,
       cellRenderer: (p: { data: AdminUser }) => (
-        <div className="flex h-full flex-col justify-center leading-tight">
-          <span className="font-medium text-slate-900">{p.data.displayName ?? '—'}</span>
-          <span className="text-xs text-slate-500">{p.data.email}</span>
+        <div className="flex h-full min-w-0 flex-col justify-center leading-tight">
+          <span className="truncate font-medium text-slate-900">{p.data.displayName ?? '—'}</span>
+          <span className="truncate text-xs text-slate-600">{p.data.email}</span>
         </div>
       ),
     },
-    { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), minWidth: 110 },
-    { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), minWidth: 110, maxWidth: 130 },
-    { field: 'isAdmin', headerName: 'Admin', cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : 'No'), minWidth: 80, maxWidth: 100 },
-    { field: 'isSatLeader', headerName: 'SAT leader', cellDataType: 'text', valueFormatter: (p) => (p.value ? 'Yes' : 'No'), minWidth: 100, maxWidth: 120 },
-    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130 },
-    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130 },
+    { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), ...fixed(100) },
+    { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), ...fixed(100) },
+    { colId: 'roles', headerName: 'Roles', valueGetter: (p) => (p.data ? roles(p.data) : ''), ...fixed(110) },
+    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(175) },
+    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(175) },
     {
+      colId: 'actions',
       headerName: 'Actions',
-      minWidth: 350,
+      ...fixed(120),
       sortable: false,
-      cellRenderer: (p: { data: AdminUser }) => {
-        const user = p.data;
-        return (
-          <div className="flex h-full items-center gap-1.5">
-            {action(user.isAdmin ? 'Revoke admin' : 'Make admin', () => void apply(user, { admin: !user.isAdmin }, user.isAdmin ? 'is no longer an admin' : 'is now an admin'))}
-            {action(user.isSatLeader ? 'Unmark SAT leader' : 'Mark SAT leader', () =>
-              void apply(user, { satLeader: !user.isSatLeader }, user.isSatLeader ? 'is no longer a SAT leader' : 'is now a SAT leader'),
-            )}
-            {user.disabled ? action('Enable', () => void apply(user, { disabled: false }, 'can sign in again')) : action('Disable', () => setConfirming(user), true)}
-          </div>
-        );
-      },
+      cellRenderer: (p: { data: AdminUser }) => (
+        <UserActions user={p.data} onChange={(change, done) => void apply(p.data, change, done)} onDisable={() => setConfirming(p.data)} />
+      ),
     },
   ];
 

@@ -73,6 +73,11 @@ export function AccessCodeDialog() {
         <DialogDescription>
           {purpose?.kind === 'page' ? 'Please enter the access code to access this page.' : 'Enter your access code to unlock full access to the portal.'}
         </DialogDescription>
+        {purpose?.kind === 'page' && purpose.note && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="access-code-note">
+            {purpose.note}
+          </p>
+        )}
         <form onSubmit={submit} className="space-y-3" noValidate>
           <label htmlFor="access-code" className="block text-sm font-medium text-slate-800">
             Access code

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENU, MENU, initials } from './portal-menu';
+
+describe('initials', () => {
+  it('takes the first letters of up to two words of the display name', () => {
+    expect(initials('Avery Admin')).toBe('AA');
+    expect(initials('  mary  jane watson ')).toBe('MJ');
+    expect(initials('shell-agent')).toBe('S');
+  });
+
+  it('falls back to U, for User, without a name', () => {
+    expect(initials(null)).toBe('U');
+    expect(initials('   ')).toBe('U');
+  });
+});
+
+describe('the portal menu', () => {
+  it('lists the spec’s sidebar areas in order, and the admin pages apart', () => {
+    expect(MENU.map((item) => `${item.label} ${item.to}`)).toEqual([
+      'Main Menu /',
+      'Dashboard /dashboard',
+      'Campaigns /campaigns',
+      'Leads /leads',
+      'Banking /profile',
+      'Integrations /integrations',
+      'My Tickets /my-tickets',
+      'Testing /testing',
+    ]);
+    expect(ADMIN_MENU.every((item) => item.to.startsWith('/admin/'))).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import {
+  BarChart3,
+  FlaskConical,
+  Home,
+  Inbox,
+  KeyRound,
+  Landmark,
+  MailCheck,
+  Megaphone,
+  Plug,
+  ScrollText,
+  ShieldAlert,
+  Target,
+  Ticket,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type MenuItem = { to: string; label: string; icon: LucideIcon };
+
+/** The signed-in areas (spec: Shell), in the sidebar and the header's user menu. */
+export const MENU: MenuItem[] = [
+  { to: '/', label: 'Main Menu', icon: Home },
+  { to: '/dashboard', label: 'Dashboard', icon: BarChart3 },
+  { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
+  { to: '/leads', label: 'Leads', icon: Target },
+  { to: '/profile', label: 'Banking', icon: Landmark },
+  { to: '/integrations', label: 'Integrations', icon: Plug },
+  { to: '/my-tickets', label: 'My Tickets', icon: Ticket },
+  { to: '/testing', label: 'Testing', icon: FlaskConical },
+];
+
+/** The admin pages, shown to admins only. */
+export const ADMIN_MENU: MenuItem[] = [
+  { to: '/admin/users', label: 'Users', icon: UsersRound },
+  { to: '/admin/access-codes', label: 'Access Codes', icon: KeyRound },
+  { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },
+  { to: '/admin/outbox', label: 'Mail Outbox', icon: Inbox },
+  { to: '/admin/security', label: 'Security', icon: ShieldAlert },
+  { to: '/admin/audit', label: 'Audit', icon: ScrollText },
+];
+
+/** Up to two initials of a display name; 'U' (for User) when there is none. */
+export function initials(name: string | null | undefined): string {
+  const letters = (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+  return letters || 'U';
+}
