@@ -30,7 +30,7 @@ const origins = new WeakMap<BrowserContext, string>();
 const isPortalPage = (page: Page) => page.url().startsWith(`${origins.get(page.context()) ?? ''}/`);
 const contexts = new Set<BrowserContext>();
 
-/** Declares a console message this page is expected to log (a test of a failure path). */
+/** Declares a console message or CSP violation this page is expected to produce (a test of a failure path). */
 export function allowConsoleMessage(page: Page, pattern: RegExp): void {
   watchOf(page).allowed.push(pattern);
 }
@@ -49,7 +49,9 @@ export async function watchContext(context: BrowserContext, portalOrigin: string
   contexts.add(context);
   origins.set(context, new URL(portalOrigin).origin);
   await context.exposeBinding(REPORT_BINDING, ({ page }, violation: string) => {
-    if (page && isPortalPage(page)) watchOf(page).problems.push(`CSP violation on ${page.url()}: ${violation}`);
+    if (!page || !isPortalPage(page)) return;
+    const watch = watchOf(page);
+    if (!watch.allowed.some((pattern) => pattern.test(violation))) watch.problems.push(`CSP violation on ${page.url()}: ${violation}`);
   });
   await context.addInitScript((binding: string) => {
     document.addEventListener('securitypolicyviolation', (event) => {

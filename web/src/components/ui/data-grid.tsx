@@ -1,8 +1,8 @@
-import { ClientSideRowModelModule, ModuleRegistry, QuickFilterModule, TextFilterModule, themeQuartz, type ColDef, type GetRowIdFunc } from 'ag-grid-community';
+import { ClientSideRowModelModule, ModuleRegistry, QuickFilterModule, TextFilterModule, TooltipModule, themeQuartz, type ColDef, type GetRowIdFunc } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 
 // Only the modules the grids use; this file is only reached from lazily loaded admin pages.
-ModuleRegistry.registerModules([ClientSideRowModelModule, TextFilterModule, QuickFilterModule]);
+ModuleRegistry.registerModules([ClientSideRowModelModule, TextFilterModule, QuickFilterModule, TooltipModule]);
 
 export const gridTheme = themeQuartz.withParams({ accentColor: '#1f6fb2', fontFamily: 'inherit', headerFontWeight: 600 });
 

@@ -233,13 +233,13 @@ function EventDetailDialog({ eventId, onOpenEvent, onClose, onFilterStream }: De
             </dl>
             <section aria-label="Data" className="min-w-0">
               <h3 className="text-sm font-semibold">Data</h3>
-              <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs" data-testid="audit-event-data">
+              <pre tabIndex={0} aria-label="Event data" className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="audit-event-data">
                 {JSON.stringify(shown.event.data, null, 2)}
               </pre>
             </section>
             <section aria-label="Metadata" className="min-w-0">
               <h3 className="text-sm font-semibold">Metadata</h3>
-              <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs" data-testid="audit-event-metadata">
+              <pre tabIndex={0} aria-label="Event metadata" className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="audit-event-metadata">
                 {JSON.stringify({ ...shown.event.metadata, position: shown.event.position }, null, 2)}
               </pre>
             </section>
