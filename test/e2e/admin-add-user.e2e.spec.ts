@@ -45,6 +45,12 @@ describe('an admin adds a user, such as a SAT leader who cannot sign up before a
       satLeaderId: leader.id,
     });
     expect(signUp.status, await signUp.clone().text()).toBe(201);
+
+    // Other tests expect the seeded SAT leaders only: the new leader steps down.
+    const adminClient = await signedInClient(admin.email, admin.password);
+    expect((await adminClient.request('PUT', `/api/admin/users/${leader.id}/sat-leader`, { satLeader: false })).status).toBe(200);
+    const after = (await (await newcomer.request('GET', '/api/sat-leaders')).json()) as { leaders: { id: string }[] };
+    expect(after.leaders.map((l) => l.id)).not.toContain(leader.id);
   });
 
   it('refuses an address that has an account, and a bad one, under the email field; a plain account is no SAT leader and has no password yet', async () => {
