@@ -11,7 +11,10 @@ import { AuditModule } from './modules/audit/audit.module.js';
 import { SecurityModule, securityJobTriggers } from './modules/security/security.module.js';
 import { IdentityModule, identityJobTriggers } from './modules/identity/identity.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
+import { WalletModule, walletJobTriggers } from './modules/wallet/wallet.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { APP_PROJECTIONS } from './read-models.js';
+import { WalletQueriesModule } from './modules/wallet/wallet-queries.module.js';
 
 @Module({})
 export class AppModule {
@@ -20,12 +23,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
-        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers] }),
+        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers, ...walletJobTriggers] }),
         IdentityModule,
         AccessModule,
         SecurityModule,
         TrainingModule,
         AuditModule,
+        WalletModule,
+        WalletQueriesModule,
+        PaymentsModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

@@ -35,6 +35,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const logger = createRootLogger(config.logLevel);
   const headers = securityHeaders(config.publicUrl);
   const adapter = new FastifyAdapter({
+    // The portal has no Nest middleware (Fastify hooks do that work), and @fastify/middie's
+    // request hook cost about 15% of the throughput of a small answer (bench/README.md).
+    // Nest middleware cannot work while this is set: write a Fastify hook instead.
+    skipMiddie: true,
     loggerInstance: logger,
     // One line per request is written by the onResponse hook below. No child logger is made
     // per request (a measurable cost); code that logs while serving a request passes
@@ -49,7 +53,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+    // Nest's JSON parser keeps the bytes it parsed as request.rawBody: the card provider's webhook is verified on them.
+    rawBody: true,
+  });
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The modules already moved to the one command path (docs/processes.md); each new module joins the list. */
-const MODULES = ['identity', 'access', 'security'];
+const MODULES = ['identity', 'access', 'security', 'wallet', 'payments'];
+
+const WALLET_LEDGER = path.join('wallet', 'domain', 'wallet-ledger.ts');
 
 const sources = MODULES.flatMap((module) => {
   const root = path.join(import.meta.dirname, module);
@@ -25,6 +27,10 @@ describe('one way to run a command', () => {
   it('decides on a stream only inside a command handler', () => {
     const deciding = sources.filter(({ text }) => /\bhandleCommand\(/.test(text)).map(({ file }) => file);
     expect(deciding.length).toBeGreaterThan(0);
-    expect(deciding.filter((file) => !file.endsWith('.handler.ts'))).toEqual([]);
+    // The wallet's one decision path (snapshots, retries), which only its handlers call.
+    expect(deciding.filter((file) => !file.endsWith('.handler.ts') && file !== WALLET_LEDGER)).toEqual([]);
+    const callers = sources.filter(({ text }) => /\bledger\.decide\(/.test(text)).map(({ file }) => file);
+    expect(callers.length).toBeGreaterThan(5);
+    expect(callers.filter((file) => !file.endsWith('.handler.ts'))).toEqual([]);
   });
 });

@@ -125,6 +125,16 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || value === '' || value.length >= 8, 'expected at least 8 characters'),
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_PUBLISHABLE_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  STRIPE_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.stripe.com'),
+  TRANSFER_DAILY_LIMIT_DOLLARS: z.coerce
+    .number({ message: 'expected whole dollars from 1 to 1000000' })
+    .int('expected whole dollars from 1 to 1000000')
+    .min(1, 'expected whole dollars from 1 to 1000000')
+    .max(1_000_000, 'expected whole dollars from 1 to 1000000')
+    .default(2_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -172,6 +182,17 @@ export type AppConfig = {
   readonly trainingVideoUrl: string;
   /** Sign-in through OpenID Connect providers; a provider absent here has no button. */
   readonly oidc: { readonly microsoft?: OidcProviderConfig; readonly google?: OidcProviderConfig };
+  /** Card payments through Stripe; null on the embedded default, where the demo card provider takes its place. */
+  readonly stripe: StripeConfig | null;
+  readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
+};
+
+export type StripeConfig = {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string;
+  /** Stripe's API address; a local stand-in in tests. */
+  readonly apiBase: string;
 };
 
 export type OidcProviderConfig = {
@@ -220,6 +241,8 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
   }
   const oidc = oidcProviders(e);
   if (oidc.problems.length > 0) throw new ConfigError(oidc.problems);
+  const stripe = stripeConfig(e);
+  if (stripe.problems.length > 0) throw new ConfigError(stripe.problems);
   return {
     envFile: file?.path ?? null,
     env: e.NODE_ENV,
@@ -248,6 +271,28 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     satLeaderExcludedEmail: e.SAT_LEADER_EXCLUDED_EMAIL ? e.SAT_LEADER_EXCLUDED_EMAIL : undefined,
     trainingVideoUrl: e.TRAINING_VIDEO_URL ?? 'https://www.youtube.com/results?search_query=health+insurance+agent+training',
     oidc: oidc.providers,
+    stripe: stripe.config,
+    wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
+  };
+}
+
+/** Stripe is on when its secret key is set; then the publishable key and webhook secret must be set too. */
+function stripeConfig(e: Env): { config: StripeConfig | null; problems: string[] } {
+  const given = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (given.every((value) => value === undefined)) return { config: null, problems: [] };
+  const problems: string[] = [];
+  if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: expected the secret key (sk_live_… or sk_test_…), since other STRIPE_ settings are set');
+  if (!e.STRIPE_PUBLISHABLE_KEY) problems.push('STRIPE_PUBLISHABLE_KEY: expected the publishable key (pk_live_… or pk_test_…), since STRIPE_ settings are set');
+  if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: expected the webhook signing secret (whsec_…), since STRIPE_ settings are set');
+  if (problems.length > 0) return { config: null, problems };
+  return {
+    config: {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      apiBase: (e.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
+    },
+    problems,
   };
 }
 
@@ -287,7 +332,7 @@ function oidcProviders(e: Env): { providers: AppConfig['oidc']; problems: string
 
 /** URLs may carry passwords; never echo them back in full. */
 function redact(name: string, value: string): string {
-  if (name.includes('PASSWORD') || name.includes('SECRET')) return '***';
+  if (name.includes('PASSWORD') || name.includes('SECRET') || name.endsWith('_KEY')) return '***';
   if (!name.endsWith('_URL')) return value;
   return value.replace(/\/\/([^@/]*)@/, '//***@');
 }

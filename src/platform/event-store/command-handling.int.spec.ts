@@ -96,4 +96,21 @@ describe('handleCommand', () => {
     expect(again.stored).toHaveLength(0);
     expect(await store.readStream(streamId)).toHaveLength(1);
   });
+
+  it('recognises a repeated command that decides a longer batch on the changed state', async () => {
+    type Noted = { type: 'Noted'; data: { n: number } };
+    // The first run decides one event; after another command, the repeat decides two.
+    const notes: Decider<{ key: string }, Noted, { count: number }> = {
+      initialState: () => ({ count: 0 }),
+      evolve: (state) => ({ count: state.count + 1 }),
+      decide: (_command, state) => (state.count === 0 ? [{ type: 'Noted', data: { n: 1 } }] : [{ type: 'Noted', data: { n: 1 } }, { type: 'Noted', data: { n: 2 } }]),
+    };
+    const streamId = `notes-${randomUUID()}`;
+    const run = (key: string) => handleCommand({ store, streamId, decider: notes, command: { key }, context: systemContext('t'), idempotencyKey: key });
+    await run('first');
+    await run('second');
+    const again = await run('first');
+    expect(again.stored).toHaveLength(0);
+    expect(await store.readStream(streamId)).toHaveLength(3);
+  });
 });

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConcurrentChange } from '../http/api-error.js';
-import { fold, type Decider, type DomainEvent } from '../domain/decider.js';
+import type { Decider, DomainEvent } from '../domain/decider.js';
 import { newEvent, type CommandContext } from './new-event.js';
-import { VersionConflictError, type EventStore, type RecordedEvent } from './event-store.port.js';
+import { EventIdTakenError, VersionConflictError, type EventStore, type RecordedEvent } from './event-store.port.js';
 import { KeyedTurns } from './keyed-turns.js';
+import type { SnapshotPolicy } from './snapshots.js';
 
 const streamTurns = new KeyedTurns();
 const appendedHere = new EventEmitter().setMaxListeners(0);
@@ -47,16 +48,15 @@ export type CommandOptions<TCommand, TEvent extends DomainEvent, TState> = {
   readonly idempotencyKey?: string;
   /** How often a conflict with another process is retried before the caller gets 409. */
   readonly conflictRetries?: number;
+  /** Start from the stream's last snapshot instead of its first event (long-lived streams: wallets). */
+  readonly snapshots?: SnapshotPolicy;
 };
 
 async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(options: CommandOptions<TCommand, TEvent, TState>): Promise<CommandResult<TState>> {
   const { store, streamId, decider, command, context } = options;
   const retries = options.conflictRetries ?? MAX_CONFLICT_RETRIES;
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const version = BigInt(history.length);
-    // Stored events carry type and data like the decider's own, plus metadata it ignores.
-    const state = fold(decider, history as unknown as TEvent[]);
+    const { state, version, snapshotVersion } = await currentState(options);
     const decided = decider.decide(command, state, context.now);
     if (decided.length === 0) return { stored: [], state, version };
 
@@ -66,19 +66,48 @@ async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(opt
     try {
       const result = await store.append(streamId, events, { expectedVersion: version === 0n ? 'no_stream' : version });
       if (result.duplicate) {
-        const current = await store.readStream(streamId);
-        return { stored: [], state: fold(decider, current as unknown as TEvent[]), version: result.nextExpectedVersion };
+        const current = await currentState(options);
+        return { stored: [], state: current.state, version: current.version };
       }
       appendedHere.emit(streamId);
       const stored = await store.readStream(streamId, { afterVersion: version });
-      return { stored, state: decided.reduce(decider.evolve, state), version: result.nextExpectedVersion };
+      const next = decided.reduce(decider.evolve, state);
+      const policy = options.snapshots;
+      if (policy && result.nextExpectedVersion - snapshotVersion >= BigInt(policy.every)) {
+        // Only the state these events were decided on plus them: exactly the fold up to this version.
+        await policy.store.save(streamId, policy.name, result.nextExpectedVersion, next);
+      }
+      return { stored, state: next, version: result.nextExpectedVersion };
     } catch (error) {
+      if (error instanceof EventIdTakenError && options.idempotencyKey && (await alreadyRan(store, streamId, events[0]!.metadata.eventId))) {
+        // The same command ran before on a state that has changed since, so it decided a
+        // different batch this time; its first event, derived from the key, says it ran.
+        const current = await currentState(options);
+        return { stored: [], state: current.state, version: current.version };
+      }
       if (!(error instanceof VersionConflictError)) throw error;
       if (attempt >= retries) throw new ConcurrentChange();
       // Full jitter: writers from several processes that met once do not meet again in step.
       await sleep(Math.random() * Math.min(RETRY_BACKOFF_CAP_MS, 2 ** attempt * 5));
     }
   }
+}
+
+/** The stream's state now: its snapshot (if the command path keeps them) plus the events after it. */
+export async function currentState<TCommand, TEvent extends DomainEvent, TState>(
+  options: Pick<CommandOptions<TCommand, TEvent, TState>, 'store' | 'streamId' | 'decider' | 'snapshots'>,
+): Promise<{ state: TState; version: bigint; snapshotVersion: bigint }> {
+  const { store, streamId, decider, snapshots } = options;
+  const snapshot = snapshots ? await snapshots.store.load<TState>(streamId, snapshots.name) : null;
+  const history = await store.readStream(streamId, snapshot ? { afterVersion: snapshot.version } : undefined);
+  // Stored events carry type and data like the decider's own, plus metadata it ignores.
+  const state = (history as unknown as TEvent[]).reduce(decider.evolve, snapshot ? snapshot.state : decider.initialState());
+  const snapshotVersion = snapshot?.version ?? 0n;
+  return { state, version: snapshotVersion + BigInt(history.length), snapshotVersion };
+}
+
+async function alreadyRan(store: EventStore, streamId: string, firstEventId: string): Promise<boolean> {
+  return (await store.readStream(streamId)).some((event) => event.metadata.eventId === firstEventId);
 }
 
 /** A UUID (v8 layout) derived from stream, idempotency key and position in the batch. */

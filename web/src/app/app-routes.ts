@@ -40,6 +40,12 @@ export const APP_ROUTES = [
   '/admin/approved-emails',
   '/textdrip/success',
   '/textdrip/failed',
+  '/wallet',
+  '/finance/wallets',
+  '/finance/wallets/:userId',
+  '/finance/reconciliation',
+  '/transfers',
+  '/demo-pay/:sessionId',
 ] as const;
 
 export type AppRoute = Exclude<(typeof APP_ROUTES)[number], '/'>;

@@ -6,10 +6,13 @@ import { SidebarProvider } from '../components/ui/sidebar-provider';
 import { useSidebar } from '../components/ui/sidebar-state';
 import site from '../content/site.json';
 import { useSession } from '../features/auth/stores/session-store';
+import { FinanceMenu } from '../features/finance/components/finance-menu';
+import { WalletFigures } from '../features/wallet/components/wallet-figures';
 import { cn } from '../lib/cn';
 import { ADMIN_MENU, MENU, initials, type MenuItem } from './portal-menu';
 import { RouteGuard } from './route-guard';
 import { CONTENT_ID, SkipLink } from './skip-link';
+import { AddCreditButton } from '../features/payments/components/add-credit-button';
 
 function MenuLinks({ items, compact }: { items: MenuItem[]; compact: boolean }) {
   return items.map(({ to, label, icon: Icon }) => (
@@ -92,6 +95,7 @@ function SidebarBody({ compact }: { compact: boolean }) {
             <MenuLinks items={ADMIN_MENU} compact={compact} />
           </div>
         )}
+        {user && <FinanceMenu compact={compact} />}
       </nav>
       <div className={cn('border-t border-slate-200', compact ? 'px-1 py-3' : 'p-3')}>
         <SidebarFooter compact={compact} />
@@ -138,6 +142,7 @@ function Sidebar() {
 
 function TopBar() {
   const { toggle } = useSidebar();
+  const signedIn = useSession((s) => s.status === 'signed-in');
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4">
       <Button variant="ghost" size="icon" aria-label="Toggle sidebar" title="Toggle sidebar (Ctrl+B)" onClick={toggle}>
@@ -146,6 +151,10 @@ function TopBar() {
       <Link to="/" className="font-semibold text-brand-900 md:hidden">
         {site.productName}
       </Link>
+      {signedIn && <WalletFigures />}
+      <div className={signedIn ? 'flex shrink-0 items-center gap-2' : 'ml-auto flex items-center gap-2'}>
+        <AddCreditButton />
+      </div>
     </div>
   );
 }

@@ -22,6 +22,8 @@ describe('the portal menu', () => {
       'Campaigns /campaigns',
       'Leads /leads',
       'Banking /profile',
+      'Wallet /wallet',
+      'Transfers /transfers',
       'Integrations /integrations',
       'My Tickets /my-tickets',
       'Testing /testing',

@@ -8,11 +8,13 @@ import {
   MailCheck,
   Megaphone,
   Plug,
+  Send,
   ScrollText,
   ShieldAlert,
   Target,
   Ticket,
   UsersRound,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -25,6 +27,8 @@ export const MENU: MenuItem[] = [
   { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
   { to: '/leads', label: 'Leads', icon: Target },
   { to: '/profile', label: 'Banking', icon: Landmark },
+  { to: '/wallet', label: 'Wallet', icon: Wallet },
+  { to: '/transfers', label: 'Transfers', icon: Send },
   { to: '/integrations', label: 'Integrations', icon: Plug },
   { to: '/my-tickets', label: 'My Tickets', icon: Ticket },
   { to: '/testing', label: 'Testing', icon: FlaskConical },

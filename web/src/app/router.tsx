@@ -75,7 +75,7 @@ export const router = createBrowserRouter([
           { path: routePath('/integrations/:providerId'), ...notOpenYet('Integrations') },
           { path: routePath('/groups'), ...notOpenYet('Groups') },
           { path: routePath('/groups/:groupId'), ...notOpenYet('Group Details') },
-          { path: routePath('/payment-methods'), ...notOpenYet('Payment Methods') },
+          { path: routePath('/payment-methods'), ...page(() => import('../features/payments/payment-methods-page'), 'PaymentMethodsPage') },
           { path: routePath('/profile'), ...notOpenYet('Profile') },
           { path: routePath('/my-tickets'), ...notOpenYet('My Support Tickets') },
           { path: routePath('/admin/security'), ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
@@ -86,10 +86,17 @@ export const router = createBrowserRouter([
           { path: routePath('/admin/approved-emails'), ...page(() => import('../features/admin-users/approved-emails-page'), 'ApprovedEmailsPage') },
           { path: routePath('/textdrip/success'), ...notOpenYet('Textdrip Connected!') },
           { path: routePath('/textdrip/failed'), ...notOpenYet('Connection Failed') },
+          { path: routePath('/wallet'), ...page(() => import('../features/wallet/wallet-page'), 'WalletPage') },
+          { path: routePath('/finance/wallets'), ...page(() => import('../features/finance/finance-wallets-page'), 'FinanceWalletsPage') },
+          { path: routePath('/finance/wallets/:userId'), ...page(() => import('../features/finance/finance-wallet-page'), 'FinanceWalletPage') },
+          { path: routePath('/finance/reconciliation'), ...page(() => import('../features/reconciliation/reconciliation-page'), 'ReconciliationPage') },
+          { path: routePath('/transfers'), ...page(() => import('../features/transfers/transfers-page'), 'TransfersPage') },
         ],
       },
     ],
   },
+  // The demo card provider's hosted page stands alone, like Stripe's: no portal layout or guard.
+  { path: routePath('/demo-pay/:sessionId'), hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/demo-pay/demo-pay-page'), 'DemoPayPage') },
   // Any unknown path, signed in or not: the not-found page.
   { path: '*', hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
 ]);

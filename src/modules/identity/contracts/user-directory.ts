@@ -21,3 +21,33 @@ export async function userIdByEmail(db: SqlClient, email: string): Promise<strin
   const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE email = $1', [email.trim().toLowerCase()]);
   return rows[0]?.id ?? null;
 }
+
+/**
+ * A user's place in the SAT hierarchy, for rules that follow it (transfers between agents):
+ * the account's e-mail, the e-mail of the SAT leader it chose (profiles.sat_manager_email),
+ * whether it is a SAT leader itself (title_code 'Satellite'), an admin, or disabled.
+ */
+export type SatHierarchyEntry = {
+  readonly id: string;
+  readonly email: string;
+  readonly satLeaderEmail: string | null;
+  readonly isSatLeader: boolean;
+  readonly isAdmin: boolean;
+  readonly disabled: boolean;
+};
+
+/** The hierarchy entry of the account with this id, or with this e-mail address (any case); null when there is none. */
+export async function satHierarchyEntry(db: SqlClient, who: { readonly userId: string } | { readonly email: string }): Promise<SatHierarchyEntry | null> {
+  const byId = 'userId' in who;
+  if (byId && !UUID.test(who.userId)) return null;
+  const { rows } = await db.query<SatHierarchyEntry>(
+    `SELECT u.id::text AS id, u.email, lower(p.sat_manager_email) AS "satLeaderEmail",
+            coalesce(p.title_code = 'Satellite', false) AS "isSatLeader",
+            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS "isAdmin",
+            u.disabled_at IS NOT NULL AS disabled
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE ${byId ? 'u.id = $1::uuid' : 'u.email = $1'}`,
+    [byId ? who.userId : who.email.trim().toLowerCase()],
+  );
+  return rows[0] ?? null;
+}

@@ -12,6 +12,12 @@ import { Migration0010ApprovedEmails } from './migration-0010-approved-emails.js
 import { Migration0011AgentAccess } from './migration-0011-agent-access.js';
 import { Migration0012SecurityAlertMerging } from './migration-0012-security-alert-merging.js';
 import { Migration0013AuditLogBrowsing } from './migration-0013-audit-log-browsing.js';
+import { Migration0014IdempotencyKeys } from './migration-0014-idempotency-keys.js';
+import { Migration0015WalletReadModels } from './migration-0015-wallet-read-models.js';
+import { Migration0018StreamSnapshots } from './migration-0018-stream-snapshots.js';
+import { Migration0020Reconciliation } from './migration-0020-reconciliation.js';
+import { Migration0021DemoDisputes } from './migration-0021-demo-disputes.js';
+import { Migration0016Payments } from './migration-0016-payments.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -28,4 +34,10 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0011AgentAccess', class: Migration0011AgentAccess },
   { name: 'Migration0012SecurityAlertMerging', class: Migration0012SecurityAlertMerging },
   { name: 'Migration0013AuditLogBrowsing', class: Migration0013AuditLogBrowsing },
+  { name: 'Migration0014IdempotencyKeys', class: Migration0014IdempotencyKeys },
+  { name: 'Migration0015WalletReadModels', class: Migration0015WalletReadModels },
+  { name: 'Migration0018StreamSnapshots', class: Migration0018StreamSnapshots },
+  { name: 'Migration0020Reconciliation', class: Migration0020Reconciliation },
+  { name: 'Migration0016Payments', class: Migration0016Payments },
+  { name: 'Migration0021DemoDisputes', class: Migration0021DemoDisputes },
 ];

@@ -1,0 +1,40 @@
+// Spends through the whole app over HTTP (signed-in admin session, an Idempotency-Key per
+// request, the real wallet command deciding on the agent's stream) at 32 connections, beside
+// the same debit in plain SQL on the same database in the same run.
+import { fmt } from '../support/bench-database.js';
+import { pgbench, prepareSqlWallets, sqlLoop } from './sql-debit.js';
+import { checkLedger, ms, requireScaled, spend, SPEND, startWalletApp } from './wallet-app.js';
+
+const CONNECTIONS = 32;
+const LATENCY_CONNECTIONS = 50;
+const WALLETS = Number(process.env.BENCH_WALLETS ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TARGET_RATIO = 0.4;
+const TARGET_P99_MS = 100;
+
+await requireScaled('wallet-debit');
+const app = await startWalletApp(WALLETS);
+try {
+  await spend(app, app.userIds, CONNECTIONS, 3); // warm-up
+  const measured = await spend(app, app.userIds, CONNECTIONS, SECONDS);
+  const latency = await spend(app, app.userIds, LATENCY_CONNECTIONS, SECONDS);
+  const ledger = await checkLedger(app);
+
+  await prepareSqlWallets(app.db.url, WALLETS);
+  await sqlLoop(app.db.url, WALLETS, CONNECTIONS, 2); // warm-up
+  const loopRate = await sqlLoop(app.db.url, WALLETS, CONNECTIONS, SECONDS);
+  const pgbenchRate = await pgbench(app.db.url, WALLETS, CONNECTIONS, SECONDS);
+  const reference = Math.max(loopRate, pgbenchRate ?? 0);
+
+  if (measured.non2xx > 0 || latency.non2xx > 0) throw new Error(`non-2xx answers under load: ${measured.non2xx} + ${latency.non2xx}\n${measured.output}`);
+  console.log(`wallet-debit: $1 debits on ${fmt(WALLETS)} wallets, ${SECONDS} s each, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL), one portal process`);
+  console.log(`spend: ${SPEND}`);
+  console.log(`reference: plain SQL debit (SELECT ... FOR UPDATE, UPDATE, INSERT in one transaction), ${CONNECTIONS} clients: pg loop ${fmt(loopRate)}/s` + (pgbenchRate === null ? ' (pgbench not installed)' : `, pgbench ${fmt(pgbenchRate)}/s; the higher is the reference`));
+  console.log(`app over HTTP at ${CONNECTIONS} connections: ${fmt(measured.rate)} debits/s (p50 ${ms(measured.p50Ms)}, p99 ${ms(measured.p99Ms)})`);
+  console.log(`app over HTTP at ${LATENCY_CONNECTIONS} connections: ${fmt(latency.rate)} debits/s, p50 ${ms(latency.p50Ms)}, p99 ${ms(latency.p99Ms)} (target p99 <= ${TARGET_P99_MS} ms)`);
+  console.log(`ledger after the run: ${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries, ${ledger.broken} broken, lowest balance ${fmt(ledger.lowestCents)} cents`);
+  console.log(`target ratio >= ${TARGET_RATIO} (app at ${CONNECTIONS} / SQL at ${CONNECTIONS})`);
+  console.log(`ratio ${(measured.rate / reference).toFixed(2)}`);
+} finally {
+  await app.close();
+}

@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { SessionGuard } from '../../../platform/auth/session.guard.js';
+import { validate } from '../../../platform/http/validate.js';
+import { CloseDemoDispute } from '../commands/close-demo-dispute/close-demo-dispute.handler.js';
+
+const closeRequest = z.object({ outcome: z.enum(['won', 'lost'], { message: 'The outcome is won or lost' }) });
+
+/** The demo provider's bank side of a dispute (a 4000 0000 0000 0259 payment), for admins trying the dispute flow end to end. */
+@ApiTags('demo-pay')
+@Controller('api/admin/demo-pay/disputes/:disputeId')
+@UseGuards(SessionGuard, AdminGuard)
+export class DemoDisputesAdminController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('close')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Closes a demo dispute as won (the money returns to the wallet) or lost; the provider sends charge.dispute.closed.' })
+  async close(@Param('disputeId') disputeId: string, @Body() body: unknown) {
+    const id = validate(z.string().regex(/^dp_demo_[0-9a-f]{32}$/, 'No such dispute.'), disputeId, 'disputeId');
+    const { outcome } = validate(closeRequest, body);
+    return this.commands.execute(new CloseDemoDispute(id, outcome));
+  }
+}

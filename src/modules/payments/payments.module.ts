@@ -1,0 +1,86 @@
+import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
+import { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
+import { cardPaymentsProvider } from './card-payments.provider.js';
+import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
+import { DemoDisputesAdminController } from './http/demo-disputes.admin.http.controller.js';
+import { DemoPayController } from './http/demo-pay.http.controller.js';
+import { PaymentsController } from './http/payments.http.controller.js';
+import { PaymentCredits, SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { AuthenticateDemoPaymentHandler } from './commands/authenticate-demo-payment/authenticate-demo-payment.handler.js';
+import { CloseDemoDisputeHandler } from './commands/close-demo-dispute/close-demo-dispute.handler.js';
+import { CancelDemoCheckoutHandler } from './commands/cancel-demo-checkout/cancel-demo-checkout.handler.js';
+import { DeletePaymentMethodHandler } from './commands/delete-payment-method/delete-payment-method.handler.js';
+import { ProcessPaymentWebhookHandler } from './commands/process-payment-webhook/process-payment-webhook.handler.js';
+import { ReceivePaymentWebhookHandler } from './commands/receive-payment-webhook/receive-payment-webhook.handler.js';
+import { SetDefaultPaymentMethodHandler } from './commands/set-default-payment-method/set-default-payment-method.handler.js';
+import { StartCardSetupHandler } from './commands/start-card-setup/start-card-setup.handler.js';
+import { SubmitDemoCardHandler } from './commands/submit-demo-card/submit-demo-card.handler.js';
+import { SweepCardPaymentsHandler } from './commands/sweep-card-payments/sweep-card-payments.handler.js';
+import { TopUpWalletHandler } from './commands/top-up-wallet/top-up-wallet.handler.js';
+import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
+
+export const SWEEP_EVERY_MS = 5 * 60_000;
+
+@Injectable()
+class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
+    private readonly commands: CommandBus,
+  ) {}
+
+  onModuleInit(): void {
+    registerCardPaymentJobs(this.jobs, this.commands);
+    if (this.payments instanceof DemoCardPayments) this.payments.registerWebhookJob();
+  }
+
+  /** The sweep every few minutes: one job per slot, so several processes enqueue it once. */
+  onApplicationBootstrap(): void {
+    if (!this.config.runWorkers) return;
+    const enqueue = () => {
+      const slot = Math.floor(Date.now() / SWEEP_EVERY_MS);
+      this.jobs.enqueue(SWEEP_PAYMENTS, null, { jobId: `${SWEEP_PAYMENTS}:${slot}`, attempts: 3 }).catch(() => undefined);
+    };
+    enqueue();
+    this.timer = setInterval(enqueue, SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+/**
+ * Card payments (money.md, "Payments"): the provider behind the port, top-ups, saved cards, webhooks into the wallet.
+ * Global: the wallet's processes (auto-recharge, reconciliation, refunds) use the port through its contract token.
+ */
+@Global()
+@Module({
+  controllers: [PaymentsController, DemoPayController, DemoDisputesAdminController],
+  providers: [
+    cardPaymentsProvider,
+    PaymentCredits,
+    PaymentsJobs,
+    ReceivePaymentWebhookHandler,
+    ProcessPaymentWebhookHandler,
+    SweepCardPaymentsHandler,
+    TopUpWalletHandler,
+    StartCardSetupHandler,
+    SetDefaultPaymentMethodHandler,
+    DeletePaymentMethodHandler,
+    SubmitDemoCardHandler,
+    AuthenticateDemoPaymentHandler,
+    CancelDemoCheckoutHandler,
+    CloseDemoDisputeHandler,
+  ],
+  exports: [CARD_PAYMENTS],
+})
+export class PaymentsModule {}

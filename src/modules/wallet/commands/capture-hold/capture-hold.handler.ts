@@ -1,0 +1,13 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CaptureHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
+import { WalletLedger } from '../../domain/wallet-ledger.js';
+
+/** Spends part of a hold (one lead's price), never beyond it. */
+@CommandHandler(CaptureHold)
+export class CaptureHoldHandler implements ICommandHandler<CaptureHold, WalletAnswer> {
+  constructor(private readonly ledger: WalletLedger) {}
+
+  execute({ input: i }: CaptureHold): Promise<WalletAnswer> {
+    return this.ledger.decide({ type: 'CaptureHold', userId: i.userId, holdId: i.holdId, captureId: i.captureId, amountCents: i.amountCents, cause: i.cause, description: i.description }, i.context, i.idempotencyKey);
+  }
+}

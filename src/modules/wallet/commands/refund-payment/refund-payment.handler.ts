@@ -1,0 +1,13 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { RefundPayment, type WalletAnswer } from '../../contracts/wallet-commands.js';
+import { WalletLedger } from '../../domain/wallet-ledger.js';
+
+/** Takes a refunded top-up out of the wallet (into debt only when the admin confirmed). */
+@CommandHandler(RefundPayment)
+export class RefundPaymentHandler implements ICommandHandler<RefundPayment, WalletAnswer> {
+  constructor(private readonly ledger: WalletLedger) {}
+
+  execute({ input: i }: RefundPayment): Promise<WalletAnswer> {
+    return this.ledger.decide({ type: 'RefundPayment', userId: i.userId, paymentId: i.paymentId, refundId: i.refundId, amountCents: i.amountCents, allowDebt: i.allowDebt }, i.context, i.idempotencyKey);
+  }
+}

@@ -1,0 +1,13 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ReleaseHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
+import { WalletLedger } from '../../domain/wallet-ledger.js';
+
+/** Returns part or all of what is left of a hold. */
+@CommandHandler(ReleaseHold)
+export class ReleaseHoldHandler implements ICommandHandler<ReleaseHold, WalletAnswer> {
+  constructor(private readonly ledger: WalletLedger) {}
+
+  execute({ input: i }: ReleaseHold): Promise<WalletAnswer> {
+    return this.ledger.decide({ type: 'ReleaseHold', userId: i.userId, holdId: i.holdId, amountCents: i.amountCents ?? null, close: i.close, reason: i.reason }, i.context, i.idempotencyKey);
+  }
+}

@@ -1,0 +1,118 @@
+import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from '../../components/ui/toast-store';
+import { formatCents } from '../../lib/money';
+import type { ChainCheck, ExplainedEntry, LedgerEntry } from '../wallet/api/wallet';
+import { ExplainEntryDialog } from '../wallet/components/explain-entry-dialog';
+import { LedgerList } from '../wallet/components/ledger-list';
+import { StatementDownload } from '../wallet/components/statement-download';
+import { fetchFinanceLedger, fetchFinanceVerify, financeStatementUrl } from './api/finance';
+import { FinanceOnly } from './components/finance-only';
+import { Button } from '../../components/ui/button';
+import { useSession } from '../auth/stores/session-store';
+import { RefundDialog, type RefundableTopUp } from '../refunds/refund-dialog';
+
+type Ledger = Awaited<ReturnType<typeof fetchFinanceLedger>>;
+
+/** /finance/wallets/:userId: one agent's full history (actor, time, cause, before/after), the hash-chain check and a CSV statement. */
+export function FinanceWalletPage() {
+  return (
+    <FinanceOnly>
+      <FinanceWallet />
+    </FinanceOnly>
+  );
+}
+
+/** The chain check as it stands for one entry: verified through it, or broken at or before it. */
+function chainFor(entry: LedgerEntry, check: ChainCheck): ChainCheck {
+  if (check.firstBreak && check.firstBreak.seq <= entry.seq) return { ...check, verified: false };
+  return { verified: check.throughSeq >= entry.seq, throughSeq: entry.seq, checkedEntries: entry.seq, firstBreak: null };
+}
+
+function FinanceWallet() {
+  const { userId = '' } = useParams();
+  const [ledger, setLedger] = useState<Ledger | null>(null);
+  const [check, setCheck] = useState<ChainCheck | null>(null);
+  const [explaining, setExplaining] = useState<(() => Promise<ExplainedEntry>) | null>(null);
+  const [refunding, setRefunding] = useState<RefundableTopUp | null>(null);
+  const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
+  const load = useCallback(() => {
+    fetchFinanceLedger(userId).then(setLedger, (e: unknown) => toast({ title: 'Error', description: e instanceof Error ? e.message : 'Failed to load transaction history', variant: 'destructive' }));
+    fetchFinanceVerify(userId).then(setCheck, () => toast({ title: 'Error', description: 'Failed to check the hash chain', variant: 'destructive' }));
+  }, [userId]);
+  useEffect(load, [load]);
+  const topUps = ledger?.entries.filter((e) => e.type === 'FundsDeposited') ?? [];
+
+  const explain = (e: LedgerEntry) => {
+    const explained: ExplainedEntry = {
+      entry: e,
+      before: { postedCents: e.postedAfterCents - e.postedChangeCents, heldCents: e.heldAfterCents - e.heldChangeCents, availableCents: e.availableAfterCents - e.amountCents },
+      after: { postedCents: e.postedAfterCents, heldCents: e.heldAfterCents, availableCents: e.availableAfterCents },
+      chain: check ? chainFor(e, check) : { verified: false, throughSeq: 0, checkedEntries: 0, firstBreak: { seq: e.seq, reason: 'unknown', message: 'The chain has not been checked yet.' } },
+    };
+    setExplaining(() => () => Promise.resolve(explained));
+  };
+
+  const who = ledger ? (ledger.user.displayName ? `${ledger.user.displayName} (${ledger.user.email})` : ledger.user.email) : '';
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <Link to="/finance/wallets" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> All wallets
+      </Link>
+      <div>
+        <h1 className="break-all text-2xl font-bold text-brand-900">Wallet of {who || '…'}</h1>
+        {ledger && (
+          <p className="mt-1 text-sm text-slate-600 tabular-nums">
+            Available {formatCents(ledger.summary.availableCents)} · Held {formatCents(ledger.summary.heldCents)} · Deposited {formatCents(ledger.summary.depositedCents)} · Contributed{' '}
+            {formatCents(ledger.summary.contributedCents)} · Debt {formatCents(ledger.summary.debtCents)}
+          </p>
+        )}
+      </div>
+      {check &&
+        (check.verified ? (
+          <p className="flex items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm font-medium text-emerald-800" data-testid="finance-chain-verified">
+            <CheckCircle2 className="h-4 w-4" aria-hidden /> Hash chain verified from the stored events: {check.checkedEntries} entries, none changed.
+          </p>
+        ) : (
+          <p className="flex items-center gap-2 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="finance-chain-broken">
+            <XCircle className="h-4 w-4" aria-hidden /> Hash chain broken at entry {check.firstBreak?.seq}: {check.firstBreak?.message}
+          </p>
+        ))}
+      <section aria-labelledby="statement-heading" className="space-y-2">
+        <h2 id="statement-heading" className="text-base font-semibold text-slate-900">Statement (in the agent's time zone)</h2>
+        <StatementDownload urlFor={financeStatementUrl(userId)} />
+      </section>
+      {isAdmin && topUps.length > 0 && (
+        <section aria-labelledby="top-ups-heading" className="space-y-2">
+          <h2 id="top-ups-heading" className="text-base font-semibold text-slate-900">Card top-ups</h2>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {topUps.map((entry) => (
+              <li key={entry.eventId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
+                <span className="tabular-nums">
+                  {formatCents(entry.amountCents)} · {new Date(entry.occurredAt).toLocaleString()} · <span className="font-mono text-xs text-slate-500">{entry.cause.id}</span>
+                </span>
+                <Button variant="outline" size="sm" onClick={() => setRefunding({ paymentId: entry.cause.id, amountCents: entry.amountCents, occurredAt: entry.occurredAt })}>
+                  Refund
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="history-heading" className="space-y-3">
+        <h2 id="history-heading" className="text-base font-semibold text-slate-900">History</h2>
+        {ledger === null ? (
+          <p className="text-sm text-slate-500">Loading…</p>
+        ) : ledger.entries.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No transactions yet.</p>
+        ) : (
+          <LedgerList entries={ledger.entries} onExplain={explain} showActor />
+        )}
+        {ledger?.truncated && <p className="text-sm text-slate-600">Only the newest {ledger.entries.length} entries are shown; download a statement for the rest.</p>}
+      </section>
+      <ExplainEntryDialog load={explaining} onClose={() => setExplaining(null)} />
+      <RefundDialog userId={userId} topUp={refunding} onClose={() => setRefunding(null)} onRefunded={load} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { api, ApiRequestError, type FieldError } from '../../../lib/api-client';
+
+export type PaymentMethod = {
+  readonly id: string;
+  readonly brand: string;
+  readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+  readonly isDefault: boolean;
+};
+
+export type TopUpAnswer = { readonly status: 'succeeded'; readonly paymentId: string } | { readonly status: 'redirect'; readonly url: string; readonly paymentId: string | null };
+
+export const fetchPaymentMethods = () => api<{ methods: PaymentMethod[] }>('GET', '/api/payments/methods').then((answer) => answer.methods);
+export const setDefaultPaymentMethod = (id: string) => api<{ success: true }>('POST', `/api/payments/methods/${encodeURIComponent(id)}/default`);
+export const deletePaymentMethod = (id: string) => api<{ success: true }>('DELETE', `/api/payments/methods/${encodeURIComponent(id)}`);
+export const createSetupSession = () => api<{ publishableKey: string | null; url: string | null }>('POST', '/api/payments/setup');
+
+/** The write token of this session, for a request that needs headers of its own. */
+async function csrfToken(): Promise<string | null> {
+  const answer = await api<{ csrfToken?: string }>('GET', '/api/auth/session');
+  return answer.csrfToken ?? null;
+}
+
+/**
+ * create-payment-intent with its Idempotency-Key: the caller makes one key per submit and
+ * passes the same key to every retry of it, so a retry never charges twice.
+ */
+export async function topUp(amountCents: number, paymentMethodId: string, idempotencyKey: string): Promise<TopUpAnswer> {
+  const token = await csrfToken();
+  let response: Response;
+  try {
+    response = await fetch('/api/payments/top-up', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey, ...(token ? { 'x-csrf-token': token } : {}) },
+      body: JSON.stringify({ amountCents, paymentMethodId }),
+    });
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    const { code, message, fieldErrors, ...details } = (payload ?? {}) as { code?: string; message?: string; fieldErrors?: FieldError[] };
+    throw new ApiRequestError(response.status, code ?? 'ERROR', message ?? 'Something went wrong. Please try again.', fieldErrors ?? [], details);
+  }
+  return payload as TopUpAnswer;
+}
+
+/** A top-up retried with its own key while the answer is unknown (no connection, or the first attempt still running). */
+export async function topUpWithRetries(amountCents: number, paymentMethodId: string, idempotencyKey: string, attempts = 3): Promise<TopUpAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await topUp(amountCents, paymentMethodId, idempotencyKey);
+    } catch (failure) {
+      const unknownOutcome = failure instanceof ApiRequestError && (failure.status === 0 || failure.code === 'IDEMPOTENCY_KEY_IN_USE' || failure.status >= 500);
+      if (!unknownOutcome || attempt >= attempts) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+export const brandName = (brand: string) => BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+export const expiry = (method: Pick<PaymentMethod, 'expMonth' | 'expYear'>) => `${String(method.expMonth).padStart(2, '0')}/${method.expYear}`;

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { formatCents } from '../../lib/money';
+import { fetchLedgerEntry, fetchLedgerPage, statementUrl, type LedgerEntry } from './api/wallet';
+import { ExplainEntryDialog } from './components/explain-entry-dialog';
+import { LedgerList } from './components/ledger-list';
+import { StatementDownload } from './components/statement-download';
+import { useWalletChanges } from './hooks/use-realtime-refresh';
+import { useWalletFigures } from './hooks/use-wallet-figures';
+
+const FAILED = 'Failed to load transaction history';
+
+function Card({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3" data-testid={testId}>
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{cents === undefined ? '—' : formatCents(cents)}</p>
+    </div>
+  );
+}
+
+/** /wallet: the agent's Transaction History, 20 newest first with 'Load more', each entry explained; figures and the CSV statement. */
+export function WalletPage() {
+  const { figures } = useWalletFigures();
+  const [entries, setEntries] = useState<LedgerEntry[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [explaining, setExplaining] = useState<(() => ReturnType<typeof fetchLedgerEntry>) | null>(null);
+  const generation = useRef(0);
+
+  const reload = useCallback(() => {
+    const mine = ++generation.current;
+    fetchLedgerPage(null).then(
+      (page) => {
+        if (mine !== generation.current) return;
+        setEntries(page.entries);
+        setNextBefore(page.nextBefore);
+      },
+      () => {
+        if (mine !== generation.current) return;
+        setEntries((current) => current ?? []);
+        toast({ title: 'Error', description: FAILED, variant: 'destructive' });
+      },
+    );
+  }, []);
+  useEffect(reload, [reload]);
+  useWalletChanges(reload);
+
+  const loadMore = () => {
+    if (nextBefore === null) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    fetchLedgerPage(nextBefore)
+      .then(
+        (page) => {
+          if (mine !== generation.current) return;
+          setEntries((current) => [...(current ?? []), ...page.entries.filter((e) => !current?.some((c) => c.seq === e.seq))]);
+          setNextBefore(page.nextBefore);
+        },
+        () => toast({ title: 'Error', description: FAILED, variant: 'destructive' }),
+      )
+      .finally(() => setLoadingMore(false));
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-brand-900">Transaction History</h1>
+        <p className="mt-1 text-sm text-slate-600">Every movement of your wallet, newest first. Open an entry to see why it happened, who did it, and that nothing before it was changed.</p>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Card label="Available" cents={figures?.availableCents} testId="card-available" />
+        <Card label="Reserved" cents={figures?.heldCents} testId="card-held" />
+        <Card label="Deposited" cents={figures?.depositedCents} testId="card-deposited" />
+        <Card label="Contributed" cents={figures?.contributedCents} testId="card-contributed" />
+        {figures && figures.debtCents > 0 && <Card label="Owed (debt)" cents={figures.debtCents} testId="card-debt" />}
+        {figures && figures.testCreditCents > 0 && <Card label="Test credit" cents={figures.testCreditCents} testId="card-test-credit" />}
+      </div>
+      <section aria-labelledby="statement-heading" className="space-y-2">
+        <h2 id="statement-heading" className="text-base font-semibold text-slate-900">Statement</h2>
+        <StatementDownload urlFor={statementUrl} />
+      </section>
+      <section aria-labelledby="history-heading" className="space-y-3">
+        <h2 id="history-heading" className="text-base font-semibold text-slate-900">Entries</h2>
+        {entries === null ? (
+          <p className="text-sm text-slate-500">Loading…</p>
+        ) : entries.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No transactions yet.</p>
+        ) : (
+          <LedgerList entries={entries} onExplain={(e) => setExplaining(() => () => fetchLedgerEntry(e.seq))} />
+        )}
+        {nextBefore !== null && (
+          <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </Button>
+        )}
+      </section>
+      <ExplainEntryDialog load={explaining} onClose={() => setExplaining(null)} />
+    </div>
+  );
+}
