@@ -4,14 +4,15 @@ import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { CONFIG, JOB_QUEUE, SQL_POOL } from '../../platform/tokens.js';
 import { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
+import { StripeCardPayments } from './adapters/stripe/stripe-card-payments.js';
 import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
 
-/** The card provider: the demo provider inside the portal when Stripe is not configured. */
+/** The card provider: Stripe when its keys are set, otherwise the demo provider inside the portal. */
 export const cardPaymentsProvider: FactoryProvider<CardPayments> = {
   provide: CARD_PAYMENTS,
   inject: [CONFIG, SQL_POOL, JOB_QUEUE],
   useFactory: async (config: AppConfig, pool: pg.Pool, jobs: JobQueue): Promise<CardPayments> => {
     if (config.stripe === null) return DemoCardPayments.open(pool, jobs, config.publicUrl);
-    throw new Error('STRIPE_* is set but the Stripe card provider is not wired into card-payments.provider.ts');
+    return new StripeCardPayments(config.stripe, pool);
   },
 };

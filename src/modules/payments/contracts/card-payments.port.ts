@@ -48,6 +48,13 @@ export type ProviderDispute = {
   readonly status: 'open' | 'won' | 'lost';
 };
 
+/** A charge's refunds as the provider knows them, re-read before the wallet acts on `charge.refunded` (refunds made outside the portal too). */
+export type ProviderRefunds = {
+  readonly paymentId: string;
+  readonly userId: string;
+  readonly refunds: readonly { readonly refundId: string; readonly amountCents: number }[];
+};
+
 /** A webhook as received: the raw body and the signature header, verified by the adapter. */
 export type WebhookDelivery = { readonly rawBody: Buffer; readonly signature: string };
 
@@ -85,6 +92,10 @@ export type CardPayments = {
   getPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** Re-reads a dispute (the bank taking a payment back); null when the provider has none by this id. */
   getDispute(disputeId: string): Promise<ProviderDispute | null>;
+  /** Re-reads the refunds of a charge (the object of `charge.refunded`); null when it is not a wallet payment's. */
+  getRefunds(chargeId: string): Promise<ProviderRefunds | null>;
+  /** A card was saved (`setup_intent.succeeded`): the agent's first card becomes the default. */
+  cardSaved(setupIntentId: string): Promise<void>;
   /** Successful payments created since `since`, for the sweep that credits any whose webhook never came. */
   listRecentPayments(since: Date): Promise<readonly ProviderPayment[]>;
   refund(input: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;

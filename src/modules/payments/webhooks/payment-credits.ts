@@ -5,7 +5,7 @@ import { systemContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { JOB_QUEUE, SQL_POOL } from '../../../platform/tokens.js';
-import { DepositFunds, RecordDispute } from '../../wallet/contracts/wallet-commands.js';
+import { DepositFunds, RecordDispute, RefundPayment, refundKeyOf } from '../../wallet/contracts/wallet-commands.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderPayment, type WebhookDelivery } from '../contracts/card-payments.port.js';
 
 export const PROCESS_PAYMENT_WEBHOOK = 'process-payment-webhook';
@@ -72,6 +72,11 @@ export class PaymentCredits {
       outcome = payment === null ? 'no payment' : payment.status === 'succeeded' ? ((await this.credit(payment, 'payment-webhook')) ? 'credited' : 'already credited') : `payment ${payment.status}`;
     } else if (DISPUTE_EVENTS.has(row.type)) {
       outcome = await this.recordDispute(row.object_id);
+    } else if (row.type === 'charge.refunded') {
+      outcome = await this.recordRefunds(row.object_id);
+    } else if (row.type === 'setup_intent.succeeded') {
+      await this.payments.cardSaved(row.object_id);
+      outcome = 'card saved';
     }
     await this.pool.query(`UPDATE payment_webhook_events SET processed_at = now(), outcome = $2 WHERE event_id = $1`, [eventId, outcome]);
   }
@@ -88,6 +93,31 @@ export class PaymentCredits {
     await this.commands.execute(new RecordDispute({ ...base, outcome: 'opened', idempotencyKey: `dispute:${dispute.disputeId}:opened` }));
     if (dispute.status !== 'open') await this.commands.execute(new RecordDispute({ ...base, outcome: dispute.status, idempotencyKey: `dispute:${dispute.disputeId}:closed` }));
     return `dispute ${dispute.status}`;
+  }
+
+  /**
+   * Takes a charge's refunds out of the wallet, those made in the provider's dashboard too. A
+   * refund's key is its provider id, the same key the admin's refund records it under, so a
+   * refund made in the portal and its webhook move the money once. The card's money is gone
+   * already, so the posting is made whatever the balance (the rest becomes debt).
+   */
+  async recordRefunds(chargeId: string): Promise<string> {
+    const charge = await this.payments.getRefunds(chargeId);
+    if (!charge) return 'no payment';
+    for (const refund of charge.refunds) {
+      await this.commands.execute(
+        new RefundPayment({
+          userId: charge.userId,
+          paymentId: charge.paymentId,
+          refundId: refund.refundId,
+          amountCents: refund.amountCents,
+          allowDebt: true,
+          context: systemContext('refund-webhook'),
+          idempotencyKey: refundKeyOf(refund.refundId),
+        }),
+      );
+    }
+    return `refunds ${charge.refunds.length}`;
   }
 
   /** Credits every succeeded payment of the last days the wallet has not had; the number newly credited. */

@@ -68,6 +68,9 @@ export class CreditBonus extends Command<WalletAnswer> {
 }
 
 /** Money returned to the card for a top-up; beyond what the wallet can give only with `allowDebt` (the admin confirmed). */
+/** The one idempotency key of a refund's posting, whether the portal or the provider's dashboard made it. */
+export const refundKeyOf = (refundId: string) => `refund:${refundId}`;
+
 export class RefundPayment extends Command<WalletAnswer> {
   constructor(readonly input: Keyed & { userId: string; paymentId: string; refundId: string; amountCents: number; allowDebt: boolean }) {
     super();

@@ -100,6 +100,13 @@ describe('a wallet', () => {
     expect(stateOf(repaid)).toMatchObject({ postedCents: 500, debtCents: 0 });
   });
 
+  it('records a refund once, whether the portal or the provider’s webhook brings it first, even when it emptied the payment', () => {
+    const whole: WalletCommand = { type: 'RefundPayment', userId: U, paymentId: 'pay_1', refundId: 're_1', amountCents: 5_000, allowDebt: true };
+    const refunded = [...history(deposit(5_000, 'pay_1')), ...walletDecider.decide(whole, stateOf(history(deposit(5_000, 'pay_1'))), now)];
+    given(refunded).when(whole, now).then([]);
+    given(refunded).when({ ...whole, refundId: 're_2', amountCents: 1 }, now).thenRefuses('REFUND_TOO_LARGE');
+  });
+
   it('takes disputed money back whatever the balance, and returns it (debt first) when the dispute is won', () => {
     const events = history(deposit(5_000, 'pay_1'), charge(4_500), { type: 'OpenDispute', userId: U, paymentId: 'pay_1', disputeId: 'dp_1', amountCents: 5_000 });
     expect(stateOf(events)).toMatchObject({ postedCents: 0, debtCents: 4_500 });

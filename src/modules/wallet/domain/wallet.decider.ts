@@ -32,7 +32,8 @@ export type Hold = {
   readonly cause: Cause;
   readonly expiresAt: string | null;
 };
-export type Payment = { readonly amountCents: number; readonly takenBackCents: number };
+/** A top-up: what it brought, what refunds and disputes took back, and the refunds recorded (snapshots from before had none). */
+export type Payment = { readonly amountCents: number; readonly takenBackCents: number; readonly refundIds?: readonly string[] };
 export type Dispute = { readonly paymentId: string; readonly amountCents: number; readonly fromDebtCents: number; readonly status: 'open' | 'won' | 'lost' };
 
 export const heldCents = (state: WalletState): number =>
@@ -160,6 +161,8 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
     case 'RefundPayment': {
       const payment = state.payments[command.paymentId];
       if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'This wallet has no such top-up.', 404);
+      // The portal's refund and the provider's webhook for it record the same refund once.
+      if (payment.refundIds?.includes(command.refundId)) return [];
       const refundable = payment.amountCents - payment.takenBackCents;
       if (command.amountCents > refundable) {
         throw new DomainError('REFUND_TOO_LARGE', `At most ${dollars(refundable)} of this top-up can be refunded.`, 422, { refundableCents: refundable });
@@ -255,7 +258,10 @@ function evolve(state: WalletState, event: WalletEvent): WalletState {
     case 'DisputeOpened': {
       const fromAgent = event.data.amountCents - event.data.fromDebtCents;
       const payment = next.payments[event.data.paymentId];
-      const payments = payment ? { ...next.payments, [event.data.paymentId]: { ...payment, takenBackCents: payment.takenBackCents + event.data.amountCents } } : next.payments;
+      const refundIds = event.type === 'PaymentRefunded' ? [...(payment?.refundIds ?? []), event.data.refundId] : payment?.refundIds;
+      const payments = payment
+        ? { ...next.payments, [event.data.paymentId]: { ...payment, takenBackCents: payment.takenBackCents + event.data.amountCents, ...(refundIds ? { refundIds } : {}) } }
+        : next.payments;
       const disputes =
         event.type === 'DisputeOpened'
           ? { ...next.disputes, [event.data.disputeId]: { paymentId: event.data.paymentId, amountCents: event.data.amountCents, fromDebtCents: event.data.fromDebtCents, status: 'open' as const } }

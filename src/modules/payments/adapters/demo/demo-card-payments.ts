@@ -8,6 +8,7 @@ import type {
   CardPayments,
   ProviderPayment,
   ProviderRecord,
+  ProviderRefunds,
   SavedCard,
   TopUpResult,
   VerifiedWebhook,
@@ -257,6 +258,17 @@ export class DemoCardPayments implements CardPayments {
     });
     return { refundId: id };
   }
+
+  async getRefunds(chargeId: string): Promise<ProviderRefunds | null> {
+    // The demo's charge of a payment is named after it: ch_demo_… for pi_demo_….
+    const payment = chargeId.startsWith('ch_') ? await this.paymentRow(`pi_${chargeId.slice(3)}`) : null;
+    if (!payment) return null;
+    const { rows } = await this.pool.query<{ id: string; amount_cents: number }>(`SELECT id, amount_cents FROM demo_pay_refunds WHERE payment_id = $1 ORDER BY created_at, id`, [payment.id]);
+    return { paymentId: payment.id, userId: payment.user_id, refunds: rows.map((row) => ({ refundId: row.id, amountCents: row.amount_cents })) };
+  }
+
+  /** The demo makes an agent's first saved card the default as it saves it. */
+  async cardSaved(): Promise<void> {}
 
   async getDispute(disputeId: string): Promise<ProviderDispute | null> {
     const { rows } = await this.pool.query<{ id: string; payment_id: string; user_id: string; amount_cents: number; status: string }>(

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
-import type { WalletAnswer } from '../../contracts/wallet-commands.js';
+import { refundKeyOf, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 import { walletDecider } from '../../domain/wallet.decider.js';
 
@@ -34,7 +34,7 @@ export class RefundTopUpHandler implements ICommandHandler<RefundTopUp, WalletAn
     const check = { type: 'RefundPayment', userId, paymentId, refundId: 'check', amountCents, allowDebt: confirmDebt } as const;
     walletDecider.decide(check, await this.ledger.state(userId), context.now);
     const { refundId } = await this.payments.refund({ paymentId, amountCents, idempotencyKey: `refund:${idempotencyKey}` });
-    const answer = await this.ledger.decide({ ...check, refundId, allowDebt: true }, context, `refund:${refundId}`);
+    const answer = await this.ledger.decide({ ...check, refundId, allowDebt: true }, context, refundKeyOf(refundId));
     return { ...answer, refundId };
   }
 }
