@@ -23,7 +23,6 @@ import { SweepCardPaymentsHandler } from './commands/sweep-card-payments/sweep-c
 import { TopUpWalletHandler } from './commands/top-up-wallet/top-up-wallet.handler.js';
 import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
 
-export const SWEEP_EVERY_MS = 5 * 60_000;
 
 @Injectable()
 class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
@@ -45,11 +44,11 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;
     const enqueue = () => {
-      const slot = Math.floor(Date.now() / SWEEP_EVERY_MS);
+      const slot = Math.floor(Date.now() / this.config.paymentSweepMs);
       this.jobs.enqueue(SWEEP_PAYMENTS, null, { jobId: `${SWEEP_PAYMENTS}:${slot}`, attempts: 3 }).catch(() => undefined);
     };
     enqueue();
-    this.timer = setInterval(enqueue, SWEEP_EVERY_MS);
+    this.timer = setInterval(enqueue, this.config.paymentSweepMs);
     this.timer.unref();
   }
 

@@ -135,6 +135,12 @@ const envSchema = z.object({
     .min(1, 'expected whole dollars from 1 to 1000000')
     .max(1_000_000, 'expected whole dollars from 1 to 1000000')
     .default(2_000),
+  PAYMENT_SWEEP_SECONDS: z.coerce
+    .number({ message: 'expected whole seconds from 1 to 86400' })
+    .int('expected whole seconds from 1 to 86400')
+    .min(1, 'expected whole seconds from 1 to 86400')
+    .max(86_400, 'expected whole seconds from 1 to 86400')
+    .default(300),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -185,6 +191,8 @@ export type AppConfig = {
   /** Card payments through Stripe; null on the embedded default, where the demo card provider takes its place. */
   readonly stripe: StripeConfig | null;
   readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
+  /** How often the card provider is asked for succeeded payments whose webhook never came. */
+  readonly paymentSweepMs: number;
 };
 
 export type StripeConfig = {
@@ -273,6 +281,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     oidc: oidc.providers,
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
+    paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
   };
 }
 

@@ -136,7 +136,13 @@ export class StripeCardPayments implements CardPayments {
     const [details, methods] = await this.call(() =>
       Promise.all([this.stripe.customers.retrieve(customer), this.stripe.customers.listPaymentMethods(customer, { type: 'card', limit: 100 })]),
     );
-    const defaultId = 'deleted' in details && details.deleted ? null : idOf(details.invoice_settings.default_payment_method);
+    let defaultId = 'deleted' in details && details.deleted ? null : idOf(details.invoice_settings.default_payment_method);
+    const newest = methods.data.find((method) => method.card);
+    if (!defaultId && newest) {
+      // A card saved a moment ago, before its webhook's step made it the default: the list is read right after saving.
+      await this.call(() => this.stripe.customers.update(customer, { invoice_settings: { default_payment_method: newest.id } }));
+      defaultId = newest.id;
+    }
     const cards = methods.data.filter((method) => method.card).map((method) => toSavedCard(method, defaultId));
     return cards.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   }
