@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { agentAccessStream } from '../../src/modules/access/contracts/access-streams.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
+import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
+import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { EMBEDDED_TEMPLATE_FILE } from '../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
@@ -16,6 +19,8 @@ import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js'
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../support/stripe-standin.js';
 import { ApiClient } from './support/api-client.js';
+import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { signInThroughForm } from './support/portal.js';
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 
 const PASSWORD = 'stripe-e2e-pass-1';
@@ -66,13 +71,21 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  async function agent(): Promise<{ client: ApiClient; userId: string }> {
+  async function agent(): Promise<{ client: ApiClient; userId: string; email: string }> {
     const userId = randomUUID();
     const email = `agent-${userId.slice(0, 8)}@stripe.test`;
     await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, email, await hashPassword(PASSWORD)]);
+    // A SAT leader chosen, so no page asks for one.
+    await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, 'Stripe Agent', 'leader@stripe.test']);
+    // Full access (as an access code would give), so the marketplace pages open without the code dialog.
+    await new PostgresEventStore(pool).append(
+      agentAccessStream(userId),
+      [newEvent('ElevatedAccessGranted', { userId, codeId: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('e2e'))],
+      { expectedVersion: 'any' },
+    );
     const client = new ApiClient(portal.url);
     expect((await client.signIn(email, PASSWORD)).status).toBe(200);
-    return { client, userId };
+    return { client, userId, email };
   }
 
   const admin = async () => {
@@ -230,4 +243,41 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     expect(report.totals.ledgerCents).toBeGreaterThan(0);
     expect(report.totals.feesCents).toBeLessThan(0);
   });
+
+  it('in the browser: a card saved on Stripe’s page shows as the default, and a top-up paid in the new tab moves the first tab’s balance', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { email } = await agent();
+      const { context, page } = await newPage(browser, { baseURL: portal.url, width: 1366, height: 900 });
+      await signInThroughForm(page, email, PASSWORD);
+      await page.goto('/payment-methods');
+      await page.getByText('No saved payment methods').first().waitFor();
+      let opened = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Add Your First Card' }).click();
+      let tab = await opened;
+      await tab.waitForURL((url) => url.href.startsWith(`${stripe.apiBase}/pay/`));
+      await tab.getByRole('button', { name: 'Save a card' }).click();
+      await tab.waitForURL((url) => url.pathname === '/payment-methods' && url.searchParams.get('setup') === 'success');
+      await tab.getByText('Card Added').first().waitFor();
+      await tab.getByText('•••• 4242').first().waitFor();
+      await tab.getByText('Default', { exact: true }).first().waitFor();
+      await tab.close();
+
+      await page.getByRole('button', { name: 'Add Credit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Balance' });
+      await dialog.getByLabel('Amount (USD)').fill('30');
+      await dialog.getByLabel('Payment method').selectOption('new');
+      opened = context.waitForEvent('page');
+      await dialog.getByRole('button', { name: 'Add Balance' }).click();
+      tab = await opened;
+      await tab.waitForURL((url) => url.href.startsWith(`${stripe.apiBase}/pay/`));
+      await tab.getByRole('button', { name: 'Pay $30.00' }).click();
+      await tab.waitForURL((url) => url.origin === portal.url && url.searchParams.get('payment') === 'success');
+      await page.getByTestId('wallet-balance').getByText('$30.00').waitFor({ timeout: 20_000 });
+      await screenshot(page, 'payments-stripe-topped-up-1366');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 });

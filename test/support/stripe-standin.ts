@@ -462,6 +462,40 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
   }
 
+  /**
+   * Stripe's hosted pages, as plain as a test needs them: Checkout (pay, or save a card) and the
+   * bank's authentication step. A form posts back; the answer redirects where Stripe would.
+   */
+  async function hostedPage(method: string, pathname: string, form: Json, response: http.ServerResponse): Promise<void> {
+    const [, page, id] = pathname.split('/');
+    const html = (title: string, inner: string) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${inner}</main></body></html>`);
+    };
+    const redirect = (to: string) => {
+      response.writeHead(303, { location: to });
+      response.end();
+    };
+    const session = page === 'pay' ? sessions.get(id ?? '') : undefined;
+    const intent = page === 'authenticate' ? intents.get(id ?? '') : undefined;
+    if (session && method === 'GET') {
+      const what = session.mode === 'setup' ? 'Save a card' : `Pay $${(session.amount_total! / 100).toFixed(2)}`;
+      html(`Stripe stand-in: ${what}`, `<form method="post"><label>Card number <input name="card" value="${CARDS.visa}"></label><button type="submit">${what}</button></form><a href="${session.cancel_url}">Back</a>`);
+    } else if (session && method === 'POST') {
+      await completeCheckout(session.id, String(form.card ?? CARDS.visa));
+      redirect(String(session.success_url));
+    } else if (intent && method === 'GET') {
+      html('Stripe stand-in: your bank asks you to confirm', `<form method="post"><button name="passes" value="true">Complete authentication</button><button name="passes" value="false">Fail authentication</button></form>`);
+    } else if (intent && method === 'POST') {
+      const back = intent.next_action?.redirect_to_url?.return_url ?? '/';
+      await authenticate(intent.id, form.passes === 'true');
+      redirect(back);
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('No such page');
+    }
+  }
+
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -474,6 +508,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers });
           response.end(JSON.stringify(payload));
         };
+        if (!url.pathname.startsWith('/v1/')) {
+          await hostedPage(request.method!, url.pathname, parseForm(body), response);
+          return;
+        }
         if (request.headers.authorization !== `Bearer ${STANDIN_KEYS.secretKey}`) {
           answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: ' + String(request.headers.authorization ?? '').slice(7, 15) + '****' } });
           return;
