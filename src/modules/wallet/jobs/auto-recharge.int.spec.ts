@@ -22,6 +22,8 @@ import { DepositFundsHandler } from '../commands/deposit-funds/deposit-funds.han
 import { TriggerAutoRechargeHandler } from '../commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
 import { ChargeWallet, DepositFunds } from '../contracts/wallet-commands.js';
 import { walletStream, type WalletEvent } from '../contracts/wallet-events.js';
+import { CARD_REMOVED } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
+import { DomainError } from '../../../platform/domain/domain-error.js';
 import { autoRechargeDecider, autoRechargeStream, type AutoRechargeEvent } from '../domain/auto-recharge.decider.js';
 import { WalletLedger } from '../domain/wallet-ledger.js';
 import { availableCents, walletDecider } from '../domain/wallet.decider.js';
@@ -34,13 +36,14 @@ import { autoRechargeTriggers, registerAutoRechargeJobs } from './auto-recharge.
 class ScriptedCards implements Pick<CardPayments, 'provider' | 'listCards' | 'chargeSavedCard'> {
   readonly provider = 'demo' as const;
   readonly charges: { cardId: string; amountCents: number; idempotencyKey: string }[] = [];
-  answer: 'succeed' | 'decline' = 'succeed';
+  answer: 'succeed' | 'decline' | 'card-removed' = 'succeed';
 
   listCards(userId: string) {
     return Promise.resolve([{ id: `card-of-${userId}`, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030, isDefault: true }]);
   }
 
   chargeSavedCard(input: { cardId: string; amountCents: number; idempotencyKey: string }): Promise<TopUpResult> {
+    if (this.answer === 'card-removed') return Promise.reject(new DomainError('PAYMENT_METHOD_NOT_FOUND', 'No such payment method.', 404));
     const repeat = this.charges.find((c) => c.idempotencyKey === input.idempotencyKey);
     if (!repeat) this.charges.push({ cardId: input.cardId, amountCents: input.amountCents, idempotencyKey: input.idempotencyKey });
     return Promise.resolve(
@@ -160,6 +163,16 @@ for (const database of everyDatabase()) {
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect((await recharges(userId)).filter((e) => e.type === 'AutoRechargeStarted')).toHaveLength(2);
       expect(availableCents(await wallet(userId))).toBe(1_300);
+    });
+
+    it('records a charge on a card deleted since as failed, with a message the agent can act on, instead of retrying it', async () => {
+      cards.answer = 'card-removed';
+      const userId = await agentWithAutoRecharge(10_000);
+      await spend(userId, 8_500);
+      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data), { timeout: 15_000 }).toEqual([
+        expect.objectContaining({ message: CARD_REMOVED }),
+      ]);
+      expect(availableCents(await wallet(userId))).toBe(1_500);
     });
   });
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { AppConfig } from '../../../../platform/config/config.js';
+import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore, RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
@@ -10,6 +11,9 @@ import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/ca
 import { autoRechargeDecider, autoRechargeStream, type AutoRechargeEvent } from '../../domain/auto-recharge.decider.js';
 
 type Started = Extract<AutoRechargeEvent, { type: 'AutoRechargeStarted' }>['data'];
+
+export const CARD_REMOVED = 'The card chosen for auto-recharge was removed. Choose another card on Payment Methods.';
+type AutoRechargeOutcome = { readonly succeeded: true; readonly paymentId: string } | { readonly succeeded: false; readonly message: string };
 
 export const AUTHENTICATION_NEEDED = 'Your bank asked to confirm this charge, which cannot happen while you are away. Top up from Add Balance instead.';
 
@@ -36,19 +40,7 @@ export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRech
   async execute({ event }: ChargeAutoRecharge): Promise<void> {
     const { userId, attemptId, cardId, amountCents } = event.data;
     const { rows } = await this.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-    const result = await this.payments.chargeSavedCard({
-      userId,
-      email: rows[0]?.email ?? '',
-      cardId,
-      amountCents,
-      idempotencyKey: `autorecharge:${attemptId}`,
-      autoRecharge: true,
-      returnUrl: `${this.config.publicUrl}/payment-methods`,
-    });
-    const outcome =
-      result.kind === 'succeeded'
-        ? ({ succeeded: true, paymentId: result.paymentId } as const)
-        : ({ succeeded: false, message: result.kind === 'declined' ? result.message : AUTHENTICATION_NEEDED } as const);
+    const outcome = await this.charge({ userId, attemptId, cardId, amountCents, email: rows[0]?.email ?? '' });
     await handleCommand({
       store: this.store,
       streamId: autoRechargeStream(userId),
@@ -56,5 +48,26 @@ export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRech
       command: { type: 'RecordOutcome', userId, attemptId, outcome },
       ...stepFrom(event, { type: 'system', id: 'auto-recharge' }),
     });
+  }
+
+  private async charge(input: { userId: string; attemptId: string; cardId: string; amountCents: number; email: string }): Promise<AutoRechargeOutcome> {
+    let result;
+    try {
+      result = await this.payments.chargeSavedCard({
+        userId: input.userId,
+        email: input.email,
+        cardId: input.cardId,
+        amountCents: input.amountCents,
+        idempotencyKey: `autorecharge:${input.attemptId}`,
+        autoRecharge: true,
+        returnUrl: `${this.config.publicUrl}/payment-methods`,
+      });
+    } catch (error) {
+      // The card was deleted since auto-recharge was set: a failed charge the agent is told about, not a job retried forever.
+      if (error instanceof DomainError && error.code === 'PAYMENT_METHOD_NOT_FOUND') return { succeeded: false, message: CARD_REMOVED };
+      throw error;
+    }
+    if (result.kind === 'succeeded') return { succeeded: true, paymentId: result.paymentId };
+    return { succeeded: false, message: result.kind === 'declined' ? result.message : AUTHENTICATION_NEEDED };
   }
 }
