@@ -13,6 +13,7 @@ import { IdentityModule, identityJobTriggers } from './modules/identity/identity
 import { TrainingModule } from './modules/training/training.module.js';
 import { WalletModule, walletJobTriggers } from './modules/wallet/wallet.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { MarketplaceModule, marketplaceJobTriggers } from './modules/marketplace/marketplace.module.js';
 import { APP_PROJECTIONS } from './read-models.js';
 import { WalletQueriesModule } from './modules/wallet/wallet-queries.module.js';
 
@@ -23,7 +24,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
-        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers, ...walletJobTriggers] }),
+        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers, ...walletJobTriggers, ...marketplaceJobTriggers] }),
         IdentityModule,
         AccessModule,
         SecurityModule,
@@ -32,6 +33,7 @@ export class AppModule {
         WalletModule,
         WalletQueriesModule,
         PaymentsModule,
+        MarketplaceModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

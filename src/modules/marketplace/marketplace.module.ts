@@ -1,0 +1,29 @@
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import { JOB_QUEUE } from '../../platform/tokens.js';
+import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
+import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
+import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
+import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
+
+/** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
+export const marketplaceJobTriggers = [...campaignWalletTriggers];
+
+@Injectable()
+class MarketplaceJobs implements OnModuleInit {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    private readonly commands: CommandBus,
+  ) {}
+
+  onModuleInit(): void {
+    registerCampaignWalletJobs(this.jobs, this.commands);
+  }
+}
+
+/** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets. */
+@Module({
+  providers: [DecideCampaignHandler, CreateCampaignHandler, CampaignWalletStepHandler, MarketplaceJobs],
+})
+export class MarketplaceModule {}
