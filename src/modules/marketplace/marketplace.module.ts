@@ -4,7 +4,10 @@ import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { JOB_QUEUE } from '../../platform/tokens.js';
 import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
 import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
+import { CampaignsController } from './commands/campaigns.http.controller.js';
 import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
+import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
+import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
@@ -24,6 +27,7 @@ class MarketplaceJobs implements OnModuleInit {
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets. */
 @Module({
-  providers: [DecideCampaignHandler, CreateCampaignHandler, CampaignWalletStepHandler, MarketplaceJobs],
+  controllers: [CampaignsController, CampaignsReadController],
+  providers: [DecideCampaignHandler, CreateCampaignHandler, PauseAllCampaignsHandler, CampaignWalletStepHandler, MarketplaceJobs],
 })
 export class MarketplaceModule {}

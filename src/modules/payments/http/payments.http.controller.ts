@@ -8,10 +8,8 @@ import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../platform/http/idempotency.js';
-import { requestClient } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
-import { DomainError } from '../../../platform/domain/domain-error.js';
-import { SECURITY_EVENT_RECORDER, recordedRefusal, type SecurityEventRecorder } from '../../../platform/security/security-event-recorder.port.js';
+import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { DeletePaymentMethod } from '../commands/delete-payment-method/delete-payment-method.handler.js';
 import { ReceivePaymentWebhook } from '../commands/receive-payment-webhook/receive-payment-webhook.handler.js';
 import { SetDefaultPaymentMethod } from '../commands/set-default-payment-method/set-default-payment-method.handler.js';
@@ -44,17 +42,8 @@ export class PaymentsController {
    * 404 and recorded as an unauthorized access: card ids are not guessable, so one seen here
    * came from somewhere it should not have.
    */
-  private async guarded<T>(user: AuthenticatedUser, request: FastifyRequest, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'PAYMENT_METHOD_NOT_FOUND') {
-        const recorder = this.moduleRef.get<SecurityEventRecorder>(SECURITY_EVENT_RECORDER, { strict: false });
-        void recorder.record('unauthorized_access', { ...requestClient(request), userId: user.userId }, { method: request.method, path: request.url.split('?')[0], status: 404, resource: 'payment-method' });
-        throw recordedRefusal(error);
-      }
-      throw error;
-    }
+  private guarded<T>(user: AuthenticatedUser, request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    return recordingNotYours(this.moduleRef, request, user.userId, { codes: ['PAYMENT_METHOD_NOT_FOUND'], resource: 'payment-method' }, work);
   }
 
   @Post('webhook')

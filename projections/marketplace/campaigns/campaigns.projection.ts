@@ -1,0 +1,87 @@
+import type { CampaignEvent } from '../../../src/modules/marketplace/contracts/campaign-events.js';
+import type { WalletEvent } from '../../../src/modules/wallet/contracts/wallet-events.js';
+import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
+import type { SqlClient } from '../../../src/platform/persistence/sql.js';
+import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
+
+export const CAMPAIGNS_TOPIC = 'campaigns';
+
+const CAMPAIGN_TYPES = [
+  'CampaignCreated',
+  'CampaignFunded',
+  'CampaignFundingFailed',
+  'CampaignPaused',
+  'CampaignResumed',
+  'CampaignSettingsChanged',
+  'BudgetRaised',
+  'BudgetLowered',
+  'CampaignEnded',
+] as const;
+
+type Stored = RecordedEvent & (CampaignEvent | Extract<WalletEvent, { type: 'HoldCaptured' }>);
+
+/**
+ * Each agent's campaigns (the /campaigns list): status, budget, and what the campaign spent,
+ * from the captures of its hold on the owner's wallet (a hold's id is its campaign's id).
+ */
+export const campaignsProjection: Projection = {
+  name: 'campaigns',
+  eventTypes: [...CAMPAIGN_TYPES, 'HoldCaptured'],
+
+  async reset(tx: SqlClient) {
+    await tx.query('TRUNCATE rm_campaigns');
+  },
+
+  async apply(events: readonly RecordedEvent[], tx: SqlClient) {
+    const changes: ReadModelChange[] = [];
+    for (const recorded of events as readonly Stored[]) {
+      const at = recorded.metadata.occurredAt;
+      const owner = await applyOne(recorded, at, tx);
+      if (owner) changes.push({ userId: owner, topic: CAMPAIGNS_TOPIC });
+    }
+    return changes;
+  },
+};
+
+/** The owner whose list changed, or null when the event was not a campaign's. */
+async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<string | null> {
+  const update = async (sql: string, params: unknown[]) => {
+    const { rows } = await tx.query<{ owner_id: string }>(`UPDATE rm_campaigns SET ${sql}, updated_at = $2 WHERE campaign_id = $1 RETURNING owner_id`, params);
+    return rows[0]?.owner_id ?? null;
+  };
+  switch (event.type) {
+    case 'CampaignCreated': {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO rm_campaigns (campaign_id, owner_id, name, source, tier, status, budget_cents, targeting, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 'funding', $6, $7, $8, $8) ON CONFLICT (campaign_id) DO NOTHING`,
+        [d.campaignId, d.ownerId, d.name, d.source, d.tier, d.budgetCents, JSON.stringify(d.targeting), at],
+      );
+      return d.ownerId;
+    }
+    case 'CampaignFunded':
+      return update(`status = 'active'`, [event.data.campaignId, at]);
+    case 'CampaignFundingFailed':
+      return update(`status = 'unfunded', status_reason = $3`, [event.data.campaignId, at, event.data.reason]);
+    case 'CampaignPaused':
+      return update(`status = 'paused'`, [event.data.campaignId, at]);
+    case 'CampaignResumed':
+      return update(`status = 'active'`, [event.data.campaignId, at]);
+    case 'CampaignSettingsChanged':
+      return update(`name = $3, targeting = $4`, [event.data.campaignId, at, event.data.name, JSON.stringify(event.data.targeting)]);
+    case 'BudgetRaised':
+      return update(`budget_cents = budget_cents + $3`, [event.data.campaignId, at, event.data.amountCents]);
+    case 'BudgetLowered':
+      return update(`budget_cents = budget_cents - $3`, [event.data.campaignId, at, event.data.amountCents]);
+    case 'CampaignEnded':
+      return update(`status = 'ended', status_reason = $3`, [event.data.campaignId, at, event.data.reason]);
+    case 'HoldCaptured': {
+      if (!isUuid(event.data.holdId)) return null;
+      return update(`spent_cents = spent_cents + $3, lead_count = lead_count + 1`, [event.data.holdId, at, event.data.amountCents]);
+    }
+    default:
+      return null;
+  }
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
