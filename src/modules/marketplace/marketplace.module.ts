@@ -7,6 +7,11 @@ import { DecideCampaignHandler } from './commands/change-campaign/change-campaig
 import { CampaignsController } from './commands/campaigns.http.controller.js';
 import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
 import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
+import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
+import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
+import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.controller.js';
+import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
+import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
 
@@ -25,9 +30,18 @@ class MarketplaceJobs implements OnModuleInit {
   }
 }
 
-/** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets. */
+/** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController],
-  providers: [DecideCampaignHandler, CreateCampaignHandler, PauseAllCampaignsHandler, CampaignWalletStepHandler, MarketplaceJobs],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController],
+  providers: [
+    DecideCampaignHandler,
+    CreateCampaignHandler,
+    PauseAllCampaignsHandler,
+    CampaignWalletStepHandler,
+    CreateLeadVendorHandler,
+    RevokeLeadVendorHandler,
+    ReceiveLeadsHandler,
+    MarketplaceJobs,
+  ],
 })
 export class MarketplaceModule {}

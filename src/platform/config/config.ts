@@ -141,6 +141,18 @@ const envSchema = z.object({
     .min(1, 'expected whole seconds from 1 to 86400')
     .max(86_400, 'expected whole seconds from 1 to 86400')
     .default(300),
+  LEAD_INTAKE_REQUESTS_PER_MINUTE: z.coerce
+    .number({ message: 'expected a whole number from 1 to 100000' })
+    .int('expected a whole number from 1 to 100000')
+    .min(1, 'expected a whole number from 1 to 100000')
+    .max(100_000, 'expected a whole number from 1 to 100000')
+    .default(120),
+  LEAD_DUPLICATE_DAYS: z.coerce
+    .number({ message: 'expected whole days from 1 to 365' })
+    .int('expected whole days from 1 to 365')
+    .min(1, 'expected whole days from 1 to 365')
+    .max(365, 'expected whole days from 1 to 365')
+    .default(30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -193,6 +205,12 @@ export type AppConfig = {
   readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
   /** How often the card provider is asked for succeeded payments whose webhook never came. */
   readonly paymentSweepMs: number;
+  readonly leads: {
+    /** Intake requests one vendor may make per minute. */
+    readonly intakeRequestsPerMinute: number;
+    /** A lead with the same phone or e-mail as one received within this many days is a duplicate. */
+    readonly duplicateDays: number;
+  };
 };
 
 export type StripeConfig = {
@@ -282,6 +300,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
+    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS },
   };
 }
 

@@ -19,6 +19,7 @@ import { Migration0020Reconciliation } from './migration-0020-reconciliation.js'
 import { Migration0021DemoDisputes } from './migration-0021-demo-disputes.js';
 import { Migration0022StripeCustomers } from './migration-0022-stripe-customers.js';
 import { Migration0023Campaigns } from './migration-0023-campaigns.js';
+import { Migration0024LeadIntake } from './migration-0024-lead-intake.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -44,4 +45,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0021DemoDisputes', class: Migration0021DemoDisputes },
   { name: 'Migration0022StripeCustomers', class: Migration0022StripeCustomers },
   { name: 'Migration0023Campaigns', class: Migration0023Campaigns },
+  { name: 'Migration0024LeadIntake', class: Migration0024LeadIntake },
 ];

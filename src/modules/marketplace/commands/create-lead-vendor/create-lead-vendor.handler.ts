@@ -1,0 +1,42 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import type { CommandContext } from '../../../../platform/event-store/new-event.js';
+import { newEvent } from '../../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
+import { inTransaction } from '../../../../platform/persistence/sql.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { leadVendorStream } from '../../contracts/lead-events.js';
+
+/** A vendor key's hash: keys are 192 random bits, so a plain SHA-256 cannot be reversed or guessed. */
+export const vendorKeyHash = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
+
+export type CreatedLeadVendor = { readonly vendorId: string; readonly name: string; readonly keyPrefix: string; readonly apiKey: string };
+
+/** An admin lets a lead vendor post leads: a new API key, shown once; only its hash and first characters are kept. */
+export class CreateLeadVendor extends Command<CreatedLeadVendor> {
+  constructor(
+    readonly name: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateLeadVendor)
+export class CreateLeadVendorHandler implements ICommandHandler<CreateLeadVendor, CreatedLeadVendor> {
+  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ name, context }: CreateLeadVendor): Promise<CreatedLeadVendor> {
+    const vendorId = randomUUID();
+    const apiKey = `lv_${randomBytes(24).toString('base64url')}`;
+    const keyPrefix = apiKey.slice(0, 11);
+    await inTransaction(this.pool, async (tx) => {
+      await tx.query('INSERT INTO lead_vendors (vendor_id, name, key_prefix, key_hash, created_by) VALUES ($1, $2, $3, $4, $5)', [vendorId, name, keyPrefix, vendorKeyHash(apiKey), context.actor.id]);
+      await recordInOutbox(tx, leadVendorStream(vendorId), [newEvent('LeadVendorCreated', { vendorId, name, keyPrefix }, context)]);
+    });
+    outboxCommitted();
+    return { vendorId, name, keyPrefix, apiKey };
+  }
+}

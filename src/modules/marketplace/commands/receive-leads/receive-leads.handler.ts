@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { newEvent, requestContext } from '../../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
+import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { leadStream } from '../../contracts/lead-events.js';
+import { toLeadDetails, type LeadInput } from '../../domain/lead-input.js';
+
+export type ReceivedLead = { readonly leadId: string; readonly status: 'accepted' | 'duplicate'; readonly duplicateOf: string | null; readonly repeated: boolean };
+
+/**
+ * Leads posted by a vendor (already validated): each is stored once per vendor's own id (a
+ * retried post answers the lead it made), and a lead whose phone or e-mail was seen within the
+ * duplicate window is stored as a duplicate of the earlier one and never offered for sale.
+ * The contacts are claimed and the LeadReceived event recorded in one transaction (through the
+ * outbox), so two identical leads posted at once make one lead for sale and one duplicate.
+ */
+export class ReceiveLeads extends Command<ReceivedLead[]> {
+  constructor(
+    readonly vendorId: string,
+    readonly leads: readonly LeadInput[],
+    readonly duplicateDays: number,
+    readonly requestId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ReceiveLeads)
+export class ReceiveLeadsHandler implements ICommandHandler<ReceiveLeads, ReceivedLead[]> {
+  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ vendorId, leads, duplicateDays, requestId }: ReceiveLeads): Promise<ReceivedLead[]> {
+    const context = requestContext({ type: 'system', id: `lead-vendor:${vendorId}` }, requestId);
+    const received: ReceivedLead[] = [];
+    for (const lead of leads) received.push(await inTransaction(this.pool, (tx) => receiveOne(tx, vendorId, lead, duplicateDays, context)));
+    if (received.some((lead) => !lead.repeated)) outboxCommitted();
+    return received;
+  }
+}
+
+async function receiveOne(tx: SqlClient, vendorId: string, lead: LeadInput, duplicateDays: number, context: ReturnType<typeof requestContext>): Promise<ReceivedLead> {
+  const leadId = randomUUID();
+  const { rows: inserted } = await tx.query(
+    `INSERT INTO intake_leads (lead_id, vendor_id, external_id) VALUES ($1, $2, $3) ON CONFLICT (vendor_id, external_id) DO NOTHING RETURNING lead_id`,
+    [leadId, vendorId, lead.externalId],
+  );
+  if (!inserted[0]) {
+    // The vendor sent this lead before (its own id says so): the same answer, nothing new.
+    const { rows } = await tx.query<{ lead_id: string; duplicate_of: string | null }>('SELECT lead_id, duplicate_of FROM intake_leads WHERE vendor_id = $1 AND external_id = $2', [vendorId, lead.externalId]);
+    const earlier = rows[0]!;
+    return { leadId: earlier.lead_id, status: earlier.duplicate_of ? 'duplicate' : 'accepted', duplicateOf: earlier.duplicate_of, repeated: true };
+  }
+  const duplicateOf = await claimContacts(tx, leadId, [`phone:${lead.phone}`, ...(lead.email ? [`email:${lead.email}`] : [])], duplicateDays);
+  if (duplicateOf) await tx.query('UPDATE intake_leads SET duplicate_of = $2 WHERE lead_id = $1', [leadId, duplicateOf]);
+  await recordInOutbox(tx, leadStream(leadId), [newEvent('LeadReceived', { leadId, vendorId, externalId: lead.externalId, duplicateOf, ...toLeadDetails(lead) }, context)]);
+  return { leadId, status: duplicateOf ? 'duplicate' : 'accepted', duplicateOf, repeated: false };
+}
+
+/**
+ * Claims the lead's contacts for it, unless one was claimed by another lead within the window:
+ * then nothing is claimed and that earlier lead is answered. The row lock of the unique key
+ * makes two leads with one contact take turns.
+ */
+async function claimContacts(tx: SqlClient, leadId: string, contacts: readonly string[], duplicateDays: number): Promise<string | null> {
+  await tx.query('SAVEPOINT claim_contacts');
+  for (const contact of [...contacts].sort()) {
+    const { rows } = await tx.query(
+      `INSERT INTO lead_contacts (contact, lead_id, seen_at) VALUES ($1, $2, now())
+       ON CONFLICT (contact) DO UPDATE SET lead_id = EXCLUDED.lead_id, seen_at = EXCLUDED.seen_at
+        WHERE lead_contacts.seen_at < now() - make_interval(days => $3)
+       RETURNING lead_id`,
+      [contact, leadId, duplicateDays],
+    );
+    if (!rows[0]) {
+      await tx.query('ROLLBACK TO SAVEPOINT claim_contacts');
+      const { rows: holder } = await tx.query<{ lead_id: string }>('SELECT lead_id FROM lead_contacts WHERE contact = $1', [contact]);
+      return holder[0]!.lead_id;
+    }
+  }
+  await tx.query('RELEASE SAVEPOINT claim_contacts');
+  return null;
+}
