@@ -77,7 +77,7 @@ async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<strin
       return update(`status = 'ended', status_reason = $3`, [event.data.campaignId, at, event.data.reason]);
     case 'HoldCaptured': {
       if (!isUuid(event.data.holdId)) return null;
-      return update(`spent_cents = spent_cents + $3, lead_count = lead_count + 1`, [event.data.holdId, at, event.data.amountCents]);
+      return update(`spent_cents = spent_cents + $3, lead_count = lead_count + 1, last_bought_at = $2`, [event.data.holdId, at, event.data.amountCents]);
     }
     default:
       return null;

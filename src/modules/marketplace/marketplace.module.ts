@@ -13,10 +13,13 @@ import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.c
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
+import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
+import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
+import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
-export const marketplaceJobTriggers = [...campaignWalletTriggers];
+export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers];
 
 @Injectable()
 class MarketplaceJobs implements OnModuleInit {
@@ -27,6 +30,7 @@ class MarketplaceJobs implements OnModuleInit {
 
   onModuleInit(): void {
     registerCampaignWalletJobs(this.jobs, this.commands);
+    registerLeadAllocationJobs(this.jobs, this.commands);
   }
 }
 
@@ -41,6 +45,8 @@ class MarketplaceJobs implements OnModuleInit {
     CreateLeadVendorHandler,
     RevokeLeadVendorHandler,
     ReceiveLeadsHandler,
+    DecideLeadHandler,
+    AllocateLeadHandler,
     MarketplaceJobs,
   ],
 })

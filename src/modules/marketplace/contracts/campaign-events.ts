@@ -45,5 +45,10 @@ export type CampaignEvent =
   | { type: 'BudgetRaiseRefused'; data: { campaignId: string; ownerId: string; requestId: string; amountCents: number; reason: string } }
   /** Budget taken back at once (the campaign stops buying beyond it); the hold shrinks in a later step. */
   | { type: 'BudgetLowered'; data: { campaignId: string; ownerId: string; amountCents: number } }
+  /** A lead set aside for this campaign while its price is captured from the hold; counts against the caps. */
+  | { type: 'LeadReserved'; data: { campaignId: string; ownerId: string; leadId: string; priceCents: number; day: string; week: string } }
+  /** The capture failed (the budget ran out): the lead goes to the next campaign, the caps get the place back. */
+  | { type: 'ReservationReleased'; data: { campaignId: string; ownerId: string; leadId: string; reason: string } }
+  | { type: 'LeadBought'; data: { campaignId: string; ownerId: string; leadId: string; priceCents: number } }
   /** Ended for good: what is left of the hold is released in a later step. */
   | { type: 'CampaignEnded'; data: { campaignId: string; ownerId: string; reason: string } };

@@ -20,6 +20,9 @@ export type LeadDetails = {
   readonly consent: { readonly text: string; readonly at: string };
 };
 
+/** Why a campaign did not get a lead ("why no leads?"). */
+export type PassOverReason = 'state' | 'schedule' | 'paused' | 'daily_cap' | 'weekly_cap' | 'budget' | 'already_owned' | 'sold_out';
+
 export type LeadEvent =
   | {
       type: 'LeadReceived';
@@ -30,7 +33,13 @@ export type LeadEvent =
         /** The earlier lead with the same phone or e-mail within the duplicate window: this one is never sold. */
         duplicateOf: string | null;
       };
-    };
+    }
+  /** The lead is offered to one campaign at a price fixed now; the sale or the refusal follows. */
+  | { type: 'LeadOffered'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number; maxBuyers: number } }
+  | { type: 'LeadSold'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number } }
+  | { type: 'LeadOfferDeclined'; data: { leadId: string; campaignId: string; ownerId: string; reason: PassOverReason } }
+  /** Allocation is over: who bought it, and the campaigns of its kind passed over with why. */
+  | { type: 'LeadAllocated'; data: { leadId: string; buyers: number; passedOver: readonly { campaignId: string; reason: PassOverReason }[] } };
 
 export type LeadVendorEvent =
   | { type: 'LeadVendorCreated'; data: { vendorId: string; name: string; keyPrefix: string } }

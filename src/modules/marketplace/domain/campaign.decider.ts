@@ -22,6 +22,10 @@ export type CampaignState = {
   /** Raises asked of the wallet and not yet answered. */
   readonly pendingRaises: Readonly<Record<string, number>>;
   readonly targeting: Targeting | null;
+  /** Leads reserved (open or bought) on the owner's current day and week, for the caps. */
+  readonly counts: { readonly day: string; readonly dayCount: number; readonly week: string; readonly weekCount: number };
+  /** Reservations whose capture is under way. */
+  readonly reserved: Readonly<Record<string, { readonly day: string; readonly week: string }>>;
 };
 
 export type CampaignCommand =
@@ -41,7 +45,10 @@ export type CampaignCommand =
   | { type: 'RaiseBudget'; campaignId: string; ownerId: string; requestId: string; amountCents: number }
   | { type: 'RecordRaise'; campaignId: string; requestId: string; outcome: { raised: true } | { raised: false; reason: string } }
   | { type: 'LowerBudget'; campaignId: string; ownerId: string; amountCents: number; spentCents: number }
-  | { type: 'EndCampaign'; campaignId: string; ownerId: string; reason: string };
+  | { type: 'EndCampaign'; campaignId: string; ownerId: string; reason: string }
+  | { type: 'ReserveLead'; campaignId: string; leadId: string; leadState: string; priceCents: number }
+  | { type: 'ReleaseReservation'; campaignId: string; leadId: string; reason: string }
+  | { type: 'ConfirmPurchase'; campaignId: string; leadId: string; priceCents: number };
 
 /** The largest budget one campaign may hold: $1,000,000 (the wallet's own limit on one amount). */
 export const MAX_BUDGET_CENTS = 100_000_000;
@@ -50,10 +57,20 @@ export const DATA_LEADS_MESSAGE = 'Please enter budget and campaign name for Dat
 export const SOURCE_AND_TIER_MESSAGE = 'Please select a source and tier';
 const STATE_CODE = /^[A-Z]{2}$/;
 
-const initialState = (): CampaignState => ({ status: 'none', ownerId: null, name: '', source: null, tier: null, budgetCents: 0, pendingRaises: {}, targeting: null });
+const initialState = (): CampaignState => ({
+  status: 'none',
+  ownerId: null,
+  name: '',
+  source: null,
+  tier: null,
+  budgetCents: 0,
+  pendingRaises: {},
+  targeting: null,
+  counts: { day: '', dayCount: 0, week: '', weekCount: 0 },
+  reserved: {},
+});
 
 function decide(command: CampaignCommand, state: CampaignState, now: Date): readonly CampaignEvent[] {
-  void now;
   switch (command.type) {
     case 'CreateCampaign': {
       if (state.status !== 'none') {
@@ -121,10 +138,49 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       if (state.status === 'funding') throw new DomainError('CAMPAIGN_NOT_READY', 'This campaign is still being set up. Try again in a moment.', 409);
       return [{ type: 'CampaignEnded', data: { campaignId: command.campaignId, ownerId: command.ownerId, reason: command.reason } }];
     }
+    case 'ReserveLead': {
+      if (state.status === 'none') throw new DomainError('CAMPAIGN_NOT_FOUND', 'No such campaign.', 404);
+      if (command.leadId in state.reserved) return [];
+      if (state.status !== 'active') throw passOver('paused', 'This campaign is not running.');
+      const taken = targetingTakes(state.targeting!, { state: command.leadState }, now);
+      if (!taken.takes) throw passOver(taken.reason, taken.reason === 'state' ? 'The lead is outside this campaign’s states.' : 'The lead came outside this campaign’s buying hours.');
+      const { day, week } = localDayAndWeek(now, state.targeting!.timeZone);
+      const counts = currentCounts(state, day, week);
+      if (state.targeting!.dailyCap !== null && counts.dayCount >= state.targeting!.dailyCap) throw passOver('daily_cap', 'This campaign reached its daily lead cap.');
+      if (state.targeting!.weeklyCap !== null && counts.weekCount >= state.targeting!.weeklyCap) throw passOver('weekly_cap', 'This campaign reached its weekly lead cap.');
+      return [{ type: 'LeadReserved', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, priceCents: command.priceCents, day, week } }];
+    }
+    case 'ReleaseReservation': {
+      if (!(command.leadId in state.reserved)) return [];
+      return [{ type: 'ReservationReleased', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, reason: command.reason } }];
+    }
+    case 'ConfirmPurchase': {
+      if (!(command.leadId in state.reserved)) return [];
+      return [{ type: 'LeadBought', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, priceCents: command.priceCents } }];
+    }
     default:
       return assertNever(command);
   }
 }
+
+/** A campaign passed over for a lead, with the reason "why no leads?" shows. */
+export const passOver = (reason: 'paused' | 'state' | 'schedule' | 'daily_cap' | 'weekly_cap', message: string) => new DomainError('CAMPAIGN_PASSED_OVER', message, 409, { reason });
+
+/** The owner's calendar day and the Monday that starts their week, in their time zone. */
+export function localDayAndWeek(at: Date, timeZone: string): { day: string; week: string } {
+  const local = new TZDate(at.getTime(), timeZone);
+  const iso = (date: TZDate) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  const monday = new TZDate(local.getTime(), timeZone);
+  monday.setDate(local.getDate() - ((local.getDay() + 6) % 7));
+  return { day: iso(local), week: iso(monday) };
+}
+
+const currentCounts = (state: CampaignState, day: string, week: string) => ({
+  day,
+  dayCount: state.counts.day === day ? state.counts.dayCount : 0,
+  week,
+  weekCount: state.counts.week === week ? state.counts.weekCount : 0,
+});
 
 function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
   switch (event.type) {
@@ -153,6 +209,28 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
       return { ...state, budgetCents: state.budgetCents - event.data.amountCents };
     case 'CampaignEnded':
       return { ...state, status: 'ended' };
+    case 'LeadReserved': {
+      const { day, week, leadId } = event.data;
+      const counts = currentCounts(state, day, week);
+      return { ...state, counts: { day, dayCount: counts.dayCount + 1, week, weekCount: counts.weekCount + 1 }, reserved: { ...state.reserved, [leadId]: { day, week } } };
+    }
+    case 'ReservationReleased': {
+      const { [event.data.leadId]: released, ...reserved } = state.reserved;
+      const { counts } = state;
+      return {
+        ...state,
+        reserved,
+        counts: {
+          ...counts,
+          dayCount: released && counts.day === released.day ? counts.dayCount - 1 : counts.dayCount,
+          weekCount: released && counts.week === released.week ? counts.weekCount - 1 : counts.weekCount,
+        },
+      };
+    }
+    case 'LeadBought': {
+      const { [event.data.leadId]: _bought, ...reserved } = state.reserved;
+      return { ...state, reserved };
+    }
     default:
       return assertNever(event);
   }

@@ -20,6 +20,8 @@ import { Migration0021DemoDisputes } from './migration-0021-demo-disputes.js';
 import { Migration0022StripeCustomers } from './migration-0022-stripe-customers.js';
 import { Migration0023Campaigns } from './migration-0023-campaigns.js';
 import { Migration0024LeadIntake } from './migration-0024-lead-intake.js';
+import { Migration0025LeadPrices } from './migration-0025-lead-prices.js';
+import { Migration0026CampaignBuyingOrder } from './migration-0026-campaign-buying-order.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -46,4 +48,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0022StripeCustomers', class: Migration0022StripeCustomers },
   { name: 'Migration0023Campaigns', class: Migration0023Campaigns },
   { name: 'Migration0024LeadIntake', class: Migration0024LeadIntake },
+  { name: 'Migration0025LeadPrices', class: Migration0025LeadPrices },
+  { name: 'Migration0026CampaignBuyingOrder', class: Migration0026CampaignBuyingOrder },
 ];

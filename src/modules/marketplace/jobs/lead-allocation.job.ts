@@ -1,0 +1,13 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { AllocateLead, type LeadReceivedEvent } from '../commands/allocate-lead/allocate-lead.handler.js';
+
+export const ALLOCATE_LEAD = 'allocate-lead';
+
+/** Each received lead is allocated by a job started from its stored LeadReceived; a retry resumes where the last run stopped. */
+export const leadAllocationTriggers: readonly JobTrigger[] = [{ eventType: 'LeadReceived', job: ALLOCATE_LEAD, options: { attempts: 10, backoffMs: 1_000 } }];
+
+export function registerLeadAllocationJobs(jobs: JobQueue, commands: CommandBus): void {
+  jobs.register<{ event: LeadReceivedEvent }>(ALLOCATE_LEAD, ({ event }) => commands.execute(new AllocateLead(event)));
+}

@@ -1,0 +1,207 @@
+// Lead allocation across three streams (lead, campaign, wallet) and two modules, so it lives outside both.
+import { randomUUID } from 'node:crypto';
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { campaignsProjection } from '../../projections/marketplace/campaigns/campaigns.projection.js';
+import { AllocateLeadHandler } from '../../src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.js';
+import { CampaignWalletStepHandler } from '../../src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.js';
+import { DecideCampaign, DecideCampaignHandler } from '../../src/modules/marketplace/commands/change-campaign/change-campaign.handler.js';
+import { CreateCampaign, CreateCampaignHandler } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
+import { DecideLeadHandler } from '../../src/modules/marketplace/commands/decide-lead/decide-lead.handler.js';
+import type { Targeting } from '../../src/modules/marketplace/contracts/campaign-events.js';
+import { leadStream, type LeadEvent } from '../../src/modules/marketplace/contracts/lead-events.js';
+import { leadDecider } from '../../src/modules/marketplace/domain/lead.decider.js';
+import { campaignWalletTriggers, registerCampaignWalletJobs } from '../../src/modules/marketplace/jobs/campaign-wallet.job.js';
+import { leadAllocationTriggers, registerLeadAllocationJobs } from '../../src/modules/marketplace/jobs/lead-allocation.job.js';
+import { CaptureHoldHandler } from '../../src/modules/wallet/commands/capture-hold/capture-hold.handler.js';
+import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
+import { IncreaseHoldHandler } from '../../src/modules/wallet/commands/increase-hold/increase-hold.handler.js';
+import { PlaceHoldHandler } from '../../src/modules/wallet/commands/place-hold/place-hold.handler.js';
+import { ReleaseHoldHandler } from '../../src/modules/wallet/commands/release-hold/release-hold.handler.js';
+import { DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
+import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
+import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
+import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
+import { fold } from '../../src/platform/domain/decider.js';
+import { newEvent, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
+import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
+import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
+import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
+import { EVENT_STORE, SQL_POOL } from '../../src/platform/tokens.js';
+import { useIsolatedStore } from '../support/isolated-database.js';
+import { inParallel } from '../support/parallel.js';
+import { describeOn, everyDatabase } from '../support/test-databases.js';
+
+const everywhere: Targeting = { states: [], dailyCap: null, weeklyCap: null, schedule: null, timeZone: 'America/New_York' };
+
+for (const database of everyDatabase()) {
+  describeOn(database, `lead allocation on ${database.name}`, () => {
+    const db = useIsolatedStore(database, 12);
+    let queue: PostgresJobQueue;
+    let runner: SubscriptionRunner;
+    let app: INestApplicationContext;
+    let commands: CommandBus;
+
+    beforeAll(async () => {
+      queue = new PostgresJobQueue(db.pool, `allocation-${randomUUID()}`, 50);
+      @Module({
+        imports: [CqrsModule.forRoot()],
+        providers: [
+          WalletLedger,
+          DepositFundsHandler,
+          PlaceHoldHandler,
+          IncreaseHoldHandler,
+          ReleaseHoldHandler,
+          CaptureHoldHandler,
+          DecideCampaignHandler,
+          CreateCampaignHandler,
+          CampaignWalletStepHandler,
+          DecideLeadHandler,
+          AllocateLeadHandler,
+          { provide: EVENT_STORE, useValue: db.store },
+          { provide: SQL_POOL, useValue: db.pool },
+        ],
+      })
+      class AllocationTestModule {}
+      app = await NestFactory.createApplicationContext(AllocationTestModule, { logger: false });
+      await app.init();
+      commands = app.get(CommandBus);
+      registerCampaignWalletJobs(queue, commands);
+      registerLeadAllocationJobs(queue, commands);
+      await queue.startWorkers(4);
+      runner = new SubscriptionRunner(db.store, db.pool, [campaignsProjection, eventJobDispatcher(queue, [...campaignWalletTriggers, ...leadAllocationTriggers])], { pollIntervalMs: 50 });
+      await runner.start();
+    });
+
+    afterAll(async () => {
+      await runner?.stop();
+      await queue?.close();
+      await app?.close();
+    });
+
+    async function agentWith(depositCents: number): Promise<string> {
+      const userId = randomUUID();
+      const paymentId = randomUUID();
+      await commands.execute(new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo', context: userRequestContext(userId), idempotencyKey: `payment:${paymentId}` }));
+      return userId;
+    }
+    /** A running campaign, in the read model the allocator reads. */
+    async function campaign(ownerId: string, tier: string, budgetCents: number, targeting: Partial<Targeting> = {}): Promise<string> {
+      const key = randomUUID();
+      await commands.execute(new CreateCampaign({ campaignId: key, ownerId, name: `Campaign ${key.slice(0, 4)}`, source: 'data_leads', tier, budgetCents, targeting: { ...everywhere, ...targeting } }, userRequestContext(ownerId), key));
+      await expect.poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status, { timeout: 10_000 }).toBe('active');
+      return key;
+    }
+    async function postLead(tier: string, state = 'FL', duplicateOf: string | null = null): Promise<string> {
+      const leadId = randomUUID();
+      const data = {
+        leadId, vendorId: randomUUID(), externalId: null, duplicateOf, firstName: 'Ana', lastName: 'Reyes', phone: '+13055550100', email: null, state, zip: '33101',
+        dateOfBirth: null, age: 60, source: 'data_leads' as const, tier, consent: { text: 'yes', at: new Date().toISOString() },
+      };
+      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
+      return leadId;
+    }
+    const leadState = async (leadId: string) => fold(leadDecider, (await db.store.readStream(leadStream(leadId))) as unknown as LeadEvent[]);
+    const allocated = async (leadId: string) => {
+      try {
+        await expect.poll(async () => (await leadState(leadId)).allocated, { timeout: 15_000 }).toBe(true);
+      } catch (error) {
+        const { rows } = await db.pool.query(`SELECT name, status, attempts, last_error FROM jobs WHERE last_error IS NOT NULL ORDER BY created_at DESC LIMIT 3`);
+        throw new Error(`${String(error)}; failed jobs: ${JSON.stringify(rows)}`);
+      }
+    };
+    const wallet = async (userId: string) => fold(walletDecider, (await db.store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
+    const soldTo = async (leadId: string) => (await leadState(leadId)).offers.filter((o) => o.status === 'sold').map((o) => o.campaignId);
+
+    it('sells an exclusive lead to one campaign at the price table’s price, captured from its hold', async () => {
+      const owner = await agentWith(10_000);
+      const camp = await campaign(owner, 'exclusive', 10_000);
+      const leadId = await postLead('exclusive');
+      await allocated(leadId);
+      expect(await soldTo(leadId)).toEqual([camp]);
+      const money = await wallet(owner);
+      expect(money.holds[camp]).toMatchObject({ amountCents: 10_000, capturedCents: 2_500 });
+      expect([availableCents(money), heldCents(money)]).toEqual([0, 7_500]);
+      await expect.poll(async () => (await db.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0], { timeout: 10_000 }).toEqual({ spent: 2_500, lead_count: 1 });
+    });
+
+    it('sells a shared lead to at most three agents, never twice to one agent, and passes over campaigns outside its state or paused', async () => {
+      const [twice, ...others] = await Promise.all([1, 2, 3, 4].map(() => agentWith(10_000)));
+      // The agent with two campaigns waited longest with both.
+      const firstOfTwice = await campaign(twice!, 'premium', 5_000);
+      const secondOfTwice = await campaign(twice!, 'premium', 5_000);
+      const texasOnly = await campaign(others[0]!, 'premium', 5_000, { states: ['TX'] });
+      const pausedOwner = await agentWith(5_000);
+      const paused = await campaign(pausedOwner, 'premium', 5_000);
+      await commands.execute(new DecideCampaign({ type: 'SetActive', campaignId: paused, ownerId: pausedOwner, active: false }, userRequestContext(pausedOwner), randomUUID()));
+      await expect.poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 10_000 }).toBe('paused');
+      const rest = [];
+      for (const owner of others) rest.push(await campaign(owner, 'premium', 5_000));
+      const leadId = await postLead('premium');
+      await allocated(leadId);
+      const buyers = await soldTo(leadId);
+      expect(buyers).toEqual([firstOfTwice, rest[0], rest[1]]);
+      const finished = (await db.store.readStream(leadStream(leadId))).find((e) => e.type === 'LeadAllocated')!.data as { buyers: number; passedOver: { campaignId: string; reason: string }[] };
+      expect(finished.buyers).toBe(3);
+      expect(finished.passedOver).toEqual([
+        { campaignId: secondOfTwice, reason: 'already_owned' },
+        { campaignId: texasOnly, reason: 'state' },
+      ]);
+      // $10 each, from each buyer's hold.
+      expect((await wallet(twice!)).holds[firstOfTwice]).toMatchObject({ capturedCents: 1_000 });
+      expect((await wallet(twice!)).holds[secondOfTwice]).toMatchObject({ capturedCents: 0 });
+    });
+
+    it('keeps to a daily cap and passes the lead on when a campaign’s budget is used up', async () => {
+      const capped = await campaign(await agentWith(10_000), 'basic', 10_000, { dailyCap: 1 });
+      const poorOwner = await agentWith(700);
+      const poor = await campaign(poorOwner, 'basic', 700);
+      const first = await postLead('basic');
+      await allocated(first);
+      const second = await postLead('basic');
+      await allocated(second);
+      const third = await postLead('basic');
+      await allocated(third);
+      const buyersOfAll = [...(await soldTo(first)), ...(await soldTo(second)), ...(await soldTo(third))];
+      // The capped campaign buys once a day; the poor one has $7: one $5 lead, then its budget is short.
+      expect(buyersOfAll.filter((c) => c === capped)).toHaveLength(1);
+      expect(buyersOfAll.filter((c) => c === poor)).toHaveLength(1);
+      expect(availableCents(await wallet(poorOwner))).toBe(0);
+      expect((await wallet(poorOwner)).holds[poor]).toMatchObject({ capturedCents: 500 });
+    });
+
+    it('never over-captures a hold: 30 leads at once on a campaign with budget for 10', async () => {
+      const owner = await agentWith(25_000);
+      const camp = await campaign(owner, 'exclusive', 25_000);
+      const leads = await inParallel(30, () => postLead('exclusive', 'GA'));
+      for (const leadId of leads) await allocated(leadId);
+      const sold = (await Promise.all(leads.map(soldTo))).filter((buyers) => buyers.includes(camp));
+      expect(sold).toHaveLength(10);
+      const money = await wallet(owner);
+      expect(money.holds[camp]).toMatchObject({ capturedCents: 25_000 });
+      expect(availableCents(money)).toBe(0);
+    });
+
+    it('finishes an offer left open by a crash without charging twice, and never sells a duplicate', async () => {
+      const owner = await agentWith(5_000);
+      const camp = await campaign(owner, 'exclusive', 5_000);
+      // A run that offered the lead and captured the price, then died before recording the sale.
+      await runner.stop();
+      const leadId = randomUUID();
+      const context = systemContext('test');
+      const data = { leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName: 'Bo', lastName: 'Li', phone: '+13055550101', email: null, state: 'FL', zip: '33101', dateOfBirth: null, age: 70, source: 'data_leads' as const, tier: 'exclusive', consent: { text: 'yes', at: new Date().toISOString() } };
+      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), newEvent('LeadOffered', { leadId, campaignId: camp, ownerId: owner, priceCents: 2_500, maxBuyers: 1 }, context)], { expectedVersion: 'no_stream' });
+      await runner.start();
+      await allocated(leadId);
+      expect(await soldTo(leadId)).toEqual([camp]);
+      expect((await wallet(owner)).holds[camp]).toMatchObject({ capturedCents: 2_500 });
+
+      const duplicate = await postLead('exclusive', 'FL', leadId);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await leadState(duplicate)).offers).toEqual([]);
+      expect((await wallet(owner)).holds[camp]).toMatchObject({ capturedCents: 2_500 });
+    });
+  });
+}
