@@ -3,96 +3,41 @@
 // events reach the portal's webhook endpoint signed as Stripe signs them. On PostgreSQL + Redis
 // when DATABASE_URL and REDIS_URL are set (the scaled deployment), else on the embedded default.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { agentAccessStream } from '../../src/modules/access/contracts/access-streams.js';
-import { hashPassword } from '../../src/platform/auth/password-hasher.js';
-import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { EMBEDDED_TEMPLATE_FILE } from '../../src/platform/persistence/database.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
-import { migrateDatabase } from '../../src/platform/persistence/orm.js';
-import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
-import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../support/stripe-standin.js';
-import { ApiClient } from './support/api-client.js';
+import type { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
 import { signInThroughForm } from './support/portal.js';
-import { startPortal, type PortalProcess } from './support/portal-process.js';
-
-const PASSWORD = 'stripe-e2e-pass-1';
-const ADMIN = { id: randomUUID(), email: 'ada@stripe.test' };
 
 describe('card payments through Stripe (the portal against a local Stripe stand-in)', () => {
-  let dataDir: string;
-  let embedded: EmbeddedPostgres | null = null;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
-  let pool: SqlPool;
+  let own: OwnPortal;
   let stripe: StripeStandIn;
-  let portal: PortalProcess;
+  let portal: OwnPortal['portal'];
+  let pool: OwnPortal['pool'];
+  let staff: ApiClient;
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stripe-e2e-'));
-    let url: string;
-    if (process.env.DATABASE_URL) {
-      scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_stripe');
-      url = scratch.url;
-    } else {
-      embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE });
-      url = embedded.url;
-    }
-    await migrateDatabase(url);
-    pool = createPool(url, 4);
-    await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [ADMIN.id, ADMIN.email, await hashPassword(PASSWORD)]);
-    await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [ADMIN.id]);
     stripe = await startStripeStandIn();
-    const redisUrl = inject('redisUrl');
-    portal = await startPortal({
-      DATABASE_URL: url,
-      ...(process.env.DATABASE_URL && redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `${inject('redisPrefix')}stripe-${randomUUID()}` } : {}),
+    own = await startOwnPortal({
       STRIPE_SECRET_KEY: stripe.keys.secretKey,
       STRIPE_PUBLISHABLE_KEY: stripe.keys.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripe.keys.webhookSecret,
       STRIPE_API_BASE: stripe.apiBase,
       PAYMENT_SWEEP_SECONDS: '2',
     });
+    ({ portal, pool } = own);
     stripe.webhookUrl = `${portal.url}/api/payments/webhook`;
+    staff = (await own.account({ role: 'admin' })).client;
   }, 90_000);
 
   afterAll(async () => {
-    await portal?.stop();
+    await own?.close();
     await stripe?.close();
-    await pool?.end();
-    await embedded?.close();
-    await scratch?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  async function agent(): Promise<{ client: ApiClient; userId: string; email: string }> {
-    const userId = randomUUID();
-    const email = `agent-${userId.slice(0, 8)}@stripe.test`;
-    await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, email, await hashPassword(PASSWORD)]);
-    // A SAT leader chosen, so no page asks for one.
-    await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, 'Stripe Agent', 'leader@stripe.test']);
-    // Full access (as an access code would give), so the marketplace pages open without the code dialog.
-    await new PostgresEventStore(pool).append(
-      agentAccessStream(userId),
-      [newEvent('ElevatedAccessGranted', { userId, codeId: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('e2e'))],
-      { expectedVersion: 'any' },
-    );
-    const client = new ApiClient(portal.url);
-    expect((await client.signIn(email, PASSWORD)).status).toBe(200);
-    return { client, userId, email };
-  }
-
-  const admin = async () => {
-    const client = new ApiClient(portal.url);
-    expect((await client.signIn(ADMIN.email, PASSWORD)).status).toBe(200);
-    return client;
-  };
+  const agent = () => own.account();
 
   const topUp = (client: ApiClient, amountCents: number, paymentMethodId: string, key = randomUUID()) =>
     client.request('POST', '/api/payments/top-up', { amountCents, paymentMethodId }, { 'idempotency-key': key });
@@ -191,7 +136,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     const { client, userId } = await agent();
     const visa = await saveCard(client, CARDS.visa);
     const { paymentId } = (await (await topUp(client, 4_000, visa)).json()) as { paymentId: string };
-    const staff = await admin();
+
     const refundKey = randomUUID();
     const refund = await staff.request('POST', `/api/admin/wallets/${userId}/refunds`, { paymentId, amountCents: 1_500 }, { 'idempotency-key': refundKey });
     expect(refund.status).toBe(200);
@@ -217,7 +162,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
   });
 
   it('reconciles the day against Stripe’s balance transactions to the cent', async () => {
-    const staff = await admin();
+
     const day = new Date().toISOString().slice(0, 10);
     await stripe.delivered();
     await expect
@@ -247,9 +192,9 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
   it('in the browser: a card saved on Stripe’s page shows as the default, and a top-up paid in the new tab moves the first tab’s balance', async () => {
     const browser = await launchBrowser();
     try {
-      const { email } = await agent();
+      const { email, password } = await agent();
       const { context, page } = await newPage(browser, { baseURL: portal.url, width: 1366, height: 900 });
-      await signInThroughForm(page, email, PASSWORD);
+      await signInThroughForm(page, email, password);
       await page.goto('/payment-methods');
       await page.getByText('No saved payment methods').first().waitFor();
       let opened = context.waitForEvent('page');
