@@ -102,8 +102,8 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     const paid = await topUp(client, 5_000, visa, key);
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ status: 'succeeded' });
-    // The answer has credited already; the retried request and the webhook add nothing.
-    expect((await wallet(client)).availableCents).toBe(5_000);
+    // The answer credited the wallet (its read model follows a moment later); the retried request and the webhook add nothing.
+    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 20_000 }).toBe(5_000);
     expect((await topUp(client, 5_000, visa, key)).status).toBe(200);
     await stripe.delivered();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
