@@ -5,6 +5,7 @@ import { auditLogProjection } from '../projections/audit/audit-log/audit-log.pro
 import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
 import type { Projection } from './platform/projections/projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
+import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
 import { walletBalancesProjection } from '../projections/wallet/wallet-balances/wallet-balances.projection.js';
 import { walletLedgerProjection } from '../projections/wallet/wallet-ledger/wallet-ledger.projection.js';
 import { ledgerAccountsProjection } from '../projections/wallet/ledger-accounts/ledger-accounts.projection.js';
@@ -15,4 +16,4 @@ export const APP_PROJECTIONS: readonly Projection[] = [auditLogProjection, acces
   // The wallet's read models (issue #9).
   walletBalancesProjection, walletLedgerProjection, ledgerAccountsProjection, walletTransfersProjection,
   // The marketplace's read models (issue #10).
-  campaignsProjection];
+  campaignsProjection, leadsProjection];

@@ -52,6 +52,19 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number; description: string }[] };
     expect(entries[0]).toMatchObject({ type: 'HoldCaptured', description: 'Lead: Grace H. (FL)' });
 
+    // My Leads: the lead bought, searchable, exportable; nobody else's.
+    const mine = (await (await agent.client.request('GET', '/api/leads')).json()) as { leads: Record<string, unknown>[]; next: string | null };
+    expect(mine).toEqual({ leads: [expect.objectContaining({ firstName: 'Grace', lastName: 'Hopper', phone: '+14075550123', state: 'FL', tier: 'exclusive', campaignId, campaignName: 'Florida only', priceCents: 2_500 })], next: null });
+    expect(((await (await agent.client.request('GET', '/api/leads?search=hop')).json()) as { leads: unknown[] }).leads).toHaveLength(1);
+    expect(((await (await agent.client.request('GET', '/api/leads?state=TX')).json()) as { leads: unknown[] }).leads).toHaveLength(0);
+    expect((await agent.client.request('GET', '/api/leads?state=Texas')).status).toBe(400);
+    const csv = await agent.client.request('GET', '/api/leads/export.csv');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    // A cell starting with + is guarded against spreadsheet formulas (platform/csv).
+    expect((await csv.text()).split('\r\n')[1]).toContain(",Grace,Hopper,'+14075550123,,FL,32801,,1958-12-09,data_leads,exclusive,Florida only,25.00");
+    const stranger = await own.account();
+    expect(((await (await stranger.client.request('GET', '/api/leads')).json()) as { leads: unknown[] }).leads).toEqual([]);
+
     // Ending the campaign returns the rest; a later lead is not bought.
     expect((await agent.client.request('POST', `/api/campaigns/${campaignId}/end`)).status).toBe(200);
     await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 }).toMatchObject({ availableCents: 7_500, heldCents: 0 });

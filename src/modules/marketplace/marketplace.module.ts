@@ -13,6 +13,7 @@ import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.c
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
+import { MyLeadsController } from './queries/my-leads.http.controller.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
 import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
@@ -36,7 +37,7 @@ class MarketplaceJobs implements OnModuleInit {
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,

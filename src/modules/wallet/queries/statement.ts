@@ -1,5 +1,5 @@
 import type { SqlClient } from '../../../platform/persistence/sql.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../../platform/csv/csv.js';
 import { localTime, statementEntries, timeZoneOf } from './wallet-read.js';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);

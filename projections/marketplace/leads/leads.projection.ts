@@ -1,0 +1,47 @@
+import type { LeadEvent } from '../../../src/modules/marketplace/contracts/lead-events.js';
+import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
+import type { SqlClient } from '../../../src/platform/persistence/sql.js';
+import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
+
+export const LEADS_TOPIC = 'leads';
+
+/** Every lead received with its status (sold, unsold, duplicate), and each buyer's copy of it (My Leads). */
+export const leadsProjection: Projection = {
+  name: 'leads',
+  eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated'],
+
+  async reset(tx: SqlClient) {
+    await tx.query('TRUNCATE rm_leads, rm_owned_leads');
+  },
+
+  async apply(events: readonly RecordedEvent[], tx: SqlClient) {
+    const changes: ReadModelChange[] = [];
+    for (const recorded of events as readonly (RecordedEvent & LeadEvent)[]) {
+      const at = recorded.metadata.occurredAt;
+      switch (recorded.type) {
+        case 'LeadReceived': {
+          const d = recorded.data;
+          await tx.query(
+            `INSERT INTO rm_leads (lead_id, vendor_id, first_name, last_name, phone, email, state, zip, date_of_birth, age, source, tier, consent_text, consent_at, duplicate_of, status, received_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (lead_id) DO NOTHING`,
+            [d.leadId, d.vendorId, d.firstName, d.lastName, d.phone, d.email, d.state, d.zip, d.dateOfBirth, d.age, d.source, d.tier, d.consent.text, d.consent.at, d.duplicateOf, d.duplicateOf ? 'duplicate' : 'new', at],
+          );
+          break;
+        }
+        case 'LeadSold': {
+          const d = recorded.data;
+          await tx.query(`INSERT INTO rm_owned_leads (lead_id, owner_id, campaign_id, price_cents, bought_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [d.leadId, d.ownerId, d.campaignId, d.priceCents, at]);
+          await tx.query(`UPDATE rm_leads SET status = 'sold', buyers = buyers + 1 WHERE lead_id = $1`, [d.leadId]);
+          changes.push({ userId: d.ownerId, topic: LEADS_TOPIC });
+          break;
+        }
+        case 'LeadAllocated':
+          await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [recorded.data.leadId, recorded.data.buyers]);
+          break;
+        default:
+          break;
+      }
+    }
+    return changes;
+  },
+};
