@@ -3,6 +3,7 @@
 // campaign whose budget is held on the agent's wallet buys the ones that match.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inParallel } from '../support/parallel.js';
 import type { ApiClient } from './support/api-client.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
 
@@ -71,5 +72,89 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect((await post(lead('FL', '+13215550188'))).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await campaign()).toMatchObject({ leadCount: 1, spentCents: 2_500 });
+  });
+
+  it('sells aged-lead packages at once from the inventory, tells before paying when fewer match, and lists them in My Leads', async () => {
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor' })).json()) as { apiKey: string };
+    const aged = (i: number) => ({ ...lead(i % 2 === 0 ? 'FL' : 'GA', `+1321${230 + Math.floor(i / 100)}${String(i % 100).padStart(4, '0')}`), source: 'aged_leads', tier: 'business' });
+    for (const batch of [0, 1]) {
+      const items = Array.from({ length: batch === 0 ? 100 : 40 }, (_, i) => aged(batch * 100 + i));
+      const answer = await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ leads: items }) });
+      expect(((await answer.json()) as { accepted: number }).accepted).toBe(items.length);
+    }
+    const agent = await own.account();
+    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 1_500 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 }).toBe(1_500);
+    const availability = (await (await agent.client.request('GET', '/api/aged-orders/availability?tier=business&states=FL,GA')).json()) as { available: number; packages: { quantity: number; priceCents: number; perLeadCents: number; whole: boolean }[] };
+    expect(availability.available).toBe(140);
+    expect(availability.packages.map((p) => [p.quantity, p.priceCents, p.perLeadCents, p.whole])).toEqual([
+      [100, 1_000, 10, true],
+      [525, 5_000, 10, false],
+      [1_100, 10_000, 9, false],
+      [4_400, 40_000, 9, false],
+      [10_000, 90_000, 9, false],
+    ]);
+    const order = (body: Record<string, unknown>, key = randomUUID()) => agent.client.request('POST', '/api/aged-orders', { tier: 'business', ...body }, { 'idempotency-key': key });
+
+    expect(await (await order({})).json()).toMatchObject({ message: 'Please select a package for Aged Leads' });
+    const key = randomUUID();
+    const bought = await order({ quantity: 100 }, key);
+    expect(bought.status).toBe(201);
+    expect(await bought.json()).toMatchObject({ quantity: 100, priceCents: 1_000, perLeadCents: 10 });
+    expect((await order({ quantity: 100 }, key)).status).toBe(201);
+    // 40 left: the agent is told before paying, and may buy what there is at the per-lead price.
+    const partial = await order({ quantity: 525, states: ['FL', 'GA'] });
+    expect(partial.status).toBe(409);
+    expect(await partial.json()).toMatchObject({ code: 'AGED_PARTIAL' });
+    const tooDear = await order({ quantity: 525, acceptPartial: true });
+    expect(tooDear.status).toBe(201);
+    expect(await tooDear.json()).toMatchObject({ quantity: 40, priceCents: 400 });
+    const none = await order({ quantity: 100 });
+    expect(none.status).toBe(409);
+    expect(await none.json()).toMatchObject({ code: 'AGED_NONE_AVAILABLE' });
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 }).toBe(100);
+    await expect
+      .poll(async () => {
+        const first = (await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { priceCents: number; source: string }[]; next: string | null };
+        const second = first.next ? ((await (await agent.client.request('GET', `/api/leads?before=${encodeURIComponent(first.next)}`)).json()) as { leads: unknown[]; next: string | null }) : null;
+        return [first.leads.length, second?.leads.length ?? 0, first.leads.every((l) => l.source === 'aged_leads' && l.priceCents === 10)];
+      }, { timeout: 20_000 })
+      .toEqual([50, 50, true]);
+  });
+
+  it('refuses an aged package the balance cannot cover with the missing amount, and leaves the leads for sale', async () => {
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor 2' })).json()) as { apiKey: string };
+    const items = Array.from({ length: 100 }, (_, i) => ({ ...lead('TX', `+1512${260 + Math.floor(i / 100)}${String(i).padStart(4, '0')}`), source: 'aged_leads', tier: 'jgs_leads' }));
+    await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ leads: items }) });
+    const agent = await own.account();
+    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 600 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    const refused = await agent.client.request('POST', '/api/aged-orders', { tier: 'jgs_leads', quantity: 100 }, { 'idempotency-key': randomUUID() });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ message: 'Insufficient balance. You need $4.00 more to complete this purchase.' });
+    expect(((await (await agent.client.request('GET', '/api/aged-orders/availability?tier=jgs_leads')).json()) as { available: number }).available).toBe(100);
+  });
+
+  it('never sells one aged lead twice when 30 orders come at once', async () => {
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor 3' })).json()) as { apiKey: string };
+    for (let batch = 0; batch < 5; batch++) {
+      const items = Array.from({ length: 100 }, (_, i) => ({ ...lead('OH', `+1614${240 + batch}${String(i).padStart(4, '0')}`), source: 'aged_leads', tier: 'basic' }));
+      await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ leads: items }) });
+    }
+    const agent = await own.account();
+    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 100_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 }).toBe(100_000);
+    const statuses = await inParallel(30, async () => (await agent.client.request('POST', '/api/aged-orders', { tier: 'basic', quantity: 100, states: ['OH'] }, { 'idempotency-key': randomUUID() })).status);
+    const sold = statuses.filter((status) => status === 201).length;
+    expect(sold).toBeGreaterThan(0);
+    expect(sold).toBeLessThanOrEqual(5);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    const { rows } = await own.pool.query<{ claimed: number; orders: number; charged: number }>(
+      `SELECT (SELECT count(*)::int FROM aged_inventory WHERE state = 'OH' AND order_id IS NOT NULL) AS claimed,
+              (SELECT count(*)::int FROM aged_orders WHERE owner_id = $1) AS orders,
+              (SELECT coalesce(sum(price_cents), 0)::int FROM aged_orders WHERE owner_id = $1) AS charged`,
+      [agent.userId],
+    );
+    expect(rows[0]).toEqual({ claimed: sold * 100, orders: sold, charged: sold * 1_000 });
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 }).toBe(100_000 - sold * 1_000);
   });
 });

@@ -1,4 +1,4 @@
-import type { LeadEvent } from '../../../src/modules/marketplace/contracts/lead-events.js';
+import type { AgedOrderEvent, LeadEvent } from '../../../src/modules/marketplace/contracts/lead-events.js';
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
@@ -8,7 +8,7 @@ export const LEADS_TOPIC = 'leads';
 /** Every lead received with its status (sold, unsold, duplicate), and each buyer's copy of it (My Leads). */
 export const leadsProjection: Projection = {
   name: 'leads',
-  eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated'],
+  eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated', 'AgedOrderPlaced'],
 
   async reset(tx: SqlClient) {
     await tx.query('TRUNCATE rm_leads, rm_owned_leads');
@@ -16,7 +16,7 @@ export const leadsProjection: Projection = {
 
   async apply(events: readonly RecordedEvent[], tx: SqlClient) {
     const changes: ReadModelChange[] = [];
-    for (const recorded of events as readonly (RecordedEvent & LeadEvent)[]) {
+    for (const recorded of events as readonly (RecordedEvent & (LeadEvent | AgedOrderEvent))[]) {
       const at = recorded.metadata.occurredAt;
       switch (recorded.type) {
         case 'LeadReceived': {
@@ -38,6 +38,16 @@ export const leadsProjection: Projection = {
         case 'LeadAllocated':
           await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [recorded.data.leadId, recorded.data.buyers]);
           break;
+        case 'AgedOrderPlaced': {
+          const d = recorded.data;
+          await tx.query(
+            `INSERT INTO rm_owned_leads (lead_id, owner_id, campaign_id, price_cents, bought_at) SELECT unnest($1::uuid[]), $2, NULL, $3, $4 ON CONFLICT DO NOTHING`,
+            [d.leadIds, d.ownerId, d.perLeadCents, at],
+          );
+          await tx.query(`UPDATE rm_leads SET status = 'sold', buyers = buyers + 1 WHERE lead_id = ANY($1::uuid[])`, [d.leadIds]);
+          changes.push({ userId: d.ownerId, topic: LEADS_TOPIC });
+          break;
+        }
         default:
           break;
       }

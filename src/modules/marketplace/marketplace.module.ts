@@ -1,7 +1,8 @@
-import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
-import { JOB_QUEUE } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
 import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
 import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
 import { CampaignsController } from './commands/campaigns.http.controller.js';
@@ -14,30 +15,61 @@ import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.hand
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
+import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
+import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
+import { CompleteAgedOrderHandler } from './commands/complete-aged-order/complete-aged-order.handler.js';
+import { PlaceAgedOrderHandler } from './commands/place-aged-order/place-aged-order.handler.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
 import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
+import { agedOrderTriggers, registerAgedOrderJobs } from './jobs/aged-orders.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
-export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers];
+export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers];
+
+const AGE_LEADS = 'age-unsold-leads';
+const AGE_EVERY_MS = 60 * 60_000;
 
 @Injectable()
-class MarketplaceJobs implements OnModuleInit {
+class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     registerCampaignWalletJobs(this.jobs, this.commands);
     registerLeadAllocationJobs(this.jobs, this.commands);
+    registerAgedOrderJobs(this.jobs, this.commands);
+    this.jobs.register(AGE_LEADS, async () => {
+      await this.commands.execute(new AgeUnsoldLeads(this.config.leads.agedAfterDays));
+    });
+  }
+
+  /** Unsold leads age into the aged inventory: one job per hour slot, so several processes enqueue it once. */
+  onApplicationBootstrap(): void {
+    if (!this.config.runWorkers) return;
+    const enqueue = () => {
+      const slot = Math.floor(Date.now() / AGE_EVERY_MS);
+      this.jobs.enqueue(AGE_LEADS, null, { jobId: `${AGE_LEADS}:${slot}`, attempts: 3 }).catch(() => undefined);
+    };
+    enqueue();
+    this.timer = setInterval(enqueue, AGE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
   }
 }
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,
@@ -48,6 +80,9 @@ class MarketplaceJobs implements OnModuleInit {
     ReceiveLeadsHandler,
     DecideLeadHandler,
     AllocateLeadHandler,
+    PlaceAgedOrderHandler,
+    CompleteAgedOrderHandler,
+    AgeUnsoldLeadsHandler,
     MarketplaceJobs,
   ],
 })

@@ -147,6 +147,12 @@ const envSchema = z.object({
     .min(1, 'expected a whole number from 1 to 100000')
     .max(100_000, 'expected a whole number from 1 to 100000')
     .default(120),
+  LEAD_AGED_AFTER_DAYS: z.coerce
+    .number({ message: 'expected whole days from 0 to 365' })
+    .int('expected whole days from 0 to 365')
+    .min(0, 'expected whole days from 0 to 365')
+    .max(365, 'expected whole days from 0 to 365')
+    .default(30),
   LEAD_DUPLICATE_DAYS: z.coerce
     .number({ message: 'expected whole days from 1 to 365' })
     .int('expected whole days from 1 to 365')
@@ -210,6 +216,8 @@ export type AppConfig = {
     readonly intakeRequestsPerMinute: number;
     /** A lead with the same phone or e-mail as one received within this many days is a duplicate. */
     readonly duplicateDays: number;
+    /** Data leads no campaign bought join the aged inventory after this many days. */
+    readonly agedAfterDays: number;
   };
 };
 
@@ -300,7 +308,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
-    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS },
+    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS },
   };
 }
 

@@ -3,6 +3,13 @@ import type { LeadSource } from './campaign-events.js';
 /** A lead's events, on `lead-<leadId>` (issue 10): received from a vendor, then offered, reserved, bought, assigned. */
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 export const leadVendorStream = (vendorId: string) => `lead-vendor-${vendorId}`;
+export const agedOrderStream = (orderId: string) => `aged-order-${orderId}`;
+
+/** An aged-lead package bought: the leads it got, charged at once from the wallet. */
+export type AgedOrderEvent = {
+  type: 'AgedOrderPlaced';
+  data: { orderId: string; ownerId: string; tier: string; leadIds: readonly string[]; priceCents: number; perLeadCents: number };
+};
 
 /** A lead as the intake API accepted it: the person, where they live, their consent, and the vendor's labels. */
 export type LeadDetails = {

@@ -4,6 +4,7 @@ import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
 import { IncreaseHold, PlaceHold, ReleaseHold } from '../../../wallet/contracts/wallet-commands.js';
 import type { CampaignEvent } from '../../contracts/campaign-events.js';
+import { purchaseRefusalMessage } from '../../domain/purchase-messages.js';
 import { DecideCampaign } from '../change-campaign/change-campaign.handler.js';
 
 export type CampaignWalletEvent = JsonEvent & Extract<CampaignEvent, { type: 'CampaignCreated' | 'BudgetRaiseRequested' | 'BudgetLowered' | 'CampaignEnded' }>;
@@ -62,8 +63,6 @@ export class CampaignWalletStepHandler implements ICommandHandler<CampaignWallet
 }
 
 
-const dollarsOf = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** The wallet's refusal in its own words (a DomainError), or null when it did as asked; anything else is thrown for the job to retry. */
 async function refusalOf(step: () => Promise<unknown>): Promise<string | null> {
   try {
@@ -71,9 +70,6 @@ async function refusalOf(step: () => Promise<unknown>): Promise<string | null> {
     return null;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const missing = Number(error.details?.missingCents ?? 0);
-    // The spec's words for a budget the balance cannot cover, with what is missing.
-    if (error.code === 'INSUFFICIENT_BALANCE' && missing > 0) return `Insufficient balance. You need ${dollarsOf(missing)} more to complete this purchase.`;
-    return error.message;
+    return purchaseRefusalMessage(error);
   }
 }
