@@ -74,6 +74,29 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(await campaign()).toMatchObject({ leadCount: 1, spentCents: 2_500 });
   });
 
+  it('lets an admin keep the price table; a lead offered after a change costs the new price', async () => {
+    const { prices } = (await (await admin.request('GET', '/api/admin/lead-prices')).json()) as { prices: { source: string; tier: string; priceCents: number }[] };
+    expect(prices.map((p) => `${p.source}/${p.tier}=${p.priceCents}`)).toEqual([
+      'data_leads/basic=500',
+      'data_leads/premium=1000',
+      'data_leads/exclusive=2500',
+      'smm_leads/basic=400',
+      'smm_leads/premium=800',
+    ]);
+    expect((await admin.request('PUT', '/api/admin/lead-prices/data_leads/premium', { priceCents: 1_250 })).status).toBe(200);
+    expect((await admin.request('PUT', '/api/admin/lead-prices/aged_leads/basic', { priceCents: 1 })).status).toBe(404);
+    expect((await admin.request('PUT', '/api/admin/lead-prices/data_leads/premium', { priceCents: 0 })).status).toBe(400);
+    const agent = await own.account();
+    expect((await agent.client.request('PUT', '/api/admin/lead-prices/data_leads/premium', { priceCents: 1 })).status).toBe(403);
+    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 5_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    const { campaignId } = (await (
+      await agent.client.request('POST', '/api/campaigns', { name: 'Premium GA', source: 'data_leads', tier: 'premium', budgetCents: 5_000, targeting: { states: ['GA'] } }, { 'idempotency-key': randomUUID() })
+    ).json()) as { campaignId: string };
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Price Vendor' })).json()) as { apiKey: string };
+    await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ ...lead('GA', '+14045550142'), tier: 'premium' }) });
+    await expect.poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 20_000 }).toMatchObject({ leadCount: 1, spentCents: 1_250 });
+  });
+
   it('sells aged-lead packages at once from the inventory, tells before paying when fewer match, and lists them in My Leads', async () => {
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor' })).json()) as { apiKey: string };
     const aged = (i: number) => ({ ...lead(i % 2 === 0 ? 'FL' : 'GA', `+1321${230 + Math.floor(i / 100)}${String(i % 100).padStart(4, '0')}`), source: 'aged_leads', tier: 'business' });

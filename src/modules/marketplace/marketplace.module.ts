@@ -17,6 +17,8 @@ import { CampaignsReadController } from './queries/campaigns-read.http.controlle
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
+import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
+import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { CompleteAgedOrderHandler } from './commands/complete-aged-order/complete-aged-order.handler.js';
 import { PlaceAgedOrderHandler } from './commands/place-aged-order/place-aged-order.handler.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
@@ -69,7 +71,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,
@@ -83,6 +85,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     PlaceAgedOrderHandler,
     CompleteAgedOrderHandler,
     AgeUnsoldLeadsHandler,
+    SetLeadPriceHandler,
     MarketplaceJobs,
   ],
 })
