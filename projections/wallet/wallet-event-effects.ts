@@ -65,6 +65,8 @@ export function causeOf(event: WalletEvent): CauseRef | null {
       return { kind: 'dispute', id: event.data.disputeId };
     case 'BonusCredited':
       return { kind: 'bonus', id: event.data.bonusId };
+    case 'LeadReturnCredited':
+      return { kind: 'lead', id: event.data.leadId };
     case 'BalanceAdjusted':
       return { kind: 'adjustment', id: event.data.adjustmentId };
     case 'TestCreditAdded':
@@ -107,6 +109,8 @@ export function descriptionOf(event: WalletEvent): string {
       return 'Debt repaid';
     case 'BonusCredited':
       return `Weekly bonus (${event.data.week})`;
+    case 'LeadReturnCredited':
+      return 'Lead return approved: the lead’s price back';
     case 'BalanceAdjusted':
       return withNote(event.data.direction === 'credit' ? 'Adjustment (credit)' : 'Adjustment (debit)', event.data.reason);
     case 'TestCreditAdded':

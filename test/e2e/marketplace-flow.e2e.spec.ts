@@ -180,4 +180,53 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(rows[0]).toEqual({ claimed: sold * 100, orders: sold, charged: sold * 1_000 });
     await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 }).toBe(100_000 - sold * 1_000);
   });
+
+  it('takes a return for review: approved gives the price back to the wallet, denied says why, and each once', async () => {
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Returns Vendor' })).json()) as { apiKey: string };
+    const agent = await own.account();
+    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 3_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    const { campaignId } = (await (
+      await agent.client.request('POST', '/api/campaigns', { name: 'Returns', source: 'data_leads', tier: 'basic', budgetCents: 3_000, targeting: { states: ['AZ'] } }, { 'idempotency-key': randomUUID() })
+    ).json()) as { campaignId: string };
+    for (const phone of ['+16025550177', '+16025550188']) {
+      await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ ...lead('AZ', phone), tier: 'basic' }) });
+    }
+    await expect.poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 20_000 }).toMatchObject({ leadCount: 2, spentCents: 1_000 });
+    let leads: { leadId: string }[] = [];
+    await expect.poll(async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string }[] }).leads).length, { timeout: 20_000 }).toBe(2);
+    const [first, second] = leads.map((l) => l.leadId);
+    const { reasons, windowDays } = (await (await agent.client.request('GET', '/api/leads/return-reasons')).json()) as { reasons: { code: string; label: string }[]; windowDays: number };
+    expect(windowDays).toBe(7);
+    expect(reasons.map((r) => r.label)).toEqual(['Bad phone numbers', 'Duplicate', 'Fake information', "Outside the campaign's states", 'Testing', 'Language barrier', 'Already a customer', 'System error']);
+    const ask = (leadId: string, body: Record<string, unknown>, client = agent.client) => client.request('POST', `/api/leads/${leadId}/returns`, body, { 'idempotency-key': randomUUID() });
+    expect((await ask(first!, { reason: 'nope' })).status).toBe(400);
+    const asked = await ask(first!, { reason: 'bad_phone', comment: 'Disconnected number' });
+    expect(asked.status).toBe(201);
+    const { returnId } = (await asked.json()) as { returnId: string };
+    expect((await ask(first!, { reason: 'bad_phone' })).status).toBe(409);
+    const stranger = await own.account();
+    expect((await ask(first!, { reason: 'bad_phone' }, stranger.client)).status).toBe(404);
+    const denyId = ((await (await ask(second!, { reason: 'testing' })).json()) as { returnId: string }).returnId;
+
+    await expect.poll(async () => ((await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] }).returns.map((r) => r.returnId), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([returnId, denyId]),
+    );
+    expect((await agent.client.request('GET', '/api/admin/lead-returns')).status).toBe(403);
+    expect((await agent.client.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(403);
+    expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: '' })).status).toBe(400);
+    expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: 'Testing is not a return reason for live leads' })).status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/approve`)).status).toBe(409);
+    // $5 back once: $30 - $10 held... the budget's hold keeps $20, the wallet gets $5 back.
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 }).toMatchObject({ availableCents: 500, heldCents: 2_000 });
+    await expect
+      .poll(async () => ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns.map((r) => [r.status, r.denyReason]).sort(), { timeout: 20_000 })
+      .toEqual([
+        ['approved', null],
+        ['denied', 'Testing is not a return reason for live leads'],
+      ]);
+    const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number }[] };
+    expect(entries.filter((e) => e.type === 'LeadReturnCredited').map((e) => e.amountCents)).toEqual([500]);
+  });
 });

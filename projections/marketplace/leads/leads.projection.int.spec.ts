@@ -25,8 +25,8 @@ for (const database of everyDatabase()) {
       await append(sold, [
         received(sold, 'a sold'),
         { type: 'LeadOffered', data: { leadId: sold, campaignId: camp, ownerId: ann, priceCents: 1_000, maxBuyers: 3 } },
-        { type: 'LeadSold', data: { leadId: sold, campaignId: camp, ownerId: ann, priceCents: 1_000 } },
-        { type: 'LeadSold', data: { leadId: sold, campaignId: randomUUID(), ownerId: bob, priceCents: 1_000 } },
+        { type: 'LeadSold', data: { leadId: sold, campaignId: camp, ownerId: ann, priceCents: 1_000, at: '2026-11-02T00:00:00.000Z' } },
+        { type: 'LeadSold', data: { leadId: sold, campaignId: randomUUID(), ownerId: bob, priceCents: 1_000, at: '2026-11-02T00:00:00.000Z' } },
         { type: 'LeadAllocated', data: { leadId: sold, buyers: 2, passedOver: [] } },
       ]);
       await append(unsold, [received(unsold, 'b unsold'), { type: 'LeadAllocated', data: { leadId: unsold, buyers: 0, passedOver: [] } }]);

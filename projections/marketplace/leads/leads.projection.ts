@@ -8,10 +8,10 @@ export const LEADS_TOPIC = 'leads';
 /** Every lead received with its status (sold, unsold, duplicate), and each buyer's copy of it (My Leads). */
 export const leadsProjection: Projection = {
   name: 'leads',
-  eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated', 'AgedOrderPlaced'],
+  eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated', 'AgedOrderPlaced', 'LeadReturnRequested', 'LeadReturnApproved', 'LeadReturnDenied'],
 
   async reset(tx: SqlClient) {
-    await tx.query('TRUNCATE rm_leads, rm_owned_leads');
+    await tx.query('TRUNCATE rm_leads, rm_owned_leads, rm_lead_returns');
   },
 
   async apply(events: readonly RecordedEvent[], tx: SqlClient) {
@@ -38,6 +38,31 @@ export const leadsProjection: Projection = {
         case 'LeadAllocated':
           await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [recorded.data.leadId, recorded.data.buyers]);
           break;
+        case 'LeadReturnRequested': {
+          const d = recorded.data;
+          await tx.query(
+            `INSERT INTO rm_lead_returns (return_id, lead_id, owner_id, campaign_id, price_cents, reason, comment, status, requested_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT DO NOTHING`,
+            [d.returnId, d.leadId, d.ownerId, d.campaignId, d.priceCents, d.reason, d.comment, at],
+          );
+          changes.push({ userId: d.ownerId, topic: LEADS_TOPIC });
+          break;
+        }
+        case 'LeadReturnApproved':
+        case 'LeadReturnDenied': {
+          const d = recorded.data;
+          const approved = recorded.type === 'LeadReturnApproved';
+          await tx.query(`UPDATE rm_lead_returns SET status = $2, deny_reason = $3, reviewer_id = $4, reviewed_at = $5 WHERE return_id = $1`, [
+            d.returnId,
+            approved ? 'approved' : 'denied',
+            approved ? null : (d as { reason: string }).reason,
+            d.reviewerId,
+            at,
+          ]);
+          if (approved) await tx.query(`UPDATE rm_leads SET status = 'returned' WHERE lead_id = $1`, [d.leadId]);
+          changes.push({ userId: d.ownerId, topic: LEADS_TOPIC });
+          break;
+        }
         case 'AgedOrderPlaced': {
           const d = recorded.data;
           await tx.query(

@@ -18,6 +18,8 @@ import { MyLeadsController } from './queries/my-leads.http.controller.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
+import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
+import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { CompleteAgedOrderHandler } from './commands/complete-aged-order/complete-aged-order.handler.js';
 import { PlaceAgedOrderHandler } from './commands/place-aged-order/place-aged-order.handler.js';
@@ -26,9 +28,10 @@ import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
 import { agedOrderTriggers, registerAgedOrderJobs } from './jobs/aged-orders.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
+import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
-export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers];
+export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers, ...leadReturnTriggers];
 
 const AGE_LEADS = 'age-unsold-leads';
 const AGE_EVERY_MS = 60 * 60_000;
@@ -47,6 +50,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     registerCampaignWalletJobs(this.jobs, this.commands);
     registerLeadAllocationJobs(this.jobs, this.commands);
     registerAgedOrderJobs(this.jobs, this.commands);
+    registerLeadReturnJobs(this.jobs, this.commands);
     this.jobs.register(AGE_LEADS, async () => {
       await this.commands.execute(new AgeUnsoldLeads(this.config.leads.agedAfterDays));
     });
@@ -71,7 +75,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,
@@ -86,6 +90,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     CompleteAgedOrderHandler,
     AgeUnsoldLeadsHandler,
     SetLeadPriceHandler,
+    CreditApprovedReturnHandler,
     MarketplaceJobs,
   ],
 })

@@ -14,6 +14,7 @@ import { ChargeWalletHandler } from './commands/charge-wallet/charge-wallet.hand
 import { AutoRechargeController } from './commands/configure-auto-recharge/auto-recharge.http.controller.js';
 import { ConfigureAutoRechargeHandler } from './commands/configure-auto-recharge/configure-auto-recharge.handler.js';
 import { CreditBonusHandler } from './commands/credit-bonus/credit-bonus.handler.js';
+import { CreditLeadReturnHandler } from './commands/credit-lead-return/credit-lead-return.handler.js';
 import { DepositFundsHandler } from './commands/deposit-funds/deposit-funds.handler.js';
 import { IncreaseHoldHandler } from './commands/increase-hold/increase-hold.handler.js';
 import { PlaceHoldHandler } from './commands/place-hold/place-hold.handler.js';
@@ -75,6 +76,7 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap {
     CaptureHoldHandler,
     ReleaseHoldHandler,
     CreditBonusHandler,
+    CreditLeadReturnHandler,
     RefundPaymentHandler,
     RefundTopUpHandler,
     RecordDisputeHandler,

@@ -153,6 +153,12 @@ const envSchema = z.object({
     .min(0, 'expected whole days from 0 to 365')
     .max(365, 'expected whole days from 0 to 365')
     .default(30),
+  LEAD_RETURN_DAYS: z.coerce
+    .number({ message: 'expected whole days from 1 to 90' })
+    .int('expected whole days from 1 to 90')
+    .min(1, 'expected whole days from 1 to 90')
+    .max(90, 'expected whole days from 1 to 90')
+    .default(7),
   LEAD_DUPLICATE_DAYS: z.coerce
     .number({ message: 'expected whole days from 1 to 365' })
     .int('expected whole days from 1 to 365')
@@ -218,6 +224,8 @@ export type AppConfig = {
     readonly duplicateDays: number;
     /** Data leads no campaign bought join the aged inventory after this many days. */
     readonly agedAfterDays: number;
+    /** An agent may return a lead this many days after buying it. */
+    readonly returnDays: number;
   };
 };
 
@@ -308,7 +316,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
-    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS },
+    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS },
   };
 }
 

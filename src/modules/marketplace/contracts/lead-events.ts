@@ -27,6 +27,19 @@ export type LeadDetails = {
   readonly consent: { readonly text: string; readonly at: string };
 };
 
+/** Why an agent returns a lead (SmartFinancial's list). */
+export const RETURN_REASONS = {
+  bad_phone: 'Bad phone numbers',
+  duplicate: 'Duplicate',
+  fake_information: 'Fake information',
+  outside_states: "Outside the campaign's states",
+  testing: 'Testing',
+  language_barrier: 'Language barrier',
+  already_customer: 'Already a customer',
+  system_error: 'System error',
+} as const;
+export type ReturnReason = keyof typeof RETURN_REASONS;
+
 /** Why a campaign did not get a lead ("why no leads?"). */
 export type PassOverReason = 'state' | 'schedule' | 'paused' | 'daily_cap' | 'weekly_cap' | 'budget' | 'already_owned' | 'sold_out';
 
@@ -43,8 +56,12 @@ export type LeadEvent =
     }
   /** The lead is offered to one campaign at a price fixed now; the sale or the refusal follows. */
   | { type: 'LeadOffered'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number; maxBuyers: number } }
-  | { type: 'LeadSold'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number } }
+  | { type: 'LeadSold'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number; at: string } }
   | { type: 'LeadOfferDeclined'; data: { leadId: string; campaignId: string; ownerId: string; reason: PassOverReason } }
+  | { type: 'LeadReturnRequested'; data: { leadId: string; returnId: string; ownerId: string; campaignId: string; priceCents: number; reason: ReturnReason; comment: string } }
+  /** An admin approved the return: the lead's price goes back to the buyer, and the lead is never sold again. */
+  | { type: 'LeadReturnApproved'; data: { leadId: string; returnId: string; ownerId: string; priceCents: number; reviewerId: string } }
+  | { type: 'LeadReturnDenied'; data: { leadId: string; returnId: string; ownerId: string; reviewerId: string; reason: string } }
   /** Allocation is over: who bought it, and the campaigns of its kind passed over with why. */
   | { type: 'LeadAllocated'; data: { leadId: string; buyers: number; passedOver: readonly { campaignId: string; reason: PassOverReason }[] } };
 

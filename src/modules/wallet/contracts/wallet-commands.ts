@@ -60,6 +60,13 @@ export class ReleaseHold extends Command<WalletAnswer> {
   }
 }
 
+/** An approved lead return: the lead's price back into the wallet, once per returnId. */
+export class CreditLeadReturn extends Command<WalletAnswer> {
+  constructor(readonly input: Keyed & { userId: string; returnId: string; leadId: string; amountCents: number }) {
+    super();
+  }
+}
+
 /** A weekly bonus paid into the wallet, once per bonusId. */
 export class CreditBonus extends Command<WalletAnswer> {
   constructor(readonly input: Keyed & { userId: string; bonusId: string; week: string; amountCents: number }) {

@@ -81,6 +81,8 @@ export type WalletEvent =
   | { type: 'DisputeLost'; data: { userId: string; paymentId: string; disputeId: string } }
   /** Debt paid from the available balance (a deposit arriving while in debt): agent -> agent-debt. */
   | { type: 'DebtRepaid'; data: Money<{ userId: string; cause: Cause }> }
+  /** An approved return of a bought lead gives its price back: lead-sales -> agent (debt it finds is repaid first). */
+  | { type: 'LeadReturnCredited'; data: Money<{ userId: string; returnId: string; leadId: string }> }
   /** A weekly bonus: bonus-payouts -> agent. */
   | { type: 'BonusCredited'; data: Money<{ userId: string; bonusId: string; week: string }> }
   /** An admin's correction, with its required reason: adjustments -> agent (credit) or agent -> adjustments (debit). */
@@ -104,6 +106,7 @@ export const WALLET_EVENT_TYPES: readonly WalletEventType[] = [
   'DisputeWon',
   'DisputeLost',
   'DebtRepaid',
+  'LeadReturnCredited',
   'BonusCredited',
   'BalanceAdjusted',
   'TestCreditAdded',
@@ -145,6 +148,8 @@ export function postingsOf(event: WalletEvent): readonly Posting[] {
       ]);
     case 'DebtRepaid':
       return [{ from: agent, to: debt, amountCents: event.data.amountCents }];
+    case 'LeadReturnCredited':
+      return [{ from: 'lead-sales', to: agent, amountCents: event.data.amountCents }];
     case 'BonusCredited':
       return [{ from: 'bonus-payouts', to: agent, amountCents: event.data.amountCents }];
     case 'BalanceAdjusted':

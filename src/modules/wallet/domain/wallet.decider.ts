@@ -55,6 +55,7 @@ export type WalletCommand =
   | { type: 'OpenDispute'; userId: string; paymentId: string; disputeId: string; amountCents: number }
   | { type: 'CloseDispute'; userId: string; disputeId: string; outcome: 'won' | 'lost' }
   | { type: 'CreditBonus'; userId: string; bonusId: string; week: string; amountCents: number }
+  | { type: 'CreditLeadReturn'; userId: string; returnId: string; leadId: string; amountCents: number }
   | { type: 'AdjustBalance'; userId: string; adjustmentId: string; direction: 'credit' | 'debit'; amountCents: number; reason: string }
   | { type: 'AddTestCredit'; userId: string; creditId: string; amountCents: number };
 
@@ -198,6 +199,10 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
       const { bonusId, week, amountCents } = command;
       return chain(state, [{ type: 'BonusCredited', data: { userId, bonusId, week, amountCents } }, ...repayDebt(state, userId, amountCents, { kind: 'bonus', id: bonusId })]);
     }
+    case 'CreditLeadReturn': {
+      const { returnId, leadId, amountCents } = command;
+      return chain(state, [{ type: 'LeadReturnCredited', data: { userId, returnId, leadId, amountCents } }, ...repayDebt(state, userId, amountCents, { kind: 'lead', id: leadId })]);
+    }
     case 'AdjustBalance': {
       const reason = command.reason.trim();
       if (reason.length < 3) throw new DomainError('REASON_REQUIRED', 'An adjustment needs a reason of at least 3 characters.', 400);
@@ -252,6 +257,7 @@ function evolve(state: WalletState, event: WalletEvent): WalletState {
     }
     case 'TransferReceived':
     case 'BonusCredited':
+    case 'LeadReturnCredited':
     case 'TestCreditAdded':
       return { ...next, postedCents: next.postedCents + event.data.amountCents };
     case 'PaymentRefunded':

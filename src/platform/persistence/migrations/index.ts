@@ -24,6 +24,7 @@ import { Migration0025LeadPrices } from './migration-0025-lead-prices.js';
 import { Migration0026CampaignBuyingOrder } from './migration-0026-campaign-buying-order.js';
 import { Migration0027MyLeads } from './migration-0027-my-leads.js';
 import { Migration0028AgedLeads } from './migration-0028-aged-leads.js';
+import { Migration0029LeadReturns } from './migration-0029-lead-returns.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -54,4 +55,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0026CampaignBuyingOrder', class: Migration0026CampaignBuyingOrder },
   { name: 'Migration0027MyLeads', class: Migration0027MyLeads },
   { name: 'Migration0028AgedLeads', class: Migration0028AgedLeads },
+  { name: 'Migration0029LeadReturns', class: Migration0029LeadReturns },
 ];

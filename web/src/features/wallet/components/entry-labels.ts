@@ -15,6 +15,7 @@ const TYPE_LABELS: Record<string, string> = {
   DisputeWon: 'Dispute won',
   DebtRepaid: 'Debt repaid',
   BonusCredited: 'Bonus',
+  LeadReturnCredited: 'Lead return',
   BalanceAdjusted: 'Adjustment',
   TestCreditAdded: 'Test credit',
 };

@@ -1,0 +1,13 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { CreditApprovedReturn, type LeadReturnApprovedEvent } from '../commands/credit-lead-return-step/credit-lead-return-step.handler.js';
+
+export const CREDIT_LEAD_RETURN = 'credit-lead-return';
+
+/** An approved return credits the buyer's wallet, in a job started from the stored approval. */
+export const leadReturnTriggers: readonly JobTrigger[] = [{ eventType: 'LeadReturnApproved', job: CREDIT_LEAD_RETURN, options: { attempts: 10, backoffMs: 1_000 } }];
+
+export function registerLeadReturnJobs(jobs: JobQueue, commands: CommandBus): void {
+  jobs.register<{ event: LeadReturnApprovedEvent }>(CREDIT_LEAD_RETURN, ({ event }) => commands.execute(new CreditApprovedReturn(event)));
+}

@@ -1,0 +1,13 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CreditLeadReturn, type WalletAnswer } from '../../contracts/wallet-commands.js';
+import { WalletLedger } from '../../domain/wallet-ledger.js';
+
+/** Gives an approved lead return's price back to the wallet. */
+@CommandHandler(CreditLeadReturn)
+export class CreditLeadReturnHandler implements ICommandHandler<CreditLeadReturn, WalletAnswer> {
+  constructor(private readonly ledger: WalletLedger) {}
+
+  execute({ input: i }: CreditLeadReturn): Promise<WalletAnswer> {
+    return this.ledger.decide({ type: 'CreditLeadReturn', userId: i.userId, returnId: i.returnId, leadId: i.leadId, amountCents: i.amountCents }, i.context, i.idempotencyKey);
+  }
+}
