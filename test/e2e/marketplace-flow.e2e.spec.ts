@@ -228,5 +228,12 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       ]);
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number }[] };
     expect(entries.filter((e) => e.type === 'LeadReturnCredited').map((e) => e.amountCents)).toEqual([500]);
+
+    // The dashboard counts them: 2 leads this week at $5, one of two returns approved.
+    const dashboard = (await (await agent.client.request('GET', '/api/dashboard')).json()) as Record<string, unknown> & { perDay: { leads: number }[]; byCampaign: { name: string; leads: number }[] };
+    expect(dashboard).toMatchObject({ totalLeads: 2, thisWeek: 2, avgCostCents: 500, assigned: 0, returns: { requested: 2, approved: 1, rate: 0.5 } });
+    expect(dashboard.perDay).toHaveLength(30);
+    expect(dashboard.perDay.at(-1)).toMatchObject({ leads: 2, spentCents: 1_000 });
+    expect(dashboard.byCampaign).toEqual([expect.objectContaining({ name: 'Returns', leads: 2, spentCents: 1_000, costPerLeadCents: 500 })]);
   });
 });

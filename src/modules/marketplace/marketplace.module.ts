@@ -15,10 +15,13 @@ import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.hand
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
+import { DashboardController } from './queries/dashboard.http.controller.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
+import { ChangeGroupHandler } from './commands/change-group/change-group.handler.js';
+import { GroupsController } from './commands/groups.http.controller.js';
 import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { CompleteAgedOrderHandler } from './commands/complete-aged-order/complete-aged-order.handler.js';
@@ -75,7 +78,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,
@@ -91,6 +94,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     AgeUnsoldLeadsHandler,
     SetLeadPriceHandler,
     CreditApprovedReturnHandler,
+    ChangeGroupHandler,
     MarketplaceJobs,
   ],
 })

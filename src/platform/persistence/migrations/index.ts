@@ -25,6 +25,7 @@ import { Migration0026CampaignBuyingOrder } from './migration-0026-campaign-buyi
 import { Migration0027MyLeads } from './migration-0027-my-leads.js';
 import { Migration0028AgedLeads } from './migration-0028-aged-leads.js';
 import { Migration0029LeadReturns } from './migration-0029-lead-returns.js';
+import { Migration0030Groups } from './migration-0030-groups.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -56,4 +57,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0027MyLeads', class: Migration0027MyLeads },
   { name: 'Migration0028AgedLeads', class: Migration0028AgedLeads },
   { name: 'Migration0029LeadReturns', class: Migration0029LeadReturns },
+  { name: 'Migration0030Groups', class: Migration0030Groups },
 ];
