@@ -92,7 +92,10 @@ describe('adding balance with the demo card provider', () => {
     await screenshot(tab, 'payments-demo-checkout-1366');
     await typeCard(tab, '4242 4242 4242 4242');
     await tab.getByRole('button', { name: 'Pay $25.00' }).click();
-    await tab.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('payment') === 'success');
+    await tab.waitForURL((url) => url.pathname === '/profile');
+    // The return page says how it went (the spec's toast), then clears the query.
+    await tab.getByText('Payment Successful').first().waitFor();
+    await tab.waitForURL((url) => url.pathname === '/profile' && url.search === '');
     const firstTabUrl = page.url();
     // The first tab's top bar shows the credit over its event stream, without a reload.
     await page.getByTestId('wallet-balance').getByText('$25.00').waitFor({ timeout: 20_000 });

@@ -13,6 +13,7 @@ import { ADMIN_MENU, MENU, initials, type MenuItem } from './portal-menu';
 import { RouteGuard } from './route-guard';
 import { CONTENT_ID, SkipLink } from './skip-link';
 import { AddCreditButton } from '../features/payments/components/add-credit-button';
+import { useReturnToast } from '../lib/use-return-toast';
 
 function MenuLinks({ items, compact }: { items: MenuItem[]; compact: boolean }) {
   return items.map(({ to, label, icon: Icon }) => (
@@ -160,7 +161,16 @@ function TopBar() {
 }
 
 /** The layout of the signed-in areas: sidebar, top bar, page. */
+/** Back from the card provider's page after a top-up, on whichever page it returned to (the spec's toasts). */
+const PAYMENT_OUTCOMES = {
+  success: { title: 'Payment Successful', description: 'Your balance has been updated.' },
+  cancelled: { title: 'Payment Cancelled', description: 'The payment was cancelled. No money was taken.', variant: 'destructive' },
+  failed: { title: 'Payment Failed', description: 'Unable to process payment. Please try again.', variant: 'destructive' },
+  processing: { title: 'Payment Processing', description: 'Your bank is still processing the payment. Your balance updates when it completes.' },
+} as const;
+
 export function AppShell() {
+  useReturnToast('payment', PAYMENT_OUTCOMES);
   return (
     <SidebarProvider>
       <SkipLink />

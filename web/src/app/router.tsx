@@ -70,7 +70,7 @@ export const router = createBrowserRouter([
         children: [
           { path: routePath('/testing'), ...notOpenYet('Backend Features Testing') },
           { path: routePath('/dashboard'), ...notOpenYet('Dashboard') },
-          { path: routePath('/campaigns'), ...notOpenYet('Campaigns') },
+          { path: routePath('/campaigns'), ...page(() => import('../features/campaigns/campaigns-page'), 'CampaignsPage') },
           { path: routePath('/integrations'), ...notOpenYet('Integrations') },
           { path: routePath('/integrations/:providerId'), ...notOpenYet('Integrations') },
           { path: routePath('/groups'), ...notOpenYet('Groups') },

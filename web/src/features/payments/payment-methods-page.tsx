@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CreditCard, MoreVertical, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
+import { useReturnToast } from '../../lib/use-return-toast';
 import { ApiRequestError } from '../../lib/api-client';
 import { brandName, createSetupSession, deletePaymentMethod, expiry, fetchPaymentMethods, setDefaultPaymentMethod, type PaymentMethod } from './api/payments';
 import { AutoRechargeCard } from '../auto-recharge/auto-recharge-card';
@@ -14,7 +14,6 @@ const ADD_CARD_DEFAULT = 'Unable to add payment method. Please try again.';
 export function PaymentMethodsPage() {
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
   const [adding, setAdding] = useState(false);
-  const [params, setParams] = useSearchParams();
 
   const load = useCallback(async () => {
     try {
@@ -27,23 +26,10 @@ export function PaymentMethodsPage() {
   useEffect(() => void load(), [load]);
 
   // Back from the card provider's page: say how it went, reload on success, then clear the query.
-  const setup = params.get('setup');
-  useEffect(() => {
-    if (setup !== 'success' && setup !== 'cancelled') return;
-    if (setup === 'success') {
-      toast({ title: 'Card Added', description: 'Your payment method has been saved successfully.' });
-      void load();
-    } else {
-      toast({ title: 'Setup Cancelled', description: 'Card setup was cancelled.', variant: 'destructive' });
-    }
-    setParams(
-      (current) => {
-        current.delete('setup');
-        return current;
-      },
-      { replace: true },
-    );
-  }, [setup, load, setParams]);
+  useReturnToast('setup', {
+    success: { title: 'Card Added', description: 'Your payment method has been saved successfully.', then: () => void load() },
+    cancelled: { title: 'Setup Cancelled', description: 'Card setup was cancelled.', variant: 'destructive' },
+  });
 
   const addCard = async () => {
     // The tab is opened inside the click, so no pop-up blocker stops it; the page goes there once known.

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { freshAdmin, freshAgent, openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** A fresh agent with $50 of test credit, signed in, on /campaigns. */
+async function agentOnCampaigns(size = { width: 1366, height: 900 }): Promise<{ page: Page; close: () => Promise<void> }> {
+  const account = await freshAgent('camp-ui');
+  const admin = await freshAdmin().then((a) => signedInClient(a.email, a.password));
+  const agentClient = await signedInClient(account.email, account.password);
+  const { user } = (await (await agentClient.request('GET', '/api/auth/session')).json()) as { user: { id: string } };
+  expect((await admin.request('POST', `/api/admin/wallets/${user.id}/test-credit`, { amountCents: 5_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+  const { context, page } = await newPage(browser, size);
+  await signInThroughForm(page, account.email, account.password);
+  await openWithAccessCode(page, '/campaigns');
+  await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+  await page.getByTestId('wallet-balance').getByText('$50.00').waitFor({ timeout: 20_000 });
+  return { page, close: () => context.close() };
+}
+
+const toastSays = (page: Page, text: string) => page.getByText(text).first().waitFor();
+
+describe('/campaigns', () => {
+  it('creates a campaign through Buy Leads with every message of the spec, then pauses, searches, filters and pauses all', async () => {
+    const { page, close } = await agentOnCampaigns();
+    await page.getByText('No campaigns yet. Buy Leads to start one.').waitFor();
+    await page.getByRole('button', { name: 'Buy Leads' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Leads' });
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await toastSays(page, 'Please select a source and tier');
+    await dialog.getByLabel('Source').selectOption('smm_leads');
+    await dialog.getByText('SMM Leads configuration is coming soon.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Create Campaign' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Source').selectOption('aged_leads');
+    await dialog.getByLabel('Tier').selectOption('business');
+    await dialog.getByRole('button', { name: 'Buy Package' }).click();
+    await toastSays(page, 'Please select a package for Aged Leads');
+    // Choosing another source resets the tier.
+    await dialog.getByLabel('Source').selectOption('data_leads');
+    expect(await dialog.getByLabel('Tier').inputValue()).toBe('');
+    await dialog.getByLabel('Tier').selectOption('premium');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await toastSays(page, 'Please enter budget and campaign name for Data Leads');
+    await dialog.getByLabel('Campaign name').fill('Florida seniors');
+    await dialog.getByLabel('Budget (USD, whole dollars)').fill('80');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await toastSays(page, 'Insufficient balance. You need $30.00 more to complete this purchase.');
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'campaigns-buy-leads-1366');
+    await dialog.getByLabel('Budget (USD, whole dollars)').fill('20');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await toastSays(page, 'Campaign Created');
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByTestId('campaign').filter({ hasText: 'Florida seniors' });
+    await card.getByText('Running').waitFor({ timeout: 20_000 });
+    // The budget is held on the wallet: the top bar's Balance falls over the event stream.
+    await page.getByTestId('wallet-balance').getByText('$30.00').waitFor({ timeout: 20_000 });
+
+    await card.getByRole('switch', { name: 'Florida seniors: active' }).click();
+    await toastSays(page, 'Campaign Paused');
+    await card.getByText('Paused', { exact: true }).first().waitFor();
+    await card.getByRole('switch', { name: 'Florida seniors: active' }).click();
+    await card.getByText('Running').waitFor({ timeout: 20_000 });
+
+    // A second campaign, then search by name and by ID, and filter by status.
+    await page.getByRole('button', { name: 'Buy Leads' }).click();
+    await dialog.getByLabel('Source').selectOption('data_leads');
+    await dialog.getByLabel('Tier').selectOption('basic');
+    await dialog.getByLabel('Campaign name').fill('Texas families');
+    await dialog.getByLabel('Budget (USD, whole dollars)').fill('5');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await page.getByTestId('campaign').filter({ hasText: 'Texas families' }).getByText('Running').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Search campaigns by name or ID').fill('texas');
+    await expect.poll(() => page.getByTestId('campaign').count()).toBe(1);
+    const id = (await page.getByTestId('campaign').locator('.font-mono').textContent())!;
+    await page.getByLabel('Search campaigns by name or ID').fill(id);
+    await expect.poll(() => page.getByTestId('campaign').allTextContents()).toEqual([expect.stringContaining('Texas families')]);
+    await page.getByLabel('Search campaigns by name or ID').fill('');
+    await page.getByLabel('Tier').isDisabled();
+    await page.getByLabel('Source').selectOption('data_leads');
+    await page.getByLabel('Tier').selectOption('premium');
+    await expect.poll(() => page.getByTestId('campaign').count()).toBe(1);
+    await page.getByLabel('Source').selectOption('');
+
+    await page.getByRole('switch', { name: 'Pause All' }).click();
+    await page.getByRole('dialog', { name: 'Pause all campaigns?' }).getByRole('button', { name: 'Pause All' }).click();
+    await toastSays(page, '2 campaigns paused.');
+    await expect.poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 20_000 }).toBe(0);
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'campaigns-list-1366');
+    await close();
+  });
+
+  it('warns of a low budget, with the toast arriving in realtime when a bought lead takes it under 10 %', async () => {
+    const { page, close } = await agentOnCampaigns();
+    await page.getByRole('button', { name: 'Buy Leads' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Leads' });
+    await dialog.getByLabel('Source').selectOption('data_leads');
+    await dialog.getByLabel('Tier').selectOption('exclusive');
+    await dialog.getByLabel('Campaign name').fill('Almost spent');
+    await dialog.getByLabel('Budget (USD, whole dollars)').fill('25');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    const card = page.getByTestId('campaign').filter({ hasText: 'Almost spent' });
+    await card.getByText('Running').waitFor({ timeout: 20_000 });
+    // A vendor posts an exclusive lead: the campaign buys it for $25, its whole budget.
+    const admin = await freshAdmin().then((a) => signedInClient(a.email, a.password));
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'UI Vendor' })).json()) as { apiKey: string };
+    const lead = { firstName: 'Lena', lastName: 'Park', phone: '+12125550155', state: 'NY', zip: '10001', age: 67, tier: 'exclusive', consent: { text: 'I agree to be contacted.', at: new Date().toISOString() } };
+    const posted = await fetch(`${inject('portalUrl')}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(lead) });
+    expect(posted.status).toBe(201);
+    await page.getByText('Almost spent has less than 10% of its budget left.').first().waitFor({ timeout: 20_000 });
+    await card.getByText('Low budget: less than 10% remaining.').waitFor();
+    await card.getByText('$25.00 of $25.00 spent').waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await close();
+  });
+
+  it('looks right on a phone', async () => {
+    const { page, close } = await agentOnCampaigns({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Buy Leads' }).click();
+    await page.getByRole('dialog', { name: 'Buy Leads' }).getByLabel('Source').selectOption('data_leads');
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'campaigns-buy-leads-390');
+    await close();
+  });
+});
