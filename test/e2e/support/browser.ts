@@ -20,10 +20,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+const octet = () => Math.floor(Math.random() * 254) + 1;
+
 export async function newPage(browser: Browser, options: { width?: number; height?: number; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const baseURL = options.baseURL ?? portalUrl();
   const context = await browser.newContext({
     baseURL,
+    // Each browser context is its own machine, as each ApiClient is: the test portal trusts
+    // loopback as a load balancer, so per-address limits (sign-in, code checks) count each
+    // context apart instead of every browser test sharing 127.0.0.1's allowance.
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` },
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     // The portal honours reduced motion, so a colour is never caught halfway through a
     // transition by a scan that runs while the test clicks.
