@@ -158,7 +158,8 @@ describe('/payment-methods', () => {
     await cards.first().getByText('Default').waitFor();
     await tab.close();
 
-    await page.reload();
+    // The first tab was never reloaded: the saved card reaches it in realtime.
+    await page.getByTestId('payment-method').first().getByText('Visa •••• 4242').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Add Card' }).waitFor();
     const second = await saveCard('Add Card', '5555 5555 5555 4444');
     await second.close();

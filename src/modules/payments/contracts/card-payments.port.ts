@@ -94,8 +94,12 @@ export type CardPayments = {
   getDispute(disputeId: string): Promise<ProviderDispute | null>;
   /** Re-reads the refunds of a charge (the object of `charge.refunded`); null when it is not a wallet payment's. */
   getRefunds(chargeId: string): Promise<ProviderRefunds | null>;
-  /** A card was saved (`setup_intent.succeeded`): the agent's first card becomes the default. */
-  cardSaved(setupIntentId: string): Promise<void>;
+  /**
+   * A card was saved (`setup_intent.succeeded`): the agent's first card becomes the default.
+   * Answers whose card it was (null when the provider knows no agent for it), so that agent's
+   * open pages can reload their cards.
+   */
+  cardSaved(setupIntentId: string): Promise<{ userId: string } | null>;
   /** Successful payments created since `since`, for the sweep that credits any whose webhook never came. */
   listRecentPayments(since: Date): Promise<readonly ProviderPayment[]>;
   refund(input: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;

@@ -4,12 +4,15 @@ import type pg from 'pg';
 import { systemContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
-import { JOB_QUEUE, SQL_POOL } from '../../../platform/tokens.js';
+import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
+import { JOB_QUEUE, REALTIME_HUB, SQL_POOL } from '../../../platform/tokens.js';
 import { DepositFunds, RecordDispute, RefundPayment, refundKeyOf } from '../../wallet/contracts/wallet-commands.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderPayment, type WebhookDelivery } from '../contracts/card-payments.port.js';
 
 export const PROCESS_PAYMENT_WEBHOOK = 'process-payment-webhook';
 export const SWEEP_PAYMENTS = 'sweep-card-payments';
+/** The realtime topic of an agent's saved cards. */
+export const PAYMENT_METHODS_TOPIC = 'payment-methods';
 /** How far back the sweep looks for succeeded payments the wallet was not credited for. */
 export const SWEEP_DAYS = 3;
 /** The events that may mean money arrived; each is only a hint: the payment is re-read before acting. */
@@ -34,6 +37,7 @@ export class PaymentCredits {
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
     private readonly commands: CommandBus,
   ) {}
 
@@ -75,7 +79,9 @@ export class PaymentCredits {
     } else if (row.type === 'charge.refunded') {
       outcome = await this.recordRefunds(row.object_id);
     } else if (row.type === 'setup_intent.succeeded') {
-      await this.payments.cardSaved(row.object_id);
+      const owner = await this.payments.cardSaved(row.object_id);
+      // Cards live at the provider, not in a read model: the owner's open pages are told directly.
+      if (owner) this.realtime.publish([{ userId: owner.userId, topic: PAYMENT_METHODS_TOPIC }]);
       outcome = 'card saved';
     }
     await this.pool.query(`UPDATE payment_webhook_events SET processed_at = now(), outcome = $2 WHERE event_id = $1`, [eventId, outcome]);

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CreditCard, MoreVertical, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { onRealtimeChange } from '../../lib/realtime';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { useReturnToast } from '../../lib/use-return-toast';
@@ -24,6 +25,8 @@ export function PaymentMethodsPage() {
     }
   }, []);
   useEffect(() => void load(), [load]);
+  // A card saved in the provider's tab (or any other tab) reloads this list without a reload of the page.
+  useEffect(() => onRealtimeChange('payment-methods', () => void load()), [load]);
 
   // Back from the card provider's page: say how it went, reload on success, then clear the query.
   useReturnToast('setup', {

@@ -268,7 +268,12 @@ export class DemoCardPayments implements CardPayments {
   }
 
   /** The demo makes an agent's first saved card the default as it saves it. */
-  async cardSaved(): Promise<void> {}
+  /** The demo saves the card as the setup completes; this only says whose it was (`seti_x` came from session `cs_x`). */
+  async cardSaved(setupIntentId: string): Promise<{ userId: string } | null> {
+    if (!setupIntentId.startsWith('seti_')) return null;
+    const { rows } = await this.pool.query<{ user_id: string }>(`SELECT user_id FROM demo_pay_sessions WHERE id = $1 AND mode = 'setup'`, [`cs_${setupIntentId.slice(5)}`]);
+    return rows[0] ? { userId: rows[0].user_id } : null;
+  }
 
   async getDispute(disputeId: string): Promise<ProviderDispute | null> {
     const { rows } = await this.pool.query<{ id: string; payment_id: string; user_id: string; amount_cents: number; status: string }>(

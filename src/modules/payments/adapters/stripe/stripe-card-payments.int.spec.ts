@@ -45,7 +45,8 @@ for (const database of everyDatabase()) {
       const { url } = await payments.setupCard({ ...user, returnUrl: RETURN_URL });
       await stripe.completeCheckout(sessionIdOf(url), number);
       const saved = stripe.events.filter((event) => event.type === 'setup_intent.succeeded').at(-1)!.data.object as Stripe.SetupIntent;
-      await payments.cardSaved(saved.id);
+      // The webhook's step answers whose card it was, so that agent's open pages reload their cards.
+      expect(await payments.cardSaved(saved.id)).toEqual({ userId: user.userId });
       return String(saved.payment_method);
     }
 

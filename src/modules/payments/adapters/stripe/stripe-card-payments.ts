@@ -160,10 +160,13 @@ export class StripeCardPayments implements CardPayments {
     await this.keepADefault(customer);
   }
 
-  async cardSaved(setupIntentId: string): Promise<void> {
+  async cardSaved(setupIntentId: string): Promise<{ userId: string } | null> {
     const setupIntent = await this.call(() => this.stripe.setupIntents.retrieve(setupIntentId));
     const customer = idOf(setupIntent.customer);
-    if (setupIntent.status === 'succeeded' && customer) await this.keepADefault(customer);
+    if (setupIntent.status !== 'succeeded' || !customer) return null;
+    await this.keepADefault(customer);
+    const { rows } = await this.pool.query<{ user_id: string }>(`SELECT user_id FROM stripe_customers WHERE customer_id = $1`, [customer]);
+    return rows[0] ? { userId: rows[0].user_id } : null;
   }
 
   verifyWebhook(delivery: WebhookDelivery): VerifiedWebhook {

@@ -1,4 +1,4 @@
-import { api, ApiRequestError, type FieldError } from '../../../lib/api-client';
+import { api, ApiRequestError } from '../../../lib/api-client';
 
 export type PaymentMethod = {
   readonly id: string;
@@ -16,36 +16,12 @@ export const setDefaultPaymentMethod = (id: string) => api<{ success: true }>('P
 export const deletePaymentMethod = (id: string) => api<{ success: true }>('DELETE', `/api/payments/methods/${encodeURIComponent(id)}`);
 export const createSetupSession = () => api<{ publishableKey: string | null; url: string | null }>('POST', '/api/payments/setup');
 
-/** The write token of this session, for a request that needs headers of its own. */
-async function csrfToken(): Promise<string | null> {
-  const answer = await api<{ csrfToken?: string }>('GET', '/api/auth/session');
-  return answer.csrfToken ?? null;
-}
-
 /**
  * create-payment-intent with its Idempotency-Key: the caller makes one key per submit and
  * passes the same key to every retry of it, so a retry never charges twice.
  */
-export async function topUp(amountCents: number, paymentMethodId: string, idempotencyKey: string): Promise<TopUpAnswer> {
-  const token = await csrfToken();
-  let response: Response;
-  try {
-    response = await fetch('/api/payments/top-up', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey, ...(token ? { 'x-csrf-token': token } : {}) },
-      body: JSON.stringify({ amountCents, paymentMethodId }),
-    });
-  } catch {
-    throw new ApiRequestError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
-  }
-  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    const { code, message, fieldErrors, ...details } = (payload ?? {}) as { code?: string; message?: string; fieldErrors?: FieldError[] };
-    throw new ApiRequestError(response.status, code ?? 'ERROR', message ?? 'Something went wrong. Please try again.', fieldErrors ?? [], details);
-  }
-  return payload as TopUpAnswer;
-}
+export const topUp = (amountCents: number, paymentMethodId: string, idempotencyKey: string) =>
+  api<TopUpAnswer>('POST', '/api/payments/top-up', { amountCents, paymentMethodId }, { 'idempotency-key': idempotencyKey });
 
 /** A top-up retried with its own key while the answer is unknown (no connection, or the first attempt still running). */
 export async function topUpWithRetries(amountCents: number, paymentMethodId: string, idempotencyKey: string, attempts = 3): Promise<TopUpAnswer> {
