@@ -65,6 +65,16 @@ describe('card payments over HTTP with the demo provider', () => {
     expect(again.url).toBe(first.url);
     expect((await topUp(client, { amountCents: 800, paymentMethodId: 'new' }, key)).status).toBe(409);
     expect((await client.request('GET', '/api/payments/methods')).status).toBe(200);
+    // The provider's tab comes back to the page the agent started from, and only to a page of this portal.
+    for (const returnPath of ['//evil.example/x', 'https://evil.example', '/campaigns?next=//x', '/../x\\y']) {
+      const elsewhere = await topUp(client, { amountCents: 500, paymentMethodId: 'new', returnPath });
+      expect(elsewhere.status, returnPath).toBe(400);
+      expect(await elsewhere.json()).toMatchObject({ fieldErrors: [{ field: 'returnPath', message: 'The return path must be a page of this portal.' }] });
+    }
+    const fromCampaigns = (await (await topUp(client, { amountCents: 500, paymentMethodId: 'new', returnPath: '/campaigns' })).json()) as { url: string };
+    const anonymous = new (client.constructor as new (base: string) => ApiClient)(inject('portalUrl'));
+    const paid = await anonymous.request('POST', `/api/demo-pay/sessions/${fromCampaigns.url.split('/').at(-1)!}/card`, VISA);
+    expect(await paid.json()).toEqual({ status: 'succeeded', redirectUrl: `${inject('portalUrl')}/campaigns?payment=success` });
     const signedOut = new (client.constructor as new (base: string) => ApiClient)(inject('portalUrl'));
     expect((await signedOut.request('GET', '/api/payments/methods')).status).toBe(401);
   });

@@ -24,6 +24,11 @@ export const AMOUNT_MESSAGE = 'Amount must be between $5 and $5,000';
 const topUpRequest = z.object({
   amountCents: z.number({ message: AMOUNT_MESSAGE }).int(AMOUNT_MESSAGE).min(MIN_TOP_UP_CENTS, AMOUNT_MESSAGE).max(MAX_TOP_UP_CENTS, AMOUNT_MESSAGE),
   paymentMethodId: z.string({ message: 'Please select a payment method' }).trim().min(1, 'Please select a payment method').max(255, 'Please select a payment method'),
+  // A path of this portal only (the public URL is put in front of it), never another site.
+  returnPath: z
+    .string()
+    .regex(/^\/(?!\/)[A-Za-z0-9/_-]{0,200}$/, 'The return path must be a page of this portal.')
+    .optional(),
 });
 const cardId = z.string().trim().min(1).max(255);
 

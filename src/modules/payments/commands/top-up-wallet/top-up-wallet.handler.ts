@@ -23,6 +23,8 @@ export class TopUpWallet extends Command<TopUpAnswer> {
       readonly user: { readonly userId: string; readonly email: string };
       readonly amountCents: number;
       readonly paymentMethodId: string;
+      /** The portal page the provider's tab comes back to (the page the agent started from); /profile when none. */
+      readonly returnPath?: string;
       readonly idempotencyKey: string;
     },
   ) {
@@ -44,7 +46,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
     const answer = await idempotent<TopUpAnswer>(this.pool, { scope: `payments:${user.userId}`, key, payload: { route: 'top-up', amountCents, paymentMethodId } }, async () => {
       // The provider's own idempotency key comes from the agent's key: a retried request never charges twice.
       const providerKey = `${user.userId}:${key}`;
-      const returnUrl = `${this.config.publicUrl}/profile`;
+      const returnUrl = `${this.config.publicUrl}${input.returnPath ?? '/profile'}`;
       if (paymentMethodId === NEW_CARD) {
         const result = await this.payments.checkoutTopUp({ userId: user.userId, email: user.email, amountCents, idempotencyKey: providerKey, returnUrl });
         if (result.kind !== 'redirect') throw new Error(`A checkout answered ${result.kind}`);

@@ -21,7 +21,8 @@ export const createSetupSession = () => api<{ publishableKey: string | null; url
  * passes the same key to every retry of it, so a retry never charges twice.
  */
 export const topUp = (amountCents: number, paymentMethodId: string, idempotencyKey: string) =>
-  api<TopUpAnswer>('POST', '/api/payments/top-up', { amountCents, paymentMethodId }, { 'idempotency-key': idempotencyKey });
+  // The provider's tab comes back to the page the agent is on, which then shows how it went.
+  api<TopUpAnswer>('POST', '/api/payments/top-up', { amountCents, paymentMethodId, returnPath: window.location.pathname }, { 'idempotency-key': idempotencyKey });
 
 /** A top-up retried with its own key while the answer is unknown (no connection, or the first attempt still running). */
 export async function topUpWithRetries(amountCents: number, paymentMethodId: string, idempotencyKey: string, attempts = 3): Promise<TopUpAnswer> {
