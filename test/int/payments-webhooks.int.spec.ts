@@ -11,7 +11,8 @@ import { PostgresEventStore } from '../../src/platform/event-store/postgres-even
 import { ApiError } from '../../src/platform/http/api-error.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
-import { EVENT_STORE, JOB_QUEUE, SQL_POOL } from '../../src/platform/tokens.js';
+import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
+import { EVENT_STORE, JOB_QUEUE, REALTIME_HUB, SQL_POOL } from '../../src/platform/tokens.js';
 import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
@@ -47,6 +48,7 @@ for (const database of everyDatabase()) {
     let credits: PaymentCredits;
     let commands: CommandBus;
     let secret: string;
+    const realtime = new InProcessRealtimeHub();
     /** The demo provider's sends: delivered to the endpoint's code, or lost (a webhook that never comes). */
     let deliver = true;
     const queueName = `payments-${randomUUID()}`;
@@ -68,6 +70,7 @@ for (const database of everyDatabase()) {
           { provide: SQL_POOL, useValue: pool },
           { provide: JOB_QUEUE, useValue: queue },
           { provide: CARD_PAYMENTS, useValue: demo },
+          { provide: REALTIME_HUB, useValue: realtime },
         ],
       })
       class PaymentsTestModule {}
@@ -177,7 +180,12 @@ for (const database of everyDatabase()) {
         if (outcome.status === 'requires_action') return demo.authenticate(sessionId, 'authenticate');
         return outcome;
       };
+      const told: string[] = [];
+      const unsubscribe = realtime.subscribe(userId, (change) => told.push(change.topic));
       expect(await save(VISA)).toEqual({ status: 'succeeded', redirectUrl: 'http://127.0.0.1:9/payment-methods?setup=success' });
+      // The owner's open pages hear of the saved card (it lives at the provider, not in a read model).
+      await expect.poll(() => told, { timeout: 10_000 }).toContain('payment-methods');
+      unsubscribe();
       expect(await save(AUTHENTICATE)).toMatchObject({ status: 'succeeded' });
       expect(await save(DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
       const cards = await demo.listCards(userId);
