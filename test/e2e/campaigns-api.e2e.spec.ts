@@ -122,6 +122,7 @@ describe('campaigns over HTTP', () => {
     }
     const budget = await other.client.request('POST', `/api/campaigns/${ids[0]}/budget`, { changeCents: 100 }, { 'idempotency-key': randomUUID() });
     expect(budget.status).toBe(404);
+    expect((await other.client.request('PUT', `/api/campaigns/${ids[0]}/settings`, { name: 'Mine now' })).status).toBe(404);
     expect((await client.request('GET', '/api/campaigns/not-a-uuid')).status).toBe(400);
     // Each refusal is recorded as an unauthorized access of the agent who tried.
     await expect
@@ -132,6 +133,29 @@ describe('campaigns over HTTP', () => {
         },
         { timeout: 10_000 },
       )
-      .toBe(4);
+      .toBe(5);
+  });
+
+  it('renames a campaign and sets its targeting, refusing targeting that makes no sense in plain words', async () => {
+    const { client } = await agentWith(2_000);
+    const { campaignId } = (await (await create(client, { name: 'Before' })).json()) as { campaignId: string };
+    const targeting = { states: ['fl', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
+    const changed = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: ' After ', targeting });
+    expect(changed.status).toBe(200);
+    await expect.poll(async () => campaignOf(client, campaignId), { timeout: 15_000 }).toMatchObject({
+      name: 'After',
+      targeting: { states: ['FL', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } },
+    });
+    for (const [bad, message] of [
+      [{ ...targeting, dailyCap: 30 }, 'The daily cap cannot be above the weekly cap.'],
+      [{ ...targeting, states: ['Florida'] }, 'States are two-letter codes, like FL or TX.'],
+      [{ ...targeting, schedule: { days: [1], fromHour: 18, toHour: 9 } }, 'The buying hours run from a start hour to a later end hour, between 0 and 24.'],
+      [{ ...targeting, schedule: { days: [], fromHour: 9, toHour: 17 } }, 'Choose at least one day of the week.'],
+    ] as const) {
+      const refused = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: 'After', targeting: bad });
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([400, message]);
+    }
+    const blank = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: '  ' });
+    expect(blank.status).toBe(400);
   });
 });

@@ -66,6 +66,19 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const stranger = await own.account();
     expect(((await (await stranger.client.request('GET', '/api/leads')).json()) as { leads: unknown[] }).leads).toEqual([]);
 
+    // "Why no leads?": the lead it bought, and the Texas lead it passed over for its states.
+    const activity = (await (await agent.client.request('GET', `/api/campaigns/${campaignId}/activity`)).json()) as { perDay: { leads: number; spentCents: number }[]; offers: Record<string, unknown>[] };
+    expect(activity.offers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ leadState: 'FL', outcome: 'bought', priceCents: 2_500, reason: null }),
+        expect.objectContaining({ leadState: 'TX', outcome: 'passed', reason: 'state' }),
+      ]),
+    );
+    expect(activity.offers).toHaveLength(2);
+    expect(activity.perDay).toHaveLength(30);
+    expect(activity.perDay.at(-1)).toMatchObject({ leads: 1, spentCents: 2_500 });
+    expect((await stranger.client.request('GET', `/api/campaigns/${campaignId}/activity`)).status).toBe(404);
+
     // Ending the campaign returns the rest; a later lead is not bought.
     expect((await agent.client.request('POST', `/api/campaigns/${campaignId}/end`)).status).toBe(200);
     await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 }).toMatchObject({ availableCents: 7_500, heldCents: 0 });

@@ -11,7 +11,7 @@ export const leadsProjection: Projection = {
   eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated', 'AgedOrderPlaced', 'LeadReturnRequested', 'LeadReturnApproved', 'LeadReturnDenied'],
 
   async reset(tx: SqlClient) {
-    await tx.query('TRUNCATE rm_leads, rm_owned_leads, rm_lead_returns');
+    await tx.query('TRUNCATE rm_leads, rm_owned_leads, rm_lead_returns, rm_campaign_offers');
   },
 
   async apply(events: readonly RecordedEvent[], tx: SqlClient) {
@@ -32,12 +32,26 @@ export const leadsProjection: Projection = {
           const d = recorded.data;
           await tx.query(`INSERT INTO rm_owned_leads (lead_id, owner_id, campaign_id, price_cents, bought_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [d.leadId, d.ownerId, d.campaignId, d.priceCents, at]);
           await tx.query(`UPDATE rm_leads SET status = 'sold', buyers = buyers + 1 WHERE lead_id = $1`, [d.leadId]);
+          await tx.query(
+            `INSERT INTO rm_campaign_offers (campaign_id, lead_id, outcome, reason, price_cents, at) VALUES ($1, $2, 'bought', NULL, $3, $4)
+             ON CONFLICT (campaign_id, lead_id) DO UPDATE SET outcome = 'bought', reason = NULL, price_cents = $3, at = $4`,
+            [d.campaignId, d.leadId, d.priceCents, at],
+          );
           changes.push({ userId: d.ownerId, topic: LEADS_TOPIC });
           break;
         }
-        case 'LeadAllocated':
-          await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [recorded.data.leadId, recorded.data.buyers]);
+        case 'LeadAllocated': {
+          const d = recorded.data;
+          await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [d.leadId, d.buyers]);
+          if (d.passedOver.length > 0) {
+            await tx.query(
+              `INSERT INTO rm_campaign_offers (campaign_id, lead_id, outcome, reason, at)
+               SELECT campaign_id, $1, 'passed', reason, $4 FROM unnest($2::uuid[], $3::text[]) AS p(campaign_id, reason) ON CONFLICT DO NOTHING`,
+              [d.leadId, d.passedOver.map((p) => p.campaignId), d.passedOver.map((p) => p.reason), at],
+            );
+          }
           break;
+        }
         case 'LeadReturnRequested': {
           const d = recorded.data;
           await tx.query(

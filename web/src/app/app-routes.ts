@@ -25,6 +25,8 @@ export const APP_ROUTES = [
   '/testing',
   '/dashboard',
   '/campaigns',
+  '/campaigns/:campaignId',
+  '/my-leads',
   '/integrations',
   '/integrations/:providerId',
   '/groups',

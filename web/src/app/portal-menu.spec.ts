@@ -21,6 +21,7 @@ describe('the portal menu', () => {
       'Dashboard /dashboard',
       'Campaigns /campaigns',
       'Leads /leads',
+      'My Leads /my-leads',
       'Banking /profile',
       'Wallet /wallet',
       'Transfers /transfers',

@@ -69,8 +69,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
         children: [
           { path: routePath('/testing'), ...notOpenYet('Backend Features Testing') },
-          { path: routePath('/dashboard'), ...notOpenYet('Dashboard') },
+          { path: routePath('/dashboard'), ...page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
           { path: routePath('/campaigns'), ...page(() => import('../features/campaigns/campaigns-page'), 'CampaignsPage') },
+          { path: routePath('/campaigns/:campaignId'), ...page(() => import('../features/campaigns/campaign-detail-page'), 'CampaignDetailPage') },
+          { path: routePath('/my-leads'), ...page(() => import('../features/my-leads/my-leads-page'), 'MyLeadsPage') },
           { path: routePath('/integrations'), ...notOpenYet('Integrations') },
           { path: routePath('/integrations/:providerId'), ...notOpenYet('Integrations') },
           { path: routePath('/groups'), ...notOpenYet('Groups') },

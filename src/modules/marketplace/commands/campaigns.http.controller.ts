@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -35,6 +35,10 @@ const createRequest = z.object({
   source: z.enum(LEAD_SOURCES, { message: SOURCE_AND_TIER_MESSAGE }),
   tier: z.string({ message: SOURCE_AND_TIER_MESSAGE }),
   budgetCents: z.number({ message: DATA_LEADS_MESSAGE }),
+  targeting: targetingInput,
+});
+const settingsRequest = z.object({
+  name: z.string({ message: 'Please enter a campaign name' }).max(MAX_NAME_LENGTH, `A campaign name can be at most ${MAX_NAME_LENGTH} characters.`),
   targeting: targetingInput,
 });
 const activeRequest = z.object({ active: z.boolean({ message: 'active must be true or false' }) });
@@ -122,6 +126,21 @@ export class CampaignsController {
       return { status: 200, body: { campaignId, status: 'lowered' } };
     }));
     return answer.body;
+  }
+
+  @Put(':id/settings')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Renames a campaign and sets its targeting: states, daily and weekly caps, and a weekly schedule of days and hours in the agent’s time zone.' })
+  async changeSettings(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const campaignId = validate(campaignIdParam, id, 'id');
+    const input = validate(settingsRequest, body);
+    const targeting: Targeting = { ...input.targeting, timeZone: await this.timeZoneOf(user.userId) };
+    await this.ownCampaign(user, request, () =>
+      this.commands.execute(
+        new DecideCampaign({ type: 'ChangeSettings', campaignId, ownerId: user.userId, name: input.name, targeting }, userRequestContext(user.userId, String(request.id)), `${request.id}`),
+      ),
+    );
+    return { campaignId, name: input.name.trim(), targeting };
   }
 
   @Post(':id/end')

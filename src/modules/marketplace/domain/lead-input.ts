@@ -2,12 +2,9 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { LEAD_SOURCES, TIERS } from '../contracts/campaign-events.js';
 import type { LeadDetails } from '../contracts/lead-events.js';
+import { US_STATES } from '../contracts/us-states.js';
 
-/** The US states, DC and the territories leads come from. */
-export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH',
-  'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR', 'VI', 'GU', 'AS', 'MP',
-] as const;
+export { US_STATES };
 
 /** The most leads one intake request may carry. */
 export const MAX_BATCH = 100;

@@ -14,6 +14,9 @@ import { SQL_POOL } from '../../../platform/tokens.js';
 const COLUMNS = `campaign_id AS "campaignId", name, source, tier, status, budget_cents::int AS "budgetCents", spent_cents::int AS "spentCents",
   lead_count AS "leadCount", targeting, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+const ACTIVITY_DAYS = 30;
+const LATEST_OFFERS = 50;
+
 /** The signed-in agent's campaigns, from the campaigns read model; another agent's campaign is not found. */
 @ApiTags('campaigns')
 @Controller('api/campaigns')
@@ -33,9 +36,40 @@ export class CampaignsReadController {
 
   @Get(':id')
   @ApiOperation({ summary: "One of the signed-in agent's campaigns." })
-  async one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
+  one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
+    return this.own(user, id, request);
+  }
+
+  @Get(':id/activity')
+  @ApiOperation({
+    summary:
+      "A campaign's leads and spend per day for the last 30 days (UTC), and \"why no leads?\": the latest 50 leads it was offered or passed over for, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).",
+  })
+  async activity(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
+    const { campaignId } = await this.own(user, id, request);
+    const [perDay, offers] = await Promise.all([
+      this.pool.query<{ day: string; leads: number; spentCents: number }>(
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(o.lead_id)::int AS leads, coalesce(sum(o.price_cents), 0)::int AS "spentCents"
+           FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+           LEFT JOIN rm_owned_leads o ON o.campaign_id = $1 AND (o.bought_at AT TIME ZONE 'UTC')::date = d.day
+          GROUP BY d.day ORDER BY d.day`,
+        [campaignId, ACTIVITY_DAYS],
+      ),
+      this.pool.query(
+        `SELECT f.lead_id AS "leadId", l.state AS "leadState", l.first_name || ' ' || left(l.last_name, 1) || '.' AS "leadName", f.outcome, f.reason,
+                f.price_cents AS "priceCents", f.at
+           FROM rm_campaign_offers f LEFT JOIN rm_leads l ON l.lead_id = f.lead_id
+          WHERE f.campaign_id = $1 ORDER BY f.at DESC, f.lead_id LIMIT $2`,
+        [campaignId, LATEST_OFFERS],
+      ),
+    ]);
+    return { perDay: perDay.rows, offers: offers.rows };
+  }
+
+  /** The campaign when it is the signed-in agent's; otherwise 404, and another agent's is recorded. */
+  private async own(user: AuthenticatedUser, id: string, request: FastifyRequest): Promise<Record<string, unknown> & { campaignId: string }> {
     const campaignId = validate(z.uuid('No such campaign.'), id, 'id');
-    const { rows } = await this.pool.query<Record<string, unknown> & { ownerId: string }>(`SELECT ${COLUMNS}, owner_id AS "ownerId" FROM rm_campaigns WHERE campaign_id = $1`, [campaignId]);
+    const { rows } = await this.pool.query<Record<string, unknown> & { ownerId: string; campaignId: string }>(`SELECT ${COLUMNS}, owner_id AS "ownerId" FROM rm_campaigns WHERE campaign_id = $1`, [campaignId]);
     // Not in the read model yet (created a moment ago) is a plain 404; another agent's is recorded.
     if (!rows[0]) throw new ApiError(404, 'CAMPAIGN_NOT_FOUND', 'No such campaign.');
     const { ownerId, ...campaign } = rows[0];

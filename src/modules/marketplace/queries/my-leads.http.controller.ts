@@ -17,6 +17,8 @@ const filters = z.object({
   source: z.enum(LEAD_SOURCES, { message: `Source is one of ${LEAD_SOURCES.join(', ')}` }).optional(),
   campaignId: z.uuid('No such campaign.').optional(),
   state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'State is a two-letter code').optional(),
+  /** A day (UTC, as the dashboard's charts count days): the leads bought that day. */
+  day: z.iso.date('Day is a date like 2026-11-25').optional(),
   /** The cursor: the last row of the page before, as boughtAt|leadId. */
   before: z.string().regex(/^[^|]+\|[0-9a-f-]{36}$/, 'Not a page cursor').optional(),
 });
@@ -48,7 +50,7 @@ export class MyLeadsController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
-  @ApiOperation({ summary: "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state." })
+  @ApiOperation({ summary: "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (UTC)." })
   async list(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
     const rows = await this.owned(user.userId, validate(filters, raw), PAGE + 1);
     const page = rows.slice(0, PAGE);
@@ -80,8 +82,9 @@ export class MyLeadsController {
           AND ($2::text IS NULL OR l.first_name || ' ' || l.last_name ILIKE $2 OR l.phone ILIKE $2 OR l.email ILIKE $2)
           AND ($3::text IS NULL OR l.source = $3) AND ($4::uuid IS NULL OR o.campaign_id = $4) AND ($5::text IS NULL OR l.state = $5)
           AND ($6::timestamptz IS NULL OR (o.bought_at, o.lead_id) < ($6::timestamptz, $7::uuid))
+          AND ($9::date IS NULL OR (o.bought_at AT TIME ZONE 'UTC')::date = $9::date)
         ORDER BY o.bought_at DESC, o.lead_id DESC LIMIT $8`,
-      [ownerId, search, f.source ?? null, f.campaignId ?? null, f.state ?? null, beforeAt, beforeId, limit],
+      [ownerId, search, f.source ?? null, f.campaignId ?? null, f.state ?? null, beforeAt, beforeId, limit, f.day ?? null],
     );
     return rows.map((row) => ({ ...row, boughtAt: new Date(row.boughtAt).toISOString() }));
   }

@@ -1,5 +1,6 @@
 import { AlertTriangle, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Switch } from '../../components/ui/switch';
@@ -210,7 +211,9 @@ export function CampaignsPage() {
               <li key={c.campaignId} data-testid="campaign" className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{c.name}</p>
+                    <Link to={`/campaigns/${c.campaignId}`} className="block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                      {c.name}
+                    </Link>
                     <p className="text-sm text-slate-600">
                       {sourceLabel(c.source)} · {tierLabel(c.source, c.tier)} · <span className="font-mono text-xs">{c.campaignId.slice(0, 8)}</span>
                     </p>

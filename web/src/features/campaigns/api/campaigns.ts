@@ -22,6 +22,26 @@ export type Campaign = {
   leadCount: number;
   statusReason: string | null;
   createdAt: string;
+  targeting: Targeting;
+};
+
+export type Schedule = { days: number[]; fromHour: number; toHour: number };
+export type Targeting = { states: string[]; dailyCap: number | null; weeklyCap: number | null; schedule: Schedule | null; timeZone: string };
+
+export type PassOverReason = 'state' | 'schedule' | 'paused' | 'daily_cap' | 'weekly_cap' | 'budget' | 'already_owned' | 'sold_out';
+export type Offer = { leadId: string; leadName: string | null; leadState: string | null; outcome: 'bought' | 'passed'; reason: PassOverReason | null; priceCents: number | null; at: string };
+export type CampaignActivity = { perDay: { day: string; leads: number; spentCents: number }[]; offers: Offer[] };
+
+/** "Why no leads?" in the agent's words. */
+export const PASS_OVER_REASONS: Record<PassOverReason, string> = {
+  state: 'The lead was outside your states',
+  schedule: 'The lead came outside your buying hours',
+  paused: 'The campaign was paused',
+  daily_cap: 'Your daily cap was reached',
+  weekly_cap: 'Your weekly cap was reached',
+  budget: 'The budget was used up',
+  already_owned: 'You already got this lead from another campaign',
+  sold_out: 'Other campaigns took it first (exclusive leads go to one buyer, shared leads to three)',
 };
 
 export type AgedAvailability = { available: number; packages: { quantity: number; priceCents: number; perLeadCents: number; whole: boolean }[] };
@@ -34,6 +54,9 @@ export const createCampaign = (body: { name: string; source: Source; tier: strin
 export const setCampaignActive = (campaignId: string, active: boolean) => api('POST', `/api/campaigns/${campaignId}/active`, { active });
 export const pauseAllCampaigns = () => api<{ paused: number }>('POST', '/api/campaigns/pause-all', undefined, { 'idempotency-key': key() });
 export const changeBudget = (campaignId: string, changeCents: number) => api('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': key() });
+export const fetchCampaign = (campaignId: string) => api<Campaign>('GET', `/api/campaigns/${campaignId}`);
+export const fetchCampaignActivity = (campaignId: string) => api<CampaignActivity>('GET', `/api/campaigns/${campaignId}/activity`);
+export const changeSettings = (campaignId: string, body: { name: string; targeting: Omit<Targeting, 'timeZone'> }) => api('PUT', `/api/campaigns/${campaignId}/settings`, body);
 export const endCampaign = (campaignId: string) => api('POST', `/api/campaigns/${campaignId}/end`);
 export const fetchAgedAvailability = (tier: string) => api<AgedAvailability>('GET', `/api/aged-orders/availability?tier=${encodeURIComponent(tier)}`);
 export const orderAgedPackage = (body: { quantity: number; tier: string; acceptPartial?: boolean }, idempotencyKey: string) =>

@@ -1,0 +1,172 @@
+// The marketplace's own pages in the browser, on a portal of the test's own (no other test's
+// campaign competes for its leads): a campaign's page with "why no leads?" and its settings,
+// My Leads with a new lead announced and a return credited, and the dashboard's charts.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from './support/api-client.js';
+import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
+import { signInThroughForm } from './support/portal.js';
+
+describe('the marketplace pages', () => {
+  let own: OwnPortal;
+  let browser: Browser;
+  let admin: ApiClient;
+  let agent: Awaited<ReturnType<OwnPortal['account']>>;
+  let campaignId: string;
+  let postLead: (state: string, phone: string, firstName: string) => Promise<void>;
+
+  beforeAll(async () => {
+    own = await startOwnPortal();
+    browser = await launchBrowser();
+    admin = (await own.account({ role: 'admin' })).client;
+    agent = await own.account();
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Pages Vendor' })).json()) as { apiKey: string };
+    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    const created = await agent.client.request(
+      'POST',
+      '/api/campaigns',
+      { name: 'Sunshine State', source: 'data_leads', tier: 'exclusive', budgetCents: 6_000, targeting: { states: ['FL'] } },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(created.status).toBe(201);
+    campaignId = ((await created.json()) as { campaignId: string }).campaignId;
+    postLead = async (state, phone, firstName) => {
+      const answer = await fetch(`${own.portal.url}/api/intake/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({
+          firstName,
+          lastName: 'Lovelace',
+          phone,
+          email: null,
+          state,
+          zip: '33101',
+          age: 64,
+          tier: 'exclusive',
+          consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },
+        }),
+      });
+      expect(answer.status).toBe(201);
+    };
+    await postLead('FL', '+13055550101', 'Ada');
+    await postLead('TX', '+15125550101', 'Tex');
+    await vi.waitFor(
+      async () => {
+        const { offers } = (await (await agent.client.request('GET', `/api/campaigns/${campaignId}/activity`)).json()) as { offers: unknown[] };
+        if (offers.length !== 2) throw new Error(`${offers.length} of 2 leads offered so far`);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await own?.close();
+  });
+
+  const signedIn = async (width = 1366): Promise<{ page: Page; close: () => Promise<void> }> => {
+    const { context, page } = await newPage(browser, { width, baseURL: own.portal.url });
+    await signInThroughForm(page, agent.email, agent.password);
+    return { page, close: () => context.close() };
+  };
+
+  it('shows a campaign’s page: figures, "why no leads?" with each reason, spend, its leads, and edits its targeting', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/campaigns');
+    await page.getByRole('link', { name: 'Sunshine State' }).click();
+    await page.getByRole('heading', { name: 'Sunshine State', level: 1 }).waitFor();
+    const why = page.getByRole('list', { name: 'Latest leads offered' });
+    await why.getByText('Bought for $25.00').waitFor();
+    await why.getByText('The lead was outside your states').waitFor();
+    await page.getByRole('region', { name: 'Its leads' }).getByText('Ada Lovelace').waitFor();
+    expect(await page.locator('.recharts-surface').count()).toBeGreaterThan(0);
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'campaign-detail-1366');
+
+    await page.getByRole('button', { name: 'Edit settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Campaign settings' });
+    await dialog.getByLabel('TX', { exact: true }).check();
+    await dialog.getByLabel('Daily cap (leads, blank for none)').fill('12');
+    await dialog.getByLabel('Weekly cap (leads, blank for none)').fill('5');
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The daily cap cannot be above the weekly cap.').first().waitFor();
+    await dialog.getByLabel('Weekly cap (leads, blank for none)').fill('40');
+    await dialog.getByLabel('Only buy on some days and hours').check();
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('FL, TX').waitFor({ timeout: 15_000 });
+    await page.getByText('12 leads').waitFor();
+    await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor();
+    await close();
+  });
+
+  it('lists My Leads, announces a new lead as it arrives, and takes a return that an admin approves', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/my-leads');
+    await page.getByRole('heading', { name: 'My Leads', level: 1 }).waitFor();
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).waitFor();
+    await postLead('FL', '+13055550102', 'Grace');
+    await page.getByText('New lead').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('lead').filter({ hasText: 'Grace Lovelace' }).waitFor();
+    expect(await page.getByTestId('lead').count()).toBe(2);
+
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByRole('button', { name: 'Return' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Return this lead' });
+    await dialog.getByRole('button', { name: 'Request return' }).click();
+    await page.getByText('Choose why you are returning this lead.').first().waitFor();
+    await dialog.getByLabel('Reason').selectOption({ label: 'Bad phone numbers' });
+    await dialog.getByLabel('Comment (optional)').fill('The number is disconnected.');
+    await dialog.getByRole('button', { name: 'Request return' }).click();
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Return pending').waitFor({ timeout: 15_000 });
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'my-leads-1366');
+
+    const { returns } = (await (await admin.request('GET', '/api/admin/lead-returns?status=pending')).json()) as { returns: { returnId: string }[] };
+    expect(returns).toHaveLength(1);
+    expect((await admin.request('POST', `/api/admin/lead-returns/${returns[0]!.returnId}/approve`)).status).toBe(200);
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Returned, $25.00 credited').waitFor({ timeout: 15_000 });
+
+    await page.getByLabel('State').fill('tx');
+    await page.getByText('No leads match.').waitFor();
+    await close();
+
+    const phone = await signedIn(390);
+    await phone.page.goto('/my-leads');
+    await phone.page.getByTestId('lead').first().waitFor();
+    expect(await checkPage(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'my-leads-390');
+    await phone.close();
+  });
+
+  it('shows the dashboard’s figures and charts, opens Lead Management from the keyboard, and drills from a day to its leads', async () => {
+    const { page, close } = await signedIn();
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByText('Total Leads').waitFor();
+    await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
+    await page.getByText('1 of 2 leads returned and credited; 1 return asked for.').waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'dashboard-1366');
+
+    await page.getByRole('link', { name: /^Lead Management/ }).focus();
+    await page.keyboard.press(' ');
+    await page.waitForURL('**/leads');
+    await page.goBack();
+    await page.getByRole('region', { name: 'Leads per day (last 30 days)' }).locator('.recharts-bar-rectangle').last().click();
+    await page.waitForURL(/\/my-leads\?day=\d{4}-\d{2}-\d{2}$/);
+    await page.getByTestId('lead').first().waitFor();
+    await page.goBack();
+    await page.getByRole('region', { name: 'Cost per lead by campaign' }).locator('.recharts-bar-rectangle').first().click();
+    await page.waitForURL(`**/campaigns/${campaignId}`);
+    await page.getByRole('heading', { name: 'Sunshine State', level: 1 }).waitFor();
+    await close();
+
+    const phone = await signedIn(390);
+    await phone.page.goto('/dashboard');
+    await expect.poll(() => phone.page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
+    expect(await checkPage(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'dashboard-390');
+    await phone.close();
+  });
+});

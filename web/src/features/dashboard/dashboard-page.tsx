@@ -1,0 +1,163 @@
+import { ArrowRight, Megaphone, Plug, Target, UsersRound } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DailyChart } from '../../components/charts/daily-chart';
+import { toast } from '../../components/ui/toast-store';
+import { api } from '../../lib/api-client';
+import { formatCents } from '../../lib/money';
+import { onRealtimeChange } from '../../lib/realtime';
+
+type Dashboard = {
+  totalLeads: number;
+  thisWeek: number;
+  avgCostCents: number;
+  assigned: number;
+  perDay: { day: string; leads: number; spentCents: number }[];
+  byCampaign: { campaignId: string; name: string; leads: number; spentCents: number; costPerLeadCents: number }[];
+  returns: { requested: number; approved: number; rate: number };
+};
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
+    </div>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** /dashboard (spec): the lead figures, Lead Management, quick actions, and charts with drill-down to the leads behind them. */
+export function DashboardPage() {
+  const navigate = useNavigate();
+  const [data, setData] = useState<Dashboard | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setData(await api<Dashboard>('GET', '/api/dashboard'));
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load the dashboard', variant: 'destructive' });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    return onRealtimeChange('leads', () => void load());
+  }, [load]);
+
+  const openLeads = () => navigate('/leads');
+  const withCampaigns = (data?.byCampaign ?? []).filter((c) => c.leads > 0);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-brand-900">Dashboard</h1>
+        <p className="mt-1 text-sm text-slate-600">Your leads at a glance. Click a day or a campaign in a chart to see the leads behind it.</p>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Total Leads" value={data ? String(data.totalLeads) : '—'} />
+        <Stat label="This Week" value={data ? String(data.thisWeek) : '—'} hint="The last 7 days" />
+        <Stat label="Avg Cost/Lead" value={data ? formatCents(data.avgCostCents) : '—'} />
+        <Stat label="Assigned" value={data ? String(data.assigned) : '—'} hint="Given to members of your groups" />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div
+          role="link"
+          tabIndex={0}
+          onClick={openLeads}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              openLeads();
+            }
+          }}
+          className="cursor-pointer rounded-lg border border-slate-200 bg-white p-4 outline-none hover:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <Target className="h-6 w-6 text-brand-700" aria-hidden />
+          <h2 className="mt-2 font-semibold text-slate-900">
+            Lead Management
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">The Data Leads and Aged Leads sites, the Lead Investment Program and the bonus formula.</p>
+          <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700">
+            Open <ArrowRight className="h-4 w-4" aria-hidden />
+          </span>
+        </div>
+        <Card id="quick-actions" title="Quick actions">
+          <ul className="mt-3 space-y-2 text-sm">
+            {[
+              { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
+              { to: '/integrations', label: 'Integrations', icon: Plug },
+              { to: '/groups', label: 'Groups', icon: UsersRound },
+            ].map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <Link to={to} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700">
+                  <Icon className="h-4 w-4" aria-hidden /> {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card id="returns-heading" title="Return rate">
+          <p className="mt-3 text-3xl font-bold tabular-nums text-slate-900">{data ? `${(data.returns.rate * 100).toFixed(1)}%` : '—'}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            {data ? `${data.returns.approved} of ${data.totalLeads} lead${data.totalLeads === 1 ? '' : 's'} returned and credited; ${data.returns.requested} return${data.returns.requested === 1 ? '' : 's'} asked for.` : ''}
+          </p>
+          <Link to="/my-leads" className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+            See your leads
+          </Link>
+        </Card>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card id="leads-per-day" title="Leads per day (last 30 days)">
+          {data && <DailyChart data={data.perDay} measure="leads" label="Leads per day" onDay={(day) => navigate(`/my-leads?day=${day}`)} />}
+        </Card>
+        <Card id="spend-per-day" title="Spend per day (last 30 days)">
+          {data && <DailyChart data={data.perDay} measure="spentCents" label="Spend per day" onDay={(day) => navigate(`/my-leads?day=${day}`)} />}
+        </Card>
+      </div>
+
+      <Card id="cost-by-campaign" title="Cost per lead by campaign">
+        {withCampaigns.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">No campaign has bought a lead yet.</p>
+        ) : (
+          <figure className="mt-2 w-full" style={{ height: Math.max(120, withCampaigns.length * 40) }}>
+            <figcaption className="sr-only">{withCampaigns.map((c) => `${c.name}: ${formatCents(c.costPerLeadCents)} a lead, ${c.leads} leads`).join('; ')}</figcaption>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                layout="vertical"
+                data={withCampaigns}
+                margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+                accessibilityLayer
+              >
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
+                <XAxis type="number" tick={{ fontSize: 12, fill: '#475569' }} tickFormatter={(value: number) => formatCents(value)} />
+                <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12, fill: '#475569' }} />
+                <Tooltip formatter={(value) => [formatCents(Number(value)), 'Cost per lead']} />
+                <Bar
+                  dataKey="costPerLeadCents"
+                  fill="#0f4c81"
+                  radius={[0, 3, 3, 0]}
+                  cursor="pointer"
+                  isAnimationActive={false}
+                  onClick={(entry) => navigate(`/campaigns/${(entry.payload as Dashboard['byCampaign'][number]).campaignId}`)}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          </figure>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { Download, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { formatShortDateTime } from '../../lib/format';
+import { formatCents } from '../../lib/money';
+import { onRealtimeChange } from '../../lib/realtime';
+import { SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
+import { fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
+import { ReturnLeadDialog } from './components/return-lead-dialog';
+
+const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;
+const DAY_MS = 86_400_000;
+
+function ReturnStatus({ item }: { item: LeadReturn }) {
+  if (item.status === 'pending') return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Return pending</span>;
+  if (item.status === 'approved') return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Returned, {formatCents(item.priceCents)} credited</span>;
+  return (
+    <span className="text-xs text-slate-700">
+      <span className="rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-slate-800">Return denied</span> {item.denyReason}
+    </span>
+  );
+}
+
+/** My Leads: every lead the agent bought, newest first, with search, filters, CSV export, returns, and new arrivals announced. */
+export function MyLeadsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo<LeadFilters>(() => Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? ''])), [params]);
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const [leads, setLeads] = useState<OwnedLead[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [returns, setReturns] = useState<Map<string, LeadReturn>>(new Map());
+  const [reasons, setReasons] = useState<{ reasons: ReturnReason[]; windowDays: number }>({ reasons: [], windowDays: 7 });
+  const [returning, setReturning] = useState<OwnedLead | null>(null);
+  const newest = useRef<string | null | undefined>(undefined);
+
+  const load = useCallback(
+    async (announce = false) => {
+      try {
+        const [page, mine] = await Promise.all([fetchLeads(filters), fetchReturns()]);
+        const first = page.leads[0]?.leadId ?? null;
+        if (announce && newest.current !== undefined && first && first !== newest.current) {
+          const lead = page.leads[0]!;
+          toast({ title: 'New lead', description: `${lead.firstName} ${lead.lastName} (${lead.state})${lead.campaignName ? ` from ${lead.campaignName}` : ''}` });
+        }
+        newest.current = first;
+        setLeads(page.leads);
+        setNext(page.next);
+        setReturns(new Map(mine.map((r) => [r.leadId, r])));
+      } catch (error) {
+        setLeads((current) => current ?? []);
+        toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to load leads', variant: 'destructive' });
+      }
+    },
+    [filters],
+  );
+  useEffect(() => {
+    newest.current = undefined;
+    void load();
+    return onRealtimeChange('leads', () => void load(true));
+  }, [load]);
+  useEffect(() => {
+    fetchReturnReasons().then(setReasons, () => undefined);
+  }, []);
+
+  const more = async () => {
+    if (!next) return;
+    try {
+      const page = await fetchLeads(filters, next);
+      setLeads((current) => [...(current ?? []), ...page.leads]);
+      setNext(page.next);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load leads', variant: 'destructive' });
+    }
+  };
+  const setFilter = (name: (typeof FILTER_NAMES)[number], value: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (value) updated.set(name, value);
+        else updated.delete(name);
+        return updated;
+      },
+      { replace: true },
+    );
+  const returnable = (lead: OwnedLead) => lead.campaignId !== null && !returns.has(lead.leadId) && Date.now() - Date.parse(lead.boughtAt) <= reasons.windowDays * DAY_MS;
+  const narrowed = filters.campaignId || filters.day;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">My Leads</h1>
+          <p className="mt-1 text-sm text-slate-600">Every lead you bought, newest first. Campaign leads can be returned within {reasons.windowDays} days.</p>
+        </div>
+        <Button asChild variant="outline">
+          <a href={`/api/leads/export.csv${leadQuery({ ...filters, day: undefined })}`} download>
+            <Download className="h-4 w-4" aria-hidden /> Export CSV
+          </a>
+        </Button>
+      </div>
+
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter('search', searchText.trim());
+        }}
+      >
+        <div className="relative min-w-56 flex-1">
+          <label htmlFor="lead-search" className="sr-only">
+            Search by name, phone or email
+          </label>
+          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
+          <input id="lead-search" type="search" placeholder="Search by name, phone or email" value={searchText} onChange={(e) => setSearchText(e.target.value)} className="block w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-base" />
+        </div>
+        <select aria-label="Source" value={filters.source} onChange={(e) => setFilter('source', e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          <option value="">All sources</option>
+          {SOURCES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label="State"
+          placeholder="State"
+          maxLength={2}
+          value={filters.state}
+          onChange={(e) => setFilter('state', e.target.value.toUpperCase().replace(/[^A-Z]/g, ''))}
+          className="w-24 rounded-md border border-slate-300 px-3 py-2 text-base uppercase"
+        />
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </form>
+      {narrowed && (
+        <p className="text-sm text-slate-700">
+          Showing {filters.campaignId ? 'one campaign’s leads' : 'leads'}
+          {filters.day ? ` bought on ${filters.day} (UTC)` : ''}.{' '}
+          <button type="button" className="text-brand-700 underline" onClick={() => (setFilter('campaignId', ''), setFilter('day', ''))}>
+            Show all leads
+          </button>
+        </p>
+      )}
+
+      {leads === null ? (
+        <p role="status" className="text-slate-600">
+          Loading...
+        </p>
+      ) : leads.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">
+          {Object.values(filters).some(Boolean) ? 'No leads match.' : 'No leads yet. Start a campaign or buy an aged-lead package on the Campaigns page.'}
+          {!Object.values(filters).some(Boolean) && (
+            <div className="mt-3">
+              <Link to="/campaigns" className="font-medium text-brand-700 underline">
+                Go to Campaigns
+              </Link>
+            </div>
+          )}
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Leads">
+          {leads.map((lead) => {
+            const returned = returns.get(lead.leadId);
+            return (
+              <li key={lead.leadId} data-testid="lead" className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[2fr_2fr_1.5fr_1fr_auto] md:items-center">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">
+                    {lead.firstName} {lead.lastName}
+                  </p>
+                  <p className="text-slate-700">
+                    {lead.state} {lead.zip}
+                    {lead.age !== null ? ` · age ${lead.age}` : lead.dateOfBirth ? ` · born ${lead.dateOfBirth}` : ''}
+                  </p>
+                </div>
+                <div className="min-w-0 break-all text-slate-800">
+                  <a href={`tel:${lead.phone}`} className="text-brand-700 hover:underline">
+                    {lead.phone}
+                  </a>
+                  {lead.email && <p className="break-all">{lead.email}</p>}
+                </div>
+                <div className="min-w-0 text-slate-700">
+                  <p>
+                    {sourceLabel(lead.source)} · {tierLabel(lead.source, lead.tier)}
+                  </p>
+                  {lead.campaignId ? (
+                    <Link to={`/campaigns/${lead.campaignId}`} className="break-words text-brand-700 hover:underline">
+                      {lead.campaignName ?? 'Campaign'}
+                    </Link>
+                  ) : (
+                    <p>Aged-lead package</p>
+                  )}
+                </div>
+                <div className="tabular-nums text-slate-700">
+                  <p className="font-medium text-slate-900">{formatCents(lead.priceCents)}</p>
+                  <p className="text-xs">{formatShortDateTime(lead.boughtAt)}</p>
+                </div>
+                <div className="md:text-right">
+                  {returned ? (
+                    <ReturnStatus item={returned} />
+                  ) : returnable(lead) ? (
+                    <Button size="sm" variant="outline" onClick={() => setReturning(lead)}>
+                      Return
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {next && (
+        <div className="text-center">
+          <Button variant="outline" onClick={() => void more()}>
+            Load more
+          </Button>
+        </div>
+      )}
+
+      <ReturnLeadDialog lead={returning} reasons={reasons.reasons} windowDays={reasons.windowDays} onClose={() => setReturning(null)} onReturned={() => void load()} />
+    </div>
+  );
+}
