@@ -111,6 +111,7 @@ describe('groups over HTTP', () => {
       [11, false, 'group-name-too-long'],
     ]);
     expect(report.rows[4]!.message).toBe('Missing group name.');
+    expect(report.rows[1]).toMatchObject({ group: 'Team South', email: ben.email, message: 'Added to the group.' });
     expect(report.rows[6]!.message).toBe('Unknown email: no agent has an account with this address.');
     expect(report).toMatchObject({ groupsCreated: 2, membersAdded: 3 });
     expect((await groupsOf(owner.client)).map((g) => [g.name, g.memberCount])).toEqual([

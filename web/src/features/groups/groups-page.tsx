@@ -84,16 +84,16 @@ export function GroupsPage() {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                   Group Name
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                   Members
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
                   Created
                 </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <th scope="col" className="px-3 py-3 text-right font-semibold sm:px-4">
                   Actions
                 </th>
               </tr>
@@ -101,11 +101,14 @@ export function GroupsPage() {
             <tbody className="divide-y divide-slate-100">
               {groups.map((group) => (
                 <tr key={group.groupId} data-testid="group-row">
-                  <td className="max-w-64 break-words px-4 py-3 font-medium text-slate-900">{group.name}</td>
-                  <td className="px-4 py-3 tabular-nums text-slate-700">{group.memberCount}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDay(group.createdAt)}</td>
-                  <td className="px-4 py-2">
-                    <div className="flex justify-end gap-1">
+                  <td className="max-w-64 break-words px-3 py-3 sm:px-4">
+                    <span className="font-medium text-slate-900">{group.name}</span>
+                    <span className="block text-xs text-slate-600 sm:hidden">Created {formatDay(group.createdAt)}</span>
+                  </td>
+                  <td className="px-3 py-3 tabular-nums text-slate-700 sm:px-4">{group.memberCount}</td>
+                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDay(group.createdAt)}</td>
+                  <td className="px-2 py-2 sm:px-4">
+                    <div className="flex justify-end gap-0.5 sm:gap-1">
                       <Button variant="ghost" size="icon" asChild>
                         <Link to={`/groups/${group.groupId}`} aria-label={`View ${group.name}`} title="View">
                           <Eye className="h-4 w-4" aria-hidden />

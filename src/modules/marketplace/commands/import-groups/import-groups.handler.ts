@@ -11,7 +11,7 @@ import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME } from '../change-group/
 import type { ImportRow, RowProblem } from './import-groups.request.js';
 
 export type RowStatus = 'added' | 'group-created' | 'group-exists' | 'already-member' | 'unknown-email' | 'self' | 'group-full' | RowProblem;
-export type RowReport = { readonly row: number; readonly ok: boolean; readonly status: RowStatus; readonly message: string };
+export type RowReport = { readonly row: number; readonly group: string; readonly email: string; readonly ok: boolean; readonly status: RowStatus; readonly message: string };
 export type ImportReport = { readonly groupsCreated: number; readonly membersAdded: number; readonly rows: readonly RowReport[] };
 
 const MESSAGES: Record<RowStatus, string> = {
@@ -27,7 +27,7 @@ const MESSAGES: Record<RowStatus, string> = {
   'invalid-email': 'Invalid email address.',
 };
 const OK = new Set<RowStatus>(['added', 'group-created', 'group-exists']);
-const report = (row: number, status: RowStatus): RowReport => ({ row, ok: OK.has(status), status, message: MESSAGES[status] });
+const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport => ({ row, group, email, ok: OK.has(status), status, message: MESSAGES[status] });
 
 /**
  * Imports rows of (group name, member e-mail) into the owner's groups, in one transaction:
@@ -73,28 +73,28 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
       };
 
       const reports: RowReport[] = [];
-      const adding: { index: number; groupId: string; memberId: string }[] = [];
+      const adding: { index: number; row: ImportRow; groupId: string; memberId: string }[] = [];
       let groupsCreated = 0;
       for (const row of rows) {
         const memberId = row.email ? userIds.get(row.email) : undefined;
         const refused: RowStatus | undefined = row.problem ?? (row.email && !memberId ? 'unknown-email' : memberId === ownerId ? 'self' : undefined);
         if (refused) {
-          reports.push(report(row.row, refused));
+          reports.push(report(row, refused));
           continue;
         }
         const { groupId, created } = await groupFor(row.group);
         if (created) groupsCreated++;
         if (!memberId) {
-          reports.push(report(row.row, created ? 'group-created' : 'group-exists'));
+          reports.push(report(row, created ? 'group-created' : 'group-exists'));
         } else if (members.has(`${groupId}:${memberId}`)) {
-          reports.push(report(row.row, 'already-member'));
+          reports.push(report(row, 'already-member'));
         } else if ((counts.get(groupId) ?? 0) >= MAX_GROUP_MEMBERS) {
-          reports.push(report(row.row, 'group-full'));
+          reports.push(report(row, 'group-full'));
         } else {
           members.add(`${groupId}:${memberId}`);
           counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
-          adding.push({ index: reports.length, groupId, memberId });
-          reports.push(report(row.row, 'added'));
+          adding.push({ index: reports.length, row, groupId, memberId });
+          reports.push(report(row, 'added'));
         }
       }
 
@@ -106,7 +106,7 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
       const added = new Set(inserted.map((m) => `${m.group_id}:${m.member_id}`));
       for (const a of adding) {
         if (added.has(`${a.groupId}:${a.memberId}`)) record(a.groupId, 'GroupMemberAdded', { memberId: a.memberId });
-        else reports[a.index] = report(reports[a.index]!.row, 'already-member');
+        else reports[a.index] = report(a.row, 'already-member');
       }
       for (const [groupId, list] of events) await recordInOutbox(tx, groupStream(groupId), list);
       return { groupsCreated, membersAdded: inserted.length, rows: reports };

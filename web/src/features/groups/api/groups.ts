@@ -4,7 +4,7 @@ export type Group = { groupId: string; name: string; memberCount: number; create
 export type Member = { memberId: string; name: string; email: string; addedAt: string };
 export type GroupDetail = { groupId: string; name: string; createdAt: string; members: Member[] };
 export type MemberResult = { email: string; status: 'added' | 'already' | 'unknown' | 'self' };
-export type ImportReport = { groupsCreated: number; membersAdded: number; rows: { row: number; ok: boolean; status: string; message: string }[] };
+export type ImportReport = { groupsCreated: number; membersAdded: number; rows: { row: number; group: string; email: string; ok: boolean; status: string; message: string }[] };
 
 /** The server's bound on an import file; larger files are refused before they are sent. */
 export const MAX_IMPORT_BYTES = 1_000_000;

@@ -55,10 +55,13 @@ export function ImportGroupsDialog({ open, onClose, onImported }: Props) {
               {report.rows.map((row) => (
                 <li key={row.row} className="flex gap-3 px-3 py-2">
                   <span className="w-16 shrink-0 tabular-nums text-slate-600">Row {row.row}</span>
-                  <span className={row.ok ? 'text-green-800' : 'text-red-800'}>
-                    {row.ok ? 'OK: ' : 'Not imported: '}
-                    {row.message}
-                  </span>
+                  <div className="min-w-0">
+                    <p className={row.ok ? 'text-green-800' : 'text-red-800'}>
+                      {row.ok ? 'OK: ' : 'Not imported: '}
+                      {row.message}
+                    </p>
+                    {(row.group || row.email) && <p className="break-all text-xs text-slate-600">{[row.group, row.email].filter(Boolean).join(' · ')}</p>}
+                  </div>
                 </li>
               ))}
             </ol>
