@@ -10,6 +10,8 @@ const agent = async (name = 'groups') => {
 const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
 type Group = { groupId: string; name: string; memberCount: number };
 type GroupDetail = { groupId: string; name: string; members: { memberId: string; name: string; email: string }[] };
+type ImportReport = { groupsCreated: number; membersAdded: number; rows: { row: number; ok: boolean; status: string; message: string }[] };
+const groupsOf = async (client: ApiClient) => (await json<{ groups: Group[] }>(client.request('GET', '/api/groups'))).groups;
 
 describe('groups over HTTP', () => {
   it('creates, renames, fills, exports and deletes a group, on the server', async () => {
@@ -72,5 +74,86 @@ describe('groups over HTTP', () => {
     const owner = await agent();
     const statuses = await inParallel(30, async () => (await owner.client.request('POST', '/api/groups', { name: 'Race' })).status);
     expect(tally(statuses)).toEqual({ 201: 1, 409: 29 });
+  });
+
+  it('imports groups and members from CSV, answering each row, adding nothing twice, and touching only the importer’s groups', async () => {
+    const owner = await agent();
+    const other = await agent('other');
+    const [ana, ben] = [await agent('ana'), await agent('ben')];
+    const { groupId: existing } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: 'Team North' }));
+    const { groupId: othersGroup } = await json<{ groupId: string }>(other.client.request('POST', '/api/groups', { name: 'Team North' }));
+    const csv = [
+      'group name,member email',
+      `team north,${ana.email.toUpperCase()}`,
+      `Team South,${ben.email}`,
+      `Team South,${ana.email}`,
+      'Empty Team,',
+      ',someone@agents.test',
+      'Team South,not-an-email',
+      'Team South,nobody@agents.test',
+      `Team South,${owner.email}`,
+      `Team South,${ben.email}`,
+      `${'x'.repeat(81)},${ana.email}`,
+    ].join('\n');
+    const first = await owner.client.request('POST', '/api/groups/import', { csv });
+    expect(first.status).toBe(200);
+    const report = (await first.json()) as ImportReport;
+    expect(report.rows.map((r) => [r.row, r.ok, r.status])).toEqual([
+      [2, true, 'added'],
+      [3, true, 'added'],
+      [4, true, 'added'],
+      [5, true, 'group-created'],
+      [6, false, 'missing-group-name'],
+      [7, false, 'invalid-email'],
+      [8, false, 'unknown-email'],
+      [9, false, 'self'],
+      [10, false, 'already-member'],
+      [11, false, 'group-name-too-long'],
+    ]);
+    expect(report.rows[4]!.message).toBe('Missing group name.');
+    expect(report.rows[1]).toMatchObject({ group: 'Team South', email: ben.email, message: 'Added to the group.' });
+    expect(report.rows[6]!.message).toBe('Unknown email: no agent has an account with this address.');
+    expect(report).toMatchObject({ groupsCreated: 2, membersAdded: 3 });
+    expect((await groupsOf(owner.client)).map((g) => [g.name, g.memberCount])).toEqual([
+      ['Empty Team', 0],
+      ['Team North', 1],
+      ['Team South', 2],
+    ]);
+    expect((await groupsOf(owner.client)).find((g) => g.name === 'Team North')!.groupId).toBe(existing);
+
+    const again = await json<ImportReport>(owner.client.request('POST', '/api/groups/import', { csv }));
+    expect(again).toMatchObject({ groupsCreated: 0, membersAdded: 0 });
+    expect(again.rows.slice(0, 4).map((r) => r.status)).toEqual(['already-member', 'already-member', 'already-member', 'group-exists']);
+    expect((await groupsOf(owner.client)).map((g) => g.memberCount)).toEqual([0, 1, 2]);
+    expect(await groupsOf(other.client)).toEqual([expect.objectContaining({ groupId: othersGroup, name: 'Team North', memberCount: 0 })]);
+
+    const exported = await owner.client.request('GET', '/api/groups/export.csv');
+    expect(exported.headers.get('content-type')).toContain('text/csv');
+    expect(exported.headers.get('content-disposition')).toContain('groups.csv');
+    const lines = (await exported.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('group name,member name,member email');
+    expect(lines.slice(1).map((line) => [line.split(',')[0], line.split(',')[2]])).toEqual([
+      ['Empty Team', ''],
+      ['Team North', ana.email],
+      ...[ana.email, ben.email].sort().map((email) => ['Team South', email]),
+    ]);
+    expect((await other.client.request('GET', '/api/groups/export.csv').then((r) => r.text())).trimEnd().split('\r\n')).toEqual(['group name,member name,member email', 'Team North,,']);
+  });
+
+  it('refuses an import file that is not one, with a message and never a 500', async () => {
+    const owner = await agent();
+    const refusal = async (body: unknown) => {
+      const response = await owner.client.request('POST', '/api/groups/import', body);
+      return [response.status, ((await response.json()) as { message: string }).message];
+    };
+    expect(await refusal({ csv: 'Team,ana@agents.test\n' })).toEqual([400, 'The first row must name the columns: group name, member email.']);
+    expect(await refusal({ csv: 'group,email\n' })).toEqual([400, 'The file has no rows below its header.']);
+    expect(await refusal({ csv: 'group,email\n"Team,ana@agents.test' })).toEqual([400, 'The file could not be read as CSV (line 2).']);
+    expect(await refusal({ csv: `group,email\n${'Team,\n'.repeat(5_001)}` })).toEqual([400, 'At most 5,000 rows at a time: please split the file.']);
+    expect((await refusal({ csv: `group,email\n${'x'.repeat(1_000_001)}` }))[0]).toBe(400);
+    expect((await refusal({ csv: 'group,email\nTe\u0000am,\n' }))[0]).toBe(400);
+    expect((await refusal({ csv: 42 }))[0]).toBe(400);
+    expect((await refusal(undefined))[0]).toBe(400);
+    expect(await groupsOf(owner.client)).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { LeadPricesAdminController } from './commands/lead-prices.admin.http.con
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
 import { ChangeGroupHandler } from './commands/change-group/change-group.handler.js';
 import { GroupsController } from './commands/groups.http.controller.js';
+import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { CompleteAgedOrderHandler } from './commands/complete-aged-order/complete-aged-order.handler.js';
@@ -95,6 +96,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     SetLeadPriceHandler,
     CreditApprovedReturnHandler,
     ChangeGroupHandler,
+    ImportGroupsHandler,
     MarketplaceJobs,
   ],
 })

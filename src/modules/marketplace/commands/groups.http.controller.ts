@@ -14,6 +14,8 @@ import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { ChangeGroup, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, type GroupChange } from './change-group/change-group.handler.js';
+import { ImportGroups, type ImportReport } from './import-groups/import-groups.handler.js';
+import { importRequest, readImportCsv } from './import-groups/import-groups.request.js';
 
 const nameRequest = z.object({ name: z.string({ message: 'Please enter a group name.' }).max(MAX_GROUP_NAME, `A group name is at most ${MAX_GROUP_NAME} characters.`) });
 const membersRequest = z.object({
@@ -51,6 +53,28 @@ export class GroupsController {
   @ApiOperation({ summary: 'Creates a group.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     return this.change(user, request, { type: 'create', name: validate(nameRequest, body).name });
+  }
+
+  @Get('export.csv')
+  @Header('content-type', 'text/csv; charset=utf-8')
+  @Header('content-disposition', 'attachment; filename="groups.csv"')
+  @ApiOperation({ summary: "All the agent's groups and their members as CSV (group name, member name, member email); a group without members has one row with its name only." })
+  async exportAll(@CurrentUser() user: AuthenticatedUser) {
+    const { rows } = await this.pool.query<{ group: string; name: string | null; email: string | null }>(
+      `SELECT g.name AS "group", coalesce(nullif(p.display_name, ''), u.email) AS name, u.email
+         FROM agent_groups g LEFT JOIN agent_group_members m ON m.group_id = g.group_id LEFT JOIN users u ON u.id = m.member_id LEFT JOIN profiles p ON p.user_id = m.member_id
+        WHERE g.owner_id = $1 ORDER BY lower(g.name), lower(coalesce(nullif(p.display_name, ''), u.email))`,
+      [user.userId],
+    );
+    return toCsv(['group name', 'member name', 'member email'], rows.map((row) => [row.group, row.name, row.email]));
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Imports a CSV (header row; columns group name and member email): makes missing groups, adds members, and answers each row.' })
+  importCsv(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest): Promise<ImportReport> {
+    const rows = readImportCsv(validate(importRequest, body).csv);
+    return this.commands.execute(new ImportGroups(user.userId, rows, userRequestContext(user.userId, String(request.id))));
   }
 
   @Get(':groupId')

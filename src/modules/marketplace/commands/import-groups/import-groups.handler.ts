@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
+import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
+import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME } from '../change-group/change-group.handler.js';
+import type { ImportRow, RowProblem } from './import-groups.request.js';
+
+export type RowStatus = 'added' | 'group-created' | 'group-exists' | 'already-member' | 'unknown-email' | 'self' | 'group-full' | RowProblem;
+export type RowReport = { readonly row: number; readonly group: string; readonly email: string; readonly ok: boolean; readonly status: RowStatus; readonly message: string };
+export type ImportReport = { readonly groupsCreated: number; readonly membersAdded: number; readonly rows: readonly RowReport[] };
+
+const MESSAGES: Record<RowStatus, string> = {
+  added: 'Added to the group.',
+  'group-created': 'Group created.',
+  'group-exists': 'The group already exists.',
+  'already-member': 'Already a member of this group.',
+  'unknown-email': 'Unknown email: no agent has an account with this address.',
+  self: 'This is your own address.',
+  'group-full': `The group already has ${MAX_GROUP_MEMBERS} members.`,
+  'missing-group-name': 'Missing group name.',
+  'group-name-too-long': `A group name is at most ${MAX_GROUP_NAME} characters.`,
+  'invalid-email': 'Invalid email address.',
+};
+const OK = new Set<RowStatus>(['added', 'group-created', 'group-exists']);
+const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport => ({ row, group, email, ok: OK.has(status), status, message: MESSAGES[status] });
+
+/**
+ * Imports rows of (group name, member e-mail) into the owner's groups, in one transaction:
+ * a missing group is made, a member is added once. Each row is answered; a repeat adds nothing.
+ */
+export class ImportGroups extends Command<ImportReport> {
+  constructor(
+    readonly ownerId: string,
+    readonly rows: readonly ImportRow[],
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ImportGroups)
+export class ImportGroupsHandler implements ICommandHandler<ImportGroups, ImportReport> {
+  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ ownerId, rows, context }: ImportGroups): Promise<ImportReport> {
+    const result = await inTransaction(this.pool, async (tx) => {
+      const events = new Map<string, NewEvent[]>();
+      const record = (groupId: string, type: string, data: Record<string, unknown>) =>
+        events.set(groupId, [...(events.get(groupId) ?? []), newEvent(type, { groupId, ownerId, ...data }, context)]);
+
+      const { rows: owned } = await tx.query<{ group_id: string; name: string }>('SELECT group_id, name FROM agent_groups WHERE owner_id = $1 FOR UPDATE', [ownerId]);
+      const groups = new Map(owned.map((g) => [g.name.toLowerCase(), g.group_id]));
+      const { rows: present } = await tx.query<{ group_id: string; member_id: string }>('SELECT group_id, member_id FROM agent_group_members WHERE group_id = ANY($1::uuid[])', [owned.map((g) => g.group_id)]);
+      const members = new Set(present.map((m) => `${m.group_id}:${m.member_id}`));
+      const counts = new Map<string, number>();
+      for (const m of present) counts.set(m.group_id, (counts.get(m.group_id) ?? 0) + 1);
+      const emails = [...new Set(rows.filter((r) => !r.problem && r.email).map((r) => r.email))];
+      const { rows: users } = await tx.query<{ id: string; email: string }>('SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])', [emails]);
+      const userIds = new Map(users.map((u) => [u.email, u.id]));
+
+      const groupFor = async (name: string): Promise<{ groupId: string; created: boolean }> => {
+        const known = groups.get(name.toLowerCase());
+        if (known) return { groupId: known, created: false };
+        const made = await createGroup(tx, ownerId, name);
+        groups.set(name.toLowerCase(), made.groupId);
+        if (made.created) record(made.groupId, 'GroupCreated', { name });
+        return made;
+      };
+
+      const reports: RowReport[] = [];
+      const adding: { index: number; row: ImportRow; groupId: string; memberId: string }[] = [];
+      let groupsCreated = 0;
+      for (const row of rows) {
+        const memberId = row.email ? userIds.get(row.email) : undefined;
+        const refused: RowStatus | undefined = row.problem ?? (row.email && !memberId ? 'unknown-email' : memberId === ownerId ? 'self' : undefined);
+        if (refused) {
+          reports.push(report(row, refused));
+          continue;
+        }
+        const { groupId, created } = await groupFor(row.group);
+        if (created) groupsCreated++;
+        if (!memberId) {
+          reports.push(report(row, created ? 'group-created' : 'group-exists'));
+        } else if (members.has(`${groupId}:${memberId}`)) {
+          reports.push(report(row, 'already-member'));
+        } else if ((counts.get(groupId) ?? 0) >= MAX_GROUP_MEMBERS) {
+          reports.push(report(row, 'group-full'));
+        } else {
+          members.add(`${groupId}:${memberId}`);
+          counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
+          adding.push({ index: reports.length, row, groupId, memberId });
+          reports.push(report(row, 'added'));
+        }
+      }
+
+      // A member added by someone else's request since the read above is not added twice: only what was inserted counts.
+      const { rows: inserted } = await tx.query<{ group_id: string; member_id: string }>(
+        'INSERT INTO agent_group_members (group_id, member_id) SELECT * FROM unnest($1::uuid[], $2::uuid[]) ON CONFLICT DO NOTHING RETURNING group_id, member_id',
+        [adding.map((a) => a.groupId), adding.map((a) => a.memberId)],
+      );
+      const added = new Set(inserted.map((m) => `${m.group_id}:${m.member_id}`));
+      for (const a of adding) {
+        if (added.has(`${a.groupId}:${a.memberId}`)) record(a.groupId, 'GroupMemberAdded', { memberId: a.memberId });
+        else reports[a.index] = report(a.row, 'already-member');
+      }
+      for (const [groupId, list] of events) await recordInOutbox(tx, groupStream(groupId), list);
+      return { groupsCreated, membersAdded: inserted.length, rows: reports };
+    });
+    outboxCommitted();
+    return result;
+  }
+}
+
+/** A group of this name made now, or the one another request made a moment ago. */
+async function createGroup(tx: SqlClient, ownerId: string, name: string): Promise<{ groupId: string; created: boolean }> {
+  const { rows } = await tx.query<{ group_id: string }>('INSERT INTO agent_groups (group_id, owner_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING group_id', [randomUUID(), ownerId, name]);
+  if (rows[0]) return { groupId: rows[0].group_id, created: true };
+  const { rows: existing } = await tx.query<{ group_id: string }>('SELECT group_id FROM agent_groups WHERE owner_id = $1 AND lower(name) = lower($2) FOR UPDATE', [ownerId, name]);
+  return { groupId: existing[0]!.group_id, created: false };
+}

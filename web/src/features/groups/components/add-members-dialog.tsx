@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiRequestError } from '../../../lib/api-client';
+import { addMembers, type MemberResult } from '../api/groups';
+
+type Props = { readonly groupId: string; readonly open: boolean; readonly onClose: () => void; readonly onAdded: () => void };
+
+const REFUSED: Record<Exclude<MemberResult['status'], 'added'>, (email: string) => string> = {
+  already: (email) => `${email} is already in this group.`,
+  unknown: (email) => `No agent has an account with ${email}.`,
+  self: () => 'You cannot add yourself to your own group.',
+};
+
+/** Add Members: agents' e-mail addresses (several separated by commas or spaces); each refusal is a toast. */
+export function AddMembersDialog({ groupId, open, onClose, onAdded }: Props) {
+  const [emails, setEmails] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const list = emails.split(/[\s,;]+/).filter(Boolean);
+    if (list.length === 0) return toast({ title: 'Invalid Input', description: 'Please enter an e-mail address.', variant: 'destructive' });
+    setBusy(true);
+    try {
+      const results = await addMembers(groupId, list);
+      const added = results.filter((r) => r.status === 'added');
+      for (const r of results) if (r.status !== 'added') toast({ title: 'Not Added', description: REFUSED[r.status](r.email), variant: 'destructive' });
+      if (added.length > 0) {
+        toast({ title: added.length === 1 ? 'Member Added' : 'Members Added', description: added.map((r) => r.email).join(', ') });
+        setEmails('');
+        onAdded();
+        onClose();
+      }
+    } catch (error) {
+      const message = error instanceof ApiRequestError ? (error.fieldErrors[0]?.message ?? error.message) : 'Unable to add members. Please try again.';
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
+      <DialogContent>
+        <DialogTitle>Add Members</DialogTitle>
+        <DialogDescription>Add agents who have an account on the portal, by their e-mail address.</DialogDescription>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <div>
+            <label htmlFor="member-emails" className="block text-sm font-medium text-slate-800">
+              Email addresses
+            </label>
+            <input
+              id="member-emails"
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              placeholder="agent@example.com"
+              aria-describedby="member-emails-hint"
+              value={emails}
+              onChange={(e) => setEmails(e.target.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+            />
+            <p id="member-emails-hint" className="mt-1 text-xs text-slate-600">
+              Separate several addresses with commas.
+            </p>
+          </div>
+          <div className="flex justify-end gap-3">
+            <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Adding...' : 'Add Members'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

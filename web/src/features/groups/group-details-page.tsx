@@ -1,0 +1,126 @@
+import { ArrowLeft, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { toast } from '../../components/ui/toast-store';
+import { ApiRequestError } from '../../lib/api-client';
+import { fetchGroup, removeMember, renameGroup, type GroupDetail, type Member } from './api/groups';
+import { AddMembersDialog } from './components/add-members-dialog';
+import { GroupNameDialog } from './components/group-name-dialog';
+
+const backLink = (
+  <Link to="/groups" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+    <ArrowLeft className="h-4 w-4" aria-hidden /> All groups
+  </Link>
+);
+
+/** /groups/:groupId (spec: Group Details with the id, 'No members in this group yet', Add Members), with rename and remove. */
+export function GroupDetailsPage() {
+  const { groupId = '' } = useParams();
+  const [group, setGroup] = useState<GroupDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setGroup(await fetchGroup(groupId));
+    } catch (error) {
+      // Another agent's group, or an id that is none, is simply not found.
+      if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) setMissing(true);
+      else toast({ title: 'Error', description: 'Failed to load the group', variant: 'destructive' });
+    }
+  }, [groupId]);
+  useEffect(() => void load(), [load]);
+
+  const rename = async (name: string) => {
+    await renameGroup(groupId, name);
+    setRenaming(false);
+    toast({ title: 'Group Renamed', description: name });
+    await load();
+  };
+  const remove = async (member: Member) => {
+    setRemoving(null);
+    try {
+      await removeMember(groupId, member.memberId);
+      toast({ title: 'Member Removed', description: member.email });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to remove the member', variant: 'destructive' });
+    }
+    await load();
+  };
+
+  if (missing) {
+    return (
+      <div className="mx-auto max-w-5xl space-y-6">
+        {backLink}
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+          <h1 className="text-2xl font-bold text-brand-900">Group not found</h1>
+          <p className="mt-2 text-slate-700">This group does not exist or is not one of yours.</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      {backLink}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-brand-900">Group Details</h1>
+          {group && <p className="mt-1 break-words text-lg font-semibold text-slate-900">{group.name}</p>}
+          <p className="mt-1 break-all text-sm text-slate-600">
+            Group ID: <span className="font-mono">{groupId}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={!group} onClick={() => setRenaming(true)}>
+            <Pencil className="h-4 w-4" aria-hidden /> Rename
+          </Button>
+          <Button disabled={!group} onClick={() => setAdding(true)}>
+            <UserPlus className="h-4 w-4" aria-hidden /> Add Members
+          </Button>
+        </div>
+      </div>
+
+      <section aria-labelledby="members-heading" className="rounded-lg border border-slate-200 bg-white">
+        <h2 id="members-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
+          Members{group ? ` (${group.members.length})` : ''}
+        </h2>
+        {group === null ? (
+          <p role="status" className="px-4 py-6 text-sm text-slate-600">
+            Loading...
+          </p>
+        ) : group.members.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-slate-600">No members in this group yet</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {group.members.map((member) => (
+              <li key={member.memberId} data-testid="group-member" className="flex items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="break-words text-sm font-medium text-slate-900">{member.name}</p>
+                  <p className="break-all text-sm text-slate-600">{member.email}</p>
+                </div>
+                <Button variant="outline" size="sm" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member)}>
+                  <UserMinus className="h-4 w-4" aria-hidden /> Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <AddMembersDialog groupId={groupId} open={adding} onClose={() => setAdding(false)} onAdded={() => void load()} />
+      <GroupNameDialog initialName={renaming && group ? group.name : null} title="Rename Group" submitLabel="Save" onSave={rename} onClose={() => setRenaming(false)} />
+      <ConfirmDialog
+        subject={removing}
+        title="Remove member?"
+        description={(member) => `${member.name} (${member.email}) will no longer be in "${group?.name ?? ''}".`}
+        confirmLabel="Remove"
+        onConfirm={(member) => void remove(member)}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+}
