@@ -10,6 +10,7 @@ import { LogController, type FastifyBaseLogger } from 'fastify';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ApiError } from './platform/http/api-error.js';
+import { acceptCsvBodies } from './platform/csv/csv-body.js';
 import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from './platform/security/security-event-recorder.port.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { clientErrorHandler, frameworkErrorHandler } from './platform/http/framework-errors.js';
@@ -64,6 +65,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance();
   const publicOrigin = new URL(config.publicUrl).origin;
   await app.register(fastifyCookie);
+  acceptCsvBodies(fastify);
   // One hook for every request (each hook costs throughput): the request id and security
   // headers, and refusing writes from other sites (the session guard also checks a CSRF token).
   // The request id reaches log lines explicitly (the completion line, the error filter), not

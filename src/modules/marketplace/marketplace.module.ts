@@ -11,6 +11,7 @@ import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-a
 import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
 import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
 import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.controller.js';
+import { ImportAgedLeadsController } from './commands/import-aged-leads/import-aged-leads.http.controller.js';
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
@@ -79,7 +80,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController, ImportAgedLeadsController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,

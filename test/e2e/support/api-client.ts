@@ -24,7 +24,8 @@ export class ApiClient {
         'x-forwarded-for': this.address,
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A string with its own content type (a CSV file's text) is sent as it is.
+      body: body === undefined ? undefined : typeof body === 'string' && headers['content-type'] ? body : JSON.stringify(body),
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0]!.endsWith('=') ? '' : setCookie.split(';')[0]!;

@@ -15,6 +15,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A body sent as it is (a CSV file's text, say) with its own content type, not as JSON. */
+export class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+  ) {}
+}
+
 let csrfToken: string | null = null;
 
 /** Set from the session answer; sent with every write. */
@@ -36,11 +44,11 @@ export async function api<T>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': body instanceof RawBody ? body.contentType : 'application/json' }),
         ...(method !== 'GET' && csrfToken ? { 'x-csrf-token': csrfToken } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
     });
   } catch {
     throw new ApiRequestError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');

@@ -26,11 +26,11 @@ export class LeadVendorsAdminController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every lead vendor with its key’s first characters, when it was revoked, and how many leads it posted (never the keys).' })
+  @ApiOperation({ summary: 'Every lead vendor with its key’s first characters, when it was revoked, how many leads it posted and when the last came (never the keys).' })
   async list() {
     const { rows } = await this.pool.query(
       `SELECT v.vendor_id AS "vendorId", v.name, v.key_prefix AS "keyPrefix", v.created_at AS "createdAt", v.revoked_at AS "revokedAt",
-              count(l.lead_id)::int AS "leads", count(l.duplicate_of)::int AS "duplicates"
+              count(l.lead_id)::int AS "leads", count(l.duplicate_of)::int AS "duplicates", max(l.received_at) AS "lastLeadAt"
          FROM lead_vendors v LEFT JOIN intake_leads l ON l.vendor_id = v.vendor_id
         GROUP BY v.vendor_id ORDER BY v.created_at DESC`,
     );

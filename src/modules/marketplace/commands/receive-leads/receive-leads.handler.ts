@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { newEvent, requestContext } from '../../../../platform/event-store/new-event.js';
+import { newEvent, requestContext, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -24,6 +24,8 @@ export class ReceiveLeads extends Command<ReceivedLead[]> {
     readonly leads: readonly LeadInput[],
     readonly duplicateDays: number,
     readonly requestId: string,
+    /** Who sent them, when not the vendor itself (an admin importing a CSV file). */
+    readonly context?: CommandContext,
   ) {
     super();
   }
@@ -33,8 +35,8 @@ export class ReceiveLeads extends Command<ReceivedLead[]> {
 export class ReceiveLeadsHandler implements ICommandHandler<ReceiveLeads, ReceivedLead[]> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ vendorId, leads, duplicateDays, requestId }: ReceiveLeads): Promise<ReceivedLead[]> {
-    const context = requestContext({ type: 'system', id: `lead-vendor:${vendorId}` }, requestId);
+  async execute({ vendorId, leads, duplicateDays, requestId, context: given }: ReceiveLeads): Promise<ReceivedLead[]> {
+    const context = given ?? requestContext({ type: 'system', id: `lead-vendor:${vendorId}` }, requestId);
     const received: ReceivedLead[] = [];
     for (const lead of leads) received.push(await inTransaction(this.pool, (tx) => receiveOne(tx, vendorId, lead, duplicateDays, context)));
     if (received.some((lead) => !lead.repeated)) outboxCommitted();
@@ -42,7 +44,7 @@ export class ReceiveLeadsHandler implements ICommandHandler<ReceiveLeads, Receiv
   }
 }
 
-async function receiveOne(tx: SqlClient, vendorId: string, lead: LeadInput, duplicateDays: number, context: ReturnType<typeof requestContext>): Promise<ReceivedLead> {
+async function receiveOne(tx: SqlClient, vendorId: string, lead: LeadInput, duplicateDays: number, context: CommandContext): Promise<ReceivedLead> {
   const leadId = randomUUID();
   const { rows: inserted } = await tx.query(
     `INSERT INTO intake_leads (lead_id, vendor_id, external_id) VALUES ($1, $2, $3) ON CONFLICT (vendor_id, external_id) DO NOTHING RETURNING lead_id`,

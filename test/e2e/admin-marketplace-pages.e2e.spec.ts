@@ -1,0 +1,182 @@
+// The admin marketplace pages as an admin walks them, on a portal of the test's own (so no
+// other test's campaign buys the leads the returns are made from).
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './support/api-client.js';
+import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
+import { signInThroughForm } from './support/portal.js';
+
+let browser: Browser;
+let own: OwnPortal;
+let admin: { client: ApiClient; email: string; password: string };
+beforeAll(async () => {
+  browser = await launchBrowser();
+  own = await startOwnPortal();
+  admin = await own.account({ role: 'admin' });
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await own?.close();
+});
+
+/** The admin, signed in through the form, on `path` once its heading shows. */
+async function adminOn(path: string, heading: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, { width: 1366, baseURL: own.portal.url });
+  await signInThroughForm(page, admin.email, admin.password);
+  await page.goto(path);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return { page, close: () => context.close() };
+}
+
+/** The page passes the checks and is photographed as it is at 1366 px and at 390 px wide. */
+async function atBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+const lead = (state: string, phone: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  phone,
+  email: null,
+  state,
+  zip: '85001',
+  dateOfBirth: '1958-12-09',
+  tier: 'basic',
+  consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },
+  ...extra,
+});
+
+describe('admin marketplace pages', () => {
+  it('/admin/lead-vendors: creates a vendor whose key is shown once, imports aged leads from CSV, and revokes it', async () => {
+    const { page, close } = await adminOn('/admin/lead-vendors', 'Lead Vendors');
+    const name = `Vendor ${randomUUID().slice(0, 6)}`;
+    await page.getByRole('button', { name: 'New vendor' }).click();
+    const form = page.getByRole('dialog', { name: 'New lead vendor' });
+    await form.getByRole('button', { name: 'Create vendor' }).click();
+    await form.getByText('Give the vendor a name').waitFor();
+    await form.getByLabel('Vendor name').fill(name);
+    await form.getByRole('button', { name: 'Create vendor' }).click();
+    const shown = page.getByRole('dialog', { name: 'Vendor created' });
+    await shown.getByText('It will not be shown again').waitFor();
+    const key = (await shown.getByTestId('new-vendor-key').innerText()).trim();
+    expect(key).toMatch(/^lv_[A-Za-z0-9_-]{32}$/);
+    await shown.getByRole('button', { name: 'Copy key' }).waitFor();
+    await atBothWidths(page, 'admin-lead-vendor-key');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByTestId('lead-vendors-grid').locator('.ag-row', { hasText: name });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Active[\s\S]*Never/);
+    expect(await page.content()).not.toContain(key);
+
+    // Aged leads from a CSV file, under this vendor: a good row, a bad one and a duplicate.
+    const consentAt = new Date(Date.now() - 3_600_000).toISOString();
+    const csv = [
+      'firstName,lastName,phone,email,state,zip,dateOfBirth,age,tier,consentText,consentAt',
+      `Ada,King,+16025550101,,AZ,85001,,70,business,I agree to be contacted.,${consentAt}`,
+      `Bad,Row,123,,ZZ,85001,,70,business,I agree to be contacted.,${consentAt}`,
+      `Ada,Again,(602) 555-0101,,AZ,85001,,70,business,I agree to be contacted.,${consentAt}`,
+    ].join('\n');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Choose the vendor the leads came from.').waitFor();
+    await page.getByLabel('Vendor', { exact: true }).selectOption({ label: name });
+    await page.getByLabel('CSV file').setInputFiles({ name: 'aged.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    const report = page.getByTestId('import-report');
+    await report.getByText('3 rows: 1 imported, 1 duplicates, 1 rejected.').waitFor();
+    const reportText = await report.innerText();
+    expect(reportText).toMatch(/3\s+Rejected\s+phone\s+Phone is not a valid phone number/);
+    expect(reportText).toMatch(/3\s+Rejected\s+state\s+State must be a two-letter US state code/);
+    expect(reportText).toMatch(/4\s+Duplicate\s+phone \/ email\s+Same phone or e-mail as a lead received within 30 days/);
+    await expect.poll(async () => row.innerText()).toMatch(/Active\s+2\s+/);
+    await atBothWidths(page, 'admin-lead-vendors');
+
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this vendor?' });
+    await confirm.getByRole('button', { name: 'Revoke vendor' }).click();
+    await expect.poll(async () => row.innerText()).toContain('Revoked');
+    expect(await row.getByRole('button').count()).toBe(0);
+    const refused = await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(lead('AZ', '+16025550102')) });
+    expect(refused.status).toBe(401);
+    await close();
+  });
+
+  it('/admin/lead-prices: changes a price in dollars, sent in cents, and refuses a bad one with a message', async () => {
+    const { page, close } = await adminOn('/admin/lead-prices', 'Lead Prices');
+    const premium = page.getByLabel('Data Leads Premium price per lead (USD)');
+    expect(await premium.inputValue()).toBe('10.00');
+    await premium.fill('1.234');
+    await page.getByRole('button', { name: 'Save Data Leads Premium price' }).click();
+    await page.getByText('Enter dollars and at most two digits of cents, e.g. 12.50').waitFor();
+    await premium.fill('1000.01');
+    await page.getByRole('button', { name: 'Save Data Leads Premium price' }).click();
+    await page.getByText('Price must be at most $1,000.00').waitFor();
+    await premium.fill('12.5');
+    await page.getByRole('button', { name: 'Save Data Leads Premium price' }).click();
+    await page.getByText('Data Leads Premium: $12.50 per lead from now on.').first().waitFor();
+    expect(await premium.inputValue()).toBe('12.50');
+    const { prices } = (await (await admin.client.request('GET', '/api/admin/lead-prices')).json()) as { prices: { source: string; tier: string; priceCents: number }[] };
+    expect(prices.find((p) => p.source === 'data_leads' && p.tier === 'premium')?.priceCents).toBe(1_250);
+    await atBothWidths(page, 'admin-lead-prices');
+    await close();
+  });
+
+  it('/admin/lead-returns: approves one return and denies another with a reason, then filters by status', async () => {
+    // An agent whose campaign bought two leads, and asked to return both.
+    const { apiKey } = (await (await admin.client.request('POST', '/api/admin/lead-vendors', { name: 'Returns Vendor' })).json()) as { apiKey: string };
+    const agent = await own.account();
+    expect((await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 3_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    const created = await agent.client.request('POST', '/api/campaigns', { name: 'Returns', source: 'data_leads', tier: 'basic', budgetCents: 3_000, targeting: { states: ['AZ'] } }, { 'idempotency-key': randomUUID() });
+    expect(created.status).toBe(201);
+    for (const phone of ['+16025550177', '+16025550188']) {
+      await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(lead('AZ', phone)) });
+    }
+    let leads: { leadId: string; phone: string }[] = [];
+    await expect.poll(async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string; phone: string }[] }).leads).length, { timeout: 20_000 }).toBe(2);
+    for (const [index, found] of leads.entries()) {
+      const asked = await agent.client.request('POST', `/api/leads/${found.leadId}/returns`, { reason: index === 0 ? 'bad_phone' : 'testing', comment: index === 0 ? 'Disconnected number' : '' }, { 'idempotency-key': randomUUID() });
+      expect(asked.status).toBe(201);
+    }
+    await expect.poll(async () => ((await (await admin.client.request('GET', '/api/admin/lead-returns')).json()) as { returns: unknown[] }).returns.length, { timeout: 20_000 }).toBe(2);
+
+    const { page, close } = await adminOn('/admin/lead-returns', 'Lead Returns');
+    const grid = page.getByTestId('lead-returns-grid');
+    const badPhone = grid.locator('.ag-row', { hasText: 'Bad phone numbers' });
+    const testing = grid.locator('.ag-row', { hasText: 'Testing' });
+    await badPhone.waitFor();
+    expect(await badPhone.innerText()).toMatch(/Grace Hopper, AZ[\s\S]*agent-[\s\S]*Disconnected number[\s\S]*\$5\.00[\s\S]*Pending/);
+    await atBothWidths(page, 'admin-lead-returns');
+
+    await badPhone.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(async () => badPhone.innerText()).toContain('Approved');
+    expect(await badPhone.getByRole('button').count()).toBe(0);
+
+    await testing.getByRole('button', { name: 'Deny' }).click();
+    const deny = page.getByRole('dialog', { name: 'Deny this return?' });
+    await deny.getByRole('button', { name: 'Deny return' }).click();
+    await deny.getByText('Say why the return is denied; the agent sees it.').waitFor();
+    await atBothWidths(page, 'admin-lead-returns-deny');
+    await deny.getByLabel('Reason').fill('Testing is not a reason for live leads');
+    await deny.getByRole('button', { name: 'Deny return' }).click();
+    await expect.poll(async () => testing.innerText()).toContain('Denied');
+
+    await page.getByLabel('Status').selectOption('approved');
+    await expect.poll(async () => grid.locator('.ag-row', { hasText: 'Testing' }).count()).toBe(0);
+    expect(await grid.locator('.ag-row', { hasText: 'Bad phone numbers' }).innerText()).toContain('Approved');
+    await page.getByLabel('Status').selectOption('pending');
+    await grid.getByText('No pending returns').waitFor();
+    await expect
+      .poll(async () => ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns.map((r) => [r.status, r.denyReason]).sort(), { timeout: 20_000 })
+      .toEqual([
+        ['approved', null],
+        ['denied', 'Testing is not a reason for live leads'],
+      ]);
+    await close();
+  });
+});

@@ -1,0 +1,205 @@
+import type { ColDef } from 'ag-grid-community';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { DataGrid } from '../../components/ui/data-grid';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { ApiRequestError } from '../../lib/api-client';
+import { formatShortDateTime } from '../../lib/format';
+import { formatCents } from '../../lib/money';
+import { AdminOnly } from '../auth/components/admin-only';
+import { approveLeadReturn, denyLeadReturn, fetchLeadReturns, fetchReturnReasons, type LeadReturnRow, type ReturnStatus } from './api/marketplace-admin';
+
+const STATUS_LABEL: Record<ReturnStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied' };
+const MAX_DENY_REASON = 500;
+
+type ReturnGridRow = LeadReturnRow & { reasonLabel: string };
+
+/** Admin page: the lead returns queue; approving gives the lead's price back, denying tells the agent why. */
+export function LeadReturnsPage() {
+  return (
+    <AdminOnly>
+      <LeadReturnsAdmin />
+    </AdminOnly>
+  );
+}
+
+function LeadReturnsAdmin() {
+  const [status, setStatus] = useState<ReturnStatus>('pending');
+  const [returns, setReturns] = useState<LeadReturnRow[]>([]);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [denying, setDenying] = useState<LeadReturnRow | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
+
+  const load = useCallback(async (wanted: ReturnStatus) => {
+    try {
+      setReturns(await fetchLeadReturns(wanted));
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load the lead returns', variant: 'destructive' });
+    }
+  }, []);
+  useEffect(() => void load(status), [load, status]);
+  useEffect(() => {
+    fetchReturnReasons()
+      .then((list) => setReasons(Object.fromEntries(list.map((reason) => [reason.code, reason.label]))))
+      .catch(() => undefined);
+  }, []);
+
+  // The row stays in view with its new status until the filter is changed or the page reloaded.
+  const reviewed = (returnId: string, next: ReturnStatus, denyReason: string | null) =>
+    setReturns((rows) => rows.map((row) => (row.returnId === returnId ? { ...row, status: next, denyReason, reviewedAt: new Date().toISOString() } : row)));
+
+  const approve = async (row: LeadReturnRow) => {
+    setWorking(row.returnId);
+    try {
+      await approveLeadReturn(row.returnId);
+      reviewed(row.returnId, 'approved', null);
+      toast({ title: 'Return approved', description: `${formatCents(row.priceCents)} goes back to ${row.ownerEmail}.` });
+    } catch (failure) {
+      toast({ title: 'Approve failed', description: failure instanceof ApiRequestError ? failure.message : 'Please try again.', variant: 'destructive' });
+    } finally {
+      setWorking(null);
+    }
+  };
+
+  // The reason's label is part of each row, so rows already shown get it when the labels arrive.
+  const rows = useMemo(() => returns.map((row) => ({ ...row, reasonLabel: reasons[row.reason] ?? row.reason })), [returns, reasons]);
+
+  const columns: ColDef<ReturnGridRow>[] = [
+    { headerName: 'Lead', valueGetter: (p) => (p.data ? [p.data.leadName, p.data.leadState].filter(Boolean).join(', ') || p.data.leadId.slice(0, 8) : ''), tooltipValueGetter: (p) => p.data?.leadPhone ?? null, minWidth: 130 },
+    { field: 'ownerEmail', headerName: 'Agent', tooltipField: 'ownerEmail', minWidth: 160 },
+    { field: 'reasonLabel', headerName: 'Reason', tooltipField: 'reasonLabel', minWidth: 130 },
+    { field: 'comment', headerName: 'Comment', tooltipField: 'comment', valueFormatter: (p) => p.value || '—', minWidth: 130 },
+    { field: 'requestedAt', headerName: 'Requested', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130 },
+    { field: 'priceCents', headerName: 'Price', valueFormatter: (p) => formatCents(p.value), maxWidth: 100, minWidth: 80 },
+    {
+      headerName: 'Status',
+      valueGetter: (p) => (p.data ? STATUS_LABEL[p.data.status] : ''),
+      tooltipValueGetter: (p) => p.data?.denyReason ?? null,
+      minWidth: 95,
+      maxWidth: 120,
+    },
+    {
+      headerName: 'Actions',
+      sortable: false,
+      minWidth: 160,
+      maxWidth: 170,
+      cellRenderer: (p: { data: ReturnGridRow }) =>
+        p.data.status !== 'pending' ? null : (
+          <div className="flex h-full items-center gap-2">
+            <Button size="sm" className="h-7 px-2 text-xs" disabled={working === p.data.returnId} onClick={() => void approve(p.data)}>
+              Approve
+            </Button>
+            <Button size="sm" variant="outline" className="h-7 px-2 text-xs" disabled={working === p.data.returnId} onClick={() => setDenying(p.data)}>
+              Deny
+            </Button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">Lead Returns</h1>
+          <p className="mt-1 text-sm text-slate-600">Returns agents asked for, oldest first. Approving gives the lead’s price back to the agent’s wallet; denying tells the agent why.</p>
+        </div>
+        <div>
+          <label htmlFor="returns-status" className="block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select id="returns-status" value={status} onChange={(e) => setStatus(e.target.value as ReturnStatus)} className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+            {(Object.keys(STATUS_LABEL) as ReturnStatus[]).map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABEL[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <DataGrid rows={rows} columns={columns} rowId={(p) => p.data.returnId} emptyText={`No ${STATUS_LABEL[status].toLowerCase()} returns`} testId="lead-returns-grid" />
+      <DenyDialog
+        subject={denying}
+        onClose={() => setDenying(null)}
+        onDenied={(row, reason) => {
+          setDenying(null);
+          reviewed(row.returnId, 'denied', reason);
+          toast({ title: 'Return denied', description: `${row.ownerEmail} is told why.` });
+        }}
+      />
+    </div>
+  );
+}
+
+function DenyDialog({ subject, onClose, onDenied }: { subject: LeadReturnRow | null; onClose: () => void; onDenied: (row: LeadReturnRow, reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setReason('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!subject) return;
+    const text = reason.trim();
+    if (!text) return setError('Say why the return is denied; the agent sees it.');
+    if (text.length > MAX_DENY_REASON) return setError(`The reason is at most ${MAX_DENY_REASON} characters`);
+    setBusy(true);
+    try {
+      await denyLeadReturn(subject.returnId, text);
+      setReason('');
+      setError(null);
+      onDenied(subject, text);
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.fieldErrors.length) setError(failure.fieldErrors[0]!.message);
+      else toast({ title: 'Deny failed', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={subject !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogTitle>Deny this return?</DialogTitle>
+        <DialogDescription>
+          {subject && `${subject.ownerEmail} asked to return ${subject.leadName ?? 'a lead'} (${formatCents(subject.priceCents)}). The reason you give is shown to the agent.`}
+        </DialogDescription>
+        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+          <div>
+            <label htmlFor="deny-reason" className="block text-sm font-medium text-slate-800">
+              Reason
+            </label>
+            <textarea
+              id="deny-reason"
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'deny-reason-error' : undefined}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base aria-[invalid]:border-red-500"
+            />
+            {error && (
+              <p id="deny-reason-error" className="mt-1 text-sm text-red-600">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex justify-end gap-3">
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Denying...' : 'Deny return'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import type { ColDef } from 'ag-grid-community';
+import { Copy, Plus } from 'lucide-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataGrid } from '../../components/ui/data-grid';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { ApiRequestError } from '../../lib/api-client';
+import { formatShortDateTime } from '../../lib/format';
+import { useFormSubmission } from '../../lib/use-form-submission';
+import { AdminOnly } from '../auth/components/admin-only';
+import { FormField } from '../auth/components/form-field';
+import { createLeadVendor, fetchLeadVendors, revokeLeadVendor, type LeadVendorRow } from './api/marketplace-admin';
+import { AgedImportCard } from './components/aged-import-card';
+
+/** Admin page: the lead vendors that post leads with an API key (shown once), and aged-lead CSV imports. */
+export function LeadVendorsPage() {
+  return (
+    <AdminOnly>
+      <LeadVendorsAdmin />
+    </AdminOnly>
+  );
+}
+
+function LeadVendorsAdmin() {
+  const [vendors, setVendors] = useState<LeadVendorRow[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ name: string; apiKey: string } | null>(null);
+  const [revoking, setRevoking] = useState<LeadVendorRow | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setVendors(await fetchLeadVendors());
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load the lead vendors', variant: 'destructive' });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const revoke = async (vendor: LeadVendorRow) => {
+    try {
+      await revokeLeadVendor(vendor.vendorId);
+      toast({ title: 'Vendor revoked', description: `“${vendor.name}” can no longer post leads.` });
+      setRevoking(null);
+      await load();
+    } catch (failure) {
+      toast({ title: 'Revoke failed', description: failure instanceof ApiRequestError ? failure.message : 'Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const columns: ColDef<LeadVendorRow>[] = [
+    { field: 'name', headerName: 'Name', flex: 2, minWidth: 160 },
+    { field: 'keyPrefix', headerName: 'Key', valueFormatter: (p) => `${p.value}…`, minWidth: 140 },
+    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 150 },
+    { headerName: 'Status', valueGetter: (p) => (p.data?.revokedAt ? 'Revoked' : 'Active'), maxWidth: 120 },
+    { field: 'leads', headerName: 'Leads', maxWidth: 100 },
+    { field: 'lastLeadAt', headerName: 'Last used', valueFormatter: (p) => (p.value ? formatShortDateTime(p.value) : 'Never'), minWidth: 150 },
+    {
+      headerName: 'Actions',
+      sortable: false,
+      minWidth: 110,
+      maxWidth: 120,
+      cellRenderer: (p: { data: LeadVendorRow }) =>
+        p.data.revokedAt ? null : (
+          <div className="flex h-full items-center">
+            <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => setRevoking(p.data)} aria-label={`Revoke ${p.data.name}`}>
+              Revoke
+            </Button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">Lead Vendors</h1>
+          <p className="mt-1 text-sm text-slate-600">Vendors post leads to the intake API with their key. A key is shown once, when the vendor is created; only its hash is kept.</p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus className="h-4 w-4" aria-hidden /> New vendor
+        </Button>
+      </div>
+      <DataGrid rows={vendors} columns={columns} rowId={(p) => p.data.vendorId} emptyText="No lead vendors yet" height={320} testId="lead-vendors-grid" />
+      <AgedImportCard vendors={vendors.filter((vendor) => !vendor.revokedAt)} onImported={() => void load()} />
+      <CreateVendorDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(name, apiKey) => {
+          setCreating(false);
+          setCreated({ name, apiKey });
+          void load();
+        }}
+      />
+      <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
+        <DialogContent>
+          <DialogTitle>Vendor created</DialogTitle>
+          <DialogDescription>Give this API key to “{created?.name}”. It will not be shown again: copy it now.</DialogDescription>
+          <div className="flex items-center gap-2">
+            <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm" data-testid="new-vendor-key">
+              {created?.apiKey}
+            </code>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Copy key"
+              onClick={() => {
+                void navigator.clipboard?.writeText(created?.apiKey ?? '').then(() => toast({ title: 'Copied', description: 'The key is on the clipboard.' }));
+              }}
+            >
+              <Copy className="h-4 w-4" />
+            </Button>
+          </div>
+          <div className="flex justify-end">
+            <Button onClick={() => setCreated(null)}>Done</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        subject={revoking}
+        title="Revoke this vendor?"
+        description={(vendor) => `“${vendor.name}” will no longer be able to post leads with its key. Leads it posted stay.`}
+        confirmLabel="Revoke vendor"
+        onConfirm={(vendor) => void revoke(vendor)}
+        onCancel={() => setRevoking(null)}
+      />
+    </div>
+  );
+}
+
+function CreateVendorDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (name: string, apiKey: string) => void }) {
+  const [name, setName] = useState('');
+  const { busy, submit: run, errorFor } = useFormSubmission((failure) =>
+    toast({ title: 'Could not create the vendor', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const { apiKey } = await createLeadVendor(name);
+      onCreated(name.trim(), apiKey);
+      setName('');
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent>
+        <DialogTitle>New lead vendor</DialogTitle>
+        <DialogDescription>The vendor gets an API key to post leads with.</DialogDescription>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <FormField label="Vendor name" name="name" placeholder="e.g. Acme Leads" value={name} onChange={(e) => setName(e.target.value)} error={errorFor('name')} />
+          <div className="flex justify-end gap-3">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Creating...' : 'Create vendor'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
