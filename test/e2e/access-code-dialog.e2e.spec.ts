@@ -115,7 +115,7 @@ describe('the access-code dialog', () => {
     await newAgent(page);
     // From another page; a direct visit shows the blocking screen (shell.e2e.spec.ts).
     await page.getByRole('button', { name: /^dialog-/ }).click();
-    await page.getByRole('menuitem', { name: 'Leads' }).click();
+    await page.getByRole('menuitem', { name: 'Leads', exact: true }).click();
     await page.waitForURL('**/onboarding');
     await page.locator('[data-variant="destructive"]', { hasText: 'Access Denied' }).waitFor();
     await context.close();

@@ -249,4 +249,62 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(dashboard.perDay.at(-1)).toMatchObject({ leads: 2, spentCents: 1_000 });
     expect(dashboard.byCampaign).toEqual([expect.objectContaining({ name: 'Returns', leads: 2, spentCents: 1_000, costPerLeadCents: 500 })]);
   });
+  it('hands a campaign’s leads round-robin to its group, 30 at once evenly, and lets the owner reassign by hand; nobody else can', async () => {
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Round-robin Vendor' })).json()) as { apiKey: string };
+    const { prices } = (await (await admin.request('GET', '/api/admin/lead-prices')).json()) as { prices: { source: string; tier: string; priceCents: number }[] };
+    const price = prices.find((p) => p.source === 'data_leads' && p.tier === 'premium')!.priceCents;
+    const owner = await own.account();
+    const members = await Promise.all([1, 2, 3].map(() => own.account()));
+    const stranger = await own.account();
+    expect((await admin.request('POST', `/api/admin/wallets/${owner.userId}/test-credit`, { amountCents: price * 30 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    const { groupId } = (await (await owner.client.request('POST', '/api/groups', { name: 'Closers' })).json()) as { groupId: string };
+    expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: members.map((m) => m.email) })).status).toBe(200);
+    const { groupId: strangersGroup } = (await (await stranger.client.request('POST', '/api/groups', { name: 'Not yours' })).json()) as { groupId: string };
+
+    const campaign = (groupIdToUse: string) =>
+      owner.client.request(
+        'POST',
+        '/api/campaigns',
+        { name: 'Washington team', source: 'data_leads', tier: 'premium', budgetCents: price * 30, targeting: { states: ['WA'], roundRobinGroupId: groupIdToUse } },
+        { 'idempotency-key': randomUUID() },
+      );
+    const refused = await campaign(strangersGroup);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([400, 'Choose one of your groups to share the leads with.']);
+    expect((await campaign(groupId)).status).toBe(201);
+
+    const post = (i: number) =>
+      fetch(`${own.portal.url}/api/intake/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({ ...lead('WA', `+1206555${String(1000 + i)}`), tier: 'premium' }),
+      });
+    expect(new Set(await inParallel(30, async (i) => (await post(i)).status))).toEqual(new Set([201]));
+    const assignedTo = async (member: { client: ApiClient }) => ((await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { leadId: string; ownerEmail: string; how: string }[] }).leads;
+    await expect.poll(async () => ((await (await owner.client.request('GET', '/api/dashboard')).json()) as { assigned: number }).assigned, { timeout: 30_000 }).toBe(30);
+    // Each member got a third, each lead once.
+    const given = await Promise.all(members.map(assignedTo));
+    expect(given.map((leads) => leads.length)).toEqual([10, 10, 10]);
+    expect(new Set(given.flat().map((l) => l.leadId)).size).toBe(30);
+    expect(given[0]![0]).toMatchObject({ ownerEmail: owner.email, how: 'round_robin' });
+    expect(await assignedTo(stranger)).toEqual([]);
+
+    // By hand: the owner moves one lead to the first member, then takes another back.
+    const moved = given[1]![0]!.leadId;
+    expect((await owner.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: members[0]!.userId })).status).toBe(200);
+    expect((await assignedTo(members[0]!)).length).toBe(11);
+    expect((await assignedTo(members[1]!)).length).toBe(9);
+    expect((await owner.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: null })).status).toBe(200);
+    expect(((await (await owner.client.request('GET', '/api/dashboard')).json()) as { assigned: number }).assigned).toBe(29);
+    const mine = (await (await owner.client.request('GET', '/api/leads?state=WA')).json()) as { leads: { leadId: string; assigneeId: string | null; assigneeEmail: string | null }[] };
+    expect(mine.leads.filter((l) => l.assigneeId !== null)).toHaveLength(29);
+    expect(mine.leads.find((l) => l.leadId === moved)).toMatchObject({ assigneeId: null, assigneeEmail: null });
+
+    // Someone outside the owner's groups cannot be given a lead; another agent cannot give the owner's lead away.
+    const outsider = await owner.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: stranger.userId });
+    expect([outsider.status, ((await outsider.json()) as { message: string }).message]).toEqual([400, 'Leads can be assigned only to members of your groups.']);
+    expect((await stranger.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: stranger.userId })).status).toBe(404);
+    expect((await owner.client.request('POST', `/api/leads/not-a-lead/assign`, { assigneeId: null })).status).toBe(400);
+    const assignees = (await (await owner.client.request('GET', '/api/leads/assignees')).json()) as { assignees: { userId: string }[] };
+    expect(assignees.assignees.map((a) => a.userId).sort()).toEqual(members.map((m) => m.userId).sort());
+  });
 });

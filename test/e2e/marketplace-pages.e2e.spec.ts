@@ -127,6 +127,17 @@ describe('the marketplace pages', () => {
     expect((await admin.request('POST', `/api/admin/lead-returns/${returns[0]!.returnId}/approve`)).status).toBe(200);
     await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Returned, $25.00 credited').waitFor({ timeout: 15_000 });
 
+    // A lead given to a member of the agent's group, from the row.
+    const member = await own.account();
+    const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Helpers' })).json()) as { groupId: string };
+    expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    await page.reload();
+    await page.getByLabel('Assign Grace Lovelace to').selectOption({ label: 'Own Portal User' });
+    await page.getByText('Lead Assigned').first().waitFor();
+    const given = (await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { firstName: string }[] };
+    expect(given.leads.map((l) => l.firstName)).toEqual(['Grace']);
+    expect(await page.getByLabel('Assign Grace Lovelace to').inputValue()).toBe(member.userId);
+
     await page.getByLabel('State').fill('tx');
     await page.getByText('No leads match.').waitFor();
     await close();

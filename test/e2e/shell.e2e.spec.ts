@@ -166,7 +166,7 @@ describe('finding the sidebar areas and the admin pages', () => {
     const email = await freshAdmin(page);
     await page.getByRole('button', { name: email.split('@')[0] }).click();
     const menu = page.getByRole('menu');
-    for (const area of ['Dashboard', 'Campaigns', 'Leads', 'Banking', 'Integrations', 'My Tickets', 'Testing']) await menu.getByRole('menuitem', { name: area }).waitFor();
+    for (const area of ['Dashboard', 'Campaigns', 'Leads', 'Banking', 'Integrations', 'My Tickets', 'Testing']) await menu.getByRole('menuitem', { name: area, exact: true }).waitFor();
     await menu.getByRole('group', { name: 'Admin' }).getByRole('menuitem', { name: 'Users' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/users');
     // The access-code dialog opens over the sidebar layout and says why an admin needs it.

@@ -34,9 +34,12 @@ import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campa
 import { agedOrderTriggers, registerAgedOrderJobs } from './jobs/aged-orders.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
+import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
+import { AssignLeadHandler, AssignRoundRobinHandler } from './commands/assign-lead/assign-lead.handler.js';
+import { LeadAssignmentsController } from './commands/lead-assignments.http.controller.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
-export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers, ...leadReturnTriggers];
+export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers, ...leadReturnTriggers, ...leadAssignmentTriggers];
 
 const AGE_LEADS = 'age-unsold-leads';
 const AGE_EVERY_MS = 60 * 60_000;
@@ -56,6 +59,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     registerLeadAllocationJobs(this.jobs, this.commands);
     registerAgedOrderJobs(this.jobs, this.commands);
     registerLeadReturnJobs(this.jobs, this.commands);
+    registerLeadAssignmentJobs(this.jobs, this.commands);
     this.jobs.register(AGE_LEADS, async () => {
       await this.commands.execute(new AgeUnsoldLeads(this.config.leads.agedAfterDays));
     });
@@ -80,7 +84,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController, ImportAgedLeadsController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController, ImportAgedLeadsController, LeadAssignmentsController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,
@@ -98,6 +102,8 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     CreditApprovedReturnHandler,
     ChangeGroupHandler,
     ImportGroupsHandler,
+    AssignLeadHandler,
+    AssignRoundRobinHandler,
     MarketplaceJobs,
   ],
 })

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
+import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
@@ -27,8 +28,9 @@ const targetingInput = z
     dailyCap: z.number({ message: 'A lead cap is a whole number' }).nullable().default(null),
     weeklyCap: z.number({ message: 'A lead cap is a whole number' }).nullable().default(null),
     schedule: z.object({ days: z.array(z.number()).max(7), fromHour: z.number(), toHour: z.number() }).nullable().default(null),
+    roundRobinGroupId: z.uuid('No such group.').nullable().default(null),
   })
-  .default({ states: [], dailyCap: null, weeklyCap: null, schedule: null });
+  .default({ states: [], dailyCap: null, weeklyCap: null, schedule: null, roundRobinGroupId: null });
 
 const createRequest = z.object({
   name: z.string({ message: DATA_LEADS_MESSAGE }).max(MAX_NAME_LENGTH, `A campaign name can be at most ${MAX_NAME_LENGTH} characters.`),
@@ -78,6 +80,7 @@ export class CampaignsController {
     const key = idempotencyKeyOf(request.headers);
     const input = validate(createRequest, body);
     const targeting: Targeting = { ...input.targeting, timeZone: await this.timeZoneOf(user.userId) };
+    await this.requireOwnGroup(user.userId, targeting.roundRobinGroupId);
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'create-campaign', ...input } }, async () => {
       const campaignId = campaignIdOf(user.userId, key);
       const result = await this.commands.execute(
@@ -135,6 +138,7 @@ export class CampaignsController {
     const campaignId = validate(campaignIdParam, id, 'id');
     const input = validate(settingsRequest, body);
     const targeting: Targeting = { ...input.targeting, timeZone: await this.timeZoneOf(user.userId) };
+    await this.requireOwnGroup(user.userId, targeting.roundRobinGroupId);
     await this.ownCampaign(user, request, () =>
       this.commands.execute(
         new DecideCampaign({ type: 'ChangeSettings', campaignId, ownerId: user.userId, name: input.name, targeting }, userRequestContext(user.userId, String(request.id)), `${request.id}`),
@@ -157,6 +161,13 @@ export class CampaignsController {
   private async timeZoneOf(userId: string): Promise<string> {
     const { rows } = await this.pool.query<{ timezone: string | null }>('SELECT timezone FROM profiles WHERE user_id = $1', [userId]);
     return rows[0]?.timezone || DEFAULT_TIME_ZONE;
+  }
+
+  /** A campaign hands its leads round-robin only to a group of its owner's. */
+  private async requireOwnGroup(ownerId: string, groupId: string | null | undefined): Promise<void> {
+    if (!groupId) return;
+    const { rowCount } = await this.pool.query('SELECT 1 FROM agent_groups WHERE group_id = $1 AND owner_id = $2', [groupId, ownerId]);
+    if (!rowCount) throw new ApiError(400, 'GROUP_NOT_FOUND', 'Choose one of your groups to share the leads with.', [{ field: 'targeting.roundRobinGroupId', message: 'Choose one of your groups to share the leads with.' }]);
   }
 
   /** What the campaign's hold has captured (the wallet's read model): the budget cannot be lowered below it. */

@@ -25,6 +25,8 @@ export type Targeting = {
   readonly schedule: WeeklySchedule | null;
   /** The owner's IANA time zone, for the schedule and the caps' days and weeks. */
   readonly timeZone: string;
+  /** The owner's group whose members get the campaign's leads in turn (absent in campaigns made before there was one). */
+  readonly roundRobinGroupId?: string | null;
 };
 
 export type CampaignEvent =

@@ -27,7 +27,7 @@ export class DashboardController {
         `SELECT count(*)::int AS "totalLeads",
                 count(*) FILTER (WHERE bought_at >= now() - interval '7 days')::int AS "thisWeek",
                 round(avg(price_cents) FILTER (WHERE price_cents > 0))::int AS "avgCostCents",
-                0 AS assigned
+                (SELECT count(*)::int FROM lead_assignments WHERE owner_id = $1) AS assigned
            FROM rm_owned_leads WHERE owner_id = $1`,
         [user.userId],
       ),

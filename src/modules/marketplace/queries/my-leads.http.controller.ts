@@ -40,6 +40,8 @@ type OwnedLead = {
   campaignName: string | null;
   priceCents: number;
   boughtAt: string;
+  assigneeId: string | null;
+  assigneeEmail: string | null;
 };
 
 /** My Leads: every lead the signed-in agent bought, newest first, with search, filters, paging and CSV. */
@@ -65,8 +67,8 @@ export class MyLeadsController {
   async csv(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
     const rows = await this.owned(user.userId, { ...validate(filters, raw), before: undefined }, CSV_MAX);
     return toCsv(
-      ['Bought', 'First name', 'Last name', 'Phone', 'Email', 'State', 'ZIP', 'Age', 'Date of birth', 'Source', 'Tier', 'Campaign', 'Price'],
-      rows.map((r) => [r.boughtAt, r.firstName, r.lastName, r.phone, r.email, r.state, r.zip, r.age, r.dateOfBirth, r.source, r.tier, r.campaignName, (r.priceCents / 100).toFixed(2)]),
+      ['Bought', 'First name', 'Last name', 'Phone', 'Email', 'State', 'ZIP', 'Age', 'Date of birth', 'Source', 'Tier', 'Campaign', 'Price', 'Assigned to'],
+      rows.map((r) => [r.boughtAt, r.firstName, r.lastName, r.phone, r.email, r.state, r.zip, r.age, r.dateOfBirth, r.source, r.tier, r.campaignName, (r.priceCents / 100).toFixed(2), r.assigneeEmail]),
     );
   }
 
@@ -76,8 +78,9 @@ export class MyLeadsController {
     const { rows } = await this.pool.query<OwnedLead & { boughtAt: Date }>(
       `SELECT o.lead_id AS "leadId", l.first_name AS "firstName", l.last_name AS "lastName", l.phone, l.email, l.state, l.zip, l.age,
               to_char(l.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth", l.source, l.tier, o.campaign_id AS "campaignId", c.name AS "campaignName",
-              o.price_cents AS "priceCents", o.bought_at AS "boughtAt"
+              o.price_cents AS "priceCents", o.bought_at AS "boughtAt", a.assignee_id AS "assigneeId", au.email AS "assigneeEmail"
          FROM rm_owned_leads o JOIN rm_leads l ON l.lead_id = o.lead_id LEFT JOIN rm_campaigns c ON c.campaign_id = o.campaign_id
+         LEFT JOIN lead_assignments a ON a.lead_id = o.lead_id AND a.owner_id = o.owner_id LEFT JOIN users au ON au.id = a.assignee_id
         WHERE o.owner_id = $1
           AND ($2::text IS NULL OR l.first_name || ' ' || l.last_name ILIKE $2 OR l.phone ILIKE $2 OR l.email ILIKE $2)
           AND ($3::text IS NULL OR l.source = $3) AND ($4::uuid IS NULL OR o.campaign_id = $4) AND ($5::text IS NULL OR l.state = $5)

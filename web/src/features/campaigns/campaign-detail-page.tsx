@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
+import { fetchGroups, type Group } from '../groups/api/groups';
 import { fetchLeads, type OwnedLead } from '../my-leads/api/leads';
 import { fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, setCampaignActive, sourceLabel, tierLabel, type Campaign, type CampaignActivity } from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
@@ -42,6 +43,10 @@ export function CampaignDetailPage() {
   const [activity, setActivity] = useState<CampaignActivity | null>(null);
   const [leads, setLeads] = useState<OwnedLead[] | null>(null);
   const [editing, setEditing] = useState(false);
+  const [groups, setGroups] = useState<Group[]>([]);
+  useEffect(() => {
+    fetchGroups().then(setGroups, () => undefined);
+  }, [campaign]);
 
   const load = useCallback(async () => {
     try {
@@ -83,6 +88,7 @@ export function CampaignDetailPage() {
   const live = campaign.status === 'active' || campaign.status === 'paused';
   const left = Math.max(0, campaign.budgetCents - campaign.spentCents);
   const { targeting } = campaign;
+  const sharedWith = targeting.roundRobinGroupId ? (groups.find((g) => g.groupId === targeting.roundRobinGroupId)?.name ?? 'A group you deleted') : null;
   const toggle = async (active: boolean) => {
     try {
       await setCampaignActive(campaign.campaignId, active);
@@ -142,6 +148,7 @@ export function CampaignDetailPage() {
               : `${targeting.schedule.days.map((day) => DAY_NAMES[day]).join(', ')}, ${hourLabel(targeting.schedule.fromHour)} to ${hourLabel(targeting.schedule.toHour)} (${targeting.timeZone})`}
           </Setting>
           <Setting term="Leads go to">{campaign.tier === 'exclusive' ? 'One buyer only (exclusive)' : 'Up to three buyers (shared)'}</Setting>
+          <Setting term="Shared with">{sharedWith ? `${sharedWith}, round-robin` : 'Nobody: you keep the leads'}</Setting>
         </dl>
       </section>
 

@@ -7,7 +7,7 @@ import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
-import { fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
+import { assignLead, fetchAssignedToMe, fetchAssignees, fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type AssignedLead, type Assignee, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
 import { ReturnLeadDialog } from './components/return-lead-dialog';
 
 const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;
@@ -33,12 +33,15 @@ export function MyLeadsPage() {
   const [returns, setReturns] = useState<Map<string, LeadReturn>>(new Map());
   const [reasons, setReasons] = useState<{ reasons: ReturnReason[]; windowDays: number }>({ reasons: [], windowDays: 7 });
   const [returning, setReturning] = useState<OwnedLead | null>(null);
+  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  const [assignedToMe, setAssignedToMe] = useState<AssignedLead[]>([]);
   const newest = useRef<string | null | undefined>(undefined);
 
   const load = useCallback(
     async (announce = false) => {
       try {
-        const [page, mine] = await Promise.all([fetchLeads(filters), fetchReturns()]);
+        const [page, mine, given] = await Promise.all([fetchLeads(filters), fetchReturns(), fetchAssignedToMe()]);
+        setAssignedToMe(given);
         const first = page.leads[0]?.leadId ?? null;
         if (announce && newest.current !== undefined && first && first !== newest.current) {
           const lead = page.leads[0]!;
@@ -62,7 +65,19 @@ export function MyLeadsPage() {
   }, [load]);
   useEffect(() => {
     fetchReturnReasons().then(setReasons, () => undefined);
+    fetchAssignees().then(setAssignees, () => undefined);
   }, []);
+
+  const assign = async (lead: OwnedLead, assigneeId: string) => {
+    try {
+      await assignLead(lead.leadId, assigneeId || null);
+      const who = assignees.find((a) => a.userId === assigneeId);
+      toast({ title: assigneeId ? 'Lead Assigned' : 'Lead Unassigned', description: `${lead.firstName} ${lead.lastName}${who ? ` → ${who.name ?? who.email}` : ''}` });
+    } catch (error) {
+      toast({ title: 'Operation Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+    }
+    await load();
+  };
 
   const more = async () => {
     if (!next) return;
@@ -165,7 +180,7 @@ export function MyLeadsPage() {
           {leads.map((lead) => {
             const returned = returns.get(lead.leadId);
             return (
-              <li key={lead.leadId} data-testid="lead" className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[2fr_2fr_1.5fr_1fr_auto] md:items-center">
+              <li key={lead.leadId} data-testid="lead" className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_12rem] md:items-center">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">
                     {lead.firstName} {lead.lastName}
@@ -197,7 +212,23 @@ export function MyLeadsPage() {
                   <p className="font-medium text-slate-900">{formatCents(lead.priceCents)}</p>
                   <p className="text-xs">{formatShortDateTime(lead.boughtAt)}</p>
                 </div>
-                <div className="md:text-right">
+                <div className="space-y-2 md:text-right">
+                  {(assignees.length > 0 || lead.assigneeId) && (
+                    <select
+                      aria-label={`Assign ${lead.firstName} ${lead.lastName} to`}
+                      value={lead.assigneeId ?? ''}
+                      onChange={(e) => void assign(lead, e.target.value)}
+                      className="w-full max-w-48 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                    >
+                      <option value="">Not assigned</option>
+                      {lead.assigneeId && !assignees.some((a) => a.userId === lead.assigneeId) && <option value={lead.assigneeId}>{lead.assigneeEmail}</option>}
+                      {assignees.map((a) => (
+                        <option key={a.userId} value={a.userId}>
+                          {a.name ?? a.email}
+                        </option>
+                      ))}
+                    </select>
+                  )}
                   {returned ? (
                     <ReturnStatus item={returned} />
                   ) : returnable(lead) ? (
@@ -217,6 +248,33 @@ export function MyLeadsPage() {
             Load more
           </Button>
         </div>
+      )}
+
+      {assignedToMe.length > 0 && (
+        <section aria-labelledby="assigned-to-me" className="rounded-lg border border-slate-200 bg-white">
+          <h2 id="assigned-to-me" className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+            Assigned to me
+          </h2>
+          <ul className="divide-y divide-slate-100">
+            {assignedToMe.map((lead) => (
+              <li key={`${lead.leadId}-${lead.ownerEmail}`} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">
+                    {lead.firstName} {lead.lastName} <span className="font-normal text-slate-700">({lead.state})</span>
+                  </p>
+                  <a href={`tel:${lead.phone}`} className="text-brand-700 hover:underline">
+                    {lead.phone}
+                  </a>
+                  {lead.email && <span className="break-all text-slate-700"> · {lead.email}</span>}
+                </div>
+                <p className="text-slate-700">
+                  From <span className="break-all">{lead.ownerEmail}</span>
+                  {lead.how === 'round_robin' ? ' (round-robin)' : ''} · {formatShortDateTime(lead.assignedAt)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
 
       <ReturnLeadDialog lead={returning} reasons={reasons.reasons} windowDays={reasons.windowDays} onClose={() => setReturning(null)} onReturned={() => void load()} />

@@ -26,7 +26,7 @@ export type Campaign = {
 };
 
 export type Schedule = { days: number[]; fromHour: number; toHour: number };
-export type Targeting = { states: string[]; dailyCap: number | null; weeklyCap: number | null; schedule: Schedule | null; timeZone: string };
+export type Targeting = { states: string[]; dailyCap: number | null; weeklyCap: number | null; schedule: Schedule | null; timeZone: string; roundRobinGroupId?: string | null };
 
 export type PassOverReason = 'state' | 'schedule' | 'paused' | 'daily_cap' | 'weekly_cap' | 'budget' | 'already_owned' | 'sold_out';
 export type Offer = { leadId: string; leadName: string | null; leadState: string | null; outcome: 'bought' | 'passed'; reason: PassOverReason | null; priceCents: number | null; at: string };

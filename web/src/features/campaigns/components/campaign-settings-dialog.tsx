@@ -3,6 +3,7 @@ import { US_STATES } from '../../../../../src/modules/marketplace/contracts/us-s
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
+import { fetchGroups, type Group } from '../../groups/api/groups';
 import { changeSettings, type Campaign } from '../api/campaigns';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -21,6 +22,8 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
   const [days, setDays] = useState<number[]>(campaign.targeting.schedule?.days ?? [1, 2, 3, 4, 5]);
   const [fromHour, setFromHour] = useState(campaign.targeting.schedule?.fromHour ?? 9);
   const [toHour, setToHour] = useState(campaign.targeting.schedule?.toHour ?? 17);
+  const [groupId, setGroupId] = useState(campaign.targeting.roundRobinGroupId ?? '');
+  const [groups, setGroups] = useState<Group[]>([]);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -33,6 +36,8 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
     setDays(campaign.targeting.schedule?.days ?? [1, 2, 3, 4, 5]);
     setFromHour(campaign.targeting.schedule?.fromHour ?? 9);
     setToHour(campaign.targeting.schedule?.toHour ?? 17);
+    setGroupId(campaign.targeting.roundRobinGroupId ?? '');
+    fetchGroups().then(setGroups, () => setGroups([]));
   }, [open, campaign]);
 
   const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
@@ -47,7 +52,7 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
     try {
       await changeSettings(campaign.campaignId, {
         name,
-        targeting: { states, dailyCap: daily, weeklyCap: weekly, schedule: scheduled ? { days: [...days].sort(), fromHour, toHour } : null },
+        targeting: { states, dailyCap: daily, weeklyCap: weekly, schedule: scheduled ? { days: [...days].sort(), fromHour, toHour } : null, roundRobinGroupId: groupId || null },
       });
       toast({ title: 'Campaign Updated', description: name.trim() });
       onOpenChange(false);
@@ -139,6 +144,20 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
               </div>
             )}
           </fieldset>
+          <div>
+            <label htmlFor="settings-group" className="block text-sm font-medium text-slate-800">
+              Share leads with a group
+            </label>
+            <select id="settings-group" value={groupId} onChange={(e) => setGroupId(e.target.value)} className={`${field} bg-white`}>
+              <option value="">Nobody: I keep the leads</option>
+              {groups.map((group) => (
+                <option key={group.groupId} value={group.groupId}>
+                  {group.name} ({group.memberCount} member{group.memberCount === 1 ? '' : 's'}), in turn
+                </option>
+              ))}
+            </select>
+            <p className="mt-1 text-xs text-slate-600">Each lead this campaign buys goes to the next member of the group, round-robin. You still own and pay for the leads.</p>
+          </div>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
               Cancel

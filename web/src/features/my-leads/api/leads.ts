@@ -16,7 +16,12 @@ export type OwnedLead = {
   campaignName: string | null;
   priceCents: number;
   boughtAt: string;
+  assigneeId: string | null;
+  assigneeEmail: string | null;
 };
+
+export type Assignee = { userId: string; email: string; name: string | null };
+export type AssignedLead = Pick<OwnedLead, 'leadId' | 'firstName' | 'lastName' | 'phone' | 'email' | 'state' | 'zip' | 'source' | 'tier'> & { ownerEmail: string; how: 'manual' | 'round_robin'; assignedAt: string };
 
 export type LeadFilters = { search?: string; source?: string; campaignId?: string; state?: string; day?: string };
 export type LeadReturn = { returnId: string; leadId: string; priceCents: number; reason: string; comment: string; status: 'pending' | 'approved' | 'denied'; denyReason: string | null; requestedAt: string };
@@ -35,3 +40,6 @@ export const fetchReturns = async () => (await api<{ returns: LeadReturn[] }>('G
 export const fetchReturnReasons = () => api<{ reasons: ReturnReason[]; windowDays: number }>('GET', '/api/leads/return-reasons');
 export const requestReturn = (leadId: string, body: { reason: string; comment: string }) =>
   api<{ returnId: string }>('POST', `/api/leads/${leadId}/returns`, body, { 'idempotency-key': crypto.randomUUID() });
+export const fetchAssignees = async () => (await api<{ assignees: Assignee[] }>('GET', '/api/leads/assignees')).assignees;
+export const fetchAssignedToMe = async () => (await api<{ leads: AssignedLead[] }>('GET', '/api/leads/assigned-to-me')).leads;
+export const assignLead = (leadId: string, assigneeId: string | null) => api('POST', `/api/leads/${leadId}/assign`, { assigneeId });

@@ -1,0 +1,132 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { DomainError } from '../../../../platform/domain/domain-error.js';
+import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
+import { causedBy, newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
+import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
+import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
+import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
+import type { LeadEvent } from '../../contracts/lead-events.js';
+
+export type LeadSoldEvent = JsonEvent & Extract<LeadEvent, { type: 'LeadSold' }>;
+export type Assignment = { leadId: string; assigneeId: string | null };
+
+/** The realtime topic of My Leads (the leads projection's). */
+const LEADS_TOPIC = 'leads';
+const assignmentStream = (ownerId: string) => `lead-assignments-${ownerId}`;
+
+/** An owner gives one of their leads to a member of one of their groups, or takes it back (assigneeId null). */
+export class AssignLead extends Command<Assignment> {
+  constructor(
+    readonly ownerId: string,
+    readonly leadId: string,
+    readonly assigneeId: string | null,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/** A lead a campaign bought goes to the next member of the campaign's round-robin group, if it has one (started from the stored LeadSold). */
+export class AssignRoundRobin extends Command<Assignment | null> {
+  constructor(readonly sold: LeadSoldEvent) {
+    super();
+  }
+}
+
+/**
+ * Lead assignment (issue 10, groups): state-based rows, one assignee per owner's copy of a
+ * lead, each change recorded as an event through the outbox. Round-robin gives each lead to
+ * the member of the group with the fewest round-robin leads from it (the longest in the group
+ * first on a tie), with the group's row locked so two leads at once never pick by the same count;
+ * a retry of the same sale keeps the first pick.
+ */
+@CommandHandler(AssignLead)
+export class AssignLeadHandler implements ICommandHandler<AssignLead, Assignment> {
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+  ) {}
+
+  async execute({ ownerId, leadId, assigneeId, context }: AssignLead): Promise<Assignment> {
+    const changed = await inTransaction(this.pool, async (tx) => {
+      const owned = await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2', [leadId, ownerId]);
+      if (!owned.rowCount) throw new DomainError('LEAD_NOT_FOUND', 'No such lead.', 404);
+      const before = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
+      const previous = before.rows[0]?.assignee_id ?? null;
+      if (previous === assigneeId) return { changed: false, previous };
+      if (assigneeId === null) {
+        await tx.query('DELETE FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2', [leadId, ownerId]);
+        await recordInOutbox(tx, assignmentStream(ownerId), [newEvent('LeadUnassigned', { leadId, ownerId, assigneeId: previous }, context)]);
+        return { changed: true, previous };
+      }
+      const groupId = await groupOfMember(tx, ownerId, assigneeId);
+      await tx.query(
+        `INSERT INTO lead_assignments (lead_id, owner_id, assignee_id, group_id, how) VALUES ($1, $2, $3, $4, 'manual')
+         ON CONFLICT (lead_id, owner_id) DO UPDATE SET assignee_id = $3, group_id = $4, how = 'manual', assigned_at = now()`,
+        [leadId, ownerId, assigneeId, groupId],
+      );
+      await recordInOutbox(tx, assignmentStream(ownerId), [newEvent('LeadAssigned', { leadId, ownerId, assigneeId, groupId, how: 'manual' }, context)]);
+      return { changed: true, previous };
+    });
+    outboxCommitted();
+    if (changed.changed) publish(this.realtime, ownerId, [assigneeId, changed.previous]);
+    return { leadId, assigneeId };
+  }
+}
+
+@CommandHandler(AssignRoundRobin)
+export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin, Assignment | null> {
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+  ) {}
+
+  async execute({ sold }: AssignRoundRobin): Promise<Assignment | null> {
+    const { leadId, ownerId, campaignId } = sold.data;
+    const picked = await inTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<{ group_id: string | null }>(
+        `SELECT g.group_id FROM rm_campaigns c JOIN agent_groups g ON g.group_id = (c.targeting->>'roundRobinGroupId')::uuid AND g.owner_id = c.owner_id
+          WHERE c.campaign_id = $1 FOR UPDATE OF g`,
+        [campaignId],
+      );
+      const groupId = rows[0]?.group_id;
+      if (!groupId) return null;
+      const earlier = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2', [leadId, ownerId]);
+      if (earlier.rows[0]) return null;
+      const next = await tx.query<{ member_id: string }>(
+        `SELECT m.member_id FROM agent_group_members m
+           LEFT JOIN lead_assignments a ON a.group_id = m.group_id AND a.assignee_id = m.member_id AND a.how = 'round_robin'
+          WHERE m.group_id = $1 GROUP BY m.member_id, m.added_at ORDER BY count(a.lead_id), m.added_at, m.member_id LIMIT 1`,
+        [groupId],
+      );
+      const assigneeId = next.rows[0]?.member_id;
+      if (!assigneeId) return null;
+      await tx.query(`INSERT INTO lead_assignments (lead_id, owner_id, assignee_id, group_id, how) VALUES ($1, $2, $3, $4, 'round_robin')`, [leadId, ownerId, assigneeId, groupId]);
+      const context = causedBy(sold, { type: 'system', id: 'lead-round-robin' });
+      await recordInOutbox(tx, assignmentStream(ownerId), [newEvent('LeadAssigned', { leadId, ownerId, assigneeId, groupId, how: 'round_robin' }, context)]);
+      return assigneeId;
+    });
+    outboxCommitted();
+    if (!picked) return null;
+    publish(this.realtime, ownerId, [picked]);
+    return { leadId, assigneeId: picked };
+  }
+}
+
+/** The group of the owner's that the assignee belongs to; not a member of any is refused. */
+async function groupOfMember(tx: SqlClient, ownerId: string, assigneeId: string): Promise<string> {
+  const { rows } = await tx.query<{ group_id: string }>(
+    `SELECT m.group_id FROM agent_group_members m JOIN agent_groups g ON g.group_id = m.group_id WHERE g.owner_id = $1 AND m.member_id = $2 ORDER BY m.added_at LIMIT 1`,
+    [ownerId, assigneeId],
+  );
+  if (!rows[0]) throw new DomainError('ASSIGNEE_NOT_IN_GROUPS', 'Leads can be assigned only to members of your groups.', 400);
+  return rows[0].group_id;
+}
+
+function publish(realtime: RealtimeHub, ownerId: string, others: readonly (string | null)[]): void {
+  const users = new Set([ownerId, ...others.filter((id): id is string => id !== null)]);
+  realtime.publish([...users].map((userId) => ({ userId, topic: LEADS_TOPIC })));
+}
