@@ -20,7 +20,7 @@ export type OwnPortal = {
   /** The portal's database, reachable from the test. */
   readonly pool: SqlPool;
   /** A confirmed account with a chosen SAT leader and elevated access (as an access code gives), signed in over the API. */
-  account(options?: { role?: 'admin' | 'finance' }): Promise<{ client: ApiClient; userId: string; email: string; password: string }>;
+  account(options?: { role?: 'admin' | 'finance' }): Promise<SeededAccount>;
   close(): Promise<void>;
 };
 
@@ -49,27 +49,10 @@ export async function startOwnPortal(env: Record<string, string> = {}): Promise<
     ...(process.env.DATABASE_URL && redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `${inject('redisPrefix')}own-${randomUUID()}` } : {}),
     ...env,
   });
-  const store = new PostgresEventStore(pool);
   return {
     portal,
     pool,
-    async account(options = {}) {
-      const userId = randomUUID();
-      const email = `${options.role ?? 'agent'}-${userId.slice(0, 8)}@own-portal.test`;
-      const password = `Own-${randomUUID().slice(0, 8)}-Pass`;
-      await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, email, await hashPassword(password)]);
-      await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, 'Own Portal User', 'leader@own-portal.test']);
-      if (options.role) await pool.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [userId, options.role]);
-      await store.append(
-        agentAccessStream(userId),
-        [newEvent('ElevatedAccessGranted', { userId, codeId: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('e2e'))],
-        { expectedVersion: 'any' },
-      );
-      const client = new ApiClient(portal.url);
-      const signedIn = await client.signIn(email, password);
-      if (signedIn.status !== 200) throw new Error(`signing in ${email} failed: ${signedIn.status}`);
-      return { client, userId, email, password };
-    },
+    account: (options = {}) => seedAccount(pool, portal.url, options),
     async close() {
       await portal.stop();
       await pool.end();
@@ -78,4 +61,29 @@ export async function startOwnPortal(env: Record<string, string> = {}): Promise<
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type SeededAccount = { client: ApiClient; userId: string; email: string; password: string };
+
+/**
+ * A confirmed account with a chosen SAT leader and elevated access (as an access code gives),
+ * written straight into the portal's database, then signed in over the API at portalUrl.
+ * A fixed userId gives the same account in two databases (tests that compare deployments).
+ */
+export async function seedAccount(pool: SqlPool, portalUrl: string, options: { role?: 'admin' | 'finance'; userId?: string } = {}): Promise<SeededAccount> {
+  const userId = options.userId ?? randomUUID();
+  const email = `${options.role ?? 'agent'}-${userId.slice(-12)}@own-portal.test`;
+  const password = `Own-${userId.slice(-12)}-Pass`;
+  await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, email, await hashPassword(password)]);
+  await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, 'Own Portal User', 'leader@own-portal.test']);
+  if (options.role) await pool.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [userId, options.role]);
+  await new PostgresEventStore(pool).append(
+    agentAccessStream(userId),
+    [newEvent('ElevatedAccessGranted', { userId, codeId: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('e2e'))],
+    { expectedVersion: 'any' },
+  );
+  const client = new ApiClient(portalUrl);
+  const signedIn = await client.signIn(email, password);
+  if (signedIn.status !== 200) throw new Error(`signing in ${email} failed: ${signedIn.status}`);
+  return { client, userId, email, password };
 }
