@@ -12,7 +12,8 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    own = await startOwnPortal();
+    // The sweep of aged orders cut off mid-way runs every second here (five minutes by default).
+    own = await startOwnPortal({ AGED_ORDER_SWEEP_SECONDS: '1' });
     admin = (await own.account({ role: 'admin' })).client;
   }, 90_000);
   afterAll(async () => own?.close());
@@ -306,5 +307,44 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect((await owner.client.request('POST', `/api/leads/not-a-lead/assign`, { assigneeId: null })).status).toBe(400);
     const assignees = (await (await owner.client.request('GET', '/api/leads/assignees')).json()) as { assignees: { userId: string }[] };
     expect(assignees.assignees.map((a) => a.userId).sort()).toEqual(members.map((m) => m.userId).sort());
+  });
+  it('finishes an aged order cut off between claiming its leads and the charge: charged once when the wallet covers it, else the leads go back', async () => {
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Cut-off Vendor' })).json()) as { apiKey: string };
+    const items = Array.from({ length: 100 }, (_, i) => ({ ...lead('NV', `+1702555${String(3000 + i)}`), source: 'aged_leads', tier: 'business' }));
+    const answer = await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ leads: items }) });
+    expect(((await answer.json()) as { accepted: number }).accepted).toBe(100);
+    const available = async (client: ApiClient) => ((await (await client.request('GET', '/api/aged-orders/availability?tier=business&states=NV')).json()) as { available: number }).available;
+    const rich = await own.account();
+    const poor = await own.account();
+    expect((await admin.request('POST', `/api/admin/wallets/${rich.userId}/test-credit`, { amountCents: 2_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    expect((await admin.request('POST', `/api/admin/wallets/${poor.userId}/test-credit`, { amountCents: 500 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    await expect.poll(() => available(rich.client), { timeout: 20_000 }).toBe(100);
+
+    // What a process stopped right after the claim leaves behind: the order claimed an hour ago, its leads out of the inventory, no charge.
+    const cutOff = async (ownerId: string) => {
+      const orderId = randomUUID();
+      await own.pool.query(
+        `INSERT INTO aged_orders (order_id, owner_id, tier, states, package_quantity, quantity, price_cents, status, created_at) VALUES ($1, $2, 'business', '["NV"]', 100, 100, 1000, 'claimed', now() - interval '1 hour')`,
+        [orderId, ownerId],
+      );
+      await own.pool.query(`UPDATE aged_inventory SET order_id = $1 WHERE lead_id IN (SELECT lead_id FROM aged_inventory WHERE order_id IS NULL AND tier = 'business' AND state = 'NV' LIMIT 100)`, [orderId]);
+      return orderId;
+    };
+    const poorOrder = await cutOff(poor.userId);
+    expect(await available(poor.client)).toBe(0);
+    // The wallet refuses $10 of a $5 balance: the leads return to the inventory and the order is gone.
+    await expect.poll(() => available(poor.client), { timeout: 20_000 }).toBe(100);
+    expect((await own.pool.query('SELECT 1 FROM aged_orders WHERE order_id = $1', [poorOrder])).rowCount).toBe(0);
+    expect(await (await poor.client.request('GET', '/api/wallet')).json()).toMatchObject({ availableCents: 500 });
+
+    const richOrder = await cutOff(rich.userId);
+    await expect.poll(async () => ((await (await rich.client.request('GET', '/api/leads?state=NV')).json()) as { leads: unknown[] }).leads.length, { timeout: 20_000 }).toBe(50);
+    expect(await (await rich.client.request('GET', '/api/wallet')).json()).toMatchObject({ availableCents: 1_000 });
+    const { entries } = (await (await rich.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number; description: string }[] };
+    // Charged once, by the sweep, explained like any aged order.
+    expect(entries.filter((e) => e.type === 'WalletCharged')).toEqual([
+      expect.objectContaining({ amountCents: -1_000, description: 'Aged leads: 100 × business', actor: expect.objectContaining({ type: 'system', id: 'aged-order-sweep' }) }),
+    ]);
+    expect((await own.pool.query(`SELECT status FROM aged_orders WHERE order_id = $1`, [richOrder])).rows[0]).toEqual({ status: 'placed' });
   });
 });

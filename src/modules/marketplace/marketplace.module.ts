@@ -18,6 +18,7 @@ import { CampaignsReadController } from './queries/campaigns-read.http.controlle
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
 import { DashboardController } from './queries/dashboard.http.controller.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
+import { SweepAgedOrders, SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
@@ -42,11 +43,12 @@ import { LeadAssignmentsController } from './commands/lead-assignments.http.cont
 export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers, ...leadReturnTriggers, ...leadAssignmentTriggers];
 
 const AGE_LEADS = 'age-unsold-leads';
+const SWEEP_AGED_ORDERS = 'sweep-aged-orders';
 const AGE_EVERY_MS = 60 * 60_000;
 
 @Injectable()
 class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
@@ -63,22 +65,31 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     this.jobs.register(AGE_LEADS, async () => {
       await this.commands.execute(new AgeUnsoldLeads(this.config.leads.agedAfterDays));
     });
+    this.jobs.register(SWEEP_AGED_ORDERS, async () => {
+      await this.commands.execute(new SweepAgedOrders());
+    });
   }
 
-  /** Unsold leads age into the aged inventory: one job per hour slot, so several processes enqueue it once. */
+  /** Unsold leads age into the aged inventory, and cut-off aged orders are finished: one job per slot, so several processes enqueue each once. */
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;
+    this.every(AGE_LEADS, AGE_EVERY_MS);
+    this.every(SWEEP_AGED_ORDERS, this.config.leads.agedOrderSweepMs);
+  }
+
+  private every(job: string, ms: number): void {
     const enqueue = () => {
-      const slot = Math.floor(Date.now() / AGE_EVERY_MS);
-      this.jobs.enqueue(AGE_LEADS, null, { jobId: `${AGE_LEADS}:${slot}`, attempts: 3 }).catch(() => undefined);
+      const slot = Math.floor(Date.now() / ms);
+      this.jobs.enqueue(job, null, { jobId: `${job}:${slot}`, attempts: 3 }).catch(() => undefined);
     };
     enqueue();
-    this.timer = setInterval(enqueue, AGE_EVERY_MS);
-    this.timer.unref();
+    const timer = setInterval(enqueue, ms);
+    timer.unref();
+    this.timers.push(timer);
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
   }
 }
 
@@ -98,6 +109,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     PlaceAgedOrderHandler,
     CompleteAgedOrderHandler,
     AgeUnsoldLeadsHandler,
+    SweepAgedOrdersHandler,
     SetLeadPriceHandler,
     CreditApprovedReturnHandler,
     ChangeGroupHandler,

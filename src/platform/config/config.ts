@@ -153,6 +153,12 @@ const envSchema = z.object({
     .min(0, 'expected whole days from 0 to 365')
     .max(365, 'expected whole days from 0 to 365')
     .default(30),
+  AGED_ORDER_SWEEP_SECONDS: z.coerce
+    .number({ message: 'expected whole seconds from 1 to 86400' })
+    .int('expected whole seconds from 1 to 86400')
+    .min(1, 'expected whole seconds from 1 to 86400')
+    .max(86_400, 'expected whole seconds from 1 to 86400')
+    .default(300),
   LEAD_RETURN_DAYS: z.coerce
     .number({ message: 'expected whole days from 1 to 90' })
     .int('expected whole days from 1 to 90')
@@ -226,6 +232,8 @@ export type AppConfig = {
     readonly agedAfterDays: number;
     /** An agent may return a lead this many days after buying it. */
     readonly returnDays: number;
+    /** How often aged-lead orders cut off between claiming their leads and the charge are finished or released. */
+    readonly agedOrderSweepMs: number;
   };
 };
 
@@ -316,7 +324,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
-    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS },
+    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS, agedOrderSweepMs: e.AGED_ORDER_SWEEP_SECONDS * 1000 },
   };
 }
 

@@ -40,6 +40,25 @@ export class PlaceAgedOrder extends Command<AgedOrderAnswer> {
   }
 }
 
+/** The charge of an aged-lead order; the same order always gives the same charge and key, so a second try charges once. */
+export const agedOrderCharge = (order: { orderId: string; ownerId: string; tier: string; quantity: number; priceCents: number }, context: CommandContext) =>
+  new ChargeWallet({
+    userId: order.ownerId,
+    chargeId: order.orderId,
+    amountCents: order.priceCents,
+    cause: { kind: 'aged-package', id: order.orderId },
+    description: `Aged leads: ${order.quantity.toLocaleString('en-US')} × ${order.tier}`,
+    context,
+    idempotencyKey: `aged-order:${order.orderId}`,
+  });
+
+/** A refused order gives its leads back to the inventory. */
+export const releaseAgedOrder = (pool: pg.Pool, orderId: string) =>
+  inTransaction(pool, async (tx) => {
+    await tx.query('UPDATE aged_inventory SET order_id = NULL WHERE order_id = $1', [orderId]);
+    await tx.query(`DELETE FROM aged_orders WHERE order_id = $1 AND status = 'claimed'`, [orderId]);
+  });
+
 @CommandHandler(PlaceAgedOrder)
 export class PlaceAgedOrderHandler implements ICommandHandler<PlaceAgedOrder, AgedOrderAnswer> {
   constructor(
@@ -53,23 +72,10 @@ export class PlaceAgedOrderHandler implements ICommandHandler<PlaceAgedOrder, Ag
     if (!TIERS.aged_leads.includes(input.tier)) throw new DomainError('SOURCE_AND_TIER_REQUIRED', 'Please select a source and tier', 400);
     const order = await this.claim(input, pack);
     try {
-      await this.commands.execute(
-        new ChargeWallet({
-          userId: input.ownerId,
-          chargeId: input.orderId,
-          amountCents: order.priceCents,
-          cause: { kind: 'aged-package', id: input.orderId },
-          description: `Aged leads: ${order.quantity.toLocaleString('en-US')} × ${input.tier}`,
-          context,
-          idempotencyKey: `aged-order:${input.orderId}`,
-        }),
-      );
+      await this.commands.execute(agedOrderCharge({ orderId: input.orderId, ownerId: input.ownerId, tier: input.tier, ...order }, context));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      await inTransaction(this.pool, async (tx) => {
-        await tx.query('UPDATE aged_inventory SET order_id = NULL WHERE order_id = $1', [input.orderId]);
-        await tx.query(`DELETE FROM aged_orders WHERE order_id = $1 AND status = 'claimed'`, [input.orderId]);
-      });
+      await releaseAgedOrder(this.pool, input.orderId);
       throw new DomainError('PURCHASE_REFUSED', purchaseRefusalMessage(error), 422, error.details);
     }
     await this.pool.query(`UPDATE aged_orders SET status = 'charged' WHERE order_id = $1 AND status = 'claimed'`, [input.orderId]);
