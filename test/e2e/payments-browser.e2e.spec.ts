@@ -189,7 +189,7 @@ describe('/payment-methods', () => {
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Payment Successful').first().waitFor();
     await page.getByText('Your balance has been updated.').first().waitFor();
-    expect(await balance(userId)).toBe(10_000);
+    expect(await eventually(() => balance(userId), (cents) => cents === 10_000)).toBe(10_000);
 
     await page.getByRole('button', { name: 'Actions for Visa ending 4242' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
