@@ -89,9 +89,9 @@ export class OutboundHttp {
       if (!REDIRECTS.has(hop.status) || typeof location !== 'string' || maxRedirects === 0) {
         return { ...hop, url: url.href, redirects, durationMs: Math.round(performance.now() - started) };
       }
-      if (redirects.length >= maxRedirects) throw new OutboundError('too_many_redirects', `Stopped after ${maxRedirects} redirects (the last to ${location})`);
+      if (redirects.length >= maxRedirects) throw new OutboundError('too_many_redirects', `Stopped after ${maxRedirects} redirects (the last from ${url.origin}${url.pathname})`);
       const next = parseTarget(location, url);
-      if (url.protocol === 'https:' && next.protocol === 'http:') throw new OutboundError('insecure_redirect', `Refused: ${url.host} redirected from https to plain http (${next.href})`);
+      if (url.protocol === 'https:' && next.protocol === 'http:') throw new OutboundError('insecure_redirect', `Refused: ${url.host} redirected from https to plain http (${next.origin}${next.pathname})`);
       if (next.origin !== url.origin) headers = withoutHeaders(headers, [...ALWAYS_DROPPED_ACROSS_ORIGINS, ...(request.credentialHeaders ?? []).map((h) => h.toLowerCase())]);
       if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
         method = method === 'HEAD' ? 'HEAD' : 'GET';
@@ -209,7 +209,7 @@ function parseTarget(text: string, base?: URL): URL {
   try {
     url = new URL(text, base);
   } catch {
-    throw new OutboundError('bad_url', `Not a web address: ${text.slice(0, 200)}`);
+    throw new OutboundError('bad_url', 'Not a web address: expected one starting with https:// or http://');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad_url', `Only http:// and https:// addresses can be called (got ${url.protocol}//)`);
   if (url.username || url.password) throw new OutboundError('bad_url', 'Put credentials in the settings meant for them, not in the address');
