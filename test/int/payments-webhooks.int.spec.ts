@@ -84,7 +84,10 @@ for (const database of everyDatabase()) {
         if (deliver) await credits.receive({ rawBody: Buffer.from(payload), signature });
       });
       await queue.startWorkers(4);
-      secret = (await pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings`)).rows[0]!.webhook_secret;
+      // Stored encrypted, bound to its column and row.
+      const stored = (await pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings`)).rows[0]!.webhook_secret;
+      expect(stored).toMatch(/^v1:/);
+      secret = testSecretCipher().decrypt(stored, { purpose: 'demo_pay_settings.webhook_secret', owner: '1' });
     });
 
     afterAll(async () => {
