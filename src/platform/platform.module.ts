@@ -19,7 +19,10 @@ import { AdminGuard } from './auth/admin.guard.js';
 import { OutboxRelay } from './event-store/outbox.js';
 import { PostgresRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
 import { openRedis } from './redis/redis-connection.js';
-import { RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import { openKeyring } from './secrets/open-keyring.js';
+import { SecretCipher } from './secrets/secret-cipher.js';
+import { OutboundHttp } from './outbound/outbound-http.js';
+import { OUTBOUND_HTTP, SECRET_CIPHER, RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
 
 /** What the app's modules give the platform to run: their read models and the events that start their jobs. */
 export type PlatformRegistrations = { readonly projections: readonly Projection[]; readonly jobTriggers: readonly JobTrigger[] };
@@ -72,6 +75,15 @@ export class PlatformModule {
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: JOB_TRIGGERS, useValue: registrations.jobTriggers },
+        {
+          provide: SECRET_CIPHER,
+          useFactory: () => {
+            const opened = openKeyring(config);
+            if (opened.createdKeyFile) new Logger('secrets').log(`made the encryption key of stored credentials: ${opened.keyFile} (mode 0600; back it up with the data folder)`);
+            return new SecretCipher(opened.keyring);
+          },
+        },
+        { provide: OUTBOUND_HTTP, useFactory: () => new OutboundHttp({ allow: config.outbound.allow, timeoutMs: config.outbound.timeoutMs }) },
         { provide: PROJECTIONS, useValue: registrations.projections },
         // Migrated before anything can query it (MikroORM's migrator, under an advisory lock).
         { provide: DATABASE, useFactory: () => openMigratedDatabase(config) },
@@ -135,7 +147,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [CONFIG, DATABASE, SQL_POOL, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY, RATE_LIMITER],
+      exports: [SECRET_CIPHER, OUTBOUND_HTTP, CONFIG, DATABASE, SQL_POOL, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY, RATE_LIMITER],
     };
   }
 }

@@ -12,3 +12,7 @@ export const REALTIME_HUB = Symbol('REALTIME_HUB');
 export const SESSION_STORE = Symbol('SESSION_STORE');
 export const OUTBOX_RELAY = Symbol('OUTBOX_RELAY');
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
+/** SecretCipher: AES-256-GCM under the configured keyring (src/platform/secrets). */
+export const SECRET_CIPHER = Symbol('SECRET_CIPHER');
+/** OutboundHttp: the fenced client for addresses users configure (src/platform/outbound). */
+export const OUTBOUND_HTTP = Symbol('OUTBOUND_HTTP');

@@ -40,7 +40,7 @@ function readmeByHandCommands(): Command[] {
   return commands;
 }
 
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Run = { line: string; child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's scaled deployment, by hand, step by step", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -63,7 +63,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const started = { child, output: () => output, exited };
+    const started = { line, child, output: () => output, exited };
     runs.push(started);
     return started;
   }
@@ -125,7 +125,8 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
   const adminCreate = () => Object.entries(foreground).find(([line]) => line.startsWith('npm run admin:create'))!;
 
   it('starts an API that is ready, says where it reads its settings and the API description, and logs its migrations', async () => {
-    const api = runs[0]!;
+    // The README's first background command; foreground steps (making the key) come before it.
+    const api = runs.find((r) => r.line.includes('dist/src/main.js'))!;
     await expect.poll(async () => (await fetch(`${apiUrl}/health/ready`).catch(() => null))?.status, { timeout: 60_000, interval: 250 }).toBe(200);
     await expect.poll(() => api.output(), { timeout: 10_000 }).toContain(`Settings read from ${path.join(dir, '.env')}`);
     expect(api.output()).toContain(`OpenAPI JSON at http://localhost:${new URL(apiUrl).port}/api/docs/openapi.json`);

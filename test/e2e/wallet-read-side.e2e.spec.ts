@@ -22,7 +22,7 @@ import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js'
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startPortal, type PortalProcess } from './support/portal-process.js';
+import { TEST_ENCRYPTION_KEY, startPortal, type PortalProcess } from './support/portal-process.js';
 
 const PASSWORD = 'wallet-e2e-pass-1';
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -278,7 +278,7 @@ describe('wallet read side (own portal)', () => {
     await portal.stop();
     portalStopped = true;
     const { stdout } = await promisify(execFile)(process.execPath, ['dist/src/cli/rebuild-projections.js', 'wallet-balances', 'wallet-ledger', 'ledger-accounts', 'wallet-transfers'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: '', ENV_FILE: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, REDIS_URL: '', ENV_FILE: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
     expect(stdout).toMatch(/wallet-ledger: rebuilt from \d+ events/);
     expect(await rows()).toEqual(live);

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
+import { testSecretCipher } from '../support/test-secrets.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../src/platform/http/api-error.js';
@@ -57,7 +58,7 @@ for (const database of everyDatabase()) {
       pool = createPool(database.url, 10);
       store = new PostgresEventStore(pool);
       queue = new PostgresJobQueue(pool, queueName, 50);
-      demo = await DemoCardPayments.open(pool, queue, 'http://127.0.0.1:9');
+      demo = await DemoCardPayments.open(pool, queue, 'http://127.0.0.1:9', testSecretCipher());
       @Module({
         imports: [CqrsModule.forRoot()],
         providers: [
@@ -83,7 +84,10 @@ for (const database of everyDatabase()) {
         if (deliver) await credits.receive({ rawBody: Buffer.from(payload), signature });
       });
       await queue.startWorkers(4);
-      secret = (await pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings`)).rows[0]!.webhook_secret;
+      // Stored encrypted, bound to its column and row.
+      const stored = (await pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings`)).rows[0]!.webhook_secret;
+      expect(stored).toMatch(/^v1:/);
+      secret = testSecretCipher().decrypt(stored, { purpose: 'demo_pay_settings.webhook_secret', owner: '1' });
     });
 
     afterAll(async () => {

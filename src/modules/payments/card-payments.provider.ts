@@ -2,7 +2,8 @@ import type { FactoryProvider } from '@nestjs/common';
 import type pg from 'pg';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
-import { CONFIG, JOB_QUEUE, SQL_POOL } from '../../platform/tokens.js';
+import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
+import { CONFIG, JOB_QUEUE, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
 import { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
 import { StripeCardPayments } from './adapters/stripe/stripe-card-payments.js';
 import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
@@ -10,9 +11,9 @@ import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port
 /** The card provider: Stripe when its keys are set, otherwise the demo provider inside the portal. */
 export const cardPaymentsProvider: FactoryProvider<CardPayments> = {
   provide: CARD_PAYMENTS,
-  inject: [CONFIG, SQL_POOL, JOB_QUEUE],
-  useFactory: async (config: AppConfig, pool: pg.Pool, jobs: JobQueue): Promise<CardPayments> => {
-    if (config.stripe === null) return DemoCardPayments.open(pool, jobs, config.publicUrl);
+  inject: [CONFIG, SQL_POOL, JOB_QUEUE, SECRET_CIPHER],
+  useFactory: async (config: AppConfig, pool: pg.Pool, jobs: JobQueue, secrets: SecretCipher): Promise<CardPayments> => {
+    if (config.stripe === null) return DemoCardPayments.open(pool, jobs, config.publicUrl, secrets);
     return new StripeCardPayments(config.stripe, pool);
   },
 };

@@ -59,6 +59,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' }).publicUrl).toBe('https://portal.example.com');
   });
 
+  it('refuses the scaled deployment (DATABASE_URL) without ENCRYPTION_KEY, saying how to make one', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/portal' })).toThrow(/ENCRYPTION_KEY: required with DATABASE_URL \(the scaled deployment\)[\s\S]*openssl rand -base64 32/);
+    const key = Buffer.alloc(32, 7);
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/portal', ENCRYPTION_KEY: key.toString('base64') });
+    expect(config.encryption.key).toEqual(key);
+    expect(loadConfig({}).encryption).toEqual({ key: undefined, oldKeys: [] });
+  });
+
+  it('takes keys as base64 or hex, old keys as a list, and never echoes a bad key', () => {
+    const hex = 'ab'.repeat(32);
+    const base64url = Buffer.alloc(32, 250).toString('base64url');
+    const config = loadConfig({ ENCRYPTION_KEY: hex, ENCRYPTION_KEYS_OLD: ` ${Buffer.alloc(32, 1).toString('base64')} , ${base64url}` });
+    expect(config.encryption.key).toEqual(Buffer.from(hex, 'hex'));
+    expect(config.encryption.oldKeys).toEqual([Buffer.alloc(32, 1), Buffer.alloc(32, 250)]);
+    try {
+      loadConfig({ ENCRYPTION_KEY: 'short-secret-value', ENCRYPTION_KEYS_OLD: 'another-secret-value' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toContain('ENCRYPTION_KEY: expected a 32-byte key as 64 hex digits or 44 base64 characters');
+      expect(message).toContain('ENCRYPTION_KEYS_OLD: expected older keys separated by commas');
+      expect(message).not.toContain('short-secret-value');
+      expect(message).not.toContain('another-secret-value');
+    }
+    expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY: expected a 32-byte key/);
+  });
+
+  it('reads what the outbound fence lets through, and its time bound', () => {
+    expect(loadConfig({}).outbound).toEqual({ allow: { cidrs: [], hosts: [], entries: [] }, timeoutMs: 15_000 });
+    const config = loadConfig({ OUTBOUND_ALLOW: '127.0.0.1, 10.1.0.0/16,CRM.internal', OUTBOUND_TIMEOUT_SECONDS: '3' });
+    expect(config.outbound.allow.entries).toEqual(['127.0.0.1', '10.1.0.0/16', 'CRM.internal']);
+    expect(config.outbound.allow.hosts).toEqual(['crm.internal']);
+    expect(config.outbound.timeoutMs).toBe(3_000);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/99' })).toThrow(/OUTBOUND_ALLOW: expected addresses, CIDR blocks or host names/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: 'http://x' })).toThrow(/OUTBOUND_ALLOW/);
+  });
+
   it('has every variable it reads documented in the README and shown in .env.example', () => {
     const readme = fs.readFileSync('README.md', 'utf8');
     const example = fs.readFileSync('.env.example', 'utf8');

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EnvFileError, readEnvFile, withEnvFile, type EnvFile } from './env-file.js';
+import { KEY_FORMAT_HELP, parseKey } from '../secrets/key-material.js';
+import { OUTBOUND_ALLOW_HELP, parseOutboundAllow, type OutboundAllowList } from '../outbound/outbound-allow.js';
 
 const optionalUrl = (protocols: readonly string[], example: string) =>
   z
@@ -171,6 +173,23 @@ const envSchema = z.object({
     .min(1, 'expected whole days from 1 to 365')
     .max(365, 'expected whole days from 1 to 365')
     .default(30),
+  ENCRYPTION_KEY: optionalText().refine((value) => value === undefined || parseKey(value) !== null, KEY_FORMAT_HELP),
+  ENCRYPTION_KEYS_OLD: z
+    .string()
+    .optional()
+    .transform((value) => keyList(value))
+    .refine((list) => list.every((key) => parseKey(key) !== null), `expected older keys separated by commas, each ${KEY_FORMAT_HELP.replace(/^expected /, '')}`),
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .transform((value) => keyList(value))
+    .refine((list) => parseOutboundAllow(list) !== null, OUTBOUND_ALLOW_HELP),
+  OUTBOUND_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'expected whole seconds from 1 to 120' })
+    .int('expected whole seconds from 1 to 120')
+    .min(1, 'expected whole seconds from 1 to 120')
+    .max(120, 'expected whole seconds from 1 to 120')
+    .default(15),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -180,6 +199,13 @@ const envSchema = z.object({
 
 /** Every environment variable the portal reads. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Comma-separated, case kept (keys are base64). */
+const keyList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -223,6 +249,13 @@ export type AppConfig = {
   readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
   /** How often the card provider is asked for succeeded payments whose webhook never came. */
   readonly paymentSweepMs: number;
+  /**
+   * The keys of the secrets stored at rest (AES-256-GCM): `key` encrypts, `oldKeys` only
+   * decrypt (until `npm run secrets:rotate`). No key on the embedded default: a key file in DATA_DIR.
+   */
+  readonly encryption: { readonly key: Buffer | undefined; readonly oldKeys: readonly Buffer[] };
+  /** Calls to addresses users configure (integrations): what the fence lets through, and how long a call may take. */
+  readonly outbound: { readonly allow: OutboundAllowList; readonly timeoutMs: number };
   readonly leads: {
     /** Intake requests one vendor may make per minute. */
     readonly intakeRequestsPerMinute: number;
@@ -289,6 +322,13 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     // Otherwise every mailed link (often sent by a worker on another machine) would point at localhost.
     throw new ConfigError(['PUBLIC_URL: expected the address users reach, since NODE_ENV is production (links in e-mails are built from it), e.g. https://portal.example.com']);
   }
+  if (e.DATABASE_URL && !e.ENCRYPTION_KEY) {
+    // Every API process and worker must share one key; a key made up here would be this process's alone.
+    throw new ConfigError([
+      'ENCRYPTION_KEY: required with DATABASE_URL (the scaled deployment): the key that encrypts stored credentials, the same in every process. ' +
+        'Make one with: openssl rand -base64 32 (keep it safe: the stored credentials cannot be read without it)',
+    ]);
+  }
   const oidc = oidcProviders(e);
   if (oidc.problems.length > 0) throw new ConfigError(oidc.problems);
   const stripe = stripeConfig(e);
@@ -324,6 +364,8 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
+    encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },
+    outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW)!, timeoutMs: e.OUTBOUND_TIMEOUT_SECONDS * 1000 },
     leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS, agedOrderSweepMs: e.AGED_ORDER_SWEEP_SECONDS * 1000 },
   };
 }
@@ -384,7 +426,7 @@ function oidcProviders(e: Env): { providers: AppConfig['oidc']; problems: string
 
 /** URLs may carry passwords; never echo them back in full. */
 function redact(name: string, value: string): string {
-  if (name.includes('PASSWORD') || name.includes('SECRET') || name.endsWith('_KEY')) return '***';
+  if (name.includes('PASSWORD') || name.includes('SECRET') || name.endsWith('_KEY') || name.includes('_KEYS')) return '***';
   if (!name.endsWith('_URL')) return value;
   return value.replace(/\/\/([^@/]*)@/, '//***@');
 }

@@ -15,14 +15,50 @@ export function requestIdFor(request: { headers: IncomingHttpHeaders }): string 
  * Structured JSON logs. Lines about a request carry its requestId: the completion line and
  * the error filter add it; code that logs while serving a request passes request.id too.
  */
-export function createRootLogger(level: string): Logger {
-  return pino({
+export function createRootLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = {
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['*.password', '*.token', '*.secret', 'headers.cookie', 'headers.authorization'], censor: '[redacted]' },
-  });
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * Field names that hold credentials: passwords, tokens, API keys, webhook secrets, the
+ * encryption keys and integration credentials. Never logged, at the top level of a log line or
+ * one level down (`{ integration: { apiKey } }`), nor in request or outbound headers.
+ */
+export const SECRET_FIELD_NAMES: readonly string[] = [
+  'password',
+  'token',
+  'secret',
+  'apiKey',
+  'api_key',
+  'authToken',
+  'auth_token',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'refresh_token',
+  'clientSecret',
+  'client_secret',
+  'secretKey',
+  'webhookSecret',
+  'webhook_secret',
+  'signingSecret',
+  'encryptionKey',
+  'credentials',
+  'plaintext',
+];
+
+const SECRET_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'x-api-key', 'set-cookie', 'webhook-signature', 'stripe-signature'];
+
+const REDACTED_PATHS = [
+  ...SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`]),
+  ...SECRET_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
+];
 
 const SECRET_QUERY_VALUE = /([?&](?:token|code|state|access_token|refresh_token|id_token|session_state)=)[^&#]*/gi;
 

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../support/free-port.js';
 
+/** The scaled deployment's key of stored credentials in tests: every process of one test shares it. */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a).toString('base64');
+
 export type PortalProcess = { url: string; output: () => string; stop(): Promise<void> };
 
 /**
@@ -28,6 +31,9 @@ export async function startPortal(env: Record<string, string | undefined> = {}, 
       REDIS_URL: '',
       // A developer's .env is for their own portal, not the test's.
       ENV_FILE: '',
+      // Required with DATABASE_URL; the embedded default makes its own key file in DATA_DIR.
+      ENCRYPTION_KEY: env.DATABASE_URL ? TEST_ENCRYPTION_KEY : '',
+      ENCRYPTION_KEYS_OLD: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

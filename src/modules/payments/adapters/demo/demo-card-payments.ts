@@ -3,6 +3,8 @@ import type pg from 'pg';
 import Stripe from 'stripe';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
+import { isEncryptedSecret, type SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
+import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import type {
   ProviderDispute,
   CardPayments,
@@ -61,6 +63,8 @@ export type DemoPayOutcome =
   | { readonly status: 'requires_action' }
   | { readonly status: 'failed'; readonly message: string; readonly redirectUrl: string | null };
 
+const demoWebhookSecretContext = () => secretContext(SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!, [1]);
+
 const newId = (prefix: string) => `${prefix}_demo_${randomBytes(16).toString('hex')}`;
 const signer = new Stripe('sk_demo_signing_only');
 
@@ -82,10 +86,20 @@ export class DemoCardPayments implements CardPayments {
     private readonly webhookSecret: string,
   ) {}
 
-  static async open(pool: pg.Pool, jobs: JobQueue, publicUrl: string): Promise<DemoCardPayments> {
-    await pool.query(`INSERT INTO demo_pay_settings (id, webhook_secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [`whsec_demo_${randomBytes(24).toString('hex')}`]);
+  /** The secret is stored encrypted (secrets:rotate re-encrypts it); one kept in plain text by an older version is encrypted here. */
+  static async open(pool: pg.Pool, jobs: JobQueue, publicUrl: string, secrets: SecretCipher): Promise<DemoCardPayments> {
+    const context = demoWebhookSecretContext();
+    await pool.query(`INSERT INTO demo_pay_settings (id, webhook_secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [
+      secrets.encrypt(`whsec_demo_${randomBytes(24).toString('hex')}`, context),
+    ]);
     const { rows } = await pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings WHERE id = 1`);
-    return new DemoCardPayments(pool, jobs, publicUrl.replace(/\/$/, ''), rows[0]!.webhook_secret);
+    const stored = rows[0]!.webhook_secret;
+    if (!isEncryptedSecret(stored)) {
+      await pool.query(`UPDATE demo_pay_settings SET webhook_secret = $1 WHERE id = 1 AND webhook_secret = $2`, [secrets.encrypt(stored, context), stored]);
+      return new DemoCardPayments(pool, jobs, publicUrl.replace(/\/$/, ''), stored);
+    }
+    // Used only to sign the provider's own webhooks: a delivery, not a credential access.
+    return new DemoCardPayments(pool, jobs, publicUrl.replace(/\/$/, ''), secrets.decrypt(stored, context));
   }
 
   /** The job that sends one event, signed at sending time; a failed send throws, so the queue retries it. */

@@ -1,0 +1,31 @@
+import type { SecretContext } from './secret-cipher.js';
+
+/**
+ * A table column that holds secrets encrypted with SecretCipher. `npm run secrets:rotate`
+ * re-encrypts every value of every column listed in SECRET_COLUMNS; a module that stores a
+ * secret adds its column here (and nowhere stores one in plain text).
+ */
+export type SecretColumn = {
+  readonly table: string;
+  /** The columns naming a row (its primary key); their values, joined by '/', are the owner bound to each value. */
+  readonly keyColumns: readonly string[];
+  readonly column: string;
+};
+
+/**
+ * The integrations to come keep theirs in one table, a row per secret of an integration:
+ * `integration_secrets (integration_id uuid, name text, value text NOT NULL, last4 text,
+ * PRIMARY KEY (integration_id, name))`, registered as
+ * `{ table: 'integration_secrets', keyColumns: ['integration_id', 'name'], column: 'value' }`,
+ * with the last four characters kept beside the value at saving time (lastFour), so showing
+ * them needs no decryption.
+ */
+export const SECRET_COLUMNS: readonly SecretColumn[] = [
+  // The demo card provider's webhook signing secret (one row).
+  { table: 'demo_pay_settings', keyColumns: ['id'], column: 'webhook_secret' },
+];
+
+/** What a value of this column, in the row with these key values, is bound to. */
+export function secretContext(column: SecretColumn, keyValues: readonly unknown[]): SecretContext {
+  return { purpose: `${column.table}.${column.column}`, owner: keyValues.map(String).join('/') };
+}
