@@ -35,6 +35,7 @@ export type LeadOrderAnswer = { readonly orderId: string; readonly quantity: num
 const KINDS = {
   aged: {
     cause: 'aged-package',
+    key: 'aged-order',
     code: 'AGED',
     none: 'No aged leads match this tier and these states right now.',
     partial: (count: string) => `Only ${count} aged leads match. You can buy them at the package's price per lead.`,
@@ -42,6 +43,7 @@ const KINDS = {
   },
   business: {
     cause: 'business-leads',
+    key: 'business-order',
     code: 'BUSINESS',
     none: 'No business leads match this state and city right now.',
     partial: (count: string, input: LeadOrderInput) => `Only ${count} business leads match. You can buy them at ${dollarsOf(input.perLeadCents)} each.`,
@@ -94,7 +96,7 @@ export class PlaceLeadOrderHandler implements ICommandHandler<PlaceLeadOrder, Le
           cause: { kind: kind.cause, id: input.orderId },
           description: kind.description(input, order.quantity.toLocaleString('en-US')),
           context,
-          idempotencyKey: `aged-order:${input.orderId}`,
+          idempotencyKey: `${kind.key}:${input.orderId}`,
         }),
       );
     } catch (error) {
