@@ -27,12 +27,15 @@ import { GroupsController } from './commands/groups.http.controller.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
-import { CompleteAgedOrderHandler } from './commands/complete-aged-order/complete-aged-order.handler.js';
-import { PlaceAgedOrderHandler } from './commands/place-aged-order/place-aged-order.handler.js';
+import { CompleteLeadOrderHandler } from './commands/complete-lead-order/complete-lead-order.handler.js';
+import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
+import { BusinessLeadsController } from './commands/business-leads.http.controller.js';
+import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
+import { LeadSitesController } from './queries/lead-sites.http.controller.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
 import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
-import { agedOrderTriggers, registerAgedOrderJobs } from './jobs/aged-orders.job.js';
+import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
@@ -40,7 +43,7 @@ import { AssignLeadHandler, AssignRoundRobinHandler } from './commands/assign-le
 import { LeadAssignmentsController } from './commands/lead-assignments.http.controller.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
-export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...agedOrderTriggers, ...leadReturnTriggers, ...leadAssignmentTriggers];
+export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...leadOrderTriggers, ...leadReturnTriggers, ...leadAssignmentTriggers];
 
 const AGE_LEADS = 'age-unsold-leads';
 const SWEEP_AGED_ORDERS = 'sweep-aged-orders';
@@ -59,7 +62,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   onModuleInit(): void {
     registerCampaignWalletJobs(this.jobs, this.commands);
     registerLeadAllocationJobs(this.jobs, this.commands);
-    registerAgedOrderJobs(this.jobs, this.commands);
+    registerLeadOrderJobs(this.jobs, this.commands);
     registerLeadReturnJobs(this.jobs, this.commands);
     registerLeadAssignmentJobs(this.jobs, this.commands);
     this.jobs.register(AGE_LEADS, async () => {
@@ -95,7 +98,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController, ImportAgedLeadsController, LeadAssignmentsController],
+  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController, ImportAgedLeadsController, LeadAssignmentsController, BusinessLeadsController, InquiryAgedPurchaseController, LeadSitesController],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,
@@ -106,8 +109,8 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     ReceiveLeadsHandler,
     DecideLeadHandler,
     AllocateLeadHandler,
-    PlaceAgedOrderHandler,
-    CompleteAgedOrderHandler,
+    PlaceLeadOrderHandler,
+    CompleteLeadOrderHandler,
     AgeUnsoldLeadsHandler,
     SweepAgedOrdersHandler,
     SetLeadPriceHandler,

@@ -122,6 +122,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText(),
   GOOGLE_ISSUER: optionalUrl(['https:', 'http:'], 'https://accounts.google.com'),
   TRAINING_VIDEO_URL: optionalUrl(['https:', 'http:'], 'https://training.example.com'),
+  DATA_LEADS_URL: optionalUrl(['https:', 'http:'], 'https://data-leads.example.com'),
+  AGED_LEADS_URL: optionalUrl(['https:', 'http:'], 'https://aged-leads.example.com'),
   SAT_LEADER_EXCLUDED_EMAIL: z.string().trim().toLowerCase().optional(),
   DEMO_PASSWORD: z
     .string()
@@ -206,6 +208,9 @@ const keyList = (value: string | undefined): string[] =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+/** Placeholders until the real lead sites are configured (README: DATA_LEADS_URL, AGED_LEADS_URL). */
+export const DEFAULT_DATA_LEADS_URL = 'https://data-leads.example.com/';
+export const DEFAULT_AGED_LEADS_URL = 'https://aged-leads.example.com/';
 
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -242,6 +247,8 @@ export type AppConfig = {
   readonly satLeaderExcludedEmail: string | undefined;
   /** The external training-video site that the Agent Training tile opens. */
   readonly trainingVideoUrl: string;
+  /** The external lead sites the Lead Management page's Data Leads and Aged Leads cards open. */
+  readonly leadSites: { readonly dataLeadsUrl: string; readonly agedLeadsUrl: string };
   /** Sign-in through OpenID Connect providers; a provider absent here has no button. */
   readonly oidc: { readonly microsoft?: OidcProviderConfig; readonly google?: OidcProviderConfig };
   /** Card payments through Stripe; null on the embedded default, where the demo card provider takes its place. */
@@ -360,6 +367,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     signUp: { allowedDomains: e.ALLOWED_EMAIL_DOMAINS, approvedEmails: e.APPROVED_EMAILS },
     satLeaderExcludedEmail: e.SAT_LEADER_EXCLUDED_EMAIL ? e.SAT_LEADER_EXCLUDED_EMAIL : undefined,
     trainingVideoUrl: e.TRAINING_VIDEO_URL ?? 'https://www.youtube.com/results?search_query=health+insurance+agent+training',
+    leadSites: { dataLeadsUrl: e.DATA_LEADS_URL ?? DEFAULT_DATA_LEADS_URL, agedLeadsUrl: e.AGED_LEADS_URL ?? DEFAULT_AGED_LEADS_URL },
     oidc: oidc.providers,
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },

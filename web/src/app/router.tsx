@@ -57,7 +57,7 @@ export const router = createBrowserRouter([
           { path: routePath('/prep-course/register'), ...notOpenYet('2-15 License Prep Course registration') },
           { path: routePath('/bonus-calculator'), ...notOpenYet('Bonus Calculator Testing') },
           { path: routePath('/resources'), ...notOpenYet('Resources') },
-          { path: routePath('/leads'), ...notOpenYet('Lead Management') },
+          { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },
           { path: routePath('/help-requests'), ...notOpenYet('Help Requests Dashboard') },
           { path: routePath('/weeks-et'), ...notOpenYet('East Tampa training schedule') },
           { path: routePath('/weeks-wt'), ...notOpenYet('West Tampa training schedule') },

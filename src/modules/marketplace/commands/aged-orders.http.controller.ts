@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -7,13 +6,14 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { TIERS } from '../contracts/campaign-events.js';
-import { AGED_PACKAGES, perLeadCents } from '../domain/aged-packages.js';
-import { AGED_PACKAGE_MESSAGE, PlaceAgedOrder } from './place-aged-order/place-aged-order.handler.js';
+import { AGED_PACKAGE_MESSAGE, AGED_PACKAGES, packageOf, packagePrice, perLeadCents } from '../domain/aged-packages.js';
+import { orderIdOf, PlaceLeadOrder } from './place-lead-order/place-lead-order.handler.js';
 
 const states = z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'States are two-letter codes')).max(60, 'Choose at most 60 states');
 const orderRequest = z.object({
@@ -32,12 +32,6 @@ const availabilityQuery = z.object({
     .pipe(states),
 });
 
-/** An order's id from its agent and the request's key: the same request again is the same order. */
-const orderIdOf = (ownerId: string, key: string) => {
-  const hex = createHash('sha256').update(`aged-order\u0000${ownerId}\u0000${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
-
 /** Aged-lead packages: what is available, and buying one (purchase_leads for aged leads). */
 @ApiTags('leads')
 @Controller('api/aged-orders')
@@ -53,7 +47,7 @@ export class AgedOrdersController {
   async availability(@Query() raw: unknown) {
     const query = validate(availabilityQuery, raw);
     const { rows } = await this.pool.query<{ available: number }>(
-      `SELECT count(*)::int AS available FROM aged_inventory WHERE order_id IS NULL AND tier = $1 AND (cardinality($2::text[]) = 0 OR state = ANY($2::text[]))`,
+      `SELECT count(*)::int AS available FROM aged_inventory WHERE order_id IS NULL AND kind = 'aged' AND tier = $1 AND (cardinality($2::text[]) = 0 OR state = ANY($2::text[]))`,
       [query.tier, query.states],
     );
     const available = rows[0]!.available;
@@ -70,7 +64,10 @@ export class AgedOrdersController {
     const key = idempotencyKeyOf(request.headers);
     const input = validate(orderRequest, body);
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'aged-order', ...input } }, async () => {
-      const result = await this.commands.execute(new PlaceAgedOrder({ orderId: orderIdOf(user.userId, key), ownerId: user.userId, ...input }, userRequestContext(user.userId, String(request.id))));
+      const pack = packageOf(input.quantity);
+      if (!pack) throw new DomainError('AGED_PACKAGE_REQUIRED', AGED_PACKAGE_MESSAGE, 400);
+      const order = { orderId: orderIdOf('aged-order', user.userId, key), ownerId: user.userId, kind: 'aged' as const, tier: input.tier, states: input.states, city: null, campaign: null, acceptPartial: input.acceptPartial };
+      const result = await this.commands.execute(new PlaceLeadOrder({ ...order, ...packagePrice(pack) }, userRequestContext(user.userId, String(request.id))));
       return { status: 201, body: result };
     });
     return answer.body;

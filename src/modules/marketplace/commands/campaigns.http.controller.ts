@@ -14,7 +14,7 @@ import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency
 import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
-import { LEAD_SOURCES, type Targeting } from '../contracts/campaign-events.js';
+import { CAMPAIGN_SOURCES, type Targeting } from '../contracts/campaign-events.js';
 import { DATA_LEADS_MESSAGE, MAX_NAME_LENGTH, SOURCE_AND_TIER_MESSAGE } from '../domain/campaign.decider.js';
 import { DecideCampaign } from './change-campaign/change-campaign.handler.js';
 import { CreateCampaign } from './create-campaign/create-campaign.handler.js';
@@ -34,7 +34,7 @@ const targetingInput = z
 
 const createRequest = z.object({
   name: z.string({ message: DATA_LEADS_MESSAGE }).max(MAX_NAME_LENGTH, `A campaign name can be at most ${MAX_NAME_LENGTH} characters.`),
-  source: z.enum(LEAD_SOURCES, { message: SOURCE_AND_TIER_MESSAGE }),
+  source: z.enum(CAMPAIGN_SOURCES, { message: SOURCE_AND_TIER_MESSAGE }),
   tier: z.string({ message: SOURCE_AND_TIER_MESSAGE }),
   budgetCents: z.number({ message: DATA_LEADS_MESSAGE }),
   targeting: targetingInput,

@@ -5,13 +5,17 @@
  */
 export const campaignStream = (campaignId: string) => `campaign-${campaignId}`;
 
-export const LEAD_SOURCES = ['data_leads', 'aged_leads', 'smm_leads'] as const;
+/** The sources a campaign (Buy Leads) buys from. */
+export const CAMPAIGN_SOURCES = ['data_leads', 'aged_leads', 'smm_leads'] as const;
+/** Every source a lead may have: business leads are sold by the piece only (purchase-business-leads), never to campaigns. */
+export const LEAD_SOURCES = [...CAMPAIGN_SOURCES, 'business'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const TIERS: Readonly<Record<LeadSource, readonly string[]>> = {
   data_leads: ['basic', 'premium', 'exclusive'],
   aged_leads: ['basic', 'business', 'jgs_leads'],
   smm_leads: ['basic', 'premium'],
+  business: ['basic'],
 };
 
 /** When a campaign buys, in the owner's time zone: days 0 (Sunday) to 6, hours [fromHour, toHour). */

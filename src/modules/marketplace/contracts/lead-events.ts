@@ -4,11 +4,18 @@ import type { LeadSource } from './campaign-events.js';
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 export const leadVendorStream = (vendorId: string) => `lead-vendor-${vendorId}`;
 export const agedOrderStream = (orderId: string) => `aged-order-${orderId}`;
+export const businessOrderStream = (orderId: string) => `business-order-${orderId}`;
 
 /** An aged-lead package bought: the leads it got, charged at once from the wallet. */
 export type AgedOrderEvent = {
   type: 'AgedOrderPlaced';
   data: { orderId: string; ownerId: string; tier: string; leadIds: readonly string[]; priceCents: number; perLeadCents: number };
+};
+
+/** Business leads bought by the piece (purchase-business-leads): the leads it got, charged at once from the wallet. */
+export type BusinessOrderEvent = {
+  type: 'BusinessOrderPlaced';
+  data: { orderId: string; ownerId: string; campaign: string; state: string | null; city: string | null; leadIds: readonly string[]; priceCents: number; perLeadCents: number };
 };
 
 /** A lead as the intake API accepted it: the person, where they live, their consent, and the vendor's labels. */
@@ -25,6 +32,10 @@ export type LeadDetails = {
   readonly source: LeadSource;
   readonly tier: string;
   readonly consent: { readonly text: string; readonly at: string };
+  /** A business lead's company, city and the vendor's own lead source (absent on leads received before business leads). */
+  readonly companyName?: string | null;
+  readonly city?: string | null;
+  readonly leadSourceId?: string | null;
 };
 
 /** Why an agent returns a lead (SmartFinancial's list). */

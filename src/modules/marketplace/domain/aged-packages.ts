@@ -11,7 +11,24 @@ export type AgedPackage = (typeof AGED_PACKAGES)[number];
 
 export const perLeadCents = (pack: AgedPackage) => Math.round(pack.priceCents / pack.quantity);
 
-/** What `count` leads of a package cost: the package price when it is whole, else each lead at the package's per-lead price. */
-export const priceOfPart = (pack: AgedPackage, count: number) => (count === pack.quantity ? pack.priceCents : count * perLeadCents(pack));
+export const AGED_PACKAGE_MESSAGE = 'Please select a package for Aged Leads';
 
 export const packageOf = (quantity: number): AgedPackage | null => AGED_PACKAGES.find((pack) => pack.quantity === quantity) ?? null;
+
+/** An order's price: what it costs whole, and what each lead costs when fewer match (then each lead at that price). */
+export type OrderPrice = { readonly quantity: number; readonly priceCents: number; readonly perLeadCents: number };
+
+export const packagePrice = (pack: AgedPackage): OrderPrice => ({ quantity: pack.quantity, priceCents: pack.priceCents, perLeadCents: perLeadCents(pack) });
+
+/**
+ * Any number of aged leads (an InQuery order, 1 to 70,000): a package's price when the number
+ * is a package, else each lead at the per-lead price of the largest package it reaches (the
+ * smallest package's below 100), so a larger order never costs more per lead.
+ */
+export function agedPriceOf(quantity: number): OrderPrice {
+  const pack = packageOf(quantity);
+  if (pack) return packagePrice(pack);
+  const reached = [...AGED_PACKAGES].reverse().find((p) => p.quantity <= quantity) ?? AGED_PACKAGES[0];
+  const each = perLeadCents(reached);
+  return { quantity, priceCents: quantity * each, perLeadCents: each };
+}

@@ -11,7 +11,15 @@ export const MAX_BATCH = 100;
 
 const text = (what: string, max: number) => z.string({ message: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} is at most ${max} characters`);
 
-/** One lead as a vendor sends it; phone and e-mail normalised, the tier checked against the source. */
+const optionalText = (what: string, max: number) =>
+  z
+    .string({ message: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** One lead as a vendor sends it; phone and e-mail normalised, the tier checked against the source. A business lead has a company and a city and needs no birth date. */
 export const leadInput = z
   .object({
     firstName: text('First name', 100),
@@ -53,9 +61,15 @@ export const leadInput = z
       { message: 'Consent (text and time) is required' },
     ),
     externalId: z.string().trim().min(1).max(100, 'External id is at most 100 characters').nullish().transform((value) => value ?? null),
+    companyName: optionalText('Company name', 200),
+    city: optionalText('City', 100),
+    leadSourceId: optionalText('Lead source', 100),
   })
   .superRefine((lead, context) => {
-    if (lead.dateOfBirth === null && lead.age === null) context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth or age is required' });
+    if (lead.source === 'business') {
+      if (lead.companyName === undefined) context.addIssue({ code: 'custom', path: ['companyName'], message: 'Company name is required for a business lead' });
+      if (lead.city === undefined) context.addIssue({ code: 'custom', path: ['city'], message: 'City is required for a business lead' });
+    } else if (lead.dateOfBirth === null && lead.age === null) context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth or age is required' });
     if (lead.dateOfBirth !== null) {
       const years = (Date.now() - Date.parse(`${lead.dateOfBirth}T00:00:00Z`)) / (365.25 * 86_400_000);
       if (!(years >= 18 && years <= 120)) context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must make the person 18 to 120 years old' });

@@ -1,6 +1,6 @@
 import { DomainError } from '../../../platform/domain/domain-error.js';
 
-const dollarsOf = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const dollarsOf = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The spec's words for a purchase the balance cannot cover, with what is missing. */
 export const insufficientBalanceMessage = (missingCents: number) => `Insufficient balance. You need ${dollarsOf(missingCents)} more to complete this purchase.`;

@@ -36,6 +36,7 @@ export type Cause =
   | { readonly kind: 'lead'; readonly id: string }
   | { readonly kind: 'campaign'; readonly id: string }
   | { readonly kind: 'aged-package'; readonly id: string }
+  | { readonly kind: 'business-leads'; readonly id: string }
   | { readonly kind: 'transfer'; readonly id: string }
   | { readonly kind: 'refund'; readonly id: string }
   | { readonly kind: 'dispute'; readonly id: string }

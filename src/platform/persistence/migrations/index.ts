@@ -27,6 +27,7 @@ import { Migration0028AgedLeads } from './migration-0028-aged-leads.js';
 import { Migration0029LeadReturns } from './migration-0029-lead-returns.js';
 import { Migration0030Groups } from './migration-0030-groups.js';
 import { Migration0031CampaignOffers } from './migration-0031-campaign-offers.js';
+import { Migration0033BusinessLeads } from './migration-0033-business-leads.js';
 import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 
@@ -61,5 +62,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0029LeadReturns', class: Migration0029LeadReturns },
   { name: 'Migration0030Groups', class: Migration0030Groups },
   { name: 'Migration0031CampaignOffers', class: Migration0031CampaignOffers },
+  { name: 'Migration0033BusinessLeads', class: Migration0033BusinessLeads },
   { name: 'Migration0034LeadAssignments', class: Migration0034LeadAssignments },
 ];

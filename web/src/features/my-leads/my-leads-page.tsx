@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
-import { SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
+import { LEAD_SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
 import { assignLead, fetchAssignedToMe, fetchAssignees, fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type AssignedLead, type Assignee, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
 import { ReturnLeadDialog } from './components/return-lead-dialog';
 
@@ -132,7 +132,7 @@ export function MyLeadsPage() {
         </div>
         <select aria-label="Source" value={filters.source} onChange={(e) => setFilter('source', e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
           <option value="">All sources</option>
-          {SOURCES.map((s) => (
+          {LEAD_SOURCES.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>

@@ -58,8 +58,11 @@ async function receiveOne(tx: SqlClient, vendorId: string, lead: LeadInput, dupl
   }
   const duplicateOf = await claimContacts(tx, leadId, [`phone:${lead.phone}`, ...(lead.email ? [`email:${lead.email}`] : [])], duplicateDays);
   if (duplicateOf) await tx.query('UPDATE intake_leads SET duplicate_of = $2 WHERE lead_id = $1', [leadId, duplicateOf]);
-  // An aged lead is for sale in packages from now on; data and SMM leads go to campaigns first.
+  // An aged lead is for sale in packages from now on, a business lead by the piece; data and SMM leads go to campaigns first.
   if (!duplicateOf && lead.source === 'aged_leads') await tx.query('INSERT INTO aged_inventory (lead_id, tier, state) VALUES ($1, $2, $3)', [leadId, lead.tier, lead.state]);
+  if (!duplicateOf && lead.source === 'business') {
+    await tx.query(`INSERT INTO aged_inventory (lead_id, kind, tier, state, city) VALUES ($1, 'business', $2, $3, $4)`, [leadId, lead.tier, lead.state, lead.city ?? null]);
+  }
   await recordInOutbox(tx, leadStream(leadId), [newEvent('LeadReceived', { leadId, vendorId, externalId: lead.externalId, duplicateOf, ...toLeadDetails(lead) }, context)]);
   return { leadId, status: duplicateOf ? 'duplicate' : 'accepted', duplicateOf, repeated: false };
 }

@@ -4,13 +4,13 @@ import type pg from 'pg';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { systemContext } from '../../../../platform/event-store/new-event.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { agedOrderCharge, releaseAgedOrder } from '../place-aged-order/place-aged-order.handler.js';
+import { leadOrderCharge, releaseLeadOrder, type LeadOrderKind } from '../place-lead-order/place-lead-order.handler.js';
 
 /** An order still between its claim and its charge this long after it was placed was cut off (a request answers long before). */
 export const STALE_AGED_ORDER_SECONDS = 120;
 const BATCH = 100;
 
-/** Finishes aged-lead orders cut off between claiming their leads and the charge. */
+/** Finishes orders from the inventory (aged packages, business leads) cut off between claiming their leads and the charge. */
 export class SweepAgedOrders extends Command<{ charged: number; released: number }> {}
 
 /**
@@ -29,22 +29,22 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
   ) {}
 
   async execute(): Promise<{ charged: number; released: number }> {
-    const { rows } = await this.pool.query<{ order_id: string; owner_id: string; tier: string; quantity: number; price_cents: number }>(
-      `SELECT order_id, owner_id, tier, quantity, price_cents FROM aged_orders
+    const { rows } = await this.pool.query<{ order_id: string; owner_id: string; kind: LeadOrderKind; tier: string | null; campaign: string | null; quantity: number; price_cents: number }>(
+      `SELECT order_id, owner_id, kind, tier, campaign, quantity, price_cents FROM aged_orders
         WHERE status = 'claimed' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
       [STALE_AGED_ORDER_SECONDS, BATCH],
     );
     let charged = 0;
     let released = 0;
     for (const row of rows) {
-      const order = { orderId: row.order_id, ownerId: row.owner_id, tier: row.tier, quantity: row.quantity, priceCents: row.price_cents };
+      const order = { orderId: row.order_id, ownerId: row.owner_id, kind: row.kind, tier: row.tier, campaign: row.campaign, quantity: row.quantity, priceCents: row.price_cents };
       try {
-        await this.commands.execute(agedOrderCharge(order, systemContext('aged-order-sweep')));
+        await this.commands.execute(leadOrderCharge(order, systemContext('aged-order-sweep')));
         await this.pool.query(`UPDATE aged_orders SET status = 'charged' WHERE order_id = $1 AND status = 'claimed'`, [order.orderId]);
         charged += 1;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        await releaseAgedOrder(this.pool, order.orderId);
+        await releaseLeadOrder(this.pool, order.orderId);
         released += 1;
       }
     }

@@ -8,8 +8,14 @@ export const SOURCES: readonly { value: Source; label: string; tiers: readonly {
   { value: 'smm_leads', label: 'SMM Leads', tiers: [{ value: 'basic', label: 'Basic' }, { value: 'premium', label: 'Premium' }] },
 ];
 
-export const sourceLabel = (source: string) => SOURCES.find((s) => s.value === source)?.label ?? source;
-export const tierLabel = (source: string, tier: string) => SOURCES.find((s) => s.value === source)?.tiers.find((t) => t.value === tier)?.label ?? tier;
+/** Every source a bought lead may have: the campaigns' sources, and business leads (bought by the piece). */
+export const LEAD_SOURCES: readonly { value: string; label: string; tiers: readonly { value: string; label: string }[] }[] = [
+  ...SOURCES,
+  { value: 'business', label: 'Business Leads', tiers: [{ value: 'basic', label: 'Basic' }] },
+];
+
+export const sourceLabel = (source: string) => LEAD_SOURCES.find((s) => s.value === source)?.label ?? source;
+export const tierLabel = (source: string, tier: string) => LEAD_SOURCES.find((s) => s.value === source)?.tiers.find((t) => t.value === tier)?.label ?? tier;
 
 export type Campaign = {
   campaignId: string;

@@ -28,6 +28,7 @@ const CAUSE_LABELS: Record<string, string> = {
   lead: 'Lead',
   campaign: 'Campaign',
   'aged-package': 'Aged-lead package',
+  'business-leads': 'Business leads',
   transfer: 'Transfer',
   refund: 'Refund',
   dispute: 'Dispute',

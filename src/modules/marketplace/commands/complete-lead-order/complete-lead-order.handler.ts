@@ -1,0 +1,70 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
+import { newEvent } from '../../../../platform/event-store/new-event.js';
+import { stepFrom } from '../../../../platform/processes/process-step.js';
+import { deterministicEventId } from '../../../../platform/event-store/command-handling.js';
+import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import type { WalletEvent } from '../../../wallet/contracts/wallet-events.js';
+import { agedOrderStream, businessOrderStream } from '../../contracts/lead-events.js';
+
+export type WalletChargedEvent = JsonEvent & Extract<WalletEvent, { type: 'WalletCharged' }>;
+
+/** The last step of an order from the inventory (aged or business leads), started from the wallet's stored charge. */
+export class CompleteLeadOrder extends Command<void> {
+  constructor(readonly charged: WalletChargedEvent) {
+    super();
+  }
+}
+
+type OrderRow = { owner_id: string; kind: 'aged' | 'business'; tier: string | null; states: string[]; city: string | null; campaign: string | null; price_cents: number };
+
+/**
+ * Once the wallet has charged an order, the order's claimed leads become the agent's
+ * (AgedOrderPlaced or BusinessOrderPlaced, which My Leads follows). Keyed by the charge, so a
+ * repeated job records the order once; a charge that is not an order's is not this step's.
+ */
+@CommandHandler(CompleteLeadOrder)
+export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrder, void> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ charged }: CompleteLeadOrder): Promise<void> {
+    const { kind, id: orderId } = charged.data.cause;
+    if (kind !== 'aged-package' && kind !== 'business-leads') return;
+    const { rows: orders } = await this.pool.query<OrderRow>('SELECT owner_id, kind, tier, states, city, campaign, price_cents FROM aged_orders WHERE order_id = $1', [orderId]);
+    const order = orders[0];
+    if (!order) throw new Error(`Order ${orderId} was charged but is not recorded`);
+    const { rows: leads } = await this.pool.query<{ lead_id: string }>('SELECT lead_id FROM aged_inventory WHERE order_id = $1 ORDER BY added_at, lead_id', [orderId]);
+    const step = stepFrom(charged);
+    const leadIds = leads.map((lead) => lead.lead_id);
+    const perLeadCents = Math.round(order.price_cents / Math.max(1, leads.length));
+    const [streamId, placed] =
+      order.kind === 'business'
+        ? [
+            businessOrderStream(orderId),
+            newEvent(
+              'BusinessOrderPlaced',
+              { orderId, ownerId: order.owner_id, campaign: order.campaign ?? '', state: order.states[0] ?? null, city: order.city, leadIds, priceCents: order.price_cents, perLeadCents },
+              step.context,
+              deterministicEventId(businessOrderStream(orderId), step.idempotencyKey, 0),
+            ),
+          ]
+        : [
+            agedOrderStream(orderId),
+            newEvent(
+              'AgedOrderPlaced',
+              { orderId, ownerId: order.owner_id, tier: order.tier ?? '', leadIds, priceCents: order.price_cents, perLeadCents },
+              step.context,
+              deterministicEventId(agedOrderStream(orderId), step.idempotencyKey, 0),
+            ),
+          ];
+    // Appended once: a repeat finds its own event id already stored.
+    await this.store.append(streamId, [placed], { expectedVersion: 'any' });
+    await this.pool.query(`UPDATE aged_orders SET status = 'placed' WHERE order_id = $1`, [orderId]);
+  }
+}
