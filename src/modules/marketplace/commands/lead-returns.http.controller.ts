@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
@@ -15,6 +14,7 @@ import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
+import { namedId } from '../../../platform/ids/named-id.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { CONFIG, SQL_POOL } from '../../../platform/tokens.js';
 import { RETURN_REASONS } from '../contracts/lead-events.js';
@@ -29,10 +29,7 @@ const denyRequest = z.object({ reason: z.string({ message: 'Say why the return i
 const queueQuery = z.object({ status: z.enum(['pending', 'approved', 'denied'], { message: 'Status is pending, approved or denied' }).default('pending') });
 const uuid = (message: string) => z.uuid(message);
 
-const returnIdOf = (ownerId: string, key: string) => {
-  const hex = createHash('sha256').update(`lead-return\u0000${ownerId}\u0000${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
+const returnIdOf = (ownerId: string, key: string) => namedId('lead-return', ownerId, key);
 
 /** Lead returns: an agent asks within the return window, with a reason; an admin approves (the price comes back) or denies. */
 @ApiTags('leads')

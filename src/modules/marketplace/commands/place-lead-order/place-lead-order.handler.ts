@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { namedId } from '../../../../platform/ids/named-id.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
@@ -52,10 +52,7 @@ const KINDS = {
 } as const;
 
 /** An order's id from what makes it one order (its buyer and the request's key): the same request again is the same order. */
-export const orderIdOf = (...parts: readonly string[]) => {
-  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
+export const orderIdOf = namedId;
 
 /** What a charge is made of: the order's buyer and kind, what it holds, and its price. */
 type ChargedOrder = { orderId: string; ownerId: string; kind: LeadOrderKind; tier: string | null; campaign: string | null; quantity: number; priceCents: number };
