@@ -14,6 +14,7 @@ import { TrainingModule } from './modules/training/training.module.js';
 import { WalletModule, walletJobTriggers } from './modules/wallet/wallet.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { MarketplaceModule, marketplaceJobTriggers } from './modules/marketplace/marketplace.module.js';
+import { IntegrationsModule } from './modules/integrations/integrations.module.js';
 import { APP_PROJECTIONS } from './read-models.js';
 import { WalletQueriesModule } from './modules/wallet/wallet-queries.module.js';
 
@@ -34,6 +35,7 @@ export class AppModule {
         WalletQueriesModule,
         PaymentsModule,
         MarketplaceModule,
+        IntegrationsModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The modules already moved to the one command path (docs/processes.md); each new module joins the list. */
-const MODULES = ['identity', 'access', 'security', 'wallet', 'payments', 'marketplace'];
+const MODULES = ['identity', 'access', 'security', 'wallet', 'payments', 'marketplace', 'integrations'];
 
 const WALLET_LEDGER = path.join('wallet', 'domain', 'wallet-ledger.ts');
 

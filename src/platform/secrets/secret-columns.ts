@@ -12,17 +12,12 @@ export type SecretColumn = {
   readonly column: string;
 };
 
-/**
- * The integrations to come keep theirs in one table, a row per secret of an integration:
- * `integration_secrets (integration_id uuid, name text, value text NOT NULL, last4 text,
- * PRIMARY KEY (integration_id, name))`, registered as
- * `{ table: 'integration_secrets', keyColumns: ['integration_id', 'name'], column: 'value' }`,
- * with the last four characters kept beside the value at saving time (lastFour), so showing
- * them needs no decryption.
- */
+/** Every column holding secrets; integrations keep the last four characters beside each value (lastFour), so showing them needs no decryption. */
 export const SECRET_COLUMNS: readonly SecretColumn[] = [
   // The demo card provider's webhook signing secret (one row).
   { table: 'demo_pay_settings', keyColumns: ['id'], column: 'webhook_secret' },
+  // Each integration's credentials (API keys, auth tokens), one row per secret.
+  { table: 'integration_secrets', keyColumns: ['integration_id', 'name'], column: 'value' },
 ];
 
 /** What a value of this column, in the row with these key values, is bound to. */

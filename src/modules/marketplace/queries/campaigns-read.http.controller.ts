@@ -43,7 +43,7 @@ export class CampaignsReadController {
   @Get(':id/activity')
   @ApiOperation({
     summary:
-      "A campaign's leads and spend per day for the last 30 days (UTC), and \"why no leads?\": the latest 50 leads it was offered or passed over for, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).",
+      "A campaign's leads and spend per day for the last 30 days (UTC), and \"why no leads?\": the latest 50 leads of its source and tier since it started, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).",
   })
   async activity(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
     const { campaignId } = await this.own(user, id, request);
@@ -55,11 +55,18 @@ export class CampaignsReadController {
           GROUP BY d.day ORDER BY d.day`,
         [campaignId, ACTIVITY_DAYS],
       ),
+      // The latest leads of the campaign's kind since it started: bought, passed over with the
+      // recorded reason, or never offered (allocation stops at the last buyer): then sold out,
+      // or, when nobody bought it, the campaign was not running.
       this.pool.query(
-        `SELECT f.lead_id AS "leadId", l.state AS "leadState", l.first_name || ' ' || left(l.last_name, 1) || '.' AS "leadName", f.outcome, f.reason,
-                f.price_cents AS "priceCents", f.at
-           FROM rm_campaign_offers f LEFT JOIN rm_leads l ON l.lead_id = f.lead_id
-          WHERE f.campaign_id = $1 ORDER BY f.at DESC, f.lead_id LIMIT $2`,
+        `SELECT l.lead_id AS "leadId", l.state AS "leadState", l.first_name || ' ' || left(l.last_name, 1) || '.' AS "leadName",
+                coalesce(f.outcome, 'passed') AS outcome,
+                CASE WHEN f.outcome IS NOT NULL THEN f.reason WHEN l.buyers > 0 THEN 'sold_out' ELSE 'paused' END AS reason,
+                f.price_cents AS "priceCents", coalesce(f.at, l.received_at) AS at
+           FROM rm_campaigns c
+           JOIN rm_leads l ON l.source = c.source AND l.tier = c.tier AND l.received_at >= c.created_at AND l.status <> 'duplicate' AND l.status <> 'new'
+           LEFT JOIN rm_campaign_offers f ON f.campaign_id = c.campaign_id AND f.lead_id = l.lead_id
+          WHERE c.campaign_id = $1 ORDER BY l.received_at DESC, l.lead_id LIMIT $2`,
         [campaignId, LATEST_OFFERS],
       ),
     ]);

@@ -30,6 +30,7 @@ import { Migration0031CampaignOffers } from './migration-0031-campaign-offers.js
 import { Migration0033BusinessLeads } from './migration-0033-business-leads.js';
 import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
+import { Migration0036Integrations } from './migration-0036-integrations.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0031CampaignOffers', class: Migration0031CampaignOffers },
   { name: 'Migration0033BusinessLeads', class: Migration0033BusinessLeads },
   { name: 'Migration0034LeadAssignments', class: Migration0034LeadAssignments },
+  { name: 'Migration0036Integrations', class: Migration0036Integrations },
 ];

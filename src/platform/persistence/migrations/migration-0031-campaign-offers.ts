@@ -14,5 +14,7 @@ export class Migration0031CampaignOffers extends Migration {
         PRIMARY KEY (campaign_id, lead_id)
       )`);
     this.addSql(`CREATE INDEX rm_campaign_offers_latest ON rm_campaign_offers (campaign_id, at DESC)`);
+    // "Why no leads?" lists the latest leads of a campaign's source and tier.
+    this.addSql(`CREATE INDEX rm_leads_kind_latest ON rm_leads (source, tier, received_at DESC)`);
   }
 }

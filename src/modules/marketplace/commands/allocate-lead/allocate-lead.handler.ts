@@ -68,11 +68,9 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
 
     const candidates = await this.candidates(lead.source, lead.tier);
     for (const candidate of candidates) {
+      // The campaigns after the last buyer are not recorded: "why no leads?" reads them as sold out.
+      if (buyersOf(state).length >= maxBuyers) break;
       if (state.offers.some((offer) => offer.campaignId === candidate.campaignId)) continue;
-      if (buyersOf(state).length >= maxBuyers) {
-        passedOver.push({ campaignId: candidate.campaignId, reason: 'sold_out' });
-        continue;
-      }
       if (buyersOf(state).some((offer) => offer.ownerId === candidate.ownerId)) {
         passedOver.push({ campaignId: candidate.campaignId, reason: 'already_owned' });
         continue;

@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
+import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
+import { userRequestContext } from '../../platform/event-store/new-event.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { validate } from '../../platform/http/validate.js';
+import { SQL_POOL } from '../../platform/tokens.js';
+import { ChangeIntegration } from './commands/change-integration.handler.js';
+import { isProviderId, PROVIDERS, providerSchema, type ProviderId } from './domain/providers.js';
+
+type Row = { provider: ProviderId; is_active: boolean; settings: Record<string, unknown>; connected_at: Date | null; secrets: Record<string, string> | null };
+
+/**
+ * /integrations: the five providers with the signed-in agent's connection to each. Secrets are
+ * never answered: only their last four characters, as the form shows them.
+ */
+@ApiTags('integrations')
+@Controller('api/integrations')
+@UseGuards(SessionGuard)
+export class IntegrationsController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The five providers, each with the signed-in agent's connection: connected or not, settings, and the last four characters of each secret." })
+  async list(@CurrentUser() user: AuthenticatedUser) {
+    const rows = await this.rows(user.userId);
+    return { providers: PROVIDERS.map((provider) => view(provider, rows.get(provider.providerId))) };
+  }
+
+  @Get(':providerId')
+  @ApiOperation({ summary: "One provider and the signed-in agent's connection to it; an unknown provider is 404." })
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string) {
+    const provider = providerOf(raw);
+    return view(provider, (await this.rows(user.userId)).get(provider.providerId));
+  }
+
+  @Put(':providerId')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Connects (or reconnects) a provider with its form: OnlySales webhookUrl + apiKey, Email email, Ringy sid + authToken (+ nickname), VanillaSoft credentialName + postingUrl + fieldMappings (JSON text)." })
+  async connect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const { providerId } = providerOf(raw);
+    if (providerId === 'textdrip') throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
+    const setup = validate(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body ?? {});
+    const result = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))));
+    return { ...result, providerId };
+  }
+
+  @Post(':providerId/disconnect')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Disconnects a provider: it stays listed with its settings, inactive, and gets no leads.' })
+  async disconnect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Req() request: FastifyRequest) {
+    const { providerId } = providerOf(raw);
+    const result = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'disconnect', providerId }, userRequestContext(user.userId, String(request.id))));
+    return { ...result, providerId };
+  }
+
+  private async rows(userId: string): Promise<Map<ProviderId, Row>> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT c.provider, c.is_active, c.settings, c.connected_at, (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id) AS secrets
+         FROM integration_configs c WHERE c.user_id = $1`,
+      [userId],
+    );
+    return new Map(rows.map((row) => [row.provider, row]));
+  }
+}
+
+function providerOf(raw: string): (typeof PROVIDERS)[number] {
+  const providerId = raw.toLowerCase();
+  if (!isProviderId(providerId)) throw new ApiError(404, 'PROVIDER_NOT_FOUND', 'There is no integration with this name. The providers are OnlySales, Textdrip, Email, Ringy and VanillaSoft.');
+  return PROVIDERS.find((p) => p.providerId === providerId)!;
+}
+
+const view = (provider: (typeof PROVIDERS)[number], row: Row | undefined) => ({
+  ...provider,
+  connected: row?.is_active ?? false,
+  connectedAt: row?.connected_at ?? null,
+  settings: row?.settings ?? null,
+  /** Each secret shown as its last four characters after a mask (lastFour), e.g. { apiKey: '••••3f9a' }. */
+  secretHints: row?.secrets ?? {},
+});

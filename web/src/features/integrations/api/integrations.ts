@@ -1,0 +1,20 @@
+import { api } from '../../../lib/api-client';
+
+export type ProviderId = 'onlysales' | 'textdrip' | 'email' | 'ringy' | 'vanillasoft';
+export type Integration = {
+  providerId: ProviderId;
+  name: string;
+  concept: string;
+  connected: boolean;
+  connectedAt: string | null;
+  settings: Record<string, unknown> | null;
+  secretHints: Record<string, string>;
+};
+
+export const fetchIntegrations = async () => (await api<{ providers: Integration[] }>('GET', '/api/integrations')).providers;
+export const fetchIntegration = (providerId: string) => api<Integration>('GET', `/api/integrations/${encodeURIComponent(providerId)}`);
+export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) => api<{ integrationId: string }>('PUT', `/api/integrations/${providerId}`, form);
+export const disconnectIntegration = (providerId: ProviderId) => api('POST', `/api/integrations/${providerId}/disconnect`);
+
+/** VanillaSoft's default field mappings (spec), as the form first shows them. */
+export const DEFAULT_VANILLASOFT_MAPPINGS = JSON.stringify({ first_name: 'FirstName', last_name: 'LastName', phone: 'Phone', email: 'Email' }, null, 2);
