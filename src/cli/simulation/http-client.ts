@@ -7,6 +7,7 @@ export class SimClient {
   constructor(
     private readonly baseUrl: () => string,
     index: number,
+    private readonly onServerError: (line: string) => void = () => undefined,
   ) {
     this.address = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   }
@@ -40,6 +41,7 @@ export class SimClient {
         } catch {
           json = text;
         }
+        if (response.status >= 500) this.onServerError(`${method} ${path} ${JSON.stringify(body ?? null)} -> ${response.status} ${text.slice(0, 300)}`);
         return { status: response.status, json };
       } catch (error) {
         if (Date.now() > deadline) throw error;

@@ -60,7 +60,7 @@ const OPERATIONS = {
   transfer: 6,
   refund: 4,
   'close-dispute': 2,
-  'test-credit': 2,
+  'test-credit': 4,
   kill: 6,
 } as const;
 type Operation = keyof typeof OPERATIONS;
@@ -95,6 +95,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const tally = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   let stepsRun = 0;
   let current = 'setup';
+  let stepNow = 0;
+  const serverErrors: string[] = [];
   try {
     // ---- the database, held by the simulation so it outlives every process it kills ----
     let url: string;
@@ -151,7 +153,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         }
       });
     }
-    for (const p of processes) await p.start();
+    await Promise.all(processes.map((p) => p.start()));
     const queue = scaled ? new Queue('jobs', { connection: { url: options.redisUrl!, maxRetriesPerRequest: null }, prefix: redisPrefix }) : null;
     if (queue) cleanups.unshift(() => queue.close());
     log(`seed ${options.seed}: ${scaled ? 'scaled deployment (PostgreSQL, Redis, an API and 2 workers)' : `${options.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, one portal process running its jobs`} at ${apiUrl}`);
@@ -170,7 +172,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         [newEvent('ElevatedAccessGranted', { userId, codeId: prng.uuid(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('simulation'))],
         { expectedVersion: 'any' },
       );
-      const client = new SimClient(() => apiUrl, clients++);
+      const client = new SimClient(() => apiUrl, clients++, (line) => {
+        serverErrors.push(`step ${stepNow}: ${line}`);
+        log(`  5xx: ${line}`);
+      });
       await client.signIn(email, password);
       return { client, userId, email, cards: [], payments: [] };
     };
@@ -240,7 +245,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const operations: Record<Operation, () => Promise<unknown>> = {
       'top-up': async () => {
         const card = prng.weighted({ pays: 85, declined: 8, disputed: 7 });
-        await payHostedPage(prng.pick(agents), prng.int(5, 200) * 100, CARDS[card], prng.chance(0.15));
+        await payHostedPage(prng.pick(agents), prng.int(20, 500) * 100, CARDS[card], prng.chance(0.15));
       },
       'save-card': async () => {
         const agent = prng.pick(agents);
@@ -392,7 +397,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       'test-credit': async () => {
         const agent = prng.pick(agents);
-        tally(`test credit ${(await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: prng.int(10, 100) * 100 }, money(key()))).status}`);
+        tally(`test credit ${(await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: prng.int(50, 300) * 100 }, money(key()))).status}`);
       },
       kill: async () => undefined,
     };
@@ -437,6 +442,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const weights = { ...OPERATIONS, kill: options.kills === false ? 0 : OPERATIONS.kill };
     const fail = (violation: Violation, step: number, operation: string): SimulationResult => ({ seed: options.seed, stepsRun, violation: { ...violation, step, operation }, summary: { ...counts, events: checker.events } });
     for (let step = 1; step <= options.steps; step++) {
+      stepNow = step;
       let operation = prng.weighted(weights);
       let victim: PortalProcess | null = null;
       let killing: Promise<void> | null = null;
@@ -486,6 +492,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         wallets: report.wallets,
         'ledger entries': report.entries,
         kills: processes.reduce((sum, p) => sum + p.kills, 0),
+        '5xx answers': serverErrors.length,
+        ...Object.fromEntries(serverErrors.slice(0, 5).map((line, i) => [`5xx #${i + 1}`, line])),
         ...(failedJobs[0] ? { 'failed jobs': Number((failedJobs[0] as { n: string }).n) } : {}),
       },
     };
