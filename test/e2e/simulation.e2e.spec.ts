@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { testRedisDbUrl } from '../support/test-redis.js';
 
-const STEPS = 12;
+const STEPS = 10;
 
 function simulate(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {

@@ -111,7 +111,8 @@ export class InvariantChecker {
       case 'HoldCaptured':
       case 'WalletCharged': {
         const cause = event.data.cause;
-        if (event.type === 'HoldCaptured' && count(this.captures, event.data.captureId) > 1) found.push({ invariant: '3. each capture once', detail: `${at}: capture ${event.data.captureId} twice` });
+        // A capture id is unique on its wallet (a lead sold to three agents is captured once on each of their wallets).
+        if (event.type === 'HoldCaptured' && count(this.captures, `${userId}:${event.data.captureId}`) > 1) found.push({ invariant: '3. each capture once', detail: `${at}: capture ${event.data.captureId} twice` });
         if (cause.kind === 'lead' && count(this.leadCharges, `${userId}:${cause.id}`) > 1) {
           found.push({ invariant: '3. each lead is charged exactly once', detail: `${at}: lead ${cause.id} charged to ${userId} again` });
         }

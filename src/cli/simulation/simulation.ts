@@ -345,7 +345,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       'aged-intake': async () => {
         const state = prng.pick(STATES);
         const tier = prng.pick(['basic', 'business']);
-        await postLeads(Array.from({ length: prng.int(10, 100) }, () => lead(state, tier, 'aged_leads', false)));
+        await postLeads(Array.from({ length: prng.int(10, 40) }, () => lead(state, tier, 'aged_leads', false)));
       },
       'aged-order': async () => {
         const agent = prng.pick(agents);
