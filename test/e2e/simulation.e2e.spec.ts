@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { testRedisDbUrl } from '../support/test-redis.js';
 
-const STEPS = 10;
+const STEPS = 8;
 
 function simulate(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -26,7 +26,7 @@ const scaledEnv = process.env.DATABASE_URL && process.env.REDIS_URL ? { DATABASE
 describe('the seeded simulation', () => {
   it(
     'keeps every money invariant for three seeds: the embedded portal killed and restarted, and (with DATABASE_URL and REDIS_URL) an API and two workers killed at random points',
-    { timeout: 110_000 },
+    { timeout: 150_000 },
     async () => {
       // The three seeds run at once, each on its own database and processes.
       const runs = await Promise.all([
