@@ -28,6 +28,7 @@ import { Migration0029LeadReturns } from './migration-0029-lead-returns.js';
 import { Migration0030Groups } from './migration-0030-groups.js';
 import { Migration0031CampaignOffers } from './migration-0031-campaign-offers.js';
 import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.js';
+import { Migration0035AgedInventoryByTier } from './migration-0035-aged-inventory-by-tier.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -62,4 +63,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0030Groups', class: Migration0030Groups },
   { name: 'Migration0031CampaignOffers', class: Migration0031CampaignOffers },
   { name: 'Migration0034LeadAssignments', class: Migration0034LeadAssignments },
+  { name: 'Migration0035AgedInventoryByTier', class: Migration0035AgedInventoryByTier },
 ];
