@@ -30,9 +30,9 @@ try {
   const spreadRate = median(spreadRuns.map((r) => r.rate));
   console.log(`wallet-hot: $10 aged-package purchases at ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, PostgreSQL + Redis, one portal process`);
   console.log(`spend: ${SPEND}`);
-  console.log(`rounds: ${HOT} wallets ${hotRuns.map((r) => fmt(r.rate)).join(', ')}; ${fmt(SPREAD)} wallets ${spreadRuns.map((r) => fmt(r.rate)).join(', ')} debits/s`);
-  console.log(`reference: ${fmt(SPREAD)} wallets ${fmt(spreadRate)} debits/s (median; p99 ${ms(median(spreadRuns.map((r) => r.p99Ms)))})`);
-  console.log(`${HOT} wallets ${fmt(hotRate)} debits/s (median; p99 ${ms(median(hotRuns.map((r) => r.p99Ms)))}); non-2xx answers ${refused}`);
+  console.log(`rounds: ${HOT} wallets ${hotRuns.map((r) => fmt(r.rate)).join(', ')}; ${fmt(SPREAD)} wallets ${spreadRuns.map((r) => fmt(r.rate)).join(', ')} purchases/s`);
+  console.log(`reference: ${fmt(SPREAD)} wallets ${fmt(spreadRate)} purchases/s (median; p99 ${ms(median(spreadRuns.map((r) => r.p99Ms)))})`);
+  console.log(`${HOT} wallets ${fmt(hotRate)} purchases/s (median; p99 ${ms(median(hotRuns.map((r) => r.p99Ms)))}); non-2xx answers ${refused}`);
   console.log(`overdrafts: ${ledger.lowestCents < 0 || ledger.broken > 0 ? 'FOUND' : 'none'} (${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries folded, ${ledger.broken} broken chains, lowest balance ${fmt(ledger.lowestCents)} cents)`);
   if (ledger.lowestCents < 0 || ledger.broken > 0) process.exitCode = 1;
   console.log(`target >= ${TARGET} (rate on ${HOT} / rate on ${fmt(SPREAD)})`);
