@@ -276,7 +276,7 @@ async function deploy(): Promise<Deployment> {
   }
 }
 
-type Sample = { latencyMs: number; buyers: number; assignedAt: number };
+type Sample = { leadId: string; sentAt: number; latencyMs: number; buyers: number; assignedAt: number };
 
 class Intake {
   readonly failures: string[] = [];
@@ -302,8 +302,27 @@ class Intake {
       return null;
     }
     const assigned = await this.watch.wait(body.leadId!);
-    return { latencyMs: assigned.at - sentAt, buyers: assigned.buyers, assignedAt: assigned.at };
+    return { leadId: body.leadId!, sentAt, latencyMs: assigned.at - sentAt, buyers: assigned.buyers, assignedAt: assigned.at };
   }
+}
+
+/** Where the time of each lead went: posted → LeadReceived in es_events (the outbox relay) → first offer (dispatcher, queue, job start) → LeadAllocated. */
+async function stages(pool: pg.Pool, samples: readonly Sample[]): Promise<{ stored: number[]; started: number[]; allocated: number[] }> {
+  const { rows } = await pool.query<{ stream_id: string; received: Date; offered: Date | null; allocated: Date }>(
+    `SELECT stream_id, min(created_at) FILTER (WHERE event_type = 'LeadReceived') AS received, min(created_at) FILTER (WHERE event_type = 'LeadOffered') AS offered,
+            min(created_at) FILTER (WHERE event_type = 'LeadAllocated') AS allocated
+       FROM es_events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+    [samples.map((sample) => `lead-${sample.leadId}`)],
+  );
+  const sentAt = new Map(samples.map((sample) => [`lead-${sample.leadId}`, sample.sentAt]));
+  const result = { stored: [] as number[], started: [] as number[], allocated: [] as number[] };
+  for (const row of rows) {
+    const offered = (row.offered ?? row.allocated).getTime();
+    result.stored.push(row.received.getTime() - sentAt.get(row.stream_id)!);
+    result.started.push(offered - row.received.getTime());
+    result.allocated.push(row.allocated.getTime() - offered);
+  }
+  return result;
 }
 
 type DatabaseWork = { commits: number; tuples: number };
@@ -413,6 +432,8 @@ try {
     const halfSeconds = Math.min(60, Math.max(SECONDS, 200 / half));
     const steady = await atRate(intake, half, halfSeconds);
     const latencies = steady.map((s) => s.latencyMs);
+    const split = await stages(watchPool, steady);
+    const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}`;
     const problems = await checkInvariants(deployment.db.url);
     const { rows: reasons } = await watchPool.query<{ reason: string; n: number }>(
       `SELECT p->>'reason' AS reason, count(*)::int AS n FROM es_events, jsonb_array_elements(data->'passedOver') AS p WHERE event_type = 'LeadAllocated' GROUP BY 1 ORDER BY 2 DESC`,
@@ -429,6 +450,7 @@ try {
     console.log(
       `at half that (${half.toFixed(1)} leads/s posted for ${halfSeconds.toFixed(0)} s, ${steady.length} leads): intake to assigned p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (target p99 <= ${TARGET_P99_MS} ms)`,
     );
+    console.log(`  of which: posted → LeadReceived stored (outbox relay) ${spread(split.stored)}; → first offer (dispatcher, queue, job) ${spread(split.started)}; → LeadAllocated (the allocation) ${spread(split.allocated)}`);
     console.log(`database work per lead during the maximum run (all processes, the watch's polling included): ${fmt(work.commits)} commits, ${fmt(work.tuples)} tuples read`);
     console.log(`allocations: ${fmt(totals[0]!.leads)} leads assigned, ${fmt(totals[0]!.sold)} sales (${unsold} timed leads sold to nobody); passed over: ${reasons.map((r) => `${r.reason} ${fmt(r.n)}`).join(', ')}`);
     console.log(`intake refusals: ${intake.failures.length === 0 ? 'none' : intake.failures.join('; ')}; 5xx answers ${intake.serverErrors}`);
