@@ -1,13 +1,16 @@
-// Shared by the wallet benchmarks: the built portal on a scratch database with an admin and
-// funded agents, and a spend (the admin's debit adjustment, until transfers and purchases
-// exist) driven over HTTP by wrk, each request with its own Idempotency-Key.
+// Shared by the wallet benchmarks: the built portal on a scratch database with an admin,
+// funded and signed-in agents and an aged-lead inventory, and a spend (each agent buying the
+// smallest aged-lead package for themselves) driven over HTTP by wrk, each request with its
+// own Idempotency-Key.
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
+import { AGED_PACKAGES } from '../../src/modules/marketplace/domain/aged-packages.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
+import { SessionStore } from '../../src/platform/auth/session-store.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { startPortal, type PortalProcess } from '../../test/e2e/support/portal-process.js';
@@ -16,14 +19,24 @@ import { openBenchDatabase, type BenchDatabase } from '../support/bench-database
 const PASSWORD = 'bench-wallet-1';
 /** Each wallet starts with $1,000,000 (the largest single credit): a run never runs a wallet dry. */
 export const FUNDS_CENTS = 100_000_000;
-export const SPEND_CENTS = 100;
-export const SPEND = 'admin debit adjustment (POST /api/admin/wallets/:userId/adjustments; transfers and purchases do not exist yet)';
+/** The smallest aged-lead package: 100 leads for $10. */
+const PACKAGE = AGED_PACKAGES[0];
+export const SPEND_CENTS = PACKAGE.priceCents;
+const TIER = 'basic';
+export const SPEND = `aged-lead purchase (POST /api/aged-orders as the wallet's owner: the ${PACKAGE.quantity}-lead ${TIER} package for $${PACKAGE.priceCents / 100}, claimed from the inventory and charged at once)`;
+/** The most purchases per second a run is stocked for (the inventory is seeded for this rate over the whole run). */
+const STOCKED_RATE = Number(process.env.BENCH_STOCKED_RATE ?? 400);
+const STATES = ['FL', 'TX', 'CA', 'GA', 'NC', 'OH', 'PA', 'NY', 'AZ', 'MI', 'IL', 'VA', 'WA', 'NJ', 'TN'];
 
 export type WalletApp = {
   readonly db: BenchDatabase;
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly userIds: string[];
+  /** Each agent's session cookie and CSRF token, by user id. */
+  readonly sessions: ReadonlyMap<string, { cookie: string; csrfToken: string }>;
+  /** Aged leads in stock at the start. */
+  readonly stocked: number;
   close(): Promise<void>;
 };
 
@@ -37,8 +50,14 @@ export async function requireScaled(name: string): Promise<void> {
   });
 }
 
-/** A scratch database, `wallets` agents each credited FUNDS_CENTS through the app, and a signed-in admin session. */
-export async function startWalletApp(wallets: number, env: Record<string, string> = {}): Promise<WalletApp> {
+/**
+ * A scratch database, `wallets` agents each credited FUNDS_CENTS through the app and signed in
+ * (sessions seeded as sign-in stores them: a thousand sign-ins from one address would meet the
+ * per-address limit), a signed-in admin session, and an aged inventory (seeded in SQL, as an
+ * import or ageing would leave it) holding enough leads for `seconds` of purchases at
+ * STOCKED_RATE.
+ */
+export async function startWalletApp(wallets: number, seconds: number, env: Record<string, string> = {}): Promise<WalletApp> {
   const db = await openBenchDatabase();
   let portal: PortalProcess | null = null;
   try {
@@ -53,6 +72,20 @@ export async function startWalletApp(wallets: number, env: Record<string, string
        SELECT id, 'bench-agent-' || n || '@agents.test', $2, now() FROM unnest($1::uuid[]) WITH ORDINALITY AS u(id, n)`,
       [userIds, await hashPassword(PASSWORD)],
     );
+    const store = new SessionStore(pool, { idleMinutes: 24 * 60, absoluteHours: 24 });
+    const sessions = new Map<string, { cookie: string; csrfToken: string }>();
+    for (const userId of userIds) {
+      const { token, csrfToken } = await store.create(userId, 'email', {});
+      sessions.set(userId, { cookie: `portal_session=${token}`, csrfToken });
+    }
+    // Aged leads of the package's tier over 15 states, a second apart (oldest sold first).
+    const stocked = Math.ceil(seconds * STOCKED_RATE) * PACKAGE.quantity;
+    await pool.query(
+      `INSERT INTO aged_inventory (lead_id, tier, state, added_at)
+       SELECT gen_random_uuid(), $1, ($2::text[])[1 + n % cardinality($2::text[])], now() - make_interval(days => 31, secs => $3 - n) FROM generate_series(1, $3) AS n`,
+      [TIER, STATES, stocked],
+    );
+    await pool.query('ANALYZE aged_inventory');
     await pool.end();
 
     portal = await startPortal({ DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `bench-${randomUUID()}`, ...env });
@@ -79,6 +112,8 @@ export async function startWalletApp(wallets: number, env: Record<string, string
       url,
       headers,
       userIds,
+      sessions,
+      stocked,
       async close() {
         await started.stop();
         await db.drop();
@@ -93,25 +128,27 @@ export async function startWalletApp(wallets: number, env: Record<string, string
 
 export type LoadResult = { rate: number; requests: number; non2xx: number; p50Ms: number; p99Ms: number; output: string };
 
-/** wrk at `connections`, each request a $1 debit of a random one of `userIds`, with a fresh Idempotency-Key. */
+/** wrk at `connections`, each request a random one of `userIds` buying the smallest aged package for themselves, with a fresh Idempotency-Key. */
 export async function spend(app: WalletApp, userIds: readonly string[], connections: number, seconds: number): Promise<LoadResult> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-wallet-'));
   const script = path.join(dir, 'spend.lua');
   const run = randomUUID();
+  const agents = userIds.map((id) => app.sessions.get(id)!);
   const lua = `
-local ids = { ${userIds.map((id) => `"${id}"`).join(', ')} }
+local cookies = { ${agents.map((a) => `"${a.cookie}"`).join(', ')} }
+local csrf = { ${agents.map((a) => `"${a.csrfToken}"`).join(', ')} }
 local counter = 0
-local body = '{"direction":"debit","amountCents":${SPEND_CENTS},"reason":"benchmark spend"}'
+local body = '{"quantity":${PACKAGE.quantity},"tier":"${TIER}"}'
 math.randomseed(os.time())
 request = function()
   counter = counter + 1
-  local id = ids[math.random(#ids)]
+  local i = math.random(#cookies)
   local headers = {}
-  headers["cookie"] = "${app.headers.cookie}"
-  headers["x-csrf-token"] = "${app.headers['x-csrf-token']}"
+  headers["cookie"] = cookies[i]
+  headers["x-csrf-token"] = csrf[i]
   headers["content-type"] = "application/json"
   headers["idempotency-key"] = "${run}-" .. counter
-  return wrk.format("POST", "/api/admin/wallets/" .. id .. "/adjustments", headers, body)
+  return wrk.format("POST", "/api/aged-orders", headers, body)
 end
 `;
   await fs.writeFile(script, lua);
@@ -133,18 +170,41 @@ end
   }
 }
 
-/** After a run: every wallet's chain and postings (npm run ledger:verify's check), no agent below zero at any entry. */
-export async function checkLedger(app: WalletApp): Promise<{ wallets: number; entries: number; broken: number; lowestCents: number }> {
+export type LedgerCheck = { wallets: number; entries: number; broken: number; lowestCents: number; charges: number; orders: number; claimedLeads: number; ordersOff: number };
+
+/**
+ * After a run: every wallet's chain and postings (npm run ledger:verify's check), no agent below
+ * zero, each purchase charged once and holding its package's leads (each lead in one order).
+ */
+export async function checkLedger(app: WalletApp): Promise<LedgerCheck> {
   const pool = createPool(app.db.url, 4);
   const store = new PostgresEventStore(pool);
   try {
     const report = await verifyLedger(pool, store, (b) => console.log(`ledger break: ${b.streamId} seq ${b.seq} ${b.what} expected ${b.expected} found ${b.found}`));
     const { rows } = await pool.query<{ lowest: string | null }>(
       `SELECT min(v) AS lowest FROM (SELECT sum(CASE WHEN event_type = 'BalanceAdjusted' AND data->>'direction' = 'debit' THEN -(data->>'amountCents')::bigint
+                                              WHEN event_type = 'WalletCharged' THEN -(data->>'amountCents')::bigint
                                               WHEN event_type IN ('TestCreditAdded', 'BalanceAdjusted') THEN (data->>'amountCents')::bigint ELSE 0 END) AS v
                                   FROM es_events WHERE stream_id LIKE 'wallet-%' GROUP BY stream_id) AS balances`,
     );
-    return { wallets: report.wallets, entries: report.entries, broken: report.breaks.length, lowestCents: Number(rows[0]?.lowest ?? 0) };
+    const { rows: charged } = await pool.query<{ charges: number; distinct_charges: number }>(
+      `SELECT count(*)::int AS charges, count(DISTINCT data->>'chargeId')::int AS distinct_charges FROM es_events WHERE event_type = 'WalletCharged'`,
+    );
+    const { rows: orders } = await pool.query<{ orders: number; off: number }>(
+      `SELECT count(*)::int AS orders, count(*) FILTER (WHERE o.quantity <> (SELECT count(*) FROM aged_inventory i WHERE i.order_id = o.order_id))::int AS off FROM aged_orders o WHERE o.status <> 'claimed'`,
+    );
+    const { rows: claimed } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM aged_inventory WHERE order_id IS NOT NULL`);
+    const twice = charged[0]!.charges - charged[0]!.distinct_charges;
+    return {
+      wallets: report.wallets,
+      entries: report.entries,
+      broken: report.breaks.length + twice,
+      lowestCents: Number(rows[0]?.lowest ?? 0),
+      charges: charged[0]!.charges,
+      orders: orders[0]!.orders,
+      claimedLeads: claimed[0]!.n,
+      ordersOff: orders[0]!.off,
+    };
   } finally {
     await pool.end();
   }

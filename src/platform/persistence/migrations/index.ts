@@ -29,6 +29,7 @@ import { Migration0030Groups } from './migration-0030-groups.js';
 import { Migration0031CampaignOffers } from './migration-0031-campaign-offers.js';
 import { Migration0033BusinessLeads } from './migration-0033-business-leads.js';
 import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.js';
+import { Migration0035AgedInventoryByTier } from './migration-0035-aged-inventory-by-tier.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 import { Migration0036Integrations } from './migration-0036-integrations.js';
 
@@ -65,5 +66,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0031CampaignOffers', class: Migration0031CampaignOffers },
   { name: 'Migration0033BusinessLeads', class: Migration0033BusinessLeads },
   { name: 'Migration0034LeadAssignments', class: Migration0034LeadAssignments },
+  { name: 'Migration0035AgedInventoryByTier', class: Migration0035AgedInventoryByTier },
   { name: 'Migration0036Integrations', class: Migration0036Integrations },
 ];
