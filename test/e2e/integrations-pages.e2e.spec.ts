@@ -24,6 +24,7 @@ describe('/integrations', () => {
   it('lists the providers, connects OnlySales with the form’s messages, shows the saved key by its last four, and disconnects', async () => {
     const { page, close } = await agentOn('/integrations');
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    await page.getByTestId('provider').first().waitFor();
     expect(await page.getByTestId('provider').count()).toBe(5);
     for (const concept of ['CRM Integration', 'SMS Marketing', 'Email Marketing', 'VoIP Integration', 'Sales Automation']) await page.getByText(concept).waitFor();
     expect(await page.getByText('Not Connected').count()).toBe(5);

@@ -136,7 +136,7 @@ describe('the marketplace pages', () => {
     await page.getByText('Lead Assigned').first().waitFor();
     const given = (await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { firstName: string }[] };
     expect(given.leads.map((l) => l.firstName)).toEqual(['Grace']);
-    expect(await page.getByLabel('Assign Grace Lovelace to').inputValue()).toBe(member.userId);
+    await expect.poll(() => page.getByLabel('Assign Grace Lovelace to').inputValue(), { timeout: 10_000 }).toBe(member.userId);
 
     await page.getByLabel('State').fill('tx');
     await page.getByText('No leads match.').waitFor();

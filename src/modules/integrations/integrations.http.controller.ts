@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
-import { ApiError } from '../../platform/http/api-error.js';
+import { ApiError, ValidationFailed } from '../../platform/http/api-error.js';
 import { validate } from '../../platform/http/validate.js';
 import { SQL_POOL } from '../../platform/tokens.js';
 import { ChangeIntegration } from './commands/change-integration.handler.js';
@@ -47,7 +47,7 @@ export class IntegrationsController {
   async connect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { providerId } = providerOf(raw);
     if (providerId === 'textdrip') throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
-    const setup = validate(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body ?? {});
+    const setup = formOf(providerId, body);
     const result = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))));
     return { ...result, providerId };
   }
@@ -68,6 +68,16 @@ export class IntegrationsController {
       [userId],
     );
     return new Map(rows.map((row) => [row.provider, row]));
+  }
+}
+
+/** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it. */
+function formOf(providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) {
+  try {
+    return validate(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body ?? {});
+  } catch (error) {
+    if (error instanceof ValidationFailed && error.fieldErrors?.[0]) throw new ValidationFailed(error.fieldErrors, error.fieldErrors[0].message);
+    throw error;
   }
 }
 
