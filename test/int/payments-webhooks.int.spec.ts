@@ -28,6 +28,7 @@ const signer = new Stripe('sk_test_signing_only');
 const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
 const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 const AUTHENTICATE = { ...VISA, number: '4000 0025 0000 3155' };
+const DISPUTED = { ...VISA, number: '4000 0000 0000 0259' };
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -192,6 +193,11 @@ for (const database of everyDatabase()) {
       unsubscribe();
       expect(await save(AUTHENTICATE)).toMatchObject({ status: 'succeeded' });
       expect(await save(DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
+      // The card whose payments are disputed later saves like any other (it once failed the table's check: a 500).
+      expect(await save(DISPUTED)).toMatchObject({ status: 'succeeded' });
+      const disputedCard = (await demo.listCards(userId)).find((c) => c.last4 === '0259');
+      expect(disputedCard).toBeDefined();
+      await demo.deleteCard(userId, disputedCard!.id);
       const cards = await demo.listCards(userId);
       expect(cards).toEqual([
         expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true }),
