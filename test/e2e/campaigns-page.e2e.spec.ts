@@ -92,6 +92,15 @@ describe('/campaigns', () => {
     await expect.poll(() => page.getByTestId('campaign').count()).toBe(1);
     await page.getByLabel('Source').selectOption('');
 
+    // A raise the balance ($25 left) cannot cover is refused on the page, and the budget stays.
+    const texas = page.getByTestId('campaign').filter({ hasText: 'Texas families' });
+    await texas.getByRole('button', { name: 'Change budget' }).click();
+    await texas.getByLabel('Amount (whole dollars)').fill('1000');
+    await texas.getByRole('button', { name: 'Raise' }).click();
+    await toastSays(page, 'Insufficient balance. You need $975.00 more to complete this purchase.');
+    expect(await page.getByText('Budget Raise Requested').count()).toBe(0);
+    await texas.getByRole('button', { name: 'Cancel' }).click();
+
     await page.getByRole('switch', { name: 'Pause All' }).click();
     await page.getByRole('dialog', { name: 'Pause all campaigns?' }).getByRole('button', { name: 'Pause All' }).click();
     await toastSays(page, '2 campaigns paused.');

@@ -37,6 +37,25 @@ async function team(creditCents: number): Promise<{ leader: TestAccount; agent: 
 }
 
 describe('the Transfers page', () => {
+  it('puts its heading where the Wallet page puts its own, at 1366 and 390 px (no padding of its own inside the shell)', async () => {
+    const { agent } = await team(100);
+    for (const width of [1366, 390]) {
+      const { context, page } = await newPage(browser, { width, height: 900 });
+      await signInThroughForm(page, agent.email, agent.password);
+      await openWithAccessCode(page, '/wallet');
+      const place = (name: string) =>
+        page.getByRole('heading', { level: 1, name }).evaluate((h) => {
+          const box = h.getBoundingClientRect();
+          return { x: Math.round(box.x), y: Math.round(box.y), fontSize: getComputedStyle(h).fontSize };
+        });
+      const wallet = await place('Transaction History');
+      await page.goto('/transfers');
+      expect(await place('Transfers')).toEqual(wallet);
+      await screenshot(page, `transfers-page-${width}`);
+      await context.close();
+    }
+  });
+
   it('sends money to the agent’s SAT leader from the Send money dialog, and the leader’s wallet holds it', async () => {
     const { leader, agent } = await team(10_000);
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });

@@ -130,6 +130,8 @@ describe('finance operations on wallets', () => {
     await signInThroughForm(page, account.email, account.password);
     await openWithAccessCode(page, '/payment-methods');
     const card = page.getByRole('region', { name: 'Auto-Recharge' });
+    // The card is named as the list above names it (Visa •••• 4242), not in capitals.
+    expect(await card.getByLabel('Charge this card').locator('option').allInnerTexts()).toEqual(['Visa •••• 4242']);
     await card.getByLabel('Recharge automatically').check();
     await card.getByLabel('When my balance falls below ($)').fill('20');
     await card.getByLabel('Add this amount ($)').fill('50');

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
+import { brandName } from '../payments/api/payments';
 
 type Settings = { enabled: boolean; thresholdCents: number; amountCents: number; cardId: string; dailyCapCents: number };
 type AutoRecharge = {
@@ -97,7 +98,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
             <select className={field} value={form.cardId || cards[0]?.id} onChange={(e) => setForm({ ...form, cardId: e.target.value })}>
               {cards.map((card) => (
                 <option key={card.id} value={card.id}>
-                  {card.brand.toUpperCase()} •••• {card.last4}
+                  {brandName(card.brand)} •••• {card.last4}
                 </option>
               ))}
             </select>

@@ -109,6 +109,13 @@ export function CampaignsPage() {
       toast({ title: 'Invalid Input', description: 'Enter whole dollars, at least $1.', variant: 'destructive' });
       return;
     }
+    // As Buy Leads does: a raise the balance cannot cover is refused here, instead of being
+    // requested and then refused by the wallet out of sight.
+    const raiseCents = Number(budgetChange) * 100;
+    if (direction > 0 && figures && raiseCents > figures.availableCents) {
+      toast({ title: 'Insufficient Balance', description: `Insufficient balance. You need ${formatCents(raiseCents - figures.availableCents)} more to complete this purchase.`, variant: 'destructive' });
+      return;
+    }
     try {
       await changeBudget(campaign.campaignId, direction * Number(budgetChange) * 100);
       toast({ title: direction > 0 ? 'Budget Raise Requested' : 'Budget Lowered', description: campaign.name });

@@ -38,10 +38,10 @@ export function TransfersPage() {
   const sent = [...sentHere.filter((mine) => !history?.sent.some((row) => row.transferId === mine.transferId)), ...(history?.sent ?? [])];
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-brand-900">Transfers</h1>
+          <h1 className="text-2xl font-bold text-brand-900">Transfers</h1>
           <p className="mt-1 max-w-2xl text-slate-600">
             Send money from your wallet to your SAT leader, or to agents who chose you as their SAT leader. Transfers have a daily limit.
           </p>
