@@ -157,5 +157,10 @@ describe('campaigns over HTTP', () => {
     }
     const blank = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: '  ' });
     expect(blank.status).toBe(400);
+
+    // A raise the wallet refuses later (the whole balance is held already) is told on the campaign, not lost.
+    expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 100_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    await expect.poll(async () => (await campaignOf(client, campaignId)).statusReason, { timeout: 15_000 }).toMatch(/^The budget raise of \$1,000\.00 was refused: Insufficient balance/);
+    expect(await campaignOf(client, campaignId)).toMatchObject({ status: 'active', budgetCents: 2_000 });
   });
 });

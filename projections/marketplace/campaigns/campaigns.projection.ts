@@ -14,6 +14,7 @@ const CAMPAIGN_TYPES = [
   'CampaignResumed',
   'CampaignSettingsChanged',
   'BudgetRaised',
+  'BudgetRaiseRefused',
   'BudgetLowered',
   'CampaignEnded',
 ] as const;
@@ -70,7 +71,10 @@ async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<strin
     case 'CampaignSettingsChanged':
       return update(`name = $3, targeting = $4`, [event.data.campaignId, at, event.data.name, JSON.stringify(event.data.targeting)]);
     case 'BudgetRaised':
-      return update(`budget_cents = budget_cents + $3`, [event.data.campaignId, at, event.data.amountCents]);
+      return update(`budget_cents = budget_cents + $3, status_reason = NULL`, [event.data.campaignId, at, event.data.amountCents]);
+    case 'BudgetRaiseRefused':
+      // The owner asked and was told "requested": the refusal is said where the campaign is shown.
+      return update(`status_reason = $3`, [event.data.campaignId, at, `The budget raise of ${dollars(event.data.amountCents)} was refused: ${event.data.reason}`]);
     case 'BudgetLowered':
       return update(`budget_cents = budget_cents - $3`, [event.data.campaignId, at, event.data.amountCents]);
     case 'CampaignEnded':
@@ -84,4 +88,5 @@ async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<strin
   }
 }
 
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

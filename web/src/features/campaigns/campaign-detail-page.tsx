@@ -125,7 +125,7 @@ export function CampaignDetailPage() {
         <Figure label="Leads" value={String(campaign.leadCount)} />
       </div>
       {campaign.status === 'active' && isLowBudget(campaign) && <p className="text-sm font-medium text-amber-800">Low budget: less than 10% remaining. Raise the budget on the Campaigns page to keep buying.</p>}
-      {campaign.statusReason && campaign.status !== 'active' && <p className="text-sm text-slate-700">{campaign.statusReason}</p>}
+      {campaign.statusReason && <p className="text-sm text-amber-800">{campaign.statusReason}</p>}
 
       <section aria-labelledby="settings-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <div className="flex items-center justify-between gap-3">

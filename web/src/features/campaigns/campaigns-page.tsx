@@ -245,7 +245,7 @@ export function CampaignsPage() {
                       <AlertTriangle className="h-4 w-4" aria-hidden /> Low budget: less than 10% remaining.
                     </p>
                   )}
-                  {c.status === 'unfunded' && c.statusReason && <p className="mt-2 text-red-800">{c.statusReason}</p>}
+                  {c.statusReason && c.status !== 'ended' && <p className={`mt-2 ${c.status === 'unfunded' ? 'text-red-800' : 'text-amber-800'}`}>{c.statusReason}</p>}
                 </div>
                 {live && (
                   <div className="mt-3 flex flex-wrap gap-2">
