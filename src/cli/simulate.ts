@@ -2,6 +2,7 @@
 // Drives the built portal over HTTP with a deterministic mix of operations, kills its processes at
 // random points, and checks the invariants of money.md after every step. Exit 0: a summary;
 // exit 1: the first violation, with the seed and step that reproduce it.
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../platform/config/config.js';
 import { runSimulation } from './simulation/simulation.js';
@@ -24,6 +25,9 @@ async function main(): Promise<number> {
     return 2;
   }
   // DATABASE_URL (and REDIS_URL) as the other commands read them, from the environment or .env.
+  // The simulation runs on a scratch database of its own, so a key made for this run serves
+  // when none is configured (the scaled deployment's settings require one).
+  process.env.ENCRYPTION_KEY ||= randomBytes(32).toString('base64');
   const config = loadConfig();
   const databaseUrl = values.embedded ? undefined : config.databaseUrl;
   const redisUrl = values.embedded ? undefined : config.redisUrl;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,10 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../platform/per
 import { migrateDatabase } from '../../platform/persistence/orm.js';
 import { createPool } from '../../platform/persistence/sql.js';
 import { createScratchDatabase } from '../../platform/persistence/test-database.js';
+import { encryptionKey, parseKey } from '../../platform/secrets/key-material.js';
+import { keyring } from '../../platform/secrets/keyring.js';
+import { SecretCipher } from '../../platform/secrets/secret-cipher.js';
+import { secretContext, SECRET_COLUMNS } from '../../platform/secrets/secret-columns.js';
 import { verifyLedger, describeBreak } from '../verify-ledger.js';
 import { SimClient } from './http-client.js';
 import { InvariantChecker, type Violation } from './invariants.js';
@@ -119,7 +124,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const port = await freePort();
     const apiUrl = `http://127.0.0.1:${port}`;
     const redisPrefix = `sim-${options.seed}-${Date.now().toString(36)}-${process.pid}`;
+    // The portal keeps credentials encrypted (the demo provider's webhook secret among them): one key for the run, every process and restart.
+    const encryptionKeyText = process.env.ENCRYPTION_KEY || randomBytes(32).toString('base64');
+    const cipher = new SecretCipher(keyring(encryptionKey(parseKey(encryptionKeyText)!)));
     const common: Record<string, string> = {
+      ENCRYPTION_KEY: encryptionKeyText,
+      ENCRYPTION_KEYS_OLD: '',
       DATABASE_URL: url,
       REDIS_URL: scaled ? options.redisUrl! : '',
       REDIS_PREFIX: redisPrefix,
@@ -195,7 +205,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const money = (k: string) => ({ 'idempotency-key': k });
 
     // ---- webhooks as the provider would send them: signed with the demo provider's secret ----
-    const webhookSecret = async () => (await pool.query<{ webhook_secret: string }>('SELECT webhook_secret FROM demo_pay_settings WHERE id = 1')).rows[0]!.webhook_secret;
+    const webhookSecret = async () =>
+      cipher.decrypt(
+        (await pool.query<{ webhook_secret: string }>('SELECT webhook_secret FROM demo_pay_settings WHERE id = 1')).rows[0]!.webhook_secret,
+        secretContext(SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!, [1]),
+      );
     const sendWebhook = async (event: Record<string, unknown>) => {
       const payload = JSON.stringify(event);
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: await webhookSecret() });
