@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DailyChart } from '../../components/charts/daily-chart';
 import { Button } from '../../components/ui/button';
-import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
@@ -11,11 +10,11 @@ import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { fetchGroups, type Group } from '../groups/api/groups';
 import { fetchLeads, type OwnedLead } from '../my-leads/api/leads';
-import { fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, setCampaignActive, sourceLabel, tierLabel, type Campaign, type CampaignActivity } from './api/campaigns';
+import { fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, sourceLabel, tierLabel, type Campaign, type CampaignActivity } from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
+import { CampaignStatus } from './components/campaign-status';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const STATUS_LABEL: Record<Campaign['status'], string> = { active: 'Active', paused: 'Paused', funding: 'Starting', ended: 'Ended', unfunded: 'Not funded' };
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -85,19 +84,9 @@ export function CampaignDetailPage() {
     );
   }
 
-  const live = campaign.status === 'active' || campaign.status === 'paused';
   const left = Math.max(0, campaign.budgetCents - campaign.spentCents);
   const { targeting } = campaign;
   const sharedWith = targeting.roundRobinGroupId ? (groups.find((g) => g.groupId === targeting.roundRobinGroupId)?.name ?? 'A group you deleted') : null;
-  const toggle = async (active: boolean) => {
-    try {
-      await setCampaignActive(campaign.campaignId, active);
-      toast({ title: active ? 'Campaign Activated' : 'Campaign Paused', description: campaign.name });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to update campaign status', variant: 'destructive' });
-    }
-    await load();
-  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -111,11 +100,7 @@ export function CampaignDetailPage() {
             {sourceLabel(campaign.source)} · {tierLabel(campaign.source, campaign.tier)} · <span className="font-mono text-xs">{campaign.campaignId}</span>
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${campaign.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>{STATUS_LABEL[campaign.status]}</span>
-          {live && <Switch checked={campaign.status === 'active'} label={`${campaign.name}: active`} onCheckedChange={(active) => void toggle(active)} />}
-          {live && <span className="text-sm text-slate-700">{campaign.status === 'active' ? 'Running' : 'Paused'}</span>}
-        </div>
+        <CampaignStatus campaign={campaign} onChanged={load} />
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -8,8 +8,9 @@ import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { useWalletFigures } from '../wallet/hooks/use-wallet-figures';
-import { changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, setCampaignActive, SOURCES, sourceLabel, tierLabel, type Campaign } from './api/campaigns';
+import { changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, SOURCES, sourceLabel, tierLabel, type Campaign } from './api/campaigns';
 import { BuyLeadsDialog } from './components/buy-leads-dialog';
+import { CampaignStatus } from './components/campaign-status';
 
 const running = (campaign: Campaign) => campaign.status === 'active';
 
@@ -73,15 +74,6 @@ export function CampaignsPage() {
   const top = useMemo(() => [...(campaigns ?? [])].filter((c) => c.leadCount > 0).sort((a, b) => b.leadCount - a.leadCount).slice(0, 5), [campaigns]);
   const anyRunning = (campaigns ?? []).some(running);
 
-  const toggle = async (campaign: Campaign, active: boolean) => {
-    try {
-      await setCampaignActive(campaign.campaignId, active);
-      toast({ title: active ? 'Campaign Activated' : 'Campaign Paused', description: campaign.name });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to update campaign status', variant: 'destructive' });
-    }
-    await load();
-  };
   const pauseAll = async () => {
     setConfirmPauseAll(null);
     try {
@@ -225,13 +217,7 @@ export function CampaignsPage() {
                       {sourceLabel(c.source)} · {tierLabel(c.source, c.tier)} · <span className="font-mono text-xs">{c.campaignId.slice(0, 8)}</span>
                     </p>
                   </div>
-                  <div className="flex items-center gap-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>
-                      {c.status === 'active' ? 'Active' : c.status === 'paused' ? 'Paused' : c.status === 'funding' ? 'Starting' : c.status === 'ended' ? 'Ended' : 'Not funded'}
-                    </span>
-                    {live && <Switch checked={c.status === 'active'} label={`${c.name}: active`} onCheckedChange={(active) => void toggle(c, active)} />}
-                    {live && <span className="text-sm text-slate-700">{c.status === 'active' ? 'Running' : 'Paused'}</span>}
-                  </div>
+                  <CampaignStatus campaign={c} onChanged={load} />
                 </div>
                 <div className="mt-3 text-sm text-slate-700">
                   <p className="tabular-nums">

@@ -1,0 +1,26 @@
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast-store';
+import { setCampaignActive, type Campaign } from '../api/campaigns';
+
+const STATUS_LABEL: Record<Campaign['status'], string> = { active: 'Active', paused: 'Paused', funding: 'Starting', ended: 'Ended', unfunded: 'Not funded' };
+
+/** A campaign's Active/Paused badge and, while it runs or is paused, its switch with Running/Paused (spec: /campaigns). */
+export function CampaignStatus({ campaign, onChanged }: { campaign: Campaign; onChanged: () => Promise<void> }) {
+  const live = campaign.status === 'active' || campaign.status === 'paused';
+  const toggle = async (active: boolean) => {
+    try {
+      await setCampaignActive(campaign.campaignId, active);
+      toast({ title: active ? 'Campaign Activated' : 'Campaign Paused', description: campaign.name });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to update campaign status', variant: 'destructive' });
+    }
+    await onChanged();
+  };
+  return (
+    <div className="flex items-center gap-2">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${campaign.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>{STATUS_LABEL[campaign.status]}</span>
+      {live && <Switch checked={campaign.status === 'active'} label={`${campaign.name}: active`} onCheckedChange={(active) => void toggle(active)} />}
+      {live && <span className="text-sm text-slate-700">{campaign.status === 'active' ? 'Running' : 'Paused'}</span>}
+    </div>
+  );
+}
