@@ -10,11 +10,11 @@ import { ApiError } from '../../../platform/http/api-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
+import { leadsPerDay } from './leads-per-day.js';
 
 const COLUMNS = `campaign_id AS "campaignId", name, source, tier, status, budget_cents::int AS "budgetCents", spent_cents::int AS "spentCents",
   lead_count AS "leadCount", targeting, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-const ACTIVITY_DAYS = 30;
 const LATEST_OFFERS = 50;
 
 /** The signed-in agent's campaigns, from the campaigns read model; another agent's campaign is not found. */
@@ -48,13 +48,7 @@ export class CampaignsReadController {
   async activity(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
     const { campaignId } = await this.own(user, id, request);
     const [perDay, offers] = await Promise.all([
-      this.pool.query<{ day: string; leads: number; spentCents: number }>(
-        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(o.lead_id)::int AS leads, coalesce(sum(o.price_cents), 0)::int AS "spentCents"
-           FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-           LEFT JOIN rm_owned_leads o ON o.campaign_id = $1 AND (o.bought_at AT TIME ZONE 'UTC')::date = d.day
-          GROUP BY d.day ORDER BY d.day`,
-        [campaignId, ACTIVITY_DAYS],
-      ),
+      leadsPerDay(this.pool, { campaignId }),
       // The latest leads of the campaign's kind since it started: bought, passed over with the
       // recorded reason, or never offered (allocation stops at the last buyer): then sold out,
       // or, when nobody bought it, the campaign was not running.
@@ -70,7 +64,7 @@ export class CampaignsReadController {
         [campaignId, LATEST_OFFERS],
       ),
     ]);
-    return { perDay: perDay.rows, offers: offers.rows };
+    return { perDay, offers: offers.rows };
   }
 
   /** The campaign when it is the signed-in agent's; otherwise 404, and another agent's is recorded. */

@@ -4,9 +4,7 @@ import type pg from 'pg';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
-
-/** How many days the dashboard's charts cover. */
-const CHART_DAYS = 30;
+import { leadsPerDay } from './leads-per-day.js';
 
 /**
  * /dashboard (spec: Total Leads, This Week = the last 7 days, Avg Cost/Lead, Assigned) and the
@@ -31,13 +29,7 @@ export class DashboardController {
            FROM rm_owned_leads WHERE owner_id = $1`,
         [user.userId],
       ),
-      this.pool.query<{ day: string; leads: number; spentCents: number }>(
-        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(o.lead_id)::int AS leads, coalesce(sum(o.price_cents), 0)::int AS "spentCents"
-           FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-           LEFT JOIN rm_owned_leads o ON o.owner_id = $1 AND (o.bought_at AT TIME ZONE 'UTC')::date = d.day
-          GROUP BY d.day ORDER BY d.day`,
-        [user.userId, CHART_DAYS],
-      ),
+      leadsPerDay(this.pool, { ownerId: user.userId }),
       this.pool.query<{ campaignId: string; name: string; leads: number; spentCents: number; costPerLeadCents: number }>(
         `SELECT c.campaign_id AS "campaignId", c.name, count(o.lead_id)::int AS leads, coalesce(sum(o.price_cents), 0)::int AS "spentCents",
                 coalesce(round(avg(o.price_cents)), 0)::int AS "costPerLeadCents"
@@ -55,7 +47,7 @@ export class DashboardController {
     return {
       ...totals,
       avgCostCents: totals.avgCostCents ?? 0,
-      perDay: perDay.rows,
+      perDay,
       byCampaign: byCampaign.rows,
       returns: { ...returned, rate: totals.totalLeads > 0 ? returned.approved / totals.totalLeads : 0 },
     };
