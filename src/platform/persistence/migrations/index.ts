@@ -32,6 +32,7 @@ import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.
 import { Migration0035AgedInventoryByTier } from './migration-0035-aged-inventory-by-tier.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 import { Migration0036Integrations } from './migration-0036-integrations.js';
+import { Migration0038LeadDeliveries } from './migration-0038-lead-deliveries.js';
 import { Migration0037DemoDisputeCards } from './migration-0037-demo-dispute-cards.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -70,4 +71,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0035AgedInventoryByTier', class: Migration0035AgedInventoryByTier },
   { name: 'Migration0036Integrations', class: Migration0036Integrations },
   { name: 'Migration0037DemoDisputeCards', class: Migration0037DemoDisputeCards },
+  { name: 'Migration0038LeadDeliveries', class: Migration0038LeadDeliveries },
 ];
