@@ -64,7 +64,7 @@ export class IntegrationsController {
   private async rows(userId: string): Promise<Map<ProviderId, Row>> {
     const { rows } = await this.pool.query<Row>(
       `SELECT c.provider, c.is_active, c.settings, c.connected_at, (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id) AS secrets
-         FROM integration_configs c WHERE c.user_id = $1`,
+         FROM integration_configs c WHERE c.user_id = $1 AND c.provider <> 'custom'`,
       [userId],
     );
     return new Map(rows.map((row) => [row.provider, row]));
