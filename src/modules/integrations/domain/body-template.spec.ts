@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliverableLead } from '../delivery/lead-sender.js';
-import { bodyFormat, isJsonTemplate, leadQuery, PLACEHOLDERS, renderBody, unknownPlaceholders } from './body-template.js';
+import { bodyFormat, isJsonTemplate, leadJson, leadQuery, PLACEHOLDERS, renderBody, unknownPlaceholders } from './body-template.js';
 
 const lead = (overrides: Partial<DeliverableLead> = {}): DeliverableLead => ({
   leadId: 'lead-1',
@@ -106,5 +106,13 @@ describe('the lead as query parameters (GET and DELETE)', () => {
     expect(query.get('price')).toBe('12.50');
     expect(query.get('age')).toBe('56');
     expect(query.has('company_name')).toBe(false);
+  });
+});
+
+describe('the body without a template (POST, PUT, PATCH)', () => {
+  it('is the lead as one JSON object named as the placeholders', () => {
+    const body = JSON.parse(leadJson(lead({ firstName: HOSTILE }))) as Record<string, unknown>;
+    expect(body).toMatchObject({ first_name: HOSTILE, last_name: 'Diaz', age: 56, price: 12.5, company_name: null, consent_text: null });
+    expect(Object.keys(body)).toEqual(PLACEHOLDERS.map((p) => p.name));
   });
 });

@@ -11,7 +11,8 @@ import type { DeliverableLead } from '../delivery/lead-sender.js';
  * - form (Content-Type application/x-www-form-urlencoded): each value is form-encoded.
  * - anything else: the value as it is.
  * GET and DELETE carry no body: the lead goes as query parameters, one per placeholder name
- * that has a value (leadQuery).
+ * that has a value (leadQuery). A POST, PUT or PATCH without a template sends the lead as one
+ * JSON object with the placeholder names as keys (leadJson).
  */
 
 /** What one placeholder gives: as text, and as a JSON value when it stands outside a JSON string. */
@@ -136,4 +137,9 @@ function renderJson(template: string, lead: DeliverableLead): string {
 /** For GET and DELETE: the lead as query parameters, one per placeholder that has a value. */
 export function leadQuery(lead: DeliverableLead): [string, string][] {
   return PLACEHOLDERS.map((placeholder): [string, string] => [placeholder.name, placeholder.text(lead)]).filter(([, value]) => value !== '');
+}
+
+/** The body of a POST, PUT or PATCH without a template: the lead as one JSON object, named as the placeholders. */
+export function leadJson(lead: DeliverableLead): string {
+  return JSON.stringify(Object.fromEntries(PLACEHOLDERS.map((placeholder) => [placeholder.name, placeholder.json(lead)])));
 }
