@@ -68,12 +68,12 @@ describe('custom integrations over HTTP', () => {
     expect(added.text).not.toContain(HEADER_TOKEN);
 
     const id = integration.integrationId;
-    const answers = [await call(agent, 'GET', ''), await call(agent, 'GET', `/${id}`), await agent.client.request('GET', '/api/integrations').then((r) => r.text())];
-    const texts = answers.map((a) => (typeof a === 'string' ? a : a.text));
+    const list = await call(agent, 'GET', '');
+    const texts = [list.text, (await call(agent, 'GET', `/${id}`)).text, await agent.client.request('GET', '/api/integrations').then((r) => r.text())];
     for (const text of texts) for (const secret of [API_KEY, HEADER_TOKEN, signingSecret, signingSecret.slice(6)]) expect(text).not.toContain(secret);
-    const list = answers[0] as { json: { integrations: View[]; placeholders: { name: string }[] } };
-    expect(list.json.integrations.map((i) => `${i.name} ${i.type} ${i.status}`)).toEqual(['Carrier portal link active', 'My CRM api active']);
-    expect(list.json.placeholders.map((p) => p.name)).toContain('first_name');
+    const listed = list.json as { integrations: View[]; placeholders: { name: string }[] };
+    expect(listed.integrations.map((i) => `${i.name} ${i.type} ${i.status}`)).toEqual(['Carrier portal link active', 'My CRM api active']);
+    expect(listed.placeholders.map((p) => p.name)).toContain('first_name');
 
     // At rest: encrypted and bound to the row; the headers' hint gives nothing away; no event holds a secret.
     const stored = await own.pool.query<{ name: string; value: string; last4: string }>('SELECT name, value, last4 FROM integration_secrets WHERE integration_id = $1 ORDER BY name', [id]);
