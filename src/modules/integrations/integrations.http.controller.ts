@@ -6,11 +6,11 @@ import type pg from 'pg';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
-import { ApiError, ValidationFailed } from '../../platform/http/api-error.js';
-import { validate } from '../../platform/http/validate.js';
+import { ApiError } from '../../platform/http/api-error.js';
 import { SQL_POOL } from '../../platform/tokens.js';
 import { ChangeIntegration } from './commands/change-integration.handler.js';
 import { isProviderId, PROVIDERS, providerSchema, type ProviderId } from './domain/providers.js';
+import { validateForm } from './validate-form.js';
 
 type Row = {
   integration_id: string;
@@ -89,14 +89,7 @@ export class IntegrationsController {
 }
 
 /** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it. */
-function formOf(providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) {
-  try {
-    return validate(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body ?? {});
-  } catch (error) {
-    if (error instanceof ValidationFailed && error.fieldErrors?.[0]) throw new ValidationFailed(error.fieldErrors, error.fieldErrors[0].message);
-    throw error;
-  }
-}
+const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) => validateForm(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body);
 
 function providerOf(raw: string): (typeof PROVIDERS)[number] {
   const providerId = raw.toLowerCase();

@@ -6,12 +6,15 @@ import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
 import { CONFIG, JOB_QUEUE, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
+import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
 import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
+import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
 import { DeliveriesController } from './delivery/deliveries.http.controller.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
 import { LeadDeliveries } from './delivery/lead-deliveries.js';
 import type { LeadSender } from './delivery/lead-sender.js';
 import { IntegrationsController } from './integrations.http.controller.js';
+import { CustomApiSender } from './providers/custom/custom-api-sender.js';
 import { leadSenders } from './providers/index.js';
 
 /** The events of this module's jobs: leads reaching an agent are delivered to the agent's integrations. */
@@ -49,13 +52,14 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   }
 }
 
-/** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, secrets encrypted at rest, and the leads delivered to them. */
+/** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
-  controllers: [IntegrationsController, DeliveriesController],
+  controllers: [CustomIntegrationsController, IntegrationsController, DeliveriesController],
   providers: [
     ChangeIntegrationHandler,
+    ChangeCustomIntegrationHandler,
     IntegrationJobs,
-    { provide: LEAD_SENDERS, inject: [OUTBOUND_HTTP, JOB_QUEUE], useFactory: (http: OutboundHttp, jobs: JobQueue) => leadSenders({ http, jobs }) },
+    { provide: LEAD_SENDERS, inject: [OUTBOUND_HTTP, JOB_QUEUE], useFactory: (http: OutboundHttp, jobs: JobQueue) => new Map([...leadSenders({ http, jobs }), ['custom', new CustomApiSender({ http })]]) },
     {
       provide: LeadDeliveries,
       inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG],
