@@ -14,7 +14,18 @@ import { PLACEHOLDERS } from './domain/body-template.js';
 import { CUSTOM_CATEGORIES, CUSTOM_METHODS, customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS, METHODS_WITH_BODY, type CustomSettings } from './domain/custom-integration.js';
 import { validateForm } from './validate-form.js';
 
-type Row = { integration_id: string; is_active: boolean; settings: CustomSettings; created_at: Date; updated_at: Date; secrets: Record<string, string> | null };
+type Row = {
+  integration_id: string;
+  is_active: boolean;
+  settings: CustomSettings;
+  created_at: Date;
+  updated_at: Date;
+  secrets: Record<string, string> | null;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  held: number;
+};
 
 const statusRequest = z.object({ status: z.enum(['active', 'inactive'], { message: 'The status is active or inactive' }) }, { message: 'The status is active or inactive' });
 const NOT_FOUND = () => new ApiError(404, 'CUSTOM_INTEGRATION_NOT_FOUND', 'There is no such custom integration.');
@@ -107,7 +118,8 @@ export class CustomIntegrationsController {
 
   private async rows(userId: string, integrationId: string | null): Promise<Row[]> {
     const { rows } = await this.pool.query<Row>(
-      `SELECT c.integration_id, c.is_active, c.settings, c.created_at, c.updated_at,
+      `SELECT c.integration_id, c.is_active, c.settings, c.created_at, c.updated_at, c.disabled_at, c.disabled_reason, c.failing_since,
+              (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'held') AS held,
               (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.name <> 'headers') AS secrets
          FROM integration_configs c
         WHERE c.user_id = $1 AND c.provider = 'custom' AND c.deleted_at IS NULL AND ($2::uuid IS NULL OR c.integration_id = $2)
@@ -133,6 +145,10 @@ const view = (row: Row) => {
     type: settings.type,
     category: settings.category,
     status: row.is_active ? ('active' as const) : ('inactive' as const),
+    /** Turned off automatically after its deliveries kept failing: when, and why. */
+    disabled: row.disabled_at ? { at: row.disabled_at, reason: row.disabled_reason } : null,
+    failingSince: row.failing_since,
+    heldDeliveries: row.held,
     url: settings.type === 'link' ? settings.url : null,
     apiEndpoint: settings.type === 'api' ? settings.endpoint : null,
     method: settings.type === 'api' ? settings.method : null,

@@ -70,7 +70,9 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
           const settings = customSettings(change.form, saved.settings.type === 'api' ? saved.settings.headerNames : []);
           const active = change.form.status === undefined ? saved.is_active : change.form.status === 'active';
           await tx.query(
-            `UPDATE integration_configs SET settings = $2, is_active = $3, connected_at = CASE WHEN $3 AND NOT is_active THEN now() ELSE connected_at END, updated_at = now() WHERE integration_id = $1`,
+            `UPDATE integration_configs SET settings = $2, is_active = $3, connected_at = CASE WHEN $3 AND NOT is_active THEN now() ELSE connected_at END, updated_at = now(),
+                    failing_since = CASE WHEN $3 AND NOT is_active THEN NULL ELSE failing_since END, disabled_at = CASE WHEN $3 THEN NULL ELSE disabled_at END, disabled_reason = CASE WHEN $3 THEN NULL ELSE disabled_reason END
+              WHERE integration_id = $1`,
             [change.integrationId, JSON.stringify(settings), active],
           );
           const changed = await this.saveSecrets(tx, change.integrationId, change.form);
@@ -80,7 +82,9 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
         case 'status': {
           const saved = await owned(tx, userId, change.integrationId);
           if (saved.is_active !== change.active) {
-            await tx.query(`UPDATE integration_configs SET is_active = $2, connected_at = CASE WHEN $2 THEN now() ELSE connected_at END, updated_at = now() WHERE integration_id = $1`, [
+            await tx.query(`UPDATE integration_configs SET is_active = $2, connected_at = CASE WHEN $2 THEN now() ELSE connected_at END, updated_at = now(),
+                      failing_since = NULL, disabled_at = CASE WHEN $2 THEN NULL ELSE disabled_at END, disabled_reason = CASE WHEN $2 THEN NULL ELSE disabled_reason END
+                WHERE integration_id = $1`, [
               change.integrationId,
               change.active,
             ]);

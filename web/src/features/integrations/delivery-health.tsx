@@ -4,14 +4,23 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { toast } from '../../components/ui/toast-store';
 import { formatShortDateTime } from '../../lib/format';
 import { enableIntegration, testSend, type SendOutcome } from './api/deliveries';
-import type { Integration } from './api/integrations';
 
 /**
  * How deliveries to a connected integration are going: turned off for failing (with a way
  * back on, replaying what it missed or not), failing for a while, and a test-send whose
  * answer is shown as the provider gave it.
  */
-export function DeliveryHealth({ integration, onChanged }: { integration: Integration; onChanged: () => void }) {
+/** What the panel needs of an integration (a provider's or a custom one). */
+export type DeliveryHealthState = {
+  integrationId: string | null;
+  name: string;
+  connected: boolean;
+  disabled: { at: string; reason: string | null } | null;
+  failingSince: string | null;
+  held: number;
+};
+
+export function DeliveryHealth({ integration, onChanged }: { integration: DeliveryHealthState; onChanged: () => void }) {
   const [enabling, setEnabling] = useState(false);
   const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<SendOutcome | null>(null);
@@ -52,7 +61,7 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Integr
           <p className="font-semibold">Turned off on {formatShortDateTime(integration.disabled.at)}: its deliveries kept failing.</p>
           {integration.disabled.reason && <p className="mt-1 break-words">{integration.disabled.reason}</p>}
           <p className="mt-1">
-            {integration.deliveries.held > 0 ? `${integration.deliveries.held} new ${integration.deliveries.held === 1 ? 'lead is' : 'leads are'} held for it. ` : ''}
+            {integration.held > 0 ? `${integration.held} new ${integration.held === 1 ? 'lead is' : 'leads are'} held for it. ` : ''}
             Fix the connection (check the settings below), then turn it back on.
           </p>
           <Button className="mt-3" onClick={() => setEnabling(true)}>
@@ -95,7 +104,7 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Integr
           <DialogTitle>Turn {integration.name} back on?</DialogTitle>
           <DialogDescription>
             New leads go to it again. Do you also want the leads it missed while it was failing or off sent now
-            {integration.deliveries.held > 0 ? ` (${integration.deliveries.held} held and any that failed)` : ''}?
+            {integration.held > 0 ? ` (${integration.held} held and any that failed)` : ''}?
           </DialogDescription>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => void enable(false)}>

@@ -1,5 +1,6 @@
 import { Mail, MessageSquare, Phone, Plug, Plus, Workflow } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { onRealtimeChange } from '../../lib/realtime';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
@@ -26,16 +27,24 @@ export function IntegrationsPage() {
   const [custom, setCustom] = useState<CustomIntegrations | null>(null);
   const [form, setForm] = useState<FormState>(null);
   const [signing, setSigning] = useState<{ name: string; secret: string } | null>(null);
-  useEffect(() => {
+  const loadProviders = useCallback(() => {
     fetchIntegrations().then(setProviders, () => {
-      setProviders([]);
+      setProviders((shown) => shown ?? []);
       toast({ title: 'Error', description: 'Failed to load integrations', variant: 'destructive' });
     });
   }, []);
   const loadCustom = useCallback(() => {
     fetchCustomIntegrations().then(setCustom, () => toast({ title: 'Error', description: 'Failed to load custom integrations', variant: 'destructive' }));
   }, []);
-  useEffect(loadCustom, [loadCustom]);
+  // A delivery can turn an integration off (or a replay back on) while the page is open.
+  useEffect(() => {
+    loadProviders();
+    loadCustom();
+    return onRealtimeChange('integrations', () => {
+      loadProviders();
+      loadCustom();
+    });
+  }, [loadProviders, loadCustom]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">

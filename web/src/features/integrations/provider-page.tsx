@@ -159,7 +159,7 @@ export function ProviderPage() {
         </div>
       </div>
 
-      <DeliveryHealth integration={integration} onChanged={() => void load(false)} />
+      <DeliveryHealth integration={{ ...integration, held: integration.deliveries.held }} onChanged={() => void load(false)} />
 
       <section aria-labelledby="setup-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="setup-heading" className="font-semibold text-slate-900">

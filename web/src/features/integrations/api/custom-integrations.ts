@@ -18,6 +18,10 @@ export type CustomIntegration = {
   headerNames: string[];
   /** The API key and the signing secret, each shown as its last four characters after a mask. */
   secretHints: Record<string, string>;
+  /** Turned off automatically after its deliveries kept failing: when, and why. */
+  disabled: { at: string; reason: string | null } | null;
+  failingSince: string | null;
+  heldDeliveries: number;
 };
 
 export type Placeholder = { name: string; description: string };

@@ -1,9 +1,12 @@
-import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
+import { DeliveryHealth } from '../delivery-health';
+import { DeliveryLogCard } from '../delivery-log-card';
 import { deleteCustomIntegration, setCustomIntegrationStatus, CATEGORY_LABELS, type CustomIntegration } from '../api/custom-integrations';
 
 type Props = {
@@ -16,6 +19,8 @@ type Props = {
 export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: Props) {
   const [deleting, setDeleting] = useState<CustomIntegration | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
+  const [inspecting, setInspecting] = useState<string | null>(null);
+  const inspected = integrations.find((i) => i.integrationId === inspecting) ?? null;
 
   const setActive = async (integration: CustomIntegration, active: boolean) => {
     setSwitching(integration.integrationId);
@@ -57,8 +62,8 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{CATEGORY_LABELS[integration.category]}</span>
                   <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">{integration.type === 'link' ? 'Link' : 'API'}</span>
                   {integration.type === 'api' && (
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${integration.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>
-                      {integration.status === 'active' ? 'Active' : 'Inactive'}
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${integration.status === 'active' ? 'bg-green-100 text-green-800' : integration.disabled ? 'bg-red-100 text-red-900' : 'bg-slate-200 text-slate-800'}`}>
+                      {integration.status === 'active' ? 'Active' : integration.disabled ? 'Turned off: failing' : 'Inactive'}
                     </span>
                   )}
                 </div>
@@ -80,6 +85,11 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
                     disabled={switching === integration.integrationId}
                   />
                 )}
+                {integration.type === 'api' && (
+                  <Button variant="outline" size="sm" aria-label={`Deliveries to ${integration.name}`} onClick={() => setInspecting(integration.integrationId)}>
+                    <ListChecks className="h-4 w-4" aria-hidden /> Deliveries
+                  </Button>
+                )}
                 <Button variant="ghost" size="icon" aria-label={`Edit ${integration.name}`} onClick={() => onEdit(integration)}>
                   <Pencil className="h-4 w-4" aria-hidden />
                 </Button>
@@ -91,6 +101,21 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
           ))}
         </ul>
       )}
+      <Dialog open={inspected !== null} onOpenChange={(open) => !open && setInspecting(null)}>
+        <DialogContent className="max-w-3xl">
+          <DialogTitle>Deliveries to {inspected?.name}</DialogTitle>
+          <DialogDescription>Each lead you get is sent to {inspected?.name} while it is active; every attempt is listed here.</DialogDescription>
+          {inspected && (
+            <div className="space-y-4">
+              <DeliveryHealth
+                integration={{ integrationId: inspected.integrationId, name: inspected.name, connected: inspected.status === 'active', disabled: inspected.disabled, failingSince: inspected.failingSince, held: inspected.heldDeliveries }}
+                onChanged={onChanged}
+              />
+              <DeliveryLogCard integrationId={inspected.integrationId} name={inspected.name} connected={inspected.status === 'active'} />
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
       <ConfirmDialog
         subject={deleting}
         title="Delete this integration?"
