@@ -23,6 +23,8 @@ export type DeliverableLead = {
   /** ISO time the agent bought (or was assigned) it. */
   readonly boughtAt: string;
   readonly consent: { readonly text: string; readonly at: string } | null;
+  /** Free text sent along (the admin's send-leads notes); absent on an ordinary delivery. */
+  readonly notes?: string | null;
 };
 
 /** One agent's connection as a sender needs it: settings as saved, secrets already decrypted for this call only. */
@@ -59,10 +61,10 @@ export type SendContext = {
 };
 
 /** Sends a lead to one kind of integration. One per provider (and one for custom API integrations). */
-export interface LeadSender {
+export type LeadSender = {
   readonly provider: string;
   send(lead: DeliverableLead, target: IntegrationTarget, context: SendContext): Promise<SendOutcome>;
-}
+};
 
 export type LeadSenderDependencies = { readonly http: OutboundHttp };
 
