@@ -36,7 +36,8 @@ export async function startProviderStandIn(answers: ProviderAnswers): Promise<St
   const hanging = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   const requests: RecordedRequest[] = [];
-  const state = { mode: 'normal' as StandInMode, slowMs: 200 };
+  // The test switches these on the returned object; the server reads them per request.
+  const state: Pick<StandInServer, 'mode' | 'slowMs'> = { mode: 'normal', slowMs: 200 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,20 +73,8 @@ export async function startProviderStandIn(answers: ProviderAnswers): Promise<St
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
-    get mode() {
-      return state.mode;
-    },
-    set mode(mode: StandInMode) {
-      state.mode = mode;
-    },
-    get slowMs() {
-      return state.slowMs;
-    },
-    set slowMs(ms: number) {
-      state.slowMs = ms;
-    },
     requests,
     async close() {
       for (const timer of timers) clearTimeout(timer);
@@ -93,5 +82,5 @@ export async function startProviderStandIn(answers: ProviderAnswers): Promise<St
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
+  });
 }

@@ -41,7 +41,14 @@ export async function startWebhookReceiver(options: { secret?: string; apiKey?: 
   const received: ReceivedWebhook[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const pending = new Set<NodeJS.Timeout>();
-  const state = { secret: options.secret ?? null, apiKey: options.apiKey ?? null, answer: 200 as WebhookReceiver['answer'], delayMs: 0, message: 'Rejected by the receiver' };
+  // The test switches these on the returned object; the server reads them per request.
+  const state: Pick<WebhookReceiver, 'secret' | 'apiKey' | 'answer' | 'delayMs' | 'message'> = {
+    secret: options.secret ?? null,
+    apiKey: options.apiKey ?? null,
+    answer: 200,
+    delayMs: 0,
+    message: 'Rejected by the receiver',
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -73,41 +80,11 @@ export async function startWebhookReceiver(options: { secret?: string; apiKey?: 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(state, {
     url: `http://127.0.0.1:${port}${options.path ?? '/webhook'}`,
-    get secret() {
-      return state.secret;
-    },
-    set secret(secret: string | null) {
-      state.secret = secret;
-    },
-    get answer() {
-      return state.answer;
-    },
-    set answer(answer: WebhookReceiver['answer']) {
-      state.answer = answer;
-    },
-    get message() {
-      return state.message;
-    },
-    set message(message: string) {
-      state.message = message;
-    },
-    get apiKey() {
-      return state.apiKey;
-    },
-    set apiKey(apiKey: string | null) {
-      state.apiKey = apiKey;
-    },
-    get delayMs() {
-      return state.delayMs;
-    },
-    set delayMs(ms: number) {
-      state.delayMs = ms;
-    },
     received,
     accepted: () => [...new Set(received.filter((r) => r.check.valid && r.answeredStatus >= 200 && r.answeredStatus < 300).map((r) => r.id!))],
-    waitFor(count, timeoutMs = 30_000) {
+    waitFor(count: number, timeoutMs = 30_000): Promise<ReceivedWebhook[]> {
       if (received.length >= count) return Promise.resolve(received.slice());
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${count} webhooks came within ${timeoutMs} ms`)), timeoutMs);
@@ -125,5 +102,5 @@ export async function startWebhookReceiver(options: { secret?: string; apiKey?: 
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
+  });
 }
