@@ -86,7 +86,7 @@ export function usDate(isoDate: string | null): string {
 }
 
 /** An integration saved without a secret its sender needs: nothing is sent, and retrying cannot help. */
-export function missingSecret(what: string): SendOutcome {
+export function incompleteIntegration(what: string): SendOutcome {
   const error = `This integration has no ${what}: connect it again`;
   return { ok: false, status: null, durationMs: 0, preview: error, error, retryable: false };
 }

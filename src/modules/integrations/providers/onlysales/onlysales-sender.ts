@@ -1,7 +1,7 @@
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
 import { webhookHeaders } from '../../delivery/standard-webhooks.js';
-import { callProvider, missingSecret } from '../provider-call.js';
+import { callProvider, incompleteIntegration } from '../provider-call.js';
 
 /** The event type of a delivered lead, and of a test-send's sample lead. */
 export const LEAD_EVENT_TYPE = 'lead.delivered';
@@ -29,7 +29,7 @@ export class OnlySalesLeadSender implements LeadSender {
   send(lead: DeliverableLead, target: IntegrationTarget, context: SendContext): Promise<SendOutcome> {
     const { apiKey, signingSecret } = target.secrets;
     const url = target.settings.webhookUrl;
-    if (!apiKey || !signingSecret || typeof url !== 'string') return Promise.resolve(missingSecret('webhook URL, API key or signing secret'));
+    if (!apiKey || !signingSecret || typeof url !== 'string') return Promise.resolve(incompleteIntegration('webhook URL, API key or signing secret'));
     const body = webhookBody(lead, context);
     return callProvider(this.http, 'The webhook', {
       url,

@@ -1,9 +1,7 @@
+import { RINGY_DEFAULT_API_BASE } from '../../../../platform/config/config.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
-import { callProvider, missingSecret, nationalDigits, usDate } from '../provider-call.js';
-
-/** Ringy's public API (RINGY_API_BASE); leads are created at `/leads/new-lead`. */
-export const RINGY_DEFAULT_API_BASE = 'https://app.ringy.com/api/public';
+import { callProvider, incompleteIntegration, nationalDigits, usDate } from '../provider-call.js';
 
 export type RingyCredentials = { readonly sid: string; readonly authToken: string };
 
@@ -83,7 +81,7 @@ export class RingyLeadSender implements LeadSender {
 
   send(lead: DeliverableLead, target: IntegrationTarget, _context: SendContext): Promise<SendOutcome> {
     const { sid, authToken } = target.secrets;
-    if (!sid || !authToken) return Promise.resolve(missingSecret('the Ringy SID and auth token'));
+    if (!sid || !authToken) return Promise.resolve(incompleteIntegration('the Ringy SID and auth token'));
     return this.client.createLead({ sid, authToken }, ringyFieldsOf(lead));
   }
 }

@@ -2,7 +2,7 @@ import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.j
 import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
 import { isLeadField, LEAD_FIELDS } from '../../domain/lead-fields.js';
 import { DEFAULT_VANILLASOFT_MAPPINGS } from '../../domain/providers.js';
-import { callProvider, missingSecret, type Verdict } from '../provider-call.js';
+import { callProvider, incompleteIntegration, type Verdict } from '../provider-call.js';
 import { elementText, xmlDocument } from './xml.js';
 
 export type VanillaSoftPosting = {
@@ -80,7 +80,7 @@ export class VanillaSoftLeadSender implements LeadSender {
 
   send(lead: DeliverableLead, target: IntegrationTarget, _context: SendContext): Promise<SendOutcome> {
     const postingUrl = target.secrets.postingUrl;
-    if (!postingUrl) return Promise.resolve(missingSecret('VanillaSoft posting URL'));
+    if (!postingUrl) return Promise.resolve(incompleteIntegration('VanillaSoft posting URL'));
     const saved = target.settings.fieldMappings;
     const fieldMappings = saved && typeof saved === 'object' ? (saved as Record<string, string>) : DEFAULT_VANILLASOFT_MAPPINGS;
     return this.client.postLead({ postingUrl, fieldMappings }, lead);
