@@ -6,8 +6,7 @@ import type pg from 'pg';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
-import { ApiError, ValidationFailed } from '../../platform/http/api-error.js';
-import { validate } from '../../platform/http/validate.js';
+import { ApiError } from '../../platform/http/api-error.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
@@ -15,6 +14,7 @@ import { ChangeIntegration } from './commands/change-integration.handler.js';
 import { generatedSecretsOf, isProviderId, PROVIDERS, providerSchema, type ProviderId, type ProviderSetup } from './domain/providers.js';
 import { INVALID_CREDENTIALS } from './providers/provider-call.js';
 import { RingyClient } from './providers/ringy/ringy-client.js';
+import { validateForm } from './validate-form.js';
 
 type Row = { provider: ProviderId; is_active: boolean; settings: Record<string, unknown>; connected_at: Date | null; secrets: Record<string, string> | null };
 
@@ -94,15 +94,8 @@ export class IntegrationsController {
   }
 }
 
-/** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it. */
-function formOf(providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) {
-  try {
-    return validate(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body ?? {});
-  } catch (error) {
-    if (error instanceof ValidationFailed && error.fieldErrors?.[0]) throw new ValidationFailed(error.fieldErrors, error.fieldErrors[0].message);
-    throw error;
-  }
-}
+/** The provider's form, or a 400 whose message is the form's own (the spec's words). */
+const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) => validateForm(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body);
 
 function providerOf(raw: string): (typeof PROVIDERS)[number] {
   const providerId = raw.toLowerCase();
