@@ -5,7 +5,8 @@ import { json, startProviderStandIn, type RecordedRequest, type StandInServer } 
  * A local stand-in for Textdrip's API (a Laravel app): `POST /api/create-contact` with
  * `Authorization: Bearer <token>` and a JSON contact. An unknown token answers 401
  * `{"message":"Unauthenticated."}`; a contact without name or phone 422 with Laravel's
- * `{ message, errors }`; a created contact 200 `{ status: true, message, contact }`.
+ * `{ message, errors }`; a phone the account has already 200 `{ status: false, message }`; a created
+ * contact 200 `{ status: true, message, contact }`.
  */
 export type TextdripStandIn = StandInServer & {
   readonly apiBase: string;
@@ -14,7 +15,8 @@ export type TextdripStandIn = StandInServer & {
   readonly contacts: { id: string; token: string; contact: Record<string, unknown> }[];
 };
 
-export const TEXTDRIP_REJECTION = 'The phone has already been taken.';
+export const TEXTDRIP_REJECTION = 'The phone must be a valid phone number.';
+export const TEXTDRIP_EXISTS = 'Contact already exists';
 
 export async function startTextdripStandIn(): Promise<TextdripStandIn> {
   const tokens = new Set<string>();
@@ -33,6 +35,8 @@ export async function startTextdripStandIn(): Promise<TextdripStandIn> {
     if (!contact.name) errors.name = ['The name field is required.'];
     if (!contact.phone) errors.phone = ['The phone field is required.'];
     if (Object.keys(errors).length > 0) return json(422, { message: Object.values(errors)[0]![0], errors });
+    // A phone the account has already: Textdrip answers 200 with status false.
+    if (contacts.some((c) => c.token === token && c.contact.phone === contact.phone)) return json(200, { status: false, message: TEXTDRIP_EXISTS });
     const id = randomUUID();
     contacts.push({ id, token, contact });
     return json(200, { status: true, message: 'Contact created successfully', contact: { id, ...contact } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstAttempt, loopbackHttp, sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
-import { startTextdripStandIn, TEXTDRIP_REJECTION, type TextdripStandIn } from '../../../../../test/support/textdrip-standin.js';
+import { startTextdripStandIn, TEXTDRIP_EXISTS, TEXTDRIP_REJECTION, type TextdripStandIn } from '../../../../../test/support/textdrip-standin.js';
 import { TextdripClient, TextdripLeadSender } from './textdrip-client.js';
 
 const TOKEN = 'textdrip-token-0123456789';
@@ -8,7 +8,9 @@ const TOKEN = 'textdrip-token-0123456789';
 describe('Textdrip client against its stand-in', () => {
   let textdrip: TextdripStandIn;
   let sender: TextdripLeadSender;
-  const send = (token = TOKEN) => sender.send(sampleLead(), targetOf('textdrip', { campaignId: 'camp-7' }, { apiToken: token }), firstAttempt());
+  let phones = 0;
+  // Each send a new phone: the stand-in, like Textdrip, refuses a phone the account has already.
+  const send = (token = TOKEN) => sender.send(sampleLead({ phone: `+1305555${String(phones++).padStart(4, '0')}` }), targetOf('textdrip', { campaignId: 'camp-7' }, { apiToken: token }), firstAttempt());
   beforeAll(async () => {
     textdrip = await startTextdripStandIn();
     textdrip.tokens.add(TOKEN);
@@ -26,7 +28,7 @@ describe('Textdrip client against its stand-in', () => {
     expect(request!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(JSON.parse(request!.body)).toEqual({
       name: `Ana <b>"Lu"</b> O'Brien & Sons`,
-      phone: '+13055550123',
+      phone: '+13055550000',
       email: 'ana.obrien@example.com',
       birthdate: '04/02/1980',
       address: 'Miami, FL 33101',
@@ -41,6 +43,13 @@ describe('Textdrip client against its stand-in', () => {
   it('passes on Textdrip’s message for a refused contact', async () => {
     textdrip.mode = 'reject';
     expect(await send()).toMatchObject({ ok: false, status: 422, error: `Textdrip refused the lead: ${TEXTDRIP_REJECTION}`, retryable: false });
+  });
+
+  it('reads a 200 with status false as a refusal with Textdrip’s message', async () => {
+    const lead = sampleLead({ phone: '+13055559999' });
+    const target = targetOf('textdrip', {}, { apiToken: TOKEN });
+    expect(await sender.send(lead, target, firstAttempt())).toMatchObject({ ok: true });
+    expect(await sender.send(lead, target, firstAttempt())).toMatchObject({ ok: false, status: 200, error: `Textdrip refused the contact: ${TEXTDRIP_EXISTS}`, retryable: false });
   });
 
   it('retries after a 5xx and after no answer in time; waits for a slow answer', async () => {
