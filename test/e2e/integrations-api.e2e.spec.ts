@@ -3,6 +3,7 @@
 // Ringy's credentials tested with Ringy (a local stand-in) before they are saved; OnlySales'
 // signing secret answered once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inParallel, tally } from '../support/parallel.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
 
@@ -121,5 +122,18 @@ describe('integrations over HTTP', () => {
     const stored = await own.pool.query<{ value: string }>(`SELECT s.value FROM integration_secrets s JOIN integration_configs c USING (integration_id) WHERE c.user_id = $1 AND s.name = 'signingSecret'`, [agent.userId]);
     expect(stored.rows[0]!.value).toMatch(/^v1:/);
     expect(stored.rows[0]!.value).not.toContain(secret.slice(6));
+  });
+
+  it('shows the signing secret to exactly one of 30 first connects sent at once, the one that is kept', async () => {
+    const agent = await own.account();
+    const answers = await inParallel(30, async (index) => {
+      const answer = await agent.client.request('PUT', '/api/integrations/onlysales', { webhookUrl: 'https://crm.example.com/hook', apiKey: `parallel-key-${String(index).padStart(4, '0')}` });
+      return { status: answer.status, signingSecret: ((await answer.json()) as { signingSecret?: string }).signingSecret };
+    });
+    expect(tally(answers.map((a) => a.status))).toEqual({ 200: 30 });
+    const shown = answers.flatMap((a) => (a.signingSecret ? [a.signingSecret] : []));
+    expect(shown).toHaveLength(1);
+    const { secretHints } = (await (await agent.client.request('GET', '/api/integrations/onlysales')).json()) as { secretHints: Record<string, string> };
+    expect(secretHints.signingSecret).toBe(`••••${shown[0]!.slice(-4)}`);
   });
 });
