@@ -43,6 +43,13 @@ describe('OnlySales webhook sender against a receiver that checks Standard Webho
     expect(receiver.accepted()).toEqual(['dlv_test_1']);
   });
 
+  it('is refused by a receiver that holds another signing secret', async () => {
+    const outcome = await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: newWebhookSecret() }), firstAttempt());
+    expect(outcome).toMatchObject({ ok: false, status: 401, retryable: false });
+    expect(receiver.received[0]!.check).toEqual({ valid: false, reason: 'no signature matches' });
+    expect(receiver.accepted()).toEqual([]);
+  });
+
   it('reads a refused API key as “Invalid credentials”, not worth retrying', async () => {
     const outcome = await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: 'wrong', signingSecret: secret }), firstAttempt());
     expect(outcome).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: false });
