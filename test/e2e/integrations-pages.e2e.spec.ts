@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
+import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
 import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
@@ -62,6 +64,66 @@ describe('/integrations', () => {
     await screenshot(page, 'integrations-vanillasoft-390');
     await page.goto('/integrations/salesforce');
     await page.getByRole('heading', { name: 'Integration not found' }).waitFor();
+    await close();
+  });
+});
+
+describe('/integrations on a portal whose Ringy is a local stand-in', () => {
+  let own: OwnPortal;
+  let ringy: RingyStandIn;
+  beforeAll(async () => {
+    ringy = await startRingyStandIn();
+    ringy.accounts.set('RS-browser-0001', 'ringy-browser-token-0001');
+    own = await startOwnPortal({ RINGY_API_BASE: ringy.apiBase, OUTBOUND_ALLOW: '127.0.0.1' });
+  }, 90_000);
+  afterAll(async () => {
+    await own?.close();
+    await ringy?.close();
+  });
+
+  async function signedIn(path: string, width = 1366) {
+    const account = await own.account();
+    const { context, page } = await newPage(browser, { width, baseURL: own.portal.url });
+    await signInThroughForm(page, account.email, account.password);
+    await page.goto(path);
+    return { page, close: () => context.close() };
+  }
+
+  it('tests Ringy’s credentials on Connect: “Test Failed” / “Invalid credentials”, “Failed to test connection”, then connected', async () => {
+    const { page, close } = await signedIn('/integrations/ringy');
+    await page.getByRole('heading', { name: 'Ringy', level: 1 }).waitFor();
+    await page.getByLabel('SID', { exact: true }).fill('RS-browser-0001');
+    await page.getByLabel('Auth Token').fill('not-the-token');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByText('Test Failed').first().waitFor();
+    await page.getByText('Invalid credentials').first().waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'integrations-ringy-invalid-1366');
+    ringy.mode = 'server-error';
+    // The portal answers 502 when Ringy cannot be reached; the browser logs that status.
+    allowConsoleMessage(page, /status of 502/);
+    await page.getByLabel('Auth Token').fill('ringy-browser-token-0001');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByText('Failed to test connection').first().waitFor();
+    ringy.mode = 'normal';
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByText('Ringy Connected').first().waitFor();
+    await page.getByText('Connected', { exact: true }).waitFor();
+    await close();
+  });
+
+  it('shows OnlySales’ webhook signing secret once after connecting, then only its last four', async () => {
+    const { page, close } = await signedIn('/integrations/onlysales', 390);
+    await page.getByLabel('Webhook URL').fill('https://crm.example.com/hook');
+    await page.getByLabel('API key').fill('browser-key-0123456789-SIGN');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    const secret = (await page.getByTestId('signing-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'integrations-onlysales-secret-390');
+    await page.reload();
+    await page.getByText(`Webhook signing secret: ••••${secret.slice(-4)}`).waitFor();
+    expect(await page.getByTestId('signing-secret').count()).toBe(0);
     await close();
   });
 });

@@ -7,9 +7,13 @@ import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js'
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
-import { SQL_POOL } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
+import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeIntegration } from './commands/change-integration.handler.js';
-import { isProviderId, PROVIDERS, providerSchema, type ProviderId } from './domain/providers.js';
+import { generatedSecretsOf, isProviderId, PROVIDERS, providerSchema, type ProviderId, type ProviderSetup } from './domain/providers.js';
+import { INVALID_CREDENTIALS } from './providers/provider-call.js';
+import { RingyClient } from './providers/ringy/ringy-client.js';
 import { validateForm } from './validate-form.js';
 
 type Row = {
@@ -35,10 +39,16 @@ type Row = {
 @Controller('api/integrations')
 @UseGuards(SessionGuard)
 export class IntegrationsController {
+  private readonly ringy: RingyClient;
+
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-  ) {}
+    @Inject(OUTBOUND_HTTP) http: OutboundHttp,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
+  }
 
   @Get()
   @ApiOperation({ summary: "The five providers, each with the signed-in agent's connection: connected or not, settings, and the last four characters of each secret." })
@@ -56,13 +66,26 @@ export class IntegrationsController {
 
   @Put(':providerId')
   @HttpCode(200)
-  @ApiOperation({ summary: "Connects (or reconnects) a provider with its form: OnlySales webhookUrl + apiKey, Email email, Ringy sid + authToken (+ nickname), VanillaSoft credentialName + postingUrl + fieldMappings (JSON text)." })
+  @ApiOperation({
+    summary:
+      'Connects (or reconnects) a provider with its form: OnlySales webhookUrl + apiKey, Email email, Ringy sid + authToken (+ nickname), VanillaSoft credentialName + postingUrl + fieldMappings (JSON text). ' +
+      "Ringy's credentials are tested with Ringy first: 422 INVALID_CREDENTIALS 'Invalid credentials', or 502 TEST_FAILED 'Failed to test connection' when Ringy cannot be reached. " +
+      "OnlySales' first connect answers its webhook signing secret (signingSecret, whsec_…) this once; later saves keep it.",
+  })
   async connect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { providerId } = providerOf(raw);
     if (providerId === 'textdrip') throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
-    const setup = formOf(providerId, body);
-    const result = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))));
-    return { ...result, providerId };
+    const setup: ProviderSetup = { ...formOf(providerId, body), generated: generatedSecretsOf(providerId) };
+    if (providerId === 'ringy') await this.testRingy(setup.secrets);
+    const { revealed, ...result } = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))));
+    return { ...result, providerId, ...(revealed.signingSecret ? { signingSecret: revealed.signingSecret } : {}) };
+  }
+
+  /** The spec's test call before Ringy credentials are saved. */
+  private async testRingy(secrets: Record<string, string>): Promise<void> {
+    const check = await this.ringy.verify({ sid: secrets.sid!, authToken: secrets.authToken! });
+    if (check.result === 'invalid') throw new ApiError(422, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (check.result === 'unreachable') throw new ApiError(502, 'TEST_FAILED', 'Failed to test connection');
   }
 
   @Post(':providerId/disconnect')
@@ -70,7 +93,7 @@ export class IntegrationsController {
   @ApiOperation({ summary: 'Disconnects a provider: it stays listed with its settings, inactive, and gets no leads.' })
   async disconnect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Req() request: FastifyRequest) {
     const { providerId } = providerOf(raw);
-    const result = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'disconnect', providerId }, userRequestContext(user.userId, String(request.id))));
+    const { revealed: _none, ...result } = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'disconnect', providerId }, userRequestContext(user.userId, String(request.id))));
     return { ...result, providerId };
   }
 

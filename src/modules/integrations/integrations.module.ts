@@ -5,9 +5,11 @@ import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
-import { CONFIG, JOB_QUEUE, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
 import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
+import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
 import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
 import { DeliveriesController } from './delivery/deliveries.http.controller.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
@@ -54,12 +56,17 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
-  controllers: [CustomIntegrationsController, IntegrationsController, DeliveriesController],
+  controllers: [CustomIntegrationsController, IntegrationsController, DeliveriesController, SendLeadsAdminController],
   providers: [
     ChangeIntegrationHandler,
     ChangeCustomIntegrationHandler,
     IntegrationJobs,
-    { provide: LEAD_SENDERS, inject: [OUTBOUND_HTTP, JOB_QUEUE], useFactory: (http: OutboundHttp, jobs: JobQueue) => new Map([...leadSenders({ http, jobs }), ['custom', new CustomApiSender({ http })]]) },
+    {
+      provide: LEAD_SENDERS,
+      inject: [OUTBOUND_HTTP, MAILER, CONFIG],
+      useFactory: (http: OutboundHttp, mail: Mailer, config: AppConfig) =>
+        new Map([...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.providers.textdripApiBase }), ['custom', new CustomApiSender({ http })]]),
+    },
     {
       provide: LeadDeliveries,
       inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG],

@@ -133,6 +133,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText(),
   STRIPE_WEBHOOK_SECRET: optionalText(),
   STRIPE_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.stripe.com'),
+  RINGY_API_BASE: optionalUrl(['https:', 'http:'], 'https://app.ringy.com/api/public'),
+  TEXTDRIP_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.textdrip.com'),
   TRANSFER_DAILY_LIMIT_DOLLARS: z.coerce
     .number({ message: 'expected whole dollars from 1 to 1000000' })
     .int('expected whole dollars from 1 to 1000000')
@@ -227,6 +229,9 @@ export const DELIVERY_RETRY_DEFAULT_SECONDS = [0, 5, 300, 1_800, 7_200, 18_000, 
 /** Placeholders until the real lead sites are configured (README: DATA_LEADS_URL, AGED_LEADS_URL). */
 export const DEFAULT_DATA_LEADS_URL = 'https://data-leads.example.com/';
 export const DEFAULT_AGED_LEADS_URL = 'https://aged-leads.example.com/';
+/** The providers' real APIs (README: Pointing the providers at real accounts); tests point RINGY_API_BASE and TEXTDRIP_API_BASE at stand-ins. */
+export const RINGY_DEFAULT_API_BASE = 'https://app.ringy.com/api/public';
+export const TEXTDRIP_DEFAULT_API_BASE = 'https://api.textdrip.com';
 
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -270,6 +275,8 @@ export type AppConfig = {
   /** Card payments through Stripe; null on the embedded default, where the demo card provider takes its place. */
   readonly stripe: StripeConfig | null;
   readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
+  /** Where the providers' APIs are (RINGY_API_BASE, TEXTDRIP_API_BASE): the real ones, or local stand-ins in tests. */
+  readonly providers: { readonly ringyApiBase: string; readonly textdripApiBase: string };
   /** How often the card provider is asked for succeeded payments whose webhook never came. */
   readonly paymentSweepMs: number;
   /**
@@ -389,6 +396,10 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     oidc: oidc.providers,
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
+    providers: {
+      ringyApiBase: (e.RINGY_API_BASE ?? RINGY_DEFAULT_API_BASE).replace(/\/$/, ''),
+      textdripApiBase: (e.TEXTDRIP_API_BASE ?? TEXTDRIP_DEFAULT_API_BASE).replace(/\/$/, ''),
+    },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
     delivery: { retryDelaysMs: e.DELIVERY_RETRY_SECONDS.map((seconds) => Math.round(seconds * 1000)), disableAfterMs: e.DELIVERY_DISABLE_AFTER_SECONDS * 1000 },
     encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },

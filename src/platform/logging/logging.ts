@@ -51,6 +51,10 @@ export const SECRET_FIELD_NAMES: readonly string[] = [
   'encryptionKey',
   'credentials',
   'plaintext',
+  // Integrations: VanillaSoft's posting URL is its credential; the admin send-leads bodies carry credentials.
+  'postingUrl',
+  'ringyCredentials',
+  'vanillaSoftConfig',
 ];
 
 const SECRET_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'x-api-key', 'set-cookie', 'webhook-signature', 'stripe-signature'];

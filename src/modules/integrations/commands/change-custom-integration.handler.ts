@@ -10,7 +10,7 @@ import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { secretContext, SECRET_COLUMNS } from '../../../platform/secrets/secret-columns.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../platform/tokens.js';
-import { generateSigningSecret } from '../delivery/standard-webhooks.js';
+import { newWebhookSecret } from '../delivery/standard-webhooks.js';
 import { CUSTOM_SECRETS, customSettings, MAX_CUSTOM_INTEGRATIONS, type CustomIntegrationForm, type CustomSettings } from '../domain/custom-integration.js';
 import { integrationStream } from './change-integration.handler.js';
 
@@ -121,7 +121,7 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
       JSON.stringify(settings),
     ]);
     await this.saveSecrets(tx, integrationId, form);
-    const signingSecret = form.type === 'api' ? generateSigningSecret() : undefined;
+    const signingSecret = form.type === 'api' ? newWebhookSecret() : undefined;
     if (signingSecret) await this.putSecret(tx, integrationId, CUSTOM_SECRETS.signingSecret, signingSecret, lastFour(signingSecret));
     await record(integrationId, 'CustomIntegrationAdded', { settings, active, secrets: await secretNames(tx, integrationId) });
     return signingSecret ? { integrationId, signingSecret } : { integrationId };

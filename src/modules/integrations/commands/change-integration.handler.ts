@@ -22,7 +22,14 @@ export type IntegrationChange = { type: 'connect'; providerId: ProviderId; setup
  * through the outbox, never with a secret in it). Connecting again replaces the settings and
  * secrets; disconnecting keeps the row (and later its delivery history) but makes it inactive.
  */
-export class ChangeIntegration extends Command<{ integrationId: string; connected: boolean }> {
+export type IntegrationChanged = {
+  integrationId: string;
+  connected: boolean;
+  /** Secrets the portal made at this connect (setup.generated), answered this once and never again. */
+  revealed: Record<string, string>;
+};
+
+export class ChangeIntegration extends Command<IntegrationChanged> {
   constructor(
     readonly userId: string,
     readonly change: IntegrationChange,
@@ -33,7 +40,7 @@ export class ChangeIntegration extends Command<{ integrationId: string; connecte
 }
 
 @CommandHandler(ChangeIntegration)
-export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegration, { integrationId: string; connected: boolean }> {
+export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegration, IntegrationChanged> {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(SECRET_CIPHER) private readonly cipher: SecretCipher,
@@ -48,7 +55,7 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
         );
         if (!rows[0]) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'This integration is not connected.', 409);
         await recordInOutbox(tx, integrationStream(rows[0].integration_id), [newEvent('IntegrationDisconnected', { integrationId: rows[0].integration_id, userId, provider: change.providerId }, context)]);
-        return { integrationId: rows[0].integration_id, connected: false };
+        return { integrationId: rows[0].integration_id, connected: false, revealed: {} };
       }
       const { rows } = await tx.query<{ integration_id: string }>(
         `INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, $3, true, $4, now())
@@ -57,15 +64,26 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
         [randomUUID(), userId, change.providerId, JSON.stringify(change.setup.settings)],
       );
       const integrationId = rows[0]!.integration_id;
-      await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1', [integrationId]);
+      const generated = change.setup.generated ?? {};
+      // The form's secrets are replaced; the portal's own (a signing secret the receiver already trusts) are kept.
+      await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1 AND NOT (name = ANY($2::text[]))', [integrationId, Object.keys(generated)]);
+      const seal = (name: string, value: string) => [integrationId, name, this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name])), lastFour(value)];
       for (const [name, value] of Object.entries(change.setup.secrets)) {
-        const stored = this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name]));
-        await tx.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [integrationId, name, stored, lastFour(value)]);
+        await tx.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', seal(name, value));
+      }
+      const revealed: Record<string, string> = {};
+      for (const [name, value] of Object.entries(generated)) {
+        const { rowCount } = await tx.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4) ON CONFLICT (integration_id, name) DO NOTHING', seal(name, value));
+        if (rowCount) revealed[name] = value;
       }
       await recordInOutbox(tx, integrationStream(integrationId), [
-        newEvent('IntegrationConnected', { integrationId, userId, provider: change.providerId, settings: change.setup.settings, secrets: Object.keys(change.setup.secrets) }, context),
+        newEvent(
+          'IntegrationConnected',
+          { integrationId, userId, provider: change.providerId, settings: change.setup.settings, secrets: [...Object.keys(change.setup.secrets), ...Object.keys(generated)] },
+          context,
+        ),
       ]);
-      return { integrationId, connected: true };
+      return { integrationId, connected: true, revealed };
     });
     outboxCommitted();
     return result;

@@ -23,6 +23,8 @@ export type DeliverableLead = {
   /** ISO time the agent bought (or was assigned) it. */
   readonly boughtAt: string;
   readonly consent: { readonly text: string; readonly at: string } | null;
+  /** Free text sent along (the admin's send-leads notes); absent on an ordinary delivery. */
+  readonly notes?: string | null;
 };
 
 /** One agent's connection as a sender needs it: settings as saved, secrets already decrypted for this call only. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerSchema } from './providers.js';
+import { generatedSecretsOf, providerSchema, vanillaSoftMappings } from './providers.js';
 
 const messages = (providerId: Parameters<typeof providerSchema>[0], input: unknown) => {
   const result = providerSchema(providerId, '11/25/2026').safeParse(input);
@@ -35,5 +35,20 @@ describe('the provider forms (spec: section 5, Providers)', () => {
       settings: { credentialName: 'Main', fieldMappings: { first_name: 'FirstName' } },
       secrets: { postingUrl: base.postingUrl },
     });
+  });
+
+  it('VanillaSoft maps only known lead fields, to names an XML element can have', () => {
+    const base = { credentialName: 'Main', postingUrl: 'https://new.vanillasoft.net/post.aspx?id=123' };
+    expect(messages('vanillasoft', { ...base, fieldMappings: '{"first_name":"First Name","shoe_size":"Shoe"}' })).toEqual([
+      expect.stringMatching(/^Unknown lead field shoe_size: the fields are lead_id, first_name, /),
+      'VanillaSoft field names are letters, digits, _, - and . without spaces: First Name',
+    ]);
+    expect(vanillaSoftMappings.parse({ phone: ' Phone ', notes: 'Comments' })).toEqual({ phone: 'Phone', notes: 'Comments' });
+    expect(vanillaSoftMappings.safeParse(42).success).toBe(false);
+  });
+
+  it('OnlySales gets a signing secret of its own at connect; the others none', () => {
+    expect(generatedSecretsOf('onlysales').signingSecret).toMatch(/^whsec_/);
+    expect(generatedSecretsOf('ringy')).toEqual({});
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { newWebhookSecret } from '../delivery/standard-webhooks.js';
+import { XML_NAME } from '../providers/vanillasoft/xml.js';
+import { isLeadField, LEAD_FIELD_NAMES } from './lead-fields.js';
 
 /** The five providers (spec: /integrations), with the concept each stands for. */
 export const PROVIDERS = [
@@ -16,8 +19,17 @@ export const isProviderId = (value: string): value is ProviderId => (PROVIDER_ID
 /** VanillaSoft's default field mappings (spec): our lead field → the posting's field. */
 export const DEFAULT_VANILLASOFT_MAPPINGS = { first_name: 'FirstName', last_name: 'LastName', phone: 'Phone', email: 'Email' } as const;
 
-/** What a provider's form sends: plain settings, and the secrets kept apart, encrypted. */
-export type ProviderSetup = { readonly settings: Record<string, unknown>; readonly secrets: Record<string, string> };
+/**
+ * What a provider's form sends: plain settings, and the secrets kept apart, encrypted.
+ * `generated` secrets are the portal's own (a webhook signing secret): made at the first
+ * connect and shown once then, kept as they are when the agent saves the form again.
+ */
+export type ProviderSetup = { readonly settings: Record<string, unknown>; readonly secrets: Record<string, string>; readonly generated?: Record<string, string> };
+
+/** The secrets the portal makes for a provider at connect: OnlySales gets a Standard Webhooks signing secret. */
+export function generatedSecretsOf(providerId: ProviderId): Record<string, string> {
+  return providerId === 'onlysales' ? { signingSecret: newWebhookSecret() } : {};
+}
 
 export const text = (message: string) => z.string({ message }).trim().min(1, message);
 export const webUrl = (message: string) =>
@@ -44,9 +56,19 @@ const mappings = z
     ctx.addIssue({ code: 'custom', message: MAPPINGS_JSON });
     return z.NEVER;
   })
-  .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 100, 'Map at least one field, and at most 100');
+  .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 100, 'Map at least one field, and at most 100')
+  .superRefine((value, ctx) => {
+    const unknown = Object.keys(value).filter((key) => !isLeadField(key));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown lead field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the fields are ${LEAD_FIELD_NAMES.join(', ')}` });
+    const badNames = Object.values(value).filter((name) => !XML_NAME.test(name.trim()));
+    if (badNames.length > 0) ctx.addIssue({ code: 'custom', message: `VanillaSoft field names are letters, digits, _, - and . without spaces: ${badNames.join(', ')}` });
+  })
+  .transform((value) => Object.fromEntries(Object.entries(value).map(([key, name]) => [key, name.trim()])));
 
 /** Each provider's form, validated with the spec's messages; the date names Ringy's default nickname. */
+/** VanillaSoft's field mappings: JSON text (the form) or an object (the admin's send-leads), checked the same. */
+export const vanillaSoftMappings = z.union([z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value)), z.string({ message: MAPPINGS_JSON })]).pipe(mappings);
+
 export function providerSchema(providerId: Exclude<ProviderId, 'textdrip'>, today: string): z.ZodType<ProviderSetup> {
   switch (providerId) {
     case 'onlysales':

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../../platform/event-store/event-store.po
 import { causedBy } from '../../../platform/event-store/new-event.js';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { CardPayments } from '../../payments/contracts/card-payments.port.js';
 import { ChargeAutoRecharge } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
@@ -58,8 +59,4 @@ export function registerAutoRechargeJobs(jobs: JobQueue, commands: CommandBus, d
       html: `<p>Auto-recharge of your wallet is paused: ${escapeHtml(event.data.reason)}</p><p>Check your saved card, then save your auto-recharge settings again to switch it back on: <a href="${link}">${link}</a></p>`,
     });
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

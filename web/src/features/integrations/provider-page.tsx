@@ -71,6 +71,8 @@ export function ProviderPage() {
   const [form, setForm] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<Integration | null>(null);
+  /** OnlySales' signing secret, shown once right after the connect that made it. */
+  const [signingSecret, setSigningSecret] = useState<string | null>(null);
 
   /** Loads the integration; the form is filled again only when asked (not on a realtime refresh, which would lose what is being typed). */
   const load = useCallback(async (refillForm = true) => {
@@ -116,11 +118,14 @@ export function ProviderPage() {
     if (problem) return toast({ title: 'Invalid Input', description: problem, variant: 'destructive' });
     setSaving(true);
     try {
-      await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));
+      const answer = await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));
+      if (answer.signingSecret) setSigningSecret(answer.signingSecret);
       toast({ title: `${integration.name} Connected`, description: `New leads can now go to ${integration.name}.` });
       await load();
     } catch (error) {
-      toast({ title: 'Connection Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      // Ringy's credentials are tested before they are saved (spec: Test Failed).
+      const testFailed = error instanceof ApiRequestError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'TEST_FAILED');
+      toast({ title: testFailed ? 'Test Failed' : 'Connection Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -160,11 +165,29 @@ export function ProviderPage() {
       </div>
 
       <DeliveryHealth integration={{ ...integration, held: integration.deliveries.held }} onChanged={() => void load(false)} />
+      {signingSecret && (
+        <section aria-labelledby="signing-secret-heading" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <h2 id="signing-secret-heading" className="font-semibold text-slate-900">
+            Webhook signing secret
+          </h2>
+          <p className="mt-1 text-sm text-slate-800">
+            Every lead sent to your webhook is signed with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers). Copy it into your receiver now: it is shown this once.
+          </p>
+          <code data-testid="signing-secret" className="mt-2 block break-all rounded bg-white p-2 font-mono text-sm text-slate-900">
+            {signingSecret}
+          </code>
+        </section>
+      )}
 
       <section aria-labelledby="setup-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="setup-heading" className="font-semibold text-slate-900">
           {integration.connected ? 'Settings' : 'Connect'}
         </h2>
+        {integration.secretHints.signingSecret && !signingSecret && (
+          <p className="mt-1 text-sm text-slate-700">
+            Webhook signing secret: <span className="font-mono">{integration.secretHints.signingSecret}</span> (shown in full once, when you first connected)
+          </p>
+        )}
         {!spec ? (
           <p className="mt-2 text-sm text-slate-700">Textdrip connects through its own window, once its connection is set up on this portal. It is not available yet.</p>
         ) : (

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_ALLOWED, parseOutboundAllow } from '../../../../platform/outbound/outbound-allow.js';
 import { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import type { DeliverableLead, IntegrationTarget } from '../../delivery/lead-sender.js';
-import { generateSigningSecret } from '../../delivery/standard-webhooks.js';
+import { newWebhookSecret } from '../../delivery/standard-webhooks.js';
 import type { CustomSettings } from '../../domain/custom-integration.js';
 import { CustomApiSender } from './custom-api-sender.js';
 
@@ -42,7 +42,7 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
   let server: http.Server;
   let base: string;
   const received: Received[] = [];
-  const signingSecret = generateSigningSecret();
+  const signingSecret = newWebhookSecret();
   const sender = new CustomApiSender({ http: new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 5_000 }) }, { now: () => NOW, timeoutMs: 1_000 });
 
   beforeAll(async () => {

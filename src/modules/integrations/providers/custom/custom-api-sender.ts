@@ -40,7 +40,7 @@ export function customRequest(lead: DeliverableLead, settings: Extract<CustomSet
     for (const [name, value] of leadQuery(lead)) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
   }
   const signingSecret = secrets[CUSTOM_SECRETS.signingSecret];
-  if (signingSecret) Object.assign(headers, webhookHeaders(signingSecret, deliveryId, now, body ?? ''));
+  if (signingSecret) Object.assign(headers, webhookHeaders(signingSecret, deliveryId, body ?? '', now.getTime()));
   return { url: url.href, method: settings.method, headers, body };
 }
 

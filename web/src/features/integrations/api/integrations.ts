@@ -18,7 +18,8 @@ export type Integration = {
 
 export const fetchIntegrations = async () => (await api<{ providers: Integration[] }>('GET', '/api/integrations')).providers;
 export const fetchIntegration = (providerId: string) => api<Integration>('GET', `/api/integrations/${encodeURIComponent(providerId)}`);
-export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) => api<{ integrationId: string }>('PUT', `/api/integrations/${providerId}`, form);
+/** `signingSecret`: OnlySales' webhook signing secret, answered at the first connect only. */
+export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) => api<{ integrationId: string; signingSecret?: string }>('PUT', `/api/integrations/${providerId}`, form);
 export const disconnectIntegration = (providerId: ProviderId) => api('POST', `/api/integrations/${providerId}/disconnect`);
 
 /** VanillaSoft's default field mappings (spec), as the form first shows them. */
