@@ -133,6 +133,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText(),
   STRIPE_WEBHOOK_SECRET: optionalText(),
   STRIPE_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.stripe.com'),
+  TEXTDRIP_CONNECT_URL: optionalUrl(['https:', 'http:'], 'https://app.textdrip.com/tauth'),
+  TEXTDRIP_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.textdrip.com/api'),
   TRANSFER_DAILY_LIMIT_DOLLARS: z.coerce
     .number({ message: 'expected whole dollars from 1 to 1000000' })
     .int('expected whole dollars from 1 to 1000000')
@@ -211,6 +213,9 @@ const keyList = (value: string | undefined): string[] =>
 /** Placeholders until the real lead sites are configured (README: DATA_LEADS_URL, AGED_LEADS_URL). */
 export const DEFAULT_DATA_LEADS_URL = 'https://data-leads.example.com/';
 export const DEFAULT_AGED_LEADS_URL = 'https://aged-leads.example.com/';
+/** Textdrip's own addresses: the page that signs an agent in and hands a connecting app its API token, and the REST API. */
+export const DEFAULT_TEXTDRIP_CONNECT_URL = 'https://app.textdrip.com/tauth';
+export const DEFAULT_TEXTDRIP_API_BASE = 'https://api.textdrip.com/api';
 
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -263,6 +268,8 @@ export type AppConfig = {
   readonly encryption: { readonly key: Buffer | undefined; readonly oldKeys: readonly Buffer[] };
   /** Calls to addresses users configure (integrations): what the fence lets through, and how long a call may take. */
   readonly outbound: { readonly allow: OutboundAllowList; readonly timeoutMs: number };
+  /** Textdrip: the page its connect window opens (the agent signs in there and allows the portal), and its API. */
+  readonly textdrip: { readonly connectUrl: string; readonly apiBase: string };
   readonly leads: {
     /** Intake requests one vendor may make per minute. */
     readonly intakeRequestsPerMinute: number;
@@ -374,6 +381,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
     encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW)!, timeoutMs: e.OUTBOUND_TIMEOUT_SECONDS * 1000 },
+    textdrip: { connectUrl: e.TEXTDRIP_CONNECT_URL ?? DEFAULT_TEXTDRIP_CONNECT_URL, apiBase: (e.TEXTDRIP_API_BASE ?? DEFAULT_TEXTDRIP_API_BASE).replace(/\/$/, '') },
     leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS, agedOrderSweepMs: e.AGED_ORDER_SWEEP_SECONDS * 1000 },
   };
 }
