@@ -183,8 +183,11 @@ describe('connecting Textdrip over HTTP', () => {
 
   it('lets one agent open at most 20 Connect windows in 10 minutes, however many at once', async () => {
     const agent = await own.account();
-    const targets = await inParallel(30, async () => (await connect(agent.client)).to.startsWith(textdrip.connectUrl));
-    expect(tally(targets)).toEqual({ true: 20, false: 10 });
+    const targets = await inParallel(30, async () => {
+      const { to } = await connect(agent.client);
+      return to.startsWith(textdrip.connectUrl) ? 'textdrip' : to;
+    });
+    expect(tally(targets)).toEqual({ textdrip: 20, '/textdrip/failed?reason=too_many': 10 });
   });
 
   it('put no API token in any answer or address it produced, nor in its log', () => {

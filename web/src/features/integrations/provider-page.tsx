@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { connectIntegration, DEFAULT_VANILLASOFT_MAPPINGS, disconnectIntegration, fetchIntegration, type Integration, type ProviderId } from './api/integrations';
 import { PROVIDER_ICONS, StatusBadge } from './integrations-page';
+import { TextdripConnect } from './textdrip-connect';
 
 type Field = { name: string; label: string; type?: 'text' | 'password' | 'url' | 'email' | 'textarea'; secret?: boolean; optional?: boolean };
 
@@ -158,7 +159,7 @@ export function ProviderPage() {
           {integration.connected ? 'Settings' : 'Connect'}
         </h2>
         {!spec ? (
-          <p className="mt-2 text-sm text-slate-700">Textdrip connects through its own window, once its connection is set up on this portal. It is not available yet.</p>
+          <TextdripConnect integration={integration} onConnected={() => void load()} />
         ) : (
           <form onSubmit={(e) => void submit(e)} className="mt-3 space-y-4" noValidate>
             {spec.fields.map((field) => {
