@@ -18,7 +18,8 @@ describe('connecting Textdrip over HTTP', () => {
 
   beforeAll(async () => {
     textdrip = await startTextdripStandIn();
-    own = await startOwnPortal({ TEXTDRIP_CONNECT_URL: textdrip.connectUrl, TEXTDRIP_API_BASE: textdrip.apiBase, OUTBOUND_ALLOW: '127.0.0.1' });
+    // LOG_LEVEL info: every request's line is written, so the log can be searched for the token.
+    own = await startOwnPortal({ TEXTDRIP_CONNECT_URL: textdrip.connectUrl, TEXTDRIP_API_BASE: textdrip.apiBase, OUTBOUND_ALLOW: '127.0.0.1', LOG_LEVEL: 'info' });
   }, 90_000);
 
   afterAll(async () => {
@@ -193,6 +194,7 @@ describe('connecting Textdrip over HTTP', () => {
   it('put no API token in any answer or address it produced, nor in its log', () => {
     expect(produced.length).toBeGreaterThan(20);
     for (const text of produced) expect(text).not.toMatch(/td_[0-9a-f]{48}/);
+    expect(own.portal.output()).toContain('/api/integrations/textdrip/callback?state=[redacted]');
     expect(own.portal.output()).not.toContain(textdrip.token);
   });
 });
