@@ -14,7 +14,7 @@ import { TrainingModule } from './modules/training/training.module.js';
 import { WalletModule, walletJobTriggers } from './modules/wallet/wallet.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { MarketplaceModule, marketplaceJobTriggers } from './modules/marketplace/marketplace.module.js';
-import { IntegrationsModule } from './modules/integrations/integrations.module.js';
+import { IntegrationsModule, integrationJobTriggers } from './modules/integrations/integrations.module.js';
 import { APP_PROJECTIONS } from './read-models.js';
 import { WalletQueriesModule } from './modules/wallet/wallet-queries.module.js';
 
@@ -25,7 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
-        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers, ...walletJobTriggers, ...marketplaceJobTriggers] }),
+        PlatformModule.forRoot(config, { projections: APP_PROJECTIONS, jobTriggers: [...identityJobTriggers, ...securityJobTriggers, ...accessJobTriggers, ...walletJobTriggers, ...marketplaceJobTriggers, ...integrationJobTriggers] }),
         IdentityModule,
         AccessModule,
         SecurityModule,

@@ -6,13 +6,26 @@ import type pg from 'pg';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
-import { ApiError, ValidationFailed } from '../../platform/http/api-error.js';
-import { validate } from '../../platform/http/validate.js';
+import { ApiError } from '../../platform/http/api-error.js';
 import { SQL_POOL } from '../../platform/tokens.js';
 import { ChangeIntegration } from './commands/change-integration.handler.js';
 import { isProviderId, PROVIDERS, providerSchema, type ProviderId } from './domain/providers.js';
+import { validateForm } from './validate-form.js';
 
-type Row = { provider: ProviderId; is_active: boolean; settings: Record<string, unknown>; connected_at: Date | null; secrets: Record<string, string> | null };
+type Row = {
+  integration_id: string;
+  provider: ProviderId;
+  is_active: boolean;
+  settings: Record<string, unknown>;
+  connected_at: Date | null;
+  secrets: Record<string, string> | null;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  delivered_day: number;
+  failed_day: number;
+  held: number;
+};
 
 /**
  * /integrations: the five providers with the signed-in agent's connection to each. Secrets are
@@ -63,23 +76,20 @@ export class IntegrationsController {
 
   private async rows(userId: string): Promise<Map<ProviderId, Row>> {
     const { rows } = await this.pool.query<Row>(
-      `SELECT c.provider, c.is_active, c.settings, c.connected_at, (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id) AS secrets
-         FROM integration_configs c WHERE c.user_id = $1`,
-      [userId],
+      `SELECT c.integration_id, c.provider, c.is_active, c.settings, c.connected_at, c.disabled_at, c.disabled_reason, c.failing_since,
+              (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id) AS secrets,
+              (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'succeeded' AND NOT d.is_test AND d.succeeded_at > now() - interval '1 day') AS delivered_day,
+              (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'failed' AND NOT d.is_test AND d.updated_at > now() - interval '1 day') AS failed_day,
+              (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'held') AS held
+         FROM integration_configs c WHERE c.user_id = $1 AND c.provider = ANY($2::text[])`,
+      [userId, PROVIDERS.map((p) => p.providerId)],
     );
     return new Map(rows.map((row) => [row.provider, row]));
   }
 }
 
 /** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it. */
-function formOf(providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) {
-  try {
-    return validate(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body ?? {});
-  } catch (error) {
-    if (error instanceof ValidationFailed && error.fieldErrors?.[0]) throw new ValidationFailed(error.fieldErrors, error.fieldErrors[0].message);
-    throw error;
-  }
-}
+const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) => validateForm(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body);
 
 function providerOf(raw: string): (typeof PROVIDERS)[number] {
   const providerId = raw.toLowerCase();
@@ -89,7 +99,12 @@ function providerOf(raw: string): (typeof PROVIDERS)[number] {
 
 const view = (provider: (typeof PROVIDERS)[number], row: Row | undefined) => ({
   ...provider,
+  integrationId: row?.integration_id ?? null,
   connected: row?.is_active ?? false,
+  /** Turned off automatically after failing too long (null otherwise): when, and why. */
+  disabled: row?.disabled_at ? { at: row.disabled_at, reason: row.disabled_reason } : null,
+  failingSince: row?.failing_since ?? null,
+  deliveries: { deliveredLastDay: row?.delivered_day ?? 0, failedLastDay: row?.failed_day ?? 0, held: row?.held ?? 0 },
   connectedAt: row?.connected_at ?? null,
   settings: row?.settings ?? null,
   /** Each secret shown as its last four characters after a mask (lastFour), e.g. { apiKey: '••••3f9a' }. */

@@ -1,13 +1,75 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type pg from 'pg';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
+import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
+import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
+import { CONFIG, JOB_QUEUE, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
+import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
 import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
+import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
+import { DeliveriesController } from './delivery/deliveries.http.controller.js';
+import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
+import { LeadDeliveries } from './delivery/lead-deliveries.js';
+import type { LeadSender } from './delivery/lead-sender.js';
 import { IntegrationsController } from './integrations.http.controller.js';
+import { CustomApiSender } from './providers/custom/custom-api-sender.js';
+import { leadSenders } from './providers/index.js';
 
-/** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, secrets encrypted at rest. */
+/** The events of this module's jobs: leads reaching an agent are delivered to the agent's integrations. */
+export const integrationJobTriggers = deliveryTriggers;
+
+export const LEAD_SENDERS = Symbol('LEAD_SENDERS');
+const SWEEP_EVERY_MS = 60_000;
+
+@Injectable()
+class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly deliveries: LeadDeliveries,
+  ) {}
+
+  onModuleInit(): void {
+    registerDeliveryJobs(this.jobs, this.deliveries);
+  }
+
+  /** Overdue deliveries are looked for once a minute: one job per minute slot, however many processes enqueue it. */
+  onApplicationBootstrap(): void {
+    if (!this.config.runWorkers) return;
+    const enqueue = () => {
+      this.jobs.enqueue(SWEEP_DELIVERIES_JOB, null, { jobId: `${SWEEP_DELIVERIES_JOB}--${Math.floor(Date.now() / SWEEP_EVERY_MS)}`, attempts: 3 }).catch(() => undefined);
+    };
+    this.timer = setInterval(enqueue, SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
   // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
-  controllers: [TextdripConnectionController, IntegrationsController],
-  providers: [ChangeIntegrationHandler, TextdripConnections],
+  controllers: [TextdripConnectionController, CustomIntegrationsController, IntegrationsController, DeliveriesController],
+  providers: [
+    ChangeIntegrationHandler,
+    TextdripConnections,
+    ChangeCustomIntegrationHandler,
+    IntegrationJobs,
+    { provide: LEAD_SENDERS, inject: [OUTBOUND_HTTP, JOB_QUEUE], useFactory: (http: OutboundHttp, jobs: JobQueue) => new Map([...leadSenders({ http, jobs }), ['custom', new CustomApiSender({ http })]]) },
+    {
+      provide: LeadDeliveries,
+      inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG],
+      useFactory: (pool: pg.Pool, jobs: JobQueue, cipher: SecretCipher, realtime: RealtimeHub, senders: ReadonlyMap<string, LeadSender>, config: AppConfig) =>
+        new LeadDeliveries(pool, jobs, cipher, realtime, senders, { ...config.delivery, publicUrl: config.publicUrl }),
+    },
+  ],
 })
 export class IntegrationsModule {}

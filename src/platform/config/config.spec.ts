@@ -86,6 +86,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY: expected a 32-byte key/);
   });
 
+  it('reads the lead delivery schedule (Svix’s by default) and when a failing integration is turned off', () => {
+    expect(loadConfig({}).delivery).toEqual({ retryDelaysMs: [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], disableAfterMs: 86_400_000 });
+    expect(loadConfig({ DELIVERY_RETRY_SECONDS: '0, 0.5,2', DELIVERY_DISABLE_AFTER_SECONDS: '3' }).delivery).toEqual({ retryDelaysMs: [0, 500, 2_000], disableAfterMs: 3_000 });
+    expect(() => loadConfig({ DELIVERY_RETRY_SECONDS: '0,soon' })).toThrow(/DELIVERY_RETRY_SECONDS: expected 1 to 20 delays in seconds/);
+    expect(() => loadConfig({ DELIVERY_DISABLE_AFTER_SECONDS: '0' })).toThrow(/DELIVERY_DISABLE_AFTER_SECONDS: expected whole seconds/);
+  });
+
   it('reads what the outbound fence lets through, and its time bound', () => {
     expect(loadConfig({}).outbound).toEqual({ allow: { cidrs: [], hosts: [], entries: [] }, timeoutMs: 15_000 });
     const config = loadConfig({ OUTBOUND_ALLOW: '127.0.0.1, 10.1.0.0/16,CRM.internal', OUTBOUND_TIMEOUT_SECONDS: '3' });

@@ -194,6 +194,20 @@ const envSchema = z.object({
     .min(1, 'expected whole seconds from 1 to 120')
     .max(120, 'expected whole seconds from 1 to 120')
     .default(15),
+  DELIVERY_RETRY_SECONDS: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? [...DELIVERY_RETRY_DEFAULT_SECONDS] : keyList(value).map(Number)))
+    .refine(
+      (list) => list.length >= 1 && list.length <= 20 && list.every((s) => Number.isFinite(s) && s >= 0 && s <= 86_400),
+      'expected 1 to 20 delays in seconds (0-86400) separated by commas, e.g. 0,5,300,1800,7200,18000,36000,36000',
+    ),
+  DELIVERY_DISABLE_AFTER_SECONDS: z.coerce
+    .number({ message: 'expected whole seconds from 1 to 2592000' })
+    .int('expected whole seconds from 1 to 2592000')
+    .min(1, 'expected whole seconds from 1 to 2592000')
+    .max(2_592_000, 'expected whole seconds from 1 to 2592000')
+    .default(86_400),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -210,6 +224,8 @@ const keyList = (value: string | undefined): string[] =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+/** Svix's schedule: an attempt at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+export const DELIVERY_RETRY_DEFAULT_SECONDS = [0, 5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
 /** Placeholders until the real lead sites are configured (README: DATA_LEADS_URL, AGED_LEADS_URL). */
 export const DEFAULT_DATA_LEADS_URL = 'https://data-leads.example.com/';
 export const DEFAULT_AGED_LEADS_URL = 'https://aged-leads.example.com/';
@@ -270,6 +286,8 @@ export type AppConfig = {
   readonly outbound: { readonly allow: OutboundAllowList; readonly timeoutMs: number };
   /** Textdrip: the page its connect window opens (the agent signs in there and allows the portal), and its API. */
   readonly textdrip: { readonly connectUrl: string; readonly apiBase: string };
+  /** Lead delivery to integrations: the delay before each attempt, and how long an integration may keep failing before it is turned off. */
+  readonly delivery: { readonly retryDelaysMs: readonly number[]; readonly disableAfterMs: number };
   readonly leads: {
     /** Intake requests one vendor may make per minute. */
     readonly intakeRequestsPerMinute: number;
@@ -379,6 +397,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     stripe: stripe.config,
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
+    delivery: { retryDelaysMs: e.DELIVERY_RETRY_SECONDS.map((seconds) => Math.round(seconds * 1000)), disableAfterMs: e.DELIVERY_DISABLE_AFTER_SECONDS * 1000 },
     encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW)!, timeoutMs: e.OUTBOUND_TIMEOUT_SECONDS * 1000 },
     textdrip: { connectUrl: e.TEXTDRIP_CONNECT_URL ?? DEFAULT_TEXTDRIP_CONNECT_URL, apiBase: (e.TEXTDRIP_API_BASE ?? DEFAULT_TEXTDRIP_API_BASE).replace(/\/$/, '') },

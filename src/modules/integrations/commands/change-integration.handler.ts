@@ -52,7 +52,7 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
       }
       const { rows } = await tx.query<{ integration_id: string }>(
         `INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, $3, true, $4, now())
-         ON CONFLICT (user_id, provider) DO UPDATE SET is_active = true, settings = $4, connected_at = now(), updated_at = now()
+         ON CONFLICT (user_id, provider) WHERE provider <> 'custom' DO UPDATE SET is_active = true, settings = $4, connected_at = now(), updated_at = now(), failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
          RETURNING integration_id`,
         [randomUUID(), userId, change.providerId, JSON.stringify(change.setup.settings)],
       );

@@ -59,10 +59,10 @@ export type SendContext = {
 };
 
 /** Sends a lead to one kind of integration. One per provider (and one for custom API integrations). */
-export interface LeadSender {
+export type LeadSender = {
   readonly provider: string;
   send(lead: DeliverableLead, target: IntegrationTarget, context: SendContext): Promise<SendOutcome>;
-}
+};
 
 export type LeadSenderDependencies = { readonly http: OutboundHttp };
 

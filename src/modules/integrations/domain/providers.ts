@@ -19,8 +19,8 @@ export const DEFAULT_VANILLASOFT_MAPPINGS = { first_name: 'FirstName', last_name
 /** What a provider's form sends: plain settings, and the secrets kept apart, encrypted. */
 export type ProviderSetup = { readonly settings: Record<string, unknown>; readonly secrets: Record<string, string> };
 
-const text = (message: string) => z.string({ message }).trim().min(1, message);
-const webUrl = (message: string) =>
+export const text = (message: string) => z.string({ message }).trim().min(1, message);
+export const webUrl = (message: string) =>
   text(message).pipe(
     z.url({ message: 'Enter a full web address, starting with https://', protocol: /^https?$/ }).max(2_000, 'The address is at most 2,000 characters'),
   );

@@ -32,7 +32,9 @@ import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.
 import { Migration0035AgedInventoryByTier } from './migration-0035-aged-inventory-by-tier.js';
 import { Migration0016Payments } from './migration-0016-payments.js';
 import { Migration0036Integrations } from './migration-0036-integrations.js';
+import { Migration0038LeadDeliveries } from './migration-0038-lead-deliveries.js';
 import { Migration0037DemoDisputeCards } from './migration-0037-demo-dispute-cards.js';
+import { Migration0039CustomIntegrations } from './migration-0039-custom-integrations.js';
 import { Migration0040TextdripConnections } from './migration-0040-textdrip-connections.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
@@ -71,5 +73,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0035AgedInventoryByTier', class: Migration0035AgedInventoryByTier },
   { name: 'Migration0036Integrations', class: Migration0036Integrations },
   { name: 'Migration0037DemoDisputeCards', class: Migration0037DemoDisputeCards },
+  { name: 'Migration0038LeadDeliveries', class: Migration0038LeadDeliveries },
+  { name: 'Migration0039CustomIntegrations', class: Migration0039CustomIntegrations },
   { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
 ];

@@ -1,10 +1,11 @@
 import type { ColDef } from 'ag-grid-community';
-import { Copy, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
@@ -102,30 +103,15 @@ function AccessCodesAdmin() {
           setCodes((rows) => [row, ...rows.filter((r) => r.codeId !== row.codeId)]);
         }}
       />
-      <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
-        <DialogContent>
-          <DialogTitle>Code created</DialogTitle>
-          <DialogDescription>Give this code to the agents of “{created?.label}”. It will not be shown again.</DialogDescription>
-          <div className="flex items-center gap-2">
-            <code className="flex-1 rounded-md bg-slate-100 px-3 py-2 text-center font-mono text-lg tracking-wider" data-testid="new-access-code">
-              {created?.code}
-            </code>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Copy code"
-              onClick={() => {
-                void navigator.clipboard?.writeText(created?.code ?? '').then(() => toast({ title: 'Copied', description: 'The code is on the clipboard.' }));
-              }}
-            >
-              <Copy className="h-4 w-4" />
-            </Button>
-          </div>
-          <div className="flex justify-end">
-            <Button onClick={() => setCreated(null)}>Done</Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ShownOnceDialog
+        value={created?.code ?? null}
+        title="Code created"
+        description={`Give this code to the agents of “${created?.label ?? ''}”. It will not be shown again.`}
+        noun="code"
+        testId="new-access-code"
+        valueClassName="text-center text-lg tracking-wider"
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         subject={disabling}
         title="Disable this code?"

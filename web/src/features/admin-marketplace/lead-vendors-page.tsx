@@ -1,10 +1,11 @@
 import type { ColDef } from 'ag-grid-community';
-import { Copy, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
@@ -94,30 +95,14 @@ function LeadVendorsAdmin() {
           void load();
         }}
       />
-      <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
-        <DialogContent>
-          <DialogTitle>Vendor created</DialogTitle>
-          <DialogDescription>Give this API key to “{created?.name}”. It will not be shown again: copy it now.</DialogDescription>
-          <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm" data-testid="new-vendor-key">
-              {created?.apiKey}
-            </code>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Copy key"
-              onClick={() => {
-                void navigator.clipboard?.writeText(created?.apiKey ?? '').then(() => toast({ title: 'Copied', description: 'The key is on the clipboard.' }));
-              }}
-            >
-              <Copy className="h-4 w-4" />
-            </Button>
-          </div>
-          <div className="flex justify-end">
-            <Button onClick={() => setCreated(null)}>Done</Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ShownOnceDialog
+        value={created?.apiKey ?? null}
+        title="Vendor created"
+        description={`Give this API key to “${created?.name ?? ''}”. It will not be shown again: copy it now.`}
+        noun="key"
+        testId="new-vendor-key"
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         subject={revoking}
         title="Revoke this vendor?"

@@ -1,8 +1,13 @@
-import { Mail, MessageSquare, Phone, Plug, Workflow } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Mail, MessageSquare, Phone, Plug, Plus, Workflow } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
+import { fetchCustomIntegrations, type CustomIntegration, type CustomIntegrations } from './api/custom-integrations';
 import { fetchIntegrations, type Integration, type ProviderId } from './api/integrations';
+import { CustomIntegrationDialog } from './components/custom-integration-dialog';
+import { CustomIntegrationsSection } from './components/custom-integrations-section';
 
 export const PROVIDER_ICONS: Record<ProviderId, typeof Plug> = { onlysales: Workflow, textdrip: MessageSquare, email: Mail, ringy: Phone, vanillasoft: Plug };
 
@@ -12,20 +17,35 @@ export function StatusBadge({ connected }: { connected: boolean }) {
   );
 }
 
-/** /integrations (spec): the five providers with their concept, Connected / Not Connected, and Manage Integrations. */
+/** The custom integration form, open to add (editing null) or to edit one; a new key each time it opens. */
+type FormState = { key: number; editing: CustomIntegration | null } | null;
+
+/** /integrations (spec): the five providers with their concept, Connected / Not Connected, Manage Integrations, and the agent's custom integrations. */
 export function IntegrationsPage() {
   const [providers, setProviders] = useState<Integration[] | null>(null);
+  const [custom, setCustom] = useState<CustomIntegrations | null>(null);
+  const [form, setForm] = useState<FormState>(null);
+  const [signing, setSigning] = useState<{ name: string; secret: string } | null>(null);
   useEffect(() => {
     fetchIntegrations().then(setProviders, () => {
       setProviders([]);
       toast({ title: 'Error', description: 'Failed to load integrations', variant: 'destructive' });
     });
   }, []);
+  const loadCustom = useCallback(() => {
+    fetchCustomIntegrations().then(setCustom, () => toast({ title: 'Error', description: 'Failed to load custom integrations', variant: 'destructive' }));
+  }, []);
+  useEffect(loadCustom, [loadCustom]);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-brand-900">Integrations</h1>
-        <p className="mt-1 text-sm text-slate-600">Connect your CRM, dialer, SMS and e-mail tools, so the leads you buy reach them.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">Integrations</h1>
+          <p className="mt-1 text-sm text-slate-600">Connect your CRM, dialer, SMS and e-mail tools, so the leads you buy reach them.</p>
+        </div>
+        <Button onClick={() => setForm({ key: Date.now(), editing: null })} disabled={custom === null}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Custom Integration
+        </Button>
       </div>
       {providers === null ? (
         <p role="status" className="text-slate-600">
@@ -55,6 +75,29 @@ export function IntegrationsPage() {
           })}
         </ul>
       )}
+      {custom && <CustomIntegrationsSection integrations={custom.integrations} onEdit={(editing) => setForm({ key: Date.now(), editing })} onChanged={loadCustom} />}
+      {custom && form && (
+        <CustomIntegrationDialog
+          key={form.key}
+          open
+          editing={form.editing}
+          options={custom}
+          onClose={() => setForm(null)}
+          onSaved={(saved, signingSecret) => {
+            setForm(null);
+            if (signingSecret) setSigning({ name: saved.name, secret: signingSecret });
+            loadCustom();
+          }}
+        />
+      )}
+      <ShownOnceDialog
+        value={signing?.secret ?? null}
+        title="Signing secret"
+        description={`Requests to “${signing?.name ?? ''}” are signed with this secret (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature), so your endpoint can check they come from us. It will not be shown again: copy it now.`}
+        noun="signing secret"
+        testId="signing-secret"
+        onClose={() => setSigning(null)}
+      />
     </div>
   );
 }

@@ -6,6 +6,10 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { connectIntegration, DEFAULT_VANILLASOFT_MAPPINGS, disconnectIntegration, fetchIntegration, type Integration, type ProviderId } from './api/integrations';
+import { onRealtimeChange } from '../../lib/realtime';
+import { DeliveryHealth } from './delivery-health';
+import { DeliveryLogCard } from './delivery-log-card';
+import { DestinationsCard } from './destinations-card';
 import { PROVIDER_ICONS, StatusBadge } from './integrations-page';
 import { TextdripConnect } from './textdrip-connect';
 
@@ -69,11 +73,12 @@ export function ProviderPage() {
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<Integration | null>(null);
 
-  const load = useCallback(async () => {
+  /** Loads the integration; the form is filled again only when asked (not on a realtime refresh, which would lose what is being typed). */
+  const load = useCallback(async (refillForm = true) => {
     try {
       const one = await fetchIntegration(providerId);
       setIntegration(one);
-      setForm(initialForm(one));
+      if (refillForm) setForm(initialForm(one));
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) setIntegration('missing');
       else toast({ title: 'Error', description: 'Failed to load the integration', variant: 'destructive' });
@@ -81,6 +86,7 @@ export function ProviderPage() {
   }, [providerId]);
   useEffect(() => {
     void load();
+    return onRealtimeChange('integrations', () => void load(false));
   }, [load]);
 
   if (integration === null) {
@@ -154,6 +160,8 @@ export function ProviderPage() {
         </div>
       </div>
 
+      <DeliveryHealth integration={integration} onChanged={() => void load(false)} />
+
       <section aria-labelledby="setup-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="setup-heading" className="font-semibold text-slate-900">
           {integration.connected ? 'Settings' : 'Connect'}
@@ -192,6 +200,9 @@ export function ProviderPage() {
           </form>
         )}
       </section>
+
+      <DestinationsCard integrationId={integration.integrationId} name={integration.name} />
+      {integration.integrationId && <DeliveryLogCard integrationId={integration.integrationId} name={integration.name} connected={integration.connected} />}
 
       <ConfirmDialog
         subject={confirming}

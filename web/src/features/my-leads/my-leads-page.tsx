@@ -8,6 +8,7 @@ import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { LEAD_SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
 import { assignLead, fetchAssignedToMe, fetchAssignees, fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type AssignedLead, type Assignee, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
+import { LeadDeliveriesDialog } from '../integrations/lead-deliveries-dialog';
 import { ReturnLeadDialog } from './components/return-lead-dialog';
 
 const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;
@@ -33,6 +34,7 @@ export function MyLeadsPage() {
   const [returns, setReturns] = useState<Map<string, LeadReturn>>(new Map());
   const [reasons, setReasons] = useState<{ reasons: ReturnReason[]; windowDays: number }>({ reasons: [], windowDays: 7 });
   const [returning, setReturning] = useState<OwnedLead | null>(null);
+  const [deliveriesOf, setDeliveriesOf] = useState<{ leadId: string; name: string } | null>(null);
   const [assignees, setAssignees] = useState<Assignee[]>([]);
   const [assignedToMe, setAssignedToMe] = useState<AssignedLead[]>([]);
   const newest = useRef<string | null | undefined>(undefined);
@@ -229,6 +231,9 @@ export function MyLeadsPage() {
                       ))}
                     </select>
                   )}
+                  <Button size="sm" variant="outline" onClick={() => setDeliveriesOf({ leadId: lead.leadId, name: `${lead.firstName} ${lead.lastName}` })} aria-label={`Where ${lead.firstName} ${lead.lastName} was sent`}>
+                    Sent to
+                  </Button>
                   {returned ? (
                     <ReturnStatus item={returned} />
                   ) : returnable(lead) ? (
@@ -277,6 +282,7 @@ export function MyLeadsPage() {
         </section>
       )}
 
+      <LeadDeliveriesDialog lead={deliveriesOf} onClose={() => setDeliveriesOf(null)} />
       <ReturnLeadDialog lead={returning} reasons={reasons.reasons} windowDays={reasons.windowDays} onClose={() => setReturning(null)} onReturned={() => void load()} />
     </div>
   );

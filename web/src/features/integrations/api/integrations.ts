@@ -9,6 +9,11 @@ export type Integration = {
   connectedAt: string | null;
   settings: Record<string, unknown> | null;
   secretHints: Record<string, string>;
+  integrationId: string | null;
+  /** Turned off automatically after failing too long: when, and why. */
+  disabled: { at: string; reason: string | null } | null;
+  failingSince: string | null;
+  deliveries: { deliveredLastDay: number; failedLastDay: number; held: number };
 };
 
 export const fetchIntegrations = async () => (await api<{ providers: Integration[] }>('GET', '/api/integrations')).providers;

@@ -1,0 +1,146 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
+import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
+import { userRequestContext } from '../../platform/event-store/new-event.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { SQL_POOL } from '../../platform/tokens.js';
+import { ChangeCustomIntegration, type CustomIntegrationChange, type CustomIntegrationChanged } from './commands/change-custom-integration.handler.js';
+import { PLACEHOLDERS } from './domain/body-template.js';
+import { CUSTOM_CATEGORIES, CUSTOM_METHODS, customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS, METHODS_WITH_BODY, type CustomSettings } from './domain/custom-integration.js';
+import { validateForm } from './validate-form.js';
+
+type Row = { integration_id: string; is_active: boolean; settings: CustomSettings; created_at: Date; updated_at: Date; secrets: Record<string, string> | null };
+
+const statusRequest = z.object({ status: z.enum(['active', 'inactive'], { message: 'The status is active or inactive' }) }, { message: 'The status is active or inactive' });
+const NOT_FOUND = () => new ApiError(404, 'CUSTOM_INTEGRATION_NOT_FOUND', 'There is no such custom integration.');
+
+/**
+ * /integrations, "Add Custom Integration" (spec: insert_custom_integration): the signed-in
+ * agent's own custom integrations, links and APIs. Secrets are never answered: the API key
+ * and signing secret by their last four characters, the headers by their names. The signing
+ * secret is answered once, when an API integration is added.
+ */
+@ApiTags('integrations')
+@Controller('api/integrations/custom')
+@UseGuards(SessionGuard)
+export class CustomIntegrationsController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The signed-in agent's custom integrations, oldest first, with what the form offers: the categories, methods and the lead placeholders a body template may use." })
+  async list(@CurrentUser() user: AuthenticatedUser) {
+    const rows = await this.rows(user.userId, null);
+    return {
+      integrations: rows.map(view),
+      categories: CUSTOM_CATEGORIES,
+      methods: CUSTOM_METHODS,
+      methodsWithBody: METHODS_WITH_BODY,
+      placeholders: PLACEHOLDERS.map(({ name, description }) => ({ name, description })),
+      limit: MAX_CUSTOM_INTEGRATIONS,
+    };
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Adds a custom integration (spec: insert_custom_integration): name, description, type (link|api), category, url (link) or apiEndpoint + method + headers (JSON object) + apiKey + requestBody (POST/PUT/PATCH; {{placeholders}} of the lead), status. An API integration answers its signingSecret (whsec_…) this once.',
+  })
+  async add(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const form = validateForm(customIntegrationSchema, body);
+    const result = await this.change(user, { type: 'add', form }, request);
+    return { success: true, ...result, integration: await this.viewOf(user.userId, result.integrationId) };
+  }
+
+  @Get(':integrationId')
+  @ApiOperation({ summary: "One of the signed-in agent's custom integrations; anyone else's is 404." })
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string) {
+    return this.viewOf(user.userId, idOf(integrationId));
+  }
+
+  @Put(':integrationId')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Saves the form again; the type stays. An absent apiKey or headers keeps the saved one, apiKey null removes it, headers {} removes them.' })
+  async update(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const id = idOf(integrationId);
+    const form = validateForm(customIntegrationSchema, body);
+    await this.change(user, { type: 'update', integrationId: id, form }, request);
+    return this.viewOf(user.userId, id);
+  }
+
+  @Put(':integrationId/status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Activates (status active) or deactivates (inactive) a custom integration; an inactive one receives no leads.' })
+  async status(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const id = idOf(integrationId);
+    const { status } = validateForm(statusRequest, body);
+    await this.change(user, { type: 'status', integrationId: id, active: status === 'active' }, request);
+    return this.viewOf(user.userId, id);
+  }
+
+  @Delete(':integrationId')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deletes a custom integration: it receives nothing more and its secrets are erased; its delivery history is kept.' })
+  async remove(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Req() request: FastifyRequest) {
+    const id = idOf(integrationId);
+    await this.change(user, { type: 'delete', integrationId: id }, request);
+    return { success: true, integrationId: id };
+  }
+
+  private change(user: AuthenticatedUser, change: CustomIntegrationChange, request: FastifyRequest): Promise<CustomIntegrationChanged> {
+    return this.commands.execute(new ChangeCustomIntegration(user.userId, change, userRequestContext(user.userId, String(request.id))));
+  }
+
+  private async viewOf(userId: string, integrationId: string) {
+    const row = (await this.rows(userId, integrationId))[0];
+    if (!row) throw NOT_FOUND();
+    return view(row);
+  }
+
+  private async rows(userId: string, integrationId: string | null): Promise<Row[]> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT c.integration_id, c.is_active, c.settings, c.created_at, c.updated_at,
+              (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.name <> 'headers') AS secrets
+         FROM integration_configs c
+        WHERE c.user_id = $1 AND c.provider = 'custom' AND c.deleted_at IS NULL AND ($2::uuid IS NULL OR c.integration_id = $2)
+        ORDER BY c.created_at, c.integration_id`,
+      [userId, integrationId],
+    );
+    return rows;
+  }
+}
+
+/** An id that is not a UUID names nothing: the same 404 as someone else's. */
+function idOf(raw: string): string {
+  if (!z.uuid().safeParse(raw).success) throw NOT_FOUND();
+  return raw;
+}
+
+const view = (row: Row) => {
+  const { settings } = row;
+  return {
+    integrationId: row.integration_id,
+    name: settings.name,
+    description: settings.description,
+    type: settings.type,
+    category: settings.category,
+    status: row.is_active ? ('active' as const) : ('inactive' as const),
+    url: settings.type === 'link' ? settings.url : null,
+    apiEndpoint: settings.type === 'api' ? settings.endpoint : null,
+    method: settings.type === 'api' ? settings.method : null,
+    requestBody: settings.type === 'api' ? settings.bodyTemplate : null,
+    headerNames: settings.type === 'api' ? settings.headerNames : [],
+    /** The API key and the signing secret, each as its last four characters after a mask. */
+    secretHints: row.secrets ?? {},
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+};

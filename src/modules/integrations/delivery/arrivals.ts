@@ -1,0 +1,79 @@
+import type { JsonEvent } from '../../../platform/event-store/json-event.js';
+import type { SqlClient } from '../../../platform/persistence/sql.js';
+import type { DestinationSource } from './destinations.js';
+
+/** The lead events that put leads in an agent's hands (marketplace contracts, read as stored). */
+export const ARRIVAL_EVENT_TYPES = ['LeadSold', 'LeadAssigned', 'AgedOrderPlaced', 'BusinessOrderPlaced'] as const;
+
+/** Leads that reached one agent one way: what a delivery sends beside the person. */
+export type Arrival = {
+  readonly recipientId: string;
+  readonly leadIds: readonly string[];
+  readonly source: DestinationSource;
+  readonly campaignId: string | null;
+  readonly campaignName: string | null;
+  readonly priceCents: number;
+  readonly boughtAt: string;
+};
+
+/** A lead's owner copy is not in the read model yet: the job runs again shortly. */
+export class ArrivalNotReadable extends Error {
+  constructor(what: string) {
+    super(`${what} is not in the read models yet`);
+    this.name = 'ArrivalNotReadable';
+  }
+}
+
+type Sold = { leadId: string; campaignId: string; ownerId: string; priceCents: number; at: string };
+type Assigned = { leadId: string; ownerId: string; assigneeId: string };
+type Ordered = { ownerId: string; leadIds: string[]; perLeadCents: number; campaign?: string };
+
+/**
+ * Who got which leads from a stored event: a campaign's owner on LeadSold, the member a
+ * lead was assigned to on LeadAssigned (the owner's copy tells the price and campaign), the
+ * buyer of an aged or business order.
+ */
+export async function arrivalOf(event: JsonEvent, db: SqlClient): Promise<Arrival | null> {
+  switch (event.type) {
+    case 'LeadSold': {
+      const d = event.data as Sold;
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM rm_campaigns WHERE campaign_id = $1', [d.campaignId]);
+      return { recipientId: d.ownerId, leadIds: [d.leadId], source: 'data_leads', campaignId: d.campaignId, campaignName: rows[0]?.name ?? null, priceCents: d.priceCents, boughtAt: d.at };
+    }
+    case 'LeadAssigned': {
+      const d = event.data as Assigned;
+      if (d.assigneeId === d.ownerId) return null;
+      const { rows } = await db.query<{ campaign_id: string | null; campaign_name: string | null; name: string | null; price_cents: number }>(
+        `SELECT o.campaign_id, o.campaign_name, c.name, o.price_cents FROM rm_owned_leads o LEFT JOIN rm_campaigns c ON c.campaign_id = o.campaign_id WHERE o.lead_id = $1 AND o.owner_id = $2`,
+        [d.leadId, d.ownerId],
+      );
+      const owned = rows[0];
+      if (!owned) throw new ArrivalNotReadable(`Lead ${d.leadId} of ${d.ownerId}`);
+      return {
+        recipientId: d.assigneeId,
+        leadIds: [d.leadId],
+        source: 'assigned',
+        campaignId: owned.campaign_id,
+        campaignName: owned.name ?? owned.campaign_name,
+        priceCents: owned.price_cents,
+        boughtAt: event.metadata.occurredAt,
+      };
+    }
+    case 'AgedOrderPlaced':
+    case 'BusinessOrderPlaced': {
+      const d = event.data as Ordered;
+      const business = event.type === 'BusinessOrderPlaced';
+      return {
+        recipientId: d.ownerId,
+        leadIds: d.leadIds,
+        source: business ? 'business_leads' : 'aged_leads',
+        campaignId: null,
+        campaignName: business ? (d.campaign ?? null) : null,
+        priceCents: d.perLeadCents,
+        boughtAt: event.metadata.occurredAt,
+      };
+    }
+    default:
+      return null;
+  }
+}

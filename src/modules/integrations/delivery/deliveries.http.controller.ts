@@ -1,0 +1,171 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+import { z } from 'zod';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { DomainError } from '../../../platform/domain/domain-error.js';
+import { validate } from '../../../platform/http/validate.js';
+import { enforce, type RateLimit, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
+import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
+import { RATE_LIMITER, REALTIME_HUB, SQL_POOL } from '../../../platform/tokens.js';
+import { destinationsOf, destinationsSchema, LEAD_SOURCES } from './destinations.js';
+import { INTEGRATIONS_TOPIC, LeadDeliveries } from './lead-deliveries.js';
+
+const PAGE = 50;
+/** Test-sends reach outside addresses the agent typed: a few a minute is plenty for checking a setup. */
+const TEST_SENDS: RateLimit = { name: 'integration-test-send', limit: 10, windowSeconds: 60 };
+
+const uuid = (what: string) => z.uuid(`No such ${what}.`);
+const STATUSES = ['pending', 'succeeded', 'failed', 'held', 'skipped'] as const;
+
+const logFilters = z.object({
+  integrationId: uuid('integration').optional(),
+  leadId: uuid('lead').optional(),
+  status: z.enum(STATUSES, { message: `Status is one of ${STATUSES.join(', ')}` }).optional(),
+  /** The cursor: the last row of the page before, as createdAt|deliveryId. */
+  before: z.string().regex(/^[^|]+\|[0-9a-f-]{36}$/, 'Not a page cursor').optional(),
+});
+
+const resendFailed = z.object({
+  since: z.iso.datetime({ message: 'Since is a time like 2026-11-25T09:00:00Z', offset: true }).transform((value) => new Date(value)),
+});
+const enable = z.object({ replay: z.boolean({ message: 'Say whether to send the leads it missed (replay: true or false).' }) });
+
+type LogRow = {
+  deliveryId: string;
+  integrationId: string;
+  provider: string;
+  integrationName: string | null;
+  leadId: string | null;
+  leadName: string | null;
+  isTest: boolean;
+  status: (typeof STATUSES)[number];
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  succeededAt: Date | null;
+  source: string;
+  campaignName: string | null;
+};
+
+/**
+ * The delivery log (per integration and per lead), resend, test-send, and an integration's
+ * destinations and re-enabling: every query scoped to the signed-in agent's own integrations.
+ */
+@ApiTags('integrations')
+@Controller('api')
+@UseGuards(SessionGuard)
+export class DeliveriesController {
+  constructor(
+    private readonly deliveries: LeadDeliveries,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+  ) {}
+
+  @Get('deliveries')
+  @ApiOperation({ summary: "The signed-in agent's lead deliveries, newest first, 50 a page; filter by integration, lead, status." })
+  async log(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
+    const f = validate(logFilters, raw);
+    const [beforeAt, beforeId] = f.before ? f.before.split('|') : [null, null];
+    const { rows } = await this.pool.query<LogRow>(
+      `${LOG_SELECT}
+        WHERE d.user_id = $1 AND ($2::uuid IS NULL OR d.integration_id = $2) AND ($3::uuid IS NULL OR d.lead_id = $3) AND ($4::text IS NULL OR d.status = $4)
+          AND ($5::timestamptz IS NULL OR (d.created_at, d.delivery_id) < ($5, $6::uuid))
+        ORDER BY d.created_at DESC, d.delivery_id DESC LIMIT $7`,
+      [user.userId, f.integrationId ?? null, f.leadId ?? null, f.status ?? null, beforeAt, beforeId, PAGE + 1],
+    );
+    const page = rows.slice(0, PAGE);
+    const last = page.at(-1);
+    return { deliveries: page, next: rows.length > PAGE && last ? `${last.createdAt.toISOString()}|${last.deliveryId}` : null };
+  }
+
+  @Get('deliveries/:deliveryId')
+  @ApiOperation({ summary: 'One delivery with every attempt: time, trigger, status, duration and the first 2 KB of the answer.' })
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string) {
+    const deliveryId = validate(uuid('delivery'), rawId, 'deliveryId');
+    const { rows } = await this.pool.query<LogRow>(`${LOG_SELECT} WHERE d.user_id = $1 AND d.delivery_id = $2`, [user.userId, deliveryId]);
+    if (!rows[0]) throw new DomainError('DELIVERY_NOT_FOUND', 'No such delivery.', 404);
+    const { rows: attempts } = await this.pool.query(
+      `SELECT attempt, trigger, started_at AS "startedAt", duration_ms AS "durationMs", status, ok, error, response_preview AS "responsePreview"
+         FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt DESC`,
+      [deliveryId],
+    );
+    return { ...rows[0], attempts };
+  }
+
+  @Post('deliveries/:deliveryId/resend')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Sends one delivery again now (one still on its retry schedule is tried at once).' })
+  async resend(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string) {
+    return this.deliveries.resend(user.userId, validate(uuid('delivery'), rawId, 'deliveryId'));
+  }
+
+  @Post('integration-connections/:integrationId/resend-failed')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Sends again every failed or held delivery of one integration since a time (at most 1,000 at once).' })
+  async resendFailed(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
+    const { since } = validate(resendFailed, body ?? {});
+    return this.deliveries.resendFailed(user.userId, validate(uuid('integration'), rawId, 'integrationId'), since);
+  }
+
+  @Post('integration-connections/:integrationId/test')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Sends a sample lead to the integration now and answers what it said (logged as a test; 10 a minute)." })
+  async test(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string) {
+    const integrationId = validate(uuid('integration'), rawId, 'integrationId');
+    await enforce(this.limiter, [{ rule: TEST_SENDS, subject: user.userId }]);
+    return this.deliveries.testSend(user.userId, integrationId);
+  }
+
+  @Post('integration-connections/:integrationId/enable')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Turns an integration that was turned off for failing back on; replay: true sends the leads it missed.' })
+  async enable(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
+    const { replay } = validate(enable, body ?? {});
+    return this.deliveries.enable(user.userId, validate(uuid('integration'), rawId, 'integrationId'), replay);
+  }
+
+  @Get('integration-connections/:integrationId/destinations')
+  @ApiOperation({ summary: "Which of the agent's leads go to this integration (sources and campaigns; null is all), with the choices." })
+  async destinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string) {
+    const integrationId = validate(uuid('integration'), rawId, 'integrationId');
+    const { rows } = await this.pool.query<{ destinations: unknown }>('SELECT destinations FROM integration_configs WHERE integration_id = $1 AND user_id = $2', [integrationId, user.userId]);
+    if (!rows[0]) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
+    const { rows: campaigns } = await this.pool.query<{ campaignId: string; name: string; status: string }>(
+      `SELECT campaign_id AS "campaignId", name, status FROM rm_campaigns WHERE owner_id = $1 ORDER BY created_at DESC LIMIT 1000`,
+      [user.userId],
+    );
+    return { destinations: destinationsOf(rows[0].destinations), sources: LEAD_SOURCES, campaigns };
+  }
+
+  @Put('integration-connections/:integrationId/destinations')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Chooses which leads go to this integration: sources and campaigns (null for all). Campaigns must be your own.' })
+  async setDestinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
+    const integrationId = validate(uuid('integration'), rawId, 'integrationId');
+    const destinations = validate(destinationsSchema, body ?? {});
+    if (destinations.campaignIds?.length) {
+      const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])', [user.userId, destinations.campaignIds]);
+      if (rows[0]!.n !== destinations.campaignIds.length) throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
+    }
+    const { rowCount } = await this.pool.query('UPDATE integration_configs SET destinations = $3, updated_at = now() WHERE integration_id = $1 AND user_id = $2', [
+      integrationId,
+      user.userId,
+      JSON.stringify(destinations),
+    ]);
+    if (!rowCount) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
+    this.realtime.publish([{ userId: user.userId, topic: INTEGRATIONS_TOPIC }]);
+    return { destinations };
+  }
+}
+
+const LOG_SELECT = `
+  SELECT d.delivery_id AS "deliveryId", d.integration_id AS "integrationId", c.provider, c.settings->>'name' AS "integrationName",
+         d.lead_id AS "leadId", CASE WHEN d.is_test THEN 'Sample Lead (test)' ELSE l.first_name || ' ' || l.last_name END AS "leadName",
+         d.is_test AS "isTest", d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError", d.next_attempt_at AS "nextAttemptAt",
+         d.created_at AS "createdAt", d.succeeded_at AS "succeededAt", d.purchase->>'source' AS source, d.purchase->>'campaignName' AS "campaignName"
+    FROM lead_deliveries d JOIN integration_configs c ON c.integration_id = d.integration_id LEFT JOIN rm_leads l ON l.lead_id = d.lead_id`;

@@ -1,0 +1,23 @@
+import type { JsonEvent } from '../../../platform/event-store/json-event.js';
+import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { ARRIVAL_EVENT_TYPES } from './arrivals.js';
+import { SEND_DELIVERY_JOB, type LeadDeliveries, type SendDeliveryJob } from './lead-deliveries.js';
+
+export const PLAN_DELIVERIES_JOB = 'plan-lead-deliveries';
+export const SWEEP_DELIVERIES_JOB = 'sweep-lead-deliveries';
+
+/** Leads that reach an agent (bought, ordered or assigned) are planned into deliveries by a job started from the stored event. */
+export const deliveryTriggers: readonly JobTrigger[] = ARRIVAL_EVENT_TYPES.map((eventType) => ({ eventType, job: PLAN_DELIVERIES_JOB, options: { attempts: 10, backoffMs: 1_000 } }));
+
+export function registerDeliveryJobs(jobs: JobQueue, deliveries: LeadDeliveries): void {
+  jobs.register<{ event: JsonEvent }>(PLAN_DELIVERIES_JOB, async ({ event }) => {
+    await deliveries.plan(event);
+  });
+  jobs.register<SendDeliveryJob>(SEND_DELIVERY_JOB, async (job) => {
+    await deliveries.attempt(job);
+  });
+  jobs.register(SWEEP_DELIVERIES_JOB, async () => {
+    await deliveries.sweep();
+  });
+}

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { DomainError } from '../../../platform/domain/domain-error.js';
+import type { JsonEvent } from '../../../platform/event-store/json-event.js';
+import { newEvent, systemContext } from '../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { SEND_EMAIL_JOB, type MailMessage } from '../../../platform/mail/mailer.js';
+import { inTransaction, type SqlClient } from '../../../platform/persistence/sql.js';
+import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
+import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
+import { userLabels } from '../../identity/contracts/user-directory.js';
+import { PROVIDERS } from '../domain/providers.js';
+import { arrivalOf } from './arrivals.js';
+import { deliverableLead, sampleLead, type Purchase } from './deliverable-lead.js';
+import { destinationsOf, routes } from './destinations.js';
+import { integrationTarget } from './integration-target.js';
+import type { DeliverableLead, IntegrationTarget, LeadSender, SendOutcome } from './lead-sender.js';
+import { delayBefore } from './retry-schedule.js';
+
+export const SEND_DELIVERY_JOB = 'send-lead-delivery';
+/** The realtime topic of the integration pages (status, delivery log). */
+export const INTEGRATIONS_TOPIC = 'integrations';
+
+/** Why an attempt was made: on the schedule, the agent's resend, a test-send, or a replay after turning the integration back on. */
+export type AttemptTrigger = 'automatic' | 'manual' | 'test' | 'replay';
+export type SendDeliveryJob = { readonly deliveryId: string; readonly attempt: number; readonly trigger: AttemptTrigger };
+
+export type DeliverySettings = { readonly retryDelaysMs: readonly number[]; readonly disableAfterMs: number; readonly publicUrl: string };
+
+type IntegrationRow = { integration_id: string; user_id: string; provider: string; settings: Record<string, unknown>; is_active: boolean; disabled_at: Date | null; destinations: unknown };
+
+/** A lead delivery as the log shows it. */
+export type AttemptResult = { readonly deliveryId: string; readonly attempt: number; readonly outcome: SendOutcome };
+
+const ANSWER_PREVIEW_CHARS = 2_048;
+/** An agent may resend at most this many failed deliveries at once (the rest on the next click). */
+export const RESEND_BATCH = 1_000;
+
+/**
+ * Lead delivery (issue 11): every lead that reaches an agent becomes one delivery per
+ * matching integration (unique by lead and integration), sent by jobs on Svix's schedule;
+ * every attempt is logged; an integration failing for a day is turned off and its owner
+ * e-mailed, and the leads it misses meanwhile are held for a replay.
+ */
+export class LeadDeliveries {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly jobs: JobQueue,
+    private readonly cipher: SecretCipher,
+    private readonly realtime: RealtimeHub,
+    private readonly senders: ReadonlyMap<string, LeadSender>,
+    private readonly settings: DeliverySettings,
+  ) {}
+
+  /** From a stored arrival event: one delivery per (lead, matching integration), then their first attempts. Safe to run again. */
+  async plan(event: JsonEvent): Promise<number> {
+    const arrival = await arrivalOf(event, this.pool);
+    if (!arrival || arrival.leadIds.length === 0) return 0;
+    const { rows: integrations } = await this.pool.query<IntegrationRow>(
+      `SELECT integration_id, user_id, provider, settings, is_active, disabled_at, destinations FROM integration_configs WHERE user_id = $1 AND (is_active OR disabled_at IS NOT NULL)`,
+      [arrival.recipientId],
+    );
+    const targets = integrations.filter((row) => this.receivesLeads(row) && routes(destinationsOf(row.destinations), arrival));
+    if (targets.length === 0) return 0;
+    const purchase: Purchase = { source: arrival.source, campaignId: arrival.campaignId, campaignName: arrival.campaignName, priceCents: arrival.priceCents, boughtAt: arrival.boughtAt };
+    const ids: string[] = [];
+    const integrationIds: string[] = [];
+    const leadIds: string[] = [];
+    const statuses: string[] = [];
+    for (const target of targets) {
+      for (const leadId of arrival.leadIds) {
+        ids.push(randomUUID());
+        integrationIds.push(target.integration_id);
+        leadIds.push(leadId);
+        statuses.push(target.is_active ? 'pending' : 'held');
+      }
+    }
+    await this.pool.query(
+      `INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, last_error)
+       SELECT d.id, d.integration_id, $5, d.lead_id, $6, d.status, CASE WHEN d.status = 'held' THEN 'Held: the integration was turned off' END
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) AS d(id, integration_id, lead_id, status)
+       ON CONFLICT (lead_id, integration_id) WHERE NOT is_test DO NOTHING`,
+      [ids, integrationIds, leadIds, statuses, arrival.recipientId, JSON.stringify(purchase)],
+    );
+    // Also the ones an earlier run of this job inserted but did not get to enqueue.
+    const { rows: due } = await this.pool.query<{ delivery_id: string }>(
+      `SELECT delivery_id FROM lead_deliveries WHERE integration_id = ANY($1::uuid[]) AND lead_id = ANY($2::uuid[]) AND status = 'pending' AND attempts = 0 AND NOT is_test`,
+      [[...new Set(integrationIds)], arrival.leadIds],
+    );
+    for (const { delivery_id } of due) await this.enqueueAttempt(delivery_id, 1, 'automatic', 0);
+    this.publish(arrival.recipientId);
+    return due.length;
+  }
+
+  /** One attempt of a delivery, as its job asks; a job that lost the race for this attempt does nothing. */
+  async attempt({ deliveryId, attempt, trigger }: SendDeliveryJob): Promise<AttemptResult | null> {
+    const { rows } = await this.pool.query<IntegrationRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean }>(
+      `UPDATE lead_deliveries d
+          SET attempts = CASE WHEN c.is_active THEN $2 ELSE d.attempts END,
+              status = CASE WHEN c.is_active THEN 'pending' WHEN c.disabled_at IS NOT NULL THEN 'held' ELSE 'skipped' END,
+              last_error = CASE WHEN c.is_active THEN d.last_error WHEN c.disabled_at IS NOT NULL THEN 'Held: the integration was turned off' ELSE 'Not sent: the integration was disconnected' END,
+              next_attempt_at = NULL, updated_at = now()
+         FROM integration_configs c
+        WHERE d.delivery_id = $1 AND c.integration_id = d.integration_id AND d.status = 'pending' AND NOT d.is_test
+          AND (d.attempts = $2 - 1 OR (d.attempts = $2 AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = $2)))
+        RETURNING d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations`,
+      [deliveryId, attempt],
+    );
+    const claimed = rows[0];
+    if (!claimed) return null;
+    if (claimed.status !== 'pending') {
+      this.publish(claimed.user_id);
+      return null;
+    }
+    const started = new Date();
+    const lead = await deliverableLead(this.pool, claimed.lead_id, claimed.purchase);
+    const outcome = lead
+      ? await this.send(lead, await integrationTarget(this.pool, this.cipher, claimed), { deliveryId, attempt, test: false })
+      : failure('The lead is no longer available to send.', false);
+    await this.record(deliveryId, attempt, trigger, started, outcome);
+    const next = outcome.ok || claimed.final_attempt || !outcome.retryable ? null : delayBefore(this.settings.retryDelaysMs, attempt + 1);
+    await this.pool.query(
+      `UPDATE lead_deliveries SET status = $2, last_status = $3, last_error = $4, next_attempt_at = $5, succeeded_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE succeeded_at END, updated_at = now()
+        WHERE delivery_id = $1 AND attempts = $6`,
+      [deliveryId, outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending', outcome.status, outcome.error, next === null ? null : new Date(Date.now() + next), attempt],
+    );
+    if (next !== null) await this.enqueueAttempt(deliveryId, attempt + 1, 'automatic', next);
+    if (outcome.ok) await this.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1 AND failing_since IS NOT NULL', [claimed.integration_id]);
+    else await this.noteFailure(claimed, started, outcome);
+    this.publish(claimed.user_id);
+    return { deliveryId, attempt, outcome };
+  }
+
+  /** A sample lead sent now to one of the agent's integrations, the answer returned and logged (it never turns the integration off). */
+  async testSend(userId: string, integrationId: string): Promise<AttemptResult & { sentAt: string }> {
+    const integration = await this.ownIntegration(userId, integrationId);
+    if (!integration.is_active) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'Connect this integration before sending a test lead.', 409);
+    if (!this.receivesLeads(integration)) throw new DomainError('INTEGRATION_RECEIVES_NO_LEADS', 'This integration opens a link; it does not receive leads.', 409);
+    const deliveryId = randomUUID();
+    const started = new Date();
+    const purchase: Purchase = { source: 'data_leads', campaignId: null, campaignName: 'Test send', priceCents: 0, boughtAt: started.toISOString() };
+    await this.pool.query(
+      `INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, is_test, purchase, status, attempts, final_attempt) VALUES ($1, $2, $3, NULL, true, $4, 'pending', 1, true)`,
+      [deliveryId, integrationId, userId, JSON.stringify(purchase)],
+    );
+    const outcome = await this.send(sampleLead(deliveryId, started), await integrationTarget(this.pool, this.cipher, integration), { deliveryId, attempt: 1, test: true });
+    await this.record(deliveryId, 1, 'test', started, outcome);
+    await this.pool.query(
+      `UPDATE lead_deliveries SET status = $2, last_status = $3, last_error = $4, succeeded_at = CASE WHEN $2 = 'succeeded' THEN now() END, updated_at = now() WHERE delivery_id = $1`,
+      [deliveryId, outcome.ok ? 'succeeded' : 'failed', outcome.status, outcome.error],
+    );
+    this.publish(userId);
+    return { deliveryId, attempt: 1, outcome, sentAt: started.toISOString() };
+  }
+
+  /**
+   * Sends one delivery again now. One still on its schedule is tried at once (and keeps its
+   * schedule if this fails too); a failed, held or delivered one gets one more attempt.
+   */
+  async resend(userId: string, deliveryId: string): Promise<{ deliveryId: string; attempt: number }> {
+    const { rows } = await this.pool.query<{ attempts: number; is_active: boolean }>(
+      `SELECT d.attempts, c.is_active FROM lead_deliveries d JOIN integration_configs c ON c.integration_id = d.integration_id WHERE d.delivery_id = $1 AND d.user_id = $2 AND NOT d.is_test`,
+      [deliveryId, userId],
+    );
+    if (!rows[0]) throw new DomainError('DELIVERY_NOT_FOUND', 'No such delivery.', 404);
+    if (!rows[0].is_active) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'Turn this integration back on before resending its leads.', 409);
+    const { rows: reopened } = await this.pool.query<{ attempts: number }>(
+      `UPDATE lead_deliveries SET final_attempt = (status <> 'pending'), status = 'pending', next_attempt_at = now(), updated_at = now()
+        WHERE delivery_id = $1 AND user_id = $2 RETURNING attempts`,
+      [deliveryId, userId],
+    );
+    const attempt = reopened[0]!.attempts + 1;
+    await this.enqueueAttempt(deliveryId, attempt, 'manual', 0);
+    this.publish(userId);
+    return { deliveryId, attempt };
+  }
+
+  /** Every failed (or held) delivery of one integration since a time, sent again (at most RESEND_BATCH at once). */
+  async resendFailed(userId: string, integrationId: string, since: Date): Promise<{ resent: number }> {
+    const integration = await this.ownIntegration(userId, integrationId);
+    if (!integration.is_active) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'Turn this integration back on before resending its leads.', 409);
+    const { rows } = await this.pool.query<{ delivery_id: string; attempts: number }>(
+      `UPDATE lead_deliveries SET status = 'pending', final_attempt = true, next_attempt_at = now(), updated_at = now()
+        WHERE delivery_id IN (SELECT delivery_id FROM lead_deliveries WHERE integration_id = $1 AND user_id = $2 AND status IN ('failed', 'held') AND NOT is_test AND created_at >= $3
+                               ORDER BY created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
+        RETURNING delivery_id, attempts`,
+      [integrationId, userId, since, RESEND_BATCH],
+    );
+    for (const row of rows) await this.enqueueAttempt(row.delivery_id, row.attempts + 1, 'manual', 0);
+    this.publish(userId);
+    return { resent: rows.length };
+  }
+
+  /** Turns an automatically disabled integration back on; with `replay`, what it missed (held, and failed since it began failing) is sent. */
+  async enable(userId: string, integrationId: string, replay: boolean): Promise<{ replayed: number; skipped: number }> {
+    const result = await inTransaction(this.pool, async (tx) => {
+      const { rows } = await tx.query<{ failing_since: Date | null; disabled_at: Date; provider: string }>(
+        `UPDATE integration_configs c SET is_active = true, disabled_at = NULL, disabled_reason = NULL, failing_since = NULL, updated_at = now()
+           FROM (SELECT integration_id, failing_since, disabled_at FROM integration_configs WHERE integration_id = $1 AND user_id = $2 FOR UPDATE) AS before
+          WHERE c.integration_id = before.integration_id AND before.disabled_at IS NOT NULL
+          RETURNING before.failing_since, before.disabled_at, c.provider`,
+        [integrationId, userId],
+      );
+      const before = rows[0];
+      if (!before) {
+        await this.ownIntegration(userId, integrationId, tx);
+        throw new DomainError('INTEGRATION_NOT_DISABLED', 'This integration was not turned off automatically.', 409);
+      }
+      const missedSince = before.failing_since ?? before.disabled_at;
+      const { rows: missed } = replay
+        ? await tx.query<{ delivery_id: string; attempts: number }>(
+            `UPDATE lead_deliveries SET status = 'pending', final_attempt = (status = 'failed'), last_error = NULL, next_attempt_at = now(), updated_at = now()
+              WHERE integration_id = $1 AND NOT is_test AND (status = 'held' OR (status = 'failed' AND updated_at >= $2)) RETURNING delivery_id, attempts`,
+            [integrationId, missedSince],
+          )
+        : { rows: [] };
+      const skipped = replay
+        ? 0
+        : (await tx.query(`UPDATE lead_deliveries SET status = 'skipped', last_error = 'Not sent: skipped when the integration was turned back on', updated_at = now() WHERE integration_id = $1 AND status = 'held'`, [integrationId]))
+            .rowCount ?? 0;
+      await recordInOutbox(tx, `integration-${integrationId}`, [newEvent('IntegrationEnabled', { integrationId, userId, provider: before.provider, replayed: missed.length, skipped }, systemContext('integration-enable'))]);
+      return { missed, skipped };
+    });
+    outboxCommitted();
+    for (const row of result.missed) await this.enqueueAttempt(row.delivery_id, row.attempts + 1, 'replay', 0);
+    this.publish(userId);
+    return { replayed: result.missed.length, skipped: result.skipped };
+  }
+
+  /**
+   * Deliveries whose next attempt is overdue by a minute (their job was lost, e.g. with a
+   * queue that was emptied) get it again; the attempt's job id makes a still-queued one a no-op.
+   */
+  async sweep(): Promise<number> {
+    const { rows } = await this.pool.query<{ delivery_id: string; attempts: number }>(
+      `SELECT delivery_id, attempts FROM lead_deliveries
+        WHERE status = 'pending' AND NOT is_test AND COALESCE(next_attempt_at, updated_at) < now() - interval '1 minute' ORDER BY updated_at LIMIT $1`,
+      [RESEND_BATCH],
+    );
+    for (const row of rows) await this.enqueueAttempt(row.delivery_id, row.attempts + 1, 'automatic', 0);
+    return rows.length;
+  }
+
+  private receivesLeads(row: Pick<IntegrationRow, 'provider' | 'settings'>): boolean {
+    return row.provider !== 'custom' || row.settings.type !== 'link';
+  }
+
+  private async send(lead: DeliverableLead, target: IntegrationTarget, context: { deliveryId: string; attempt: number; test: boolean }): Promise<SendOutcome> {
+    const sender = this.senders.get(target.provider);
+    if (!sender) return failure(`Leads cannot be sent to ${target.provider} yet.`, false);
+    try {
+      return await sender.send(lead, target, context);
+    } catch (error) {
+      // A sender is meant to answer every failure as an outcome; this one threw: keep its text, never a secret's.
+      return failure(`The delivery could not be sent: ${error instanceof Error ? error.message : String(error)}`, true);
+    }
+  }
+
+  private async record(deliveryId: string, attempt: number, trigger: AttemptTrigger, started: Date, outcome: SendOutcome): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (delivery_id, attempt) DO NOTHING`,
+      [deliveryId, attempt, trigger, started, Math.max(0, Math.round(outcome.durationMs)), outcome.status, outcome.ok, outcome.error, outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)],
+    );
+  }
+
+  /** Remembers since when the integration keeps failing; past the limit it is turned off and its owner told. */
+  private async noteFailure(integration: IntegrationRow, at: Date, outcome: SendOutcome): Promise<void> {
+    const { rows } = await this.pool.query<{ failing_since: Date }>(
+      'UPDATE integration_configs SET failing_since = COALESCE(failing_since, $2) WHERE integration_id = $1 AND is_active RETURNING failing_since',
+      [integration.integration_id, at],
+    );
+    const failingSince = rows[0]?.failing_since;
+    if (!failingSince || Date.now() - failingSince.getTime() < this.settings.disableAfterMs) return;
+    const provider = providerName(integration);
+    const reason = `Deliveries have failed since ${failingSince.toISOString()}. The last answer: ${outcome.error ?? `HTTP ${outcome.status}`}`;
+    const disabled = await inTransaction(this.pool, async (tx) => {
+      const { rows: turnedOff } = await tx.query<{ disabled_at: Date }>(
+        `UPDATE integration_configs SET is_active = false, disabled_at = now(), disabled_reason = $2, updated_at = now() WHERE integration_id = $1 AND is_active AND failing_since = $3 RETURNING disabled_at`,
+        [integration.integration_id, reason, failingSince],
+      );
+      if (!turnedOff[0]) return null;
+      await recordInOutbox(tx, `integration-${integration.integration_id}`, [
+        newEvent('IntegrationDisabled', { integrationId: integration.integration_id, userId: integration.user_id, provider: integration.provider, failingSince: failingSince.toISOString(), reason }, systemContext('lead-delivery')),
+      ]);
+      return turnedOff[0].disabled_at;
+    });
+    if (!disabled) return;
+    outboxCommitted();
+    const email = (await userLabels(this.pool, [integration.user_id])).get(integration.user_id)?.email;
+    if (email) {
+      await this.jobs.enqueue(SEND_EMAIL_JOB, disabledMail(email, provider, reason, `${this.settings.publicUrl}${pageOf(integration)}`), {
+        jobId: `integration-disabled--${integration.integration_id}--${disabled.getTime()}`,
+        attempts: 5,
+      });
+    }
+  }
+
+  private async enqueueAttempt(deliveryId: string, attempt: number, trigger: AttemptTrigger, delayMs: number): Promise<void> {
+    const job: SendDeliveryJob = { deliveryId, attempt, trigger };
+    await this.jobs.enqueue(SEND_DELIVERY_JOB, job, { jobId: `delivery--${deliveryId}--${attempt}--${trigger}`, attempts: 5, backoffMs: 1_000, delayMs });
+  }
+
+  private async ownIntegration(userId: string, integrationId: string, db: SqlClient = this.pool): Promise<IntegrationRow> {
+    const { rows } = await db.query<IntegrationRow>(
+      `SELECT integration_id, user_id, provider, settings, is_active, disabled_at, destinations FROM integration_configs WHERE integration_id = $1 AND user_id = $2`,
+      [integrationId, userId],
+    );
+    if (!rows[0]) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
+    return rows[0];
+  }
+
+  private publish(userId: string): void {
+    this.realtime.publish([{ userId, topic: INTEGRATIONS_TOPIC }]);
+  }
+}
+
+const failure = (error: string, retryable: boolean): SendOutcome => ({ ok: false, status: null, durationMs: 0, preview: '', error, retryable });
+
+const providerName = (row: Pick<IntegrationRow, 'provider' | 'settings'>) =>
+  row.provider === 'custom' ? String(row.settings.name ?? 'custom integration') : (PROVIDERS.find((p) => p.providerId === row.provider)?.name ?? row.provider);
+
+const pageOf = (row: Pick<IntegrationRow, 'provider' | 'integration_id'>) => (row.provider === 'custom' ? `/integrations?custom=${row.integration_id}` : `/integrations/${row.provider}`);
+
+function disabledMail(to: string, provider: string, reason: string, link: string): MailMessage {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to,
+    subject: `Your ${provider} integration was turned off`,
+    text: `Leads could not be delivered to ${provider} for a day, so we turned the integration off.\n\n${reason}\n\nNew leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:\n${link}\n`,
+    html: `<p>Leads could not be delivered to <strong>${escape(provider)}</strong> for a day, so we turned the integration off.</p><p>${escape(reason)}</p><p>New leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:</p><p><a href="${escape(link)}">${escape(link)}</a></p>`,
+  };
+}

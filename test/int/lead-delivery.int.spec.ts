@@ -1,0 +1,264 @@
+// Lead delivery from the stored events through jobs to a local receiver: the pipeline of issue 11.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
+import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
+import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
+import type { LeadSender } from '../../src/modules/integrations/delivery/lead-sender.js';
+import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
+import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
+import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
+import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
+import { parseOutboundAllow } from '../../src/platform/outbound/outbound-allow.js';
+import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
+import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
+import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
+import { secretContext, SECRET_COLUMNS } from '../../src/platform/secrets/secret-columns.js';
+import { SEND_EMAIL_JOB } from '../../src/platform/mail/mailer.js';
+import { useIsolatedStore } from '../support/isolated-database.js';
+import { inParallel } from '../support/parallel.js';
+import { testSecretCipher } from '../support/test-secrets.js';
+import { describeOn, everyDatabase } from '../support/test-databases.js';
+
+/** A receiver that answers what the test says, and remembers every request (its delivery id header and JSON body). */
+function receiver() {
+  const received: { deliveryId: string; attempt: string; body: { leadId: string; firstName: string }; auth: string | undefined }[] = [];
+  let answer: () => number = () => 200;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        deliveryId: String(request.headers['x-delivery-id']),
+        attempt: String(request.headers['x-attempt']),
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { leadId: string; firstName: string },
+        auth: request.headers.authorization,
+      });
+      const status = answer();
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status, note: 'x'.repeat(3_000) }));
+    });
+  });
+  return {
+    received,
+    answerWith(next: () => number) {
+      answer = next;
+    },
+    async start() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The shape of every provider sender, kept to the essentials: the lead as JSON with the secret as a bearer token. */
+const jsonSender = (outbound: OutboundHttp): LeadSender => ({
+  provider: 'onlysales',
+  async send(lead, target, context) {
+    const started = performance.now();
+    try {
+      const answer = await outbound.request({
+        url: String(target.settings.webhookUrl),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.secrets.apiKey}`, 'x-delivery-id': context.deliveryId, 'x-attempt': String(context.attempt) },
+        body: JSON.stringify(lead),
+        timeoutMs: 2_000,
+      });
+      const ok = answer.status >= 200 && answer.status < 300;
+      return { ok, status: answer.status, durationMs: answer.durationMs, preview: answer.preview, error: ok ? null : `HTTP ${answer.status}`, retryable: !ok && answer.status >= 500 };
+    } catch (error) {
+      return { ok: false, status: null, durationMs: performance.now() - started, preview: '', error: String(error), retryable: true };
+    }
+  },
+});
+
+const SECRETS = SECRET_COLUMNS.find((c) => c.table === 'integration_secrets')!;
+
+for (const database of everyDatabase()) {
+  describeOn(database, `lead delivery on ${database.name}`, () => {
+    const db = useIsolatedStore(database, 12);
+    const cipher = testSecretCipher();
+    const realtime = new InProcessRealtimeHub();
+    const crm = receiver();
+    let crmUrl: string;
+    let queue: PostgresJobQueue;
+    let runner: SubscriptionRunner;
+    let deliveries: LeadDeliveries;
+    const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 400, publicUrl: 'http://portal.test' };
+
+    beforeAll(async () => {
+      crmUrl = await crm.start();
+      queue = new PostgresJobQueue(db.pool, `delivery-${randomUUID()}`, 50);
+      const outbound = new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 2_000 });
+      deliveries = new LeadDeliveries(db.pool, queue, cipher, realtime, new Map([['onlysales', jsonSender(outbound)], ['email', jsonSender(outbound)]]), settings);
+      registerDeliveryJobs(queue, deliveries);
+      queue.register(SEND_EMAIL_JOB, async () => undefined);
+      await queue.startWorkers(8);
+      runner = new SubscriptionRunner(db.store, db.pool, [leadsProjection, eventJobDispatcher(queue, deliveryTriggers)], { pollIntervalMs: 20 });
+      await runner.start();
+    });
+
+    afterAll(async () => {
+      await runner?.stop();
+      await queue?.close();
+      await crm.close();
+    });
+
+    beforeEach(() => crm.answerWith(() => 200));
+
+    async function agent(): Promise<string> {
+      const userId = randomUUID();
+      await db.pool.query('INSERT INTO users (id, email) VALUES ($1, $2)', [userId, `agent-${userId.slice(0, 8)}@example.com`]);
+      return userId;
+    }
+    async function integration(userId: string, provider: string, active = true, apiKey = 'sk_live_abcdef123456'): Promise<string> {
+      const integrationId = randomUUID();
+      await db.pool.query(`INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, $3, $4, $5, now())`, [
+        integrationId,
+        userId,
+        provider,
+        active,
+        JSON.stringify({ webhookUrl: `${crmUrl}/hooks/${integrationId}` }),
+      ]);
+      await db.pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
+        integrationId,
+        'apiKey',
+        cipher.encrypt(apiKey, secretContext(SECRETS, [integrationId, 'apiKey'])),
+        apiKey.slice(-4),
+      ]);
+      return integrationId;
+    }
+    /** A lead received, then sold to the owner: both stored events, as the marketplace writes them. */
+    async function sell(ownerId: string, firstName = 'Ana'): Promise<string> {
+      const leadId = randomUUID();
+      const received = {
+        leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName, lastName: 'Reyes', phone: '+13055550100', email: 'ana@example.com', state: 'FL', zip: '33101',
+        dateOfBirth: '1960-01-02', age: 66, source: 'data_leads', tier: 'premium', consent: { text: 'yes', at: new Date().toISOString() },
+      };
+      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
+      await expect.poll(async () => (await db.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 10_000 }).toBe(1);
+      const sold = { leadId, campaignId: randomUUID(), ownerId, priceCents: 2_500, at: new Date().toISOString() };
+      await db.store.append(leadStream(leadId), [newEvent('LeadSold', sold, systemContext('test-allocation'))], { expectedVersion: 1n });
+      return leadId;
+    }
+    const deliveriesOf = async (integrationId: string) =>
+      (await db.pool.query<{ delivery_id: string; lead_id: string; status: string; attempts: number }>('SELECT delivery_id, lead_id, status, attempts FROM lead_deliveries WHERE integration_id = $1 ORDER BY created_at', [integrationId])).rows;
+    const attemptsOf = async (deliveryId: string) =>
+      (await db.pool.query<{ attempt: number; ok: boolean; status: number | null; trigger: string; response_preview: string }>('SELECT * FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt', [deliveryId])).rows;
+    const settled = (integrationId: string, count: number) =>
+      expect.poll(async () => (await deliveriesOf(integrationId)).filter((d) => d.status !== 'pending').length, { timeout: 20_000, interval: 50 }).toBe(count);
+
+    it('delivers a sold lead once to each active integration of its owner, and logs the attempt with the answer’s first 2 KB', async () => {
+      const owner = await agent();
+      const crmId = await integration(owner, 'onlysales');
+      const off = await integration(owner, 'ringy', false);
+      const leadId = await sell(owner);
+      await settled(crmId, 1);
+      const [delivery] = await deliveriesOf(crmId);
+      expect(delivery).toMatchObject({ lead_id: leadId, status: 'succeeded', attempts: 1 });
+      const [attempt] = await attemptsOf(delivery!.delivery_id);
+      expect(attempt).toMatchObject({ attempt: 1, ok: true, status: 200, trigger: 'automatic' });
+      expect(attempt!.response_preview).toHaveLength(2_048);
+      const got = crm.received.filter((r) => r.body.leadId === leadId);
+      expect(got).toHaveLength(1);
+      expect(got[0]).toMatchObject({ deliveryId: delivery!.delivery_id, auth: 'Bearer sk_live_abcdef123456', body: { firstName: 'Ana' } });
+      expect(await deliveriesOf(off)).toEqual([]);
+    });
+
+    it('retries a failing delivery on the schedule until it succeeds, logging every attempt', async () => {
+      const owner = await agent();
+      const crmId = await integration(owner, 'onlysales');
+      let calls = 0;
+      crm.answerWith(() => (++calls <= 2 ? 503 : 200));
+      await sell(owner);
+      await settled(crmId, 1);
+      const [delivery] = await deliveriesOf(crmId);
+      expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3 });
+      expect((await attemptsOf(delivery!.delivery_id)).map((a) => [a.attempt, a.status, a.ok])).toEqual([
+        [1, 503, false],
+        [2, 503, false],
+        [3, 200, true],
+      ]);
+      const { rows } = await db.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId]);
+      expect(rows[0].failing_since).toBeNull();
+    });
+
+    it('gives up after the last attempt, turns an integration off that keeps failing, e-mails its owner, holds what comes meanwhile and replays it when turned back on', async () => {
+      const owner = await agent();
+      const crmId = await integration(owner, 'onlysales');
+      crm.answerWith(() => 500);
+      await sell(owner, 'First');
+      await settled(crmId, 1);
+      expect((await deliveriesOf(crmId))[0]).toMatchObject({ status: 'failed', attempts: 3 });
+      await new Promise((resolve) => setTimeout(resolve, settings.disableAfterMs + 50));
+      await sell(owner, 'Second');
+      await settled(crmId, 2);
+      const config = await db.pool.query('SELECT is_active, disabled_at, disabled_reason FROM integration_configs WHERE integration_id = $1', [crmId]);
+      expect(config.rows[0]).toMatchObject({ is_active: false });
+      expect(config.rows[0].disabled_reason).toMatch(/^Deliveries have failed since .+ The last answer: HTTP 500$/);
+      const mail = await db.pool.query<{ data: { to: string; subject: string; text: string } }>(`SELECT data FROM jobs WHERE name = $1 AND data->>'to' LIKE $2`, [SEND_EMAIL_JOB, `agent-${owner.slice(0, 8)}%`]);
+      expect(mail.rows).toHaveLength(1);
+      expect(mail.rows[0]!.data.subject).toBe('Your OnlySales integration was turned off');
+      expect(mail.rows[0]!.data.text).toContain('http://portal.test/integrations/onlysales');
+
+      const third = await sell(owner, 'Third');
+      await expect.poll(async () => (await deliveriesOf(crmId)).find((d) => d.lead_id === third)?.status, { timeout: 10_000 }).toBe('held');
+      await expect(deliveries.resend(owner, (await deliveriesOf(crmId))[0]!.delivery_id)).rejects.toThrow('Turn this integration back on before resending its leads.');
+
+      crm.answerWith(() => 200);
+      const before = crm.received.length;
+      expect(await deliveries.enable(owner, crmId, true)).toEqual({ replayed: 3, skipped: 0 });
+      await expect.poll(async () => (await deliveriesOf(crmId)).map((d) => d.status), { timeout: 10_000 }).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      expect(crm.received.slice(before).map((r) => r.body.firstName).sort()).toEqual(['First', 'Second', 'Third']);
+      await expect(deliveries.enable(owner, crmId, true)).rejects.toThrow('This integration was not turned off automatically.');
+    });
+
+    it('delivers 200 leads sold at once exactly once per integration', async () => {
+      const owner = await agent();
+      const first = await integration(owner, 'onlysales');
+      const second = await integration(owner, 'email');
+      const leadIds = await inParallel(200, () => sell(owner));
+      await settled(first, 200);
+      await settled(second, 200);
+      for (const integrationId of [first, second]) {
+        const rows = await deliveriesOf(integrationId);
+        expect(rows.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
+        expect(new Set(rows.map((d) => d.lead_id))).toEqual(new Set(leadIds));
+      }
+      const got = crm.received.filter((r) => leadIds.includes(r.body.leadId));
+      expect(got).toHaveLength(400);
+      expect(new Set(got.map((r) => r.deliveryId)).size).toBe(400);
+    });
+
+    it('resends a delivery on request, 30 clicks at once making no attempt twice', async () => {
+      const owner = await agent();
+      const crmId = await integration(owner, 'onlysales');
+      const leadId = await sell(owner);
+      await settled(crmId, 1);
+      const [delivery] = await deliveriesOf(crmId);
+      const answers = await inParallel(30, () => deliveries.resend(owner, delivery!.delivery_id));
+      const asked = new Set(answers.map((a) => a.attempt));
+      await expect.poll(async () => (await attemptsOf(delivery!.delivery_id)).length, { timeout: 10_000 }).toBe(1 + asked.size);
+      await expect.poll(async () => (await deliveriesOf(crmId))[0]!.status, { timeout: 10_000 }).toBe('succeeded');
+      const got = crm.received.filter((r) => r.body.leadId === leadId);
+      expect(got.map((r) => Number(r.attempt)).sort()).toEqual([1, ...[...asked].sort()]);
+      expect((await attemptsOf(delivery!.delivery_id)).slice(1).every((a) => a.trigger === 'manual')).toBe(true);
+      await expect(deliveries.resend(await agent(), delivery!.delivery_id)).rejects.toThrow('No such delivery.');
+    });
+
+    it('test-sends a sample lead and answers what the receiver said, without touching the failure clock', async () => {
+      const owner = await agent();
+      const crmId = await integration(owner, 'onlysales');
+      crm.answerWith(() => 401);
+      const result = await deliveries.testSend(owner, crmId);
+      expect(result.outcome).toMatchObject({ ok: false, status: 401, error: 'HTTP 401' });
+      expect(crm.received.at(-1)!.body.firstName).toBe('Sample');
+      const { rows } = await db.pool.query('SELECT is_test, status FROM lead_deliveries WHERE delivery_id = $1', [result.deliveryId]);
+      expect(rows[0]).toEqual({ is_test: true, status: 'failed' });
+      expect((await db.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0].failing_since).toBeNull();
+      await expect(deliveries.testSend(await agent(), crmId)).rejects.toThrow('No such integration.');
+    });
+  });
+}

@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { formatShortDateTime } from '../../lib/format';
+import { onRealtimeChange } from '../../lib/realtime';
+import { fetchDeliveries, fetchDelivery, resendDelivery, resendFailed, type Delivery, type DeliveryAttempt, type DeliveryStatus } from './api/deliveries';
+
+const STATUS: Record<DeliveryStatus, { label: string; className: string }> = {
+  succeeded: { label: 'Delivered', className: 'bg-emerald-100 text-emerald-900' },
+  pending: { label: 'Retrying', className: 'bg-amber-100 text-amber-900' },
+  failed: { label: 'Failed', className: 'bg-red-100 text-red-900' },
+  held: { label: 'Held', className: 'bg-slate-200 text-slate-900' },
+  skipped: { label: 'Not sent', className: 'bg-slate-100 text-slate-800' },
+};
+const FILTERS: { value: '' | DeliveryStatus; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'succeeded', label: 'Delivered' },
+  { value: 'pending', label: 'Retrying' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'held', label: 'Held' },
+];
+const TRIGGERS: Record<DeliveryAttempt['trigger'], string> = { automatic: 'automatic', manual: 'resent', test: 'test', replay: 'replayed' };
+
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  const { label, className } = STATUS[status];
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${className}`}>{label}</span>;
+}
+
+/** What the last attempt came to, in a few words. */
+function lastAnswer(delivery: Delivery): string {
+  if (delivery.status === 'succeeded') return delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : 'Accepted';
+  if (delivery.status === 'pending' && delivery.attempts === 0) return 'Sending…';
+  const next = delivery.status === 'pending' && delivery.nextAttemptAt ? ` · next try ${formatShortDateTime(delivery.nextAttemptAt)}` : '';
+  return `${delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : '')}${next}`;
+}
+
+const dayAgo = () => {
+  const at = new Date(Date.now() - 24 * 3_600_000);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** The delivery log of one integration: every lead sent, its attempts, resend one or every failed one. */
+export function DeliveryLogCard({ integrationId, name, connected }: { integrationId: string; name: string; connected: boolean }) {
+  const [status, setStatus] = useState<'' | DeliveryStatus>('');
+  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [resendingSince, setResendingSince] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const page = await fetchDeliveries({ integrationId, status });
+      setDeliveries(page.deliveries);
+      setNext(page.next);
+    } catch {
+      toast({ title: 'Error', description: 'Failed to load the delivery log', variant: 'destructive' });
+    }
+  }, [integrationId, status]);
+  useEffect(() => {
+    void load();
+    return onRealtimeChange('integrations', () => void load());
+  }, [load]);
+
+  const more = async () => {
+    if (!next) return;
+    const page = await fetchDeliveries({ integrationId, status, before: next });
+    setDeliveries((shown) => [...(shown ?? []), ...page.deliveries]);
+    setNext(page.next);
+  };
+  const resend = async (delivery: Delivery) => {
+    try {
+      await resendDelivery(delivery.deliveryId);
+      toast({ title: 'Resending', description: `${delivery.leadName ?? 'The lead'} is being sent to ${name} again.` });
+      await load();
+    } catch (error) {
+      toast({ title: 'Resend Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+    }
+  };
+  const resendAll = async () => {
+    if (!resendingSince) return;
+    try {
+      const { resent } = await resendFailed(integrationId, new Date(resendingSince).toISOString());
+      toast({ title: resent === 0 ? 'Nothing to resend' : 'Resending', description: resent === 0 ? 'No failed or held deliveries since then.' : `${resent} ${resent === 1 ? 'lead is' : 'leads are'} being sent to ${name} again.` });
+      setResendingSince(null);
+      await load();
+    } catch (error) {
+      toast({ title: 'Resend Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section aria-labelledby="delivery-log-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="delivery-log-heading" className="font-semibold text-slate-900">
+          Delivery log
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="text-sm text-slate-700">
+            <span className="sr-only">Show deliveries</span>
+            <select value={status} onChange={(e) => setStatus(e.target.value as '' | DeliveryStatus)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+              {FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {connected && (
+            <Button variant="outline" size="sm" onClick={() => setResendingSince(dayAgo())}>
+              Resend failed…
+            </Button>
+          )}
+        </div>
+      </div>
+      {deliveries === null ? (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          Loading...
+        </p>
+      ) : deliveries.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">{status ? 'No deliveries match.' : `No leads have been sent to ${name} yet. Each lead you get is sent here within seconds and listed here.`}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={`Deliveries to ${name}`}>
+          {deliveries.map((delivery) => (
+            <li key={delivery.deliveryId} data-testid="delivery" className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {delivery.leadName ?? 'A lead'} <DeliveryStatusBadge status={delivery.status} />
+                </p>
+                <p className="break-words text-slate-700">
+                  {formatShortDateTime(delivery.createdAt)} · {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+                  {lastAnswer(delivery) && ` · ${lastAnswer(delivery)}`}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => setOpen(delivery.deliveryId)} aria-label={`Details of the delivery of ${delivery.leadName ?? 'a lead'}`}>
+                  Details
+                </Button>
+                {connected && !delivery.isTest && (
+                  <Button variant="outline" size="sm" onClick={() => void resend(delivery)} aria-label={`Resend ${delivery.leadName ?? 'the lead'}`}>
+                    Resend
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void more()}>
+          Show more
+        </Button>
+      )}
+      <DeliveryDetails deliveryId={open} onClose={() => setOpen(null)} />
+      <Dialog open={resendingSince !== null} onOpenChange={(isOpen) => !isOpen && setResendingSince(null)}>
+        <DialogContent>
+          <DialogTitle>Resend failed deliveries</DialogTitle>
+          <DialogDescription>Every failed or held lead for {name} since this time is sent again (up to 1,000 at once).</DialogDescription>
+          <label className="block text-sm font-medium text-slate-800">
+            Since
+            <input type="datetime-local" value={resendingSince ?? ''} onChange={(e) => setResendingSince(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base" />
+          </label>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setResendingSince(null)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void resendAll()} disabled={!resendingSince}>
+              Resend
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+/** One delivery's attempts: when, how, what came back (the first 2 KB of the answer). */
+function DeliveryDetails({ deliveryId, onClose }: { deliveryId: string | null; onClose: () => void }) {
+  const [delivery, setDelivery] = useState<(Delivery & { attempts: DeliveryAttempt[] }) | null>(null);
+  useEffect(() => {
+    setDelivery(null);
+    if (!deliveryId) return;
+    fetchDelivery(deliveryId).then(setDelivery, () => toast({ title: 'Error', description: 'Failed to load the delivery', variant: 'destructive' }));
+  }, [deliveryId]);
+  return (
+    <Dialog open={deliveryId !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle>Delivery of {delivery?.leadName ?? 'a lead'}</DialogTitle>
+        <DialogDescription>{delivery ? `Created ${formatShortDateTime(delivery.createdAt)}${delivery.campaignName ? ` · ${delivery.campaignName}` : ''}` : 'Loading...'}</DialogDescription>
+        {delivery && (
+          <ol className="space-y-3" aria-label="Attempts">
+            {delivery.attempts.length === 0 && <li className="text-sm text-slate-700">No attempt yet{delivery.status === 'held' ? ': held while the integration is turned off.' : '.'}</li>}
+            {delivery.attempts.map((attempt) => (
+              <li key={attempt.attempt} className="rounded-md border border-slate-200 p-3 text-sm">
+                <p className="font-medium text-slate-900">
+                  Attempt {attempt.attempt} ({TRIGGERS[attempt.trigger]}) · {attempt.ok ? 'delivered' : 'failed'}
+                </p>
+                <p className="text-slate-700">
+                  {formatShortDateTime(attempt.startedAt)} · {attempt.status ? `HTTP ${attempt.status}` : 'no answer'} · {attempt.durationMs} ms
+                </p>
+                {attempt.error && <p className="break-words text-red-800">{attempt.error}</p>}
+                {attempt.responsePreview && (
+                  <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800" tabIndex={0} aria-label={`Answer to attempt ${attempt.attempt}`}>
+                    {attempt.responsePreview}
+                  </pre>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { formatShortDateTime } from '../../lib/format';
+import { fetchDeliveries, type Delivery } from './api/deliveries';
+import { DeliveryStatusBadge } from './delivery-log-card';
+
+const PROVIDER_NAMES: Record<string, string> = { onlysales: 'OnlySales', textdrip: 'Textdrip', email: 'Email', ringy: 'Ringy', vanillasoft: 'VanillaSoft' };
+
+/** Where one lead was sent: each of the agent's integrations it went to, and how that went (the per-lead delivery log). */
+export function LeadDeliveriesDialog({ lead, onClose }: { lead: { leadId: string; name: string } | null; onClose: () => void }) {
+  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
+  useEffect(() => {
+    setDeliveries(null);
+    if (!lead) return;
+    fetchDeliveries({ leadId: lead.leadId }).then(
+      (page) => setDeliveries(page.deliveries),
+      () => setDeliveries([]),
+    );
+  }, [lead]);
+  return (
+    <Dialog open={lead !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Where {lead?.name ?? 'this lead'} was sent</DialogTitle>
+        <DialogDescription>Each lead goes to your connected integrations within seconds of reaching you.</DialogDescription>
+        {deliveries === null ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading...
+          </p>
+        ) : deliveries.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            It was not sent anywhere: no integration was connected for it.{' '}
+            <Link to="/integrations" className="font-medium text-brand-700 underline">
+              Connect one
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {deliveries.map((d) => (
+              <li key={d.deliveryId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {d.integrationName ?? PROVIDER_NAMES[d.provider] ?? d.provider} <DeliveryStatusBadge status={d.status} />
+                  </p>
+                  <p className="break-words text-slate-700">
+                    {formatShortDateTime(d.succeededAt ?? d.createdAt)} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                    {d.status !== 'succeeded' && d.lastError ? ` · ${d.lastError}` : ''}
+                  </p>
+                </div>
+                {d.provider !== 'custom' && (
+                  <Link to={`/integrations/${d.provider}`} className="text-brand-700 underline">
+                    Delivery log
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
