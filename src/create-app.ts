@@ -14,7 +14,7 @@ import { acceptCsvBodies } from './platform/csv/csv-body.js';
 import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from './platform/security/security-event-recorder.port.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { clientErrorHandler, frameworkErrorHandler } from './platform/http/framework-errors.js';
-import { isApiPath, securityHeaders } from './platform/http/security-headers.js';
+import { isApiPath, isPopupReturnPage, securityHeaders } from './platform/http/security-headers.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { PinoNestLogger, createRootLogger, loggableUrl, requestIdFor } from './platform/logging/logging.js';
 
@@ -71,7 +71,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // The request id reaches log lines explicitly (the completion line, the error filter), not
   // through AsyncLocalStorage: on Node 20 that slows every promise in the process by ~15%.
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiPath(request.url) ? headers.api : headers.page).header('x-request-id', request.id);
+    void reply.headers(isApiPath(request.url) ? headers.api : isPopupReturnPage(request.url) ? headers.popupReturn : headers.page).header('x-request-id', request.id);
     if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, request.headers.host, publicOrigin)) {
       done(new ApiError(403, 'CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.'));
       return;

@@ -10,6 +10,8 @@ import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, 
 import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
 import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
 import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
+import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
+import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
 import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
 import { DeliveriesController } from './delivery/deliveries.http.controller.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
@@ -56,16 +58,18 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
-  controllers: [CustomIntegrationsController, IntegrationsController, DeliveriesController, SendLeadsAdminController],
+  // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
+  controllers: [TextdripConnectionController, CustomIntegrationsController, IntegrationsController, DeliveriesController, SendLeadsAdminController],
   providers: [
     ChangeIntegrationHandler,
+    TextdripConnections,
     ChangeCustomIntegrationHandler,
     IntegrationJobs,
     {
       provide: LEAD_SENDERS,
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],
       useFactory: (http: OutboundHttp, mail: Mailer, config: AppConfig) =>
-        new Map([...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.providers.textdripApiBase }), ['custom', new CustomApiSender({ http })]]),
+        new Map([...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }), ['custom', new CustomApiSender({ http })]]),
     },
     {
       provide: LeadDeliveries,

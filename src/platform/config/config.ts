@@ -134,7 +134,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText(),
   STRIPE_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.stripe.com'),
   RINGY_API_BASE: optionalUrl(['https:', 'http:'], 'https://app.ringy.com/api/public'),
-  TEXTDRIP_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.textdrip.com'),
+  TEXTDRIP_CONNECT_URL: optionalUrl(['https:', 'http:'], 'https://app.textdrip.com/tauth'),
+  TEXTDRIP_API_BASE: optionalUrl(['https:', 'http:'], 'https://api.textdrip.com/api'),
   TRANSFER_DAILY_LIMIT_DOLLARS: z.coerce
     .number({ message: 'expected whole dollars from 1 to 1000000' })
     .int('expected whole dollars from 1 to 1000000')
@@ -229,9 +230,11 @@ export const DELIVERY_RETRY_DEFAULT_SECONDS = [0, 5, 300, 1_800, 7_200, 18_000, 
 /** Placeholders until the real lead sites are configured (README: DATA_LEADS_URL, AGED_LEADS_URL). */
 export const DEFAULT_DATA_LEADS_URL = 'https://data-leads.example.com/';
 export const DEFAULT_AGED_LEADS_URL = 'https://aged-leads.example.com/';
-/** The providers' real APIs (README: Pointing the providers at real accounts); tests point RINGY_API_BASE and TEXTDRIP_API_BASE at stand-ins. */
+/** Ringy's real lead API (README: Pointing the providers at real accounts); tests point RINGY_API_BASE at a stand-in. */
 export const RINGY_DEFAULT_API_BASE = 'https://app.ringy.com/api/public';
-export const TEXTDRIP_DEFAULT_API_BASE = 'https://api.textdrip.com';
+/** Textdrip's own addresses: the page that signs an agent in and hands a connecting app its API token, and the REST API. */
+export const DEFAULT_TEXTDRIP_CONNECT_URL = 'https://app.textdrip.com/tauth';
+export const DEFAULT_TEXTDRIP_API_BASE = 'https://api.textdrip.com/api';
 
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -276,7 +279,7 @@ export type AppConfig = {
   readonly stripe: StripeConfig | null;
   readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
   /** Where the providers' APIs are (RINGY_API_BASE, TEXTDRIP_API_BASE): the real ones, or local stand-ins in tests. */
-  readonly providers: { readonly ringyApiBase: string; readonly textdripApiBase: string };
+  readonly providers: { readonly ringyApiBase: string };
   /** How often the card provider is asked for succeeded payments whose webhook never came. */
   readonly paymentSweepMs: number;
   /**
@@ -286,6 +289,8 @@ export type AppConfig = {
   readonly encryption: { readonly key: Buffer | undefined; readonly oldKeys: readonly Buffer[] };
   /** Calls to addresses users configure (integrations): what the fence lets through, and how long a call may take. */
   readonly outbound: { readonly allow: OutboundAllowList; readonly timeoutMs: number };
+  /** Textdrip: the page its connect window opens (the agent signs in there and allows the portal), and its API. */
+  readonly textdrip: { readonly connectUrl: string; readonly apiBase: string };
   /** Lead delivery to integrations: the delay before each attempt, and how long an integration may keep failing before it is turned off. */
   readonly delivery: { readonly retryDelaysMs: readonly number[]; readonly disableAfterMs: number };
   readonly leads: {
@@ -398,12 +403,12 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     wallet: { transferDailyLimitCents: e.TRANSFER_DAILY_LIMIT_DOLLARS * 100 },
     providers: {
       ringyApiBase: (e.RINGY_API_BASE ?? RINGY_DEFAULT_API_BASE).replace(/\/$/, ''),
-      textdripApiBase: (e.TEXTDRIP_API_BASE ?? TEXTDRIP_DEFAULT_API_BASE).replace(/\/$/, ''),
     },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
     delivery: { retryDelaysMs: e.DELIVERY_RETRY_SECONDS.map((seconds) => Math.round(seconds * 1000)), disableAfterMs: e.DELIVERY_DISABLE_AFTER_SECONDS * 1000 },
     encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW)!, timeoutMs: e.OUTBOUND_TIMEOUT_SECONDS * 1000 },
+    textdrip: { connectUrl: e.TEXTDRIP_CONNECT_URL ?? DEFAULT_TEXTDRIP_CONNECT_URL, apiBase: (e.TEXTDRIP_API_BASE ?? DEFAULT_TEXTDRIP_API_BASE).replace(/\/$/, '') },
     leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS, agedOrderSweepMs: e.AGED_ORDER_SWEEP_SECONDS * 1000 },
   };
 }

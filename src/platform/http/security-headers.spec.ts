@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiPath, securityHeaders } from './security-headers.js';
+import { isApiPath, isPopupReturnPage, securityHeaders } from './security-headers.js';
 
 describe('securityHeaders', () => {
   it('sends HSTS and upgrades insecure requests only when the public URL is https', () => {
@@ -30,6 +30,14 @@ describe('securityHeaders', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
     });
+  });
+
+  it('lets the portal keep its own windows (the Textdrip connect window) and gives the pages they come back to no opener policy', () => {
+    const headers = securityHeaders('https://portal.example.com');
+    expect(headers.page['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(headers.popupReturn['cross-origin-opener-policy']).toBeUndefined();
+    expect({ ...headers.popupReturn, 'cross-origin-opener-policy': 'same-origin-allow-popups' }).toEqual(headers.page);
+    expect(['/textdrip/success?connected=true', '/textdrip/failed', '/textdrip/failed/?reason=denied', '/textdrip/successful', '/integrations/textdrip'].map(isPopupReturnPage)).toEqual([true, true, true, false, false]);
   });
 
   it('counts the API docs as pages', () => {

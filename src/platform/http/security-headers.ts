@@ -3,8 +3,17 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
-/** The headers for the web app's pages and files, and the shorter set for API answers (JSON, never rendered). */
-export type SecurityHeaderSets = { readonly page: SecurityHeaders; readonly api: SecurityHeaders };
+/**
+ * The headers for the web app's pages and files, the shorter set for API answers (JSON, never
+ * rendered), and the set of the pages a provider's connect window comes back to (popupReturn).
+ */
+export type SecurityHeaderSets = { readonly page: SecurityHeaders; readonly api: SecurityHeaders; readonly popupReturn: SecurityHeaders };
+
+/**
+ * The pages a connect window opened by the portal lands on after the provider's site
+ * (/textdrip/success, /textdrip/failed), which tell the page that opened the window.
+ */
+export const POPUP_RETURN_PAGES = ['/textdrip/success', '/textdrip/failed'] as const;
 
 /**
  * The security headers of every response. Helmet decides them once at start; the app's one
@@ -22,8 +31,11 @@ export function securityHeaders(publicUrl: string): SecurityHeaderSets {
     referrerPolicy: { policy: 'same-origin' as const },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
-  const page = collect({
+  const pageOptions = {
     ...common,
+    // A window the portal opens keeps its link to the portal while it visits a provider's site
+    // (the Textdrip connect window), which "same-origin" would cut; other sites' windows still get none.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,7 +54,11 @@ export function securityHeaders(publicUrl: string): SecurityHeaderSets {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-  });
+  };
+  const page = collect(pageOptions);
+  // Back from the provider's site, the window's page must share the opener's browsing context
+  // group to post it the outcome: no opener policy (unsafe-none), everything else as on any page.
+  const popupReturn = collect({ ...pageOptions, crossOriginOpenerPolicy: false });
   const api = collect({
     ...common,
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -53,7 +69,13 @@ export function securityHeaders(publicUrl: string): SecurityHeaderSets {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  return { page, api };
+  return { page, api, popupReturn };
+}
+
+/** Whether a request is for a page a connect window comes back to (its query aside). */
+export function isPopupReturnPage(url: string): boolean {
+  const path = url.split('?', 1)[0]!.replace(/\/$/, '');
+  return (POPUP_RETURN_PAGES as readonly string[]).includes(path);
 }
 
 /** Whether a request is answered by the API (the API docs are pages). */

@@ -35,6 +35,7 @@ export const SECRET_FIELD_NAMES: readonly string[] = [
   'token',
   'secret',
   'apiKey',
+  'apiToken',
   'api_key',
   'authToken',
   'auth_token',

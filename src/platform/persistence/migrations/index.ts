@@ -36,6 +36,7 @@ import { Migration0038LeadDeliveries } from './migration-0038-lead-deliveries.js
 import { Migration0037DemoDisputeCards } from './migration-0037-demo-dispute-cards.js';
 import { Migration0039CustomIntegrations } from './migration-0039-custom-integrations.js';
 import { Migration0041LeadNumbers } from './migration-0041-lead-numbers.js';
+import { Migration0040TextdripConnections } from './migration-0040-textdrip-connections.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -76,4 +77,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0038LeadDeliveries', class: Migration0038LeadDeliveries },
   { name: 'Migration0039CustomIntegrations', class: Migration0039CustomIntegrations },
   { name: 'Migration0041LeadNumbers', class: Migration0041LeadNumbers },
+  { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
 ];

@@ -11,6 +11,7 @@ import { DeliveryHealth } from './delivery-health';
 import { DeliveryLogCard } from './delivery-log-card';
 import { DestinationsCard } from './destinations-card';
 import { PROVIDER_ICONS, StatusBadge } from './integrations-page';
+import { TextdripConnect } from './textdrip-connect';
 
 type Field = { name: string; label: string; type?: 'text' | 'password' | 'url' | 'email' | 'textarea'; secret?: boolean; optional?: boolean };
 
@@ -189,7 +190,7 @@ export function ProviderPage() {
           </p>
         )}
         {!spec ? (
-          <p className="mt-2 text-sm text-slate-700">Textdrip connects through its own window, once its connection is set up on this portal. It is not available yet.</p>
+          <TextdripConnect integration={integration} onConnected={() => void load()} />
         ) : (
           <form onSubmit={(e) => void submit(e)} className="mt-3 space-y-4" noValidate>
             {spec.fields.map((field) => {

@@ -1,7 +1,8 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { textdripFailure } from './textdrip-failures';
 
 /** The window that opened this popup (the Textdrip provider page), when there is one. */
 const openerWindow = (): Window | null => (window.opener && window.opener !== window ? (window.opener as Window) : null);
@@ -36,6 +37,9 @@ export function TextdripSuccessPage() {
 /** /textdrip/failed: the connection did not go through; what usually helps, and a way to try again. */
 export function TextdripFailedPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Only the reasons the portal names are shown: the address is never echoed onto the page.
+  const reason = textdripFailure(params.get('reason'));
   const opener = openerWindow();
   const tryAgain = () => {
     if (!opener) return navigate(PROVIDER_PAGE);
@@ -46,6 +50,11 @@ export function TextdripFailedPage() {
     <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8">
       <XCircle className="mx-auto h-12 w-12 text-red-700" aria-hidden />
       <h1 className="mt-3 text-center text-2xl font-bold text-slate-900">Connection Failed</h1>
+      {reason ? (
+        <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 p-3 text-center text-red-900">
+          {reason}
+        </p>
+      ) : null}
       <p className="mt-2 text-center text-slate-700">Textdrip did not confirm the connection. Common solutions:</p>
       <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-slate-800">
         <li>Sign in to Textdrip with the account you want to connect, then try again.</li>

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstAttempt, loopbackHttp, sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
-import { startTextdripStandIn, TEXTDRIP_EXISTS, TEXTDRIP_REJECTION, type TextdripStandIn } from '../../../../../test/support/textdrip-standin.js';
+import { startTextdripApiStandIn, TEXTDRIP_EXISTS, TEXTDRIP_REJECTION, type TextdripApiStandIn } from '../../../../../test/support/textdrip-api-standin.js';
 import { TextdripClient, TextdripLeadSender } from './textdrip-client.js';
 
 const TOKEN = 'textdrip-token-0123456789';
 
 describe('Textdrip client against its stand-in', () => {
-  let textdrip: TextdripStandIn;
+  let textdrip: TextdripApiStandIn;
   let sender: TextdripLeadSender;
   let phones = 0;
   // Each send a new phone: the stand-in, like Textdrip, refuses a phone the account has already.
   const send = (token = TOKEN) => sender.send(sampleLead({ phone: `+1305555${String(phones++).padStart(4, '0')}` }), targetOf('textdrip', { campaignId: 'camp-7' }, { apiToken: token }), firstAttempt());
   beforeAll(async () => {
-    textdrip = await startTextdripStandIn();
+    textdrip = await startTextdripApiStandIn();
     textdrip.tokens.add(TOKEN);
     sender = new TextdripLeadSender(new TextdripClient(loopbackHttp(), textdrip.apiBase, 1_000));
   });

@@ -1,10 +1,10 @@
-import { TEXTDRIP_DEFAULT_API_BASE } from '../../../../platform/config/config.js';
+import { DEFAULT_TEXTDRIP_API_BASE } from '../../../../platform/config/config.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
 import { callProvider, incompleteIntegration, providerMessage, usDate } from '../provider-call.js';
 
 /**
- * Textdrip's API: `POST {base}/api/create-contact` with the account's API token as
+ * Textdrip's API: `POST {base}/create-contact` with the account's API token as
  * `Authorization: Bearer`, the contact as JSON (name, phone, email, birthdate, address, and the
  * drip campaigns to start). An unknown token is 401 (`{"message":"Unauthenticated."}`); a
  * refused contact is 422 with the fields' problems, or 200 with `status: false` and a message.
@@ -14,10 +14,10 @@ export class TextdripClient {
 
   constructor(
     private readonly http: OutboundHttp,
-    apiBase: string = TEXTDRIP_DEFAULT_API_BASE,
+    apiBase: string = DEFAULT_TEXTDRIP_API_BASE,
     private readonly timeoutMs: number = DELIVERY_TIMEOUT_MS,
   ) {
-    this.endpoint = `${apiBase.replace(/\/$/, '')}/api/create-contact`;
+    this.endpoint = `${apiBase.replace(/\/$/, '')}/create-contact`;
   }
 
   createContact(apiToken: string, contact: Readonly<Record<string, unknown>>): Promise<SendOutcome> {

@@ -20,6 +20,11 @@ export const fetchIntegrations = async () => (await api<{ providers: Integration
 export const fetchIntegration = (providerId: string) => api<Integration>('GET', `/api/integrations/${encodeURIComponent(providerId)}`);
 /** `signingSecret`: OnlySales' webhook signing secret, answered at the first connect only. */
 export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) => api<{ integrationId: string; signingSecret?: string }>('PUT', `/api/integrations/${providerId}`, form);
+/** The Connect window's first address: the server makes a one-time request and sends the window on to Textdrip. */
+export const textdripConnectUrl = (networkId: string) => `/api/integrations/textdrip/connect?network_id=${encodeURIComponent(networkId)}`;
+export type TextdripClaim = { networkId: string; status: 'pending' | 'connected' | 'disconnected' | 'failed' | 'expired'; connected: boolean; reason: string | null };
+/** claim_textdrip_connection: what became of the connection the window opened with this network id. */
+export const claimTextdripConnection = (networkId: string) => api<TextdripClaim>('POST', '/api/integrations/textdrip/claim', { networkId });
 export const disconnectIntegration = (providerId: ProviderId) => api('POST', `/api/integrations/${providerId}/disconnect`);
 
 /** VanillaSoft's default field mappings (spec), as the form first shows them. */
