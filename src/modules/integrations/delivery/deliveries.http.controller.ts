@@ -9,6 +9,7 @@ import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimit, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import { RATE_LIMITER, REALTIME_HUB, SQL_POOL } from '../../../platform/tokens.js';
+import { validateForm } from '../validate-form.js';
 import { destinationsOf, destinationsSchema, LEAD_SOURCES } from './destinations.js';
 import { INTEGRATIONS_TOPIC, LeadDeliveries } from './lead-deliveries.js';
 
@@ -108,7 +109,7 @@ export class DeliveriesController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Sends again every failed or held delivery of one integration since a time (at most 1,000 at once).' })
   async resendFailed(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
-    const { since } = validate(resendFailed, body ?? {});
+    const { since } = validateForm(resendFailed, body);
     return this.deliveries.resendFailed(user.userId, validate(uuid('integration'), rawId, 'integrationId'), since);
   }
 
@@ -125,7 +126,7 @@ export class DeliveriesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Turns an integration that was turned off for failing back on; replay: true sends the leads it missed.' })
   async enable(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
-    const { replay } = validate(enable, body ?? {});
+    const { replay } = validateForm(enable, body);
     return this.deliveries.enable(user.userId, validate(uuid('integration'), rawId, 'integrationId'), replay);
   }
 
@@ -147,7 +148,7 @@ export class DeliveriesController {
   @ApiOperation({ summary: 'Chooses which leads go to this integration: sources and campaigns (null for all). Campaigns must be your own.' })
   async setDestinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
-    const destinations = validate(destinationsSchema, body ?? {});
+    const destinations = validateForm(destinationsSchema, body);
     if (destinations.campaignIds?.length) {
       const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])', [user.userId, destinations.campaignIds]);
       if (rows[0]!.n !== destinations.campaignIds.length) throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
