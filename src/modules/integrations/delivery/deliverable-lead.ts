@@ -1,4 +1,3 @@
-import type { SqlClient } from '../../../platform/persistence/sql.js';
 import type { DestinationSource } from './destinations.js';
 import type { DeliverableLead } from './lead-sender.js';
 
@@ -11,8 +10,7 @@ export type Purchase = {
   readonly boughtAt: string;
 };
 
-type LeadRow = {
-  lead_id: string;
+export type LeadRow = {
   first_name: string;
   last_name: string;
   phone: string;
@@ -29,16 +27,14 @@ type LeadRow = {
   consent_at: Date;
 };
 
-/** The lead as it goes out, or null when the leads read model does not have it (yet). */
-export async function deliverableLead(db: SqlClient, leadId: string, purchase: Purchase): Promise<DeliverableLead | null> {
-  const { rows } = await db.query<LeadRow>(
-    `SELECT lead_id, first_name, last_name, phone, email, state, zip, city, date_of_birth, age, source, tier, company_name, consent_text, consent_at FROM rm_leads WHERE lead_id = $1`,
-    [leadId],
-  );
-  const row = rows[0];
-  if (!row) return null;
+/** The leads read model's columns a delivery sends (alias `l`), named as LeadRow. */
+export const LEAD_COLUMNS =
+  'l.first_name, l.last_name, l.phone, l.email, l.state, l.zip, l.city, l.date_of_birth, l.age, l.source, l.tier, l.company_name, l.consent_text, l.consent_at';
+
+/** The lead as it goes out, from its read-model row and how the agent got it. */
+export function deliverableLeadOf(leadId: string, row: LeadRow, purchase: Purchase): DeliverableLead {
   return {
-    leadId: row.lead_id,
+    leadId,
     firstName: row.first_name,
     lastName: row.last_name,
     phone: row.phone,

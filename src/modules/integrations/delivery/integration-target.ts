@@ -5,16 +5,21 @@ import type { IntegrationTarget } from './lead-sender.js';
 
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
+type TargetRow = { integration_id: string; user_id: string; provider: string; settings: Record<string, unknown> };
+/** A row of integration_secrets as stored: the value sealed. */
+export type SealedSecretRow = { name: string; value: string };
+
 /**
  * An integration with its secrets opened for one call it was set up for (a delivery or its
  * owner's test-send, which SecretAccess does not record); the values go only to the sender.
  */
-export async function integrationTarget(
-  db: SqlClient,
-  cipher: SecretCipher,
-  row: { integration_id: string; user_id: string; provider: string; settings: Record<string, unknown> },
-): Promise<IntegrationTarget> {
-  const { rows } = await db.query<{ name: string; value: string }>('SELECT name, value FROM integration_secrets WHERE integration_id = $1', [row.integration_id]);
-  const secrets = Object.fromEntries(rows.map(({ name, value }) => [name, cipher.decrypt(value, secretContext(SECRETS_COLUMN, [row.integration_id, name]))]));
+export function openTarget(cipher: SecretCipher, row: TargetRow, sealed: readonly SealedSecretRow[]): IntegrationTarget {
+  const secrets = Object.fromEntries(sealed.map(({ name, value }) => [name, cipher.decrypt(value, secretContext(SECRETS_COLUMN, [row.integration_id, name]))]));
   return { integrationId: row.integration_id, userId: row.user_id, provider: row.provider, settings: row.settings, secrets };
+}
+
+/** The same, reading the sealed secrets first. */
+export async function integrationTarget(db: SqlClient, cipher: SecretCipher, row: TargetRow): Promise<IntegrationTarget> {
+  const { rows } = await db.query<SealedSecretRow>('SELECT name, value FROM integration_secrets WHERE integration_id = $1', [row.integration_id]);
+  return openTarget(cipher, row, rows);
 }

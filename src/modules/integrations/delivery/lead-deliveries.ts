@@ -12,9 +12,9 @@ import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
 import { PROVIDERS } from '../domain/providers.js';
 import { arrivalOf } from './arrivals.js';
-import { deliverableLead, sampleLead, type Purchase } from './deliverable-lead.js';
+import { deliverableLeadOf, LEAD_COLUMNS, sampleLead, type LeadRow, type Purchase } from './deliverable-lead.js';
 import { destinationsOf, routes } from './destinations.js';
-import { integrationTarget } from './integration-target.js';
+import { integrationTarget, openTarget, type SealedSecretRow } from './integration-target.js';
 import type { DeliverableLead, IntegrationTarget, LeadSender, SendOutcome } from './lead-sender.js';
 import { delayBefore } from './retry-schedule.js';
 
@@ -34,6 +34,10 @@ type IntegrationRow = { integration_id: string; user_id: string; provider: strin
 export type AttemptResult = { readonly deliveryId: string; readonly attempt: number; readonly outcome: SendOutcome };
 
 const ANSWER_PREVIEW_CHARS = 2_048;
+/** An arrival of at most this many deliveries sends their first attempts in the planning job itself (one job per lead instead of two). */
+const INLINE_FIRST_ATTEMPTS = 8;
+
+type ClaimedRow = IntegrationRow & LeadRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean; failing_since: Date | null; sealed: SealedSecretRow[] };
 /** An agent may resend at most this many failed deliveries at once (the rest on the next click). */
 export const RESEND_BATCH = 1_000;
 
@@ -76,35 +80,43 @@ export class LeadDeliveries {
         statuses.push(target.is_active ? 'pending' : 'held');
       }
     }
-    await this.pool.query(
-      `INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, last_error)
-       SELECT d.id, d.integration_id, $5, d.lead_id, $6, d.status, CASE WHEN d.status = 'held' THEN 'Held: the integration was turned off' END
-         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) AS d(id, integration_id, lead_id, status)
-       ON CONFLICT (lead_id, integration_id) WHERE NOT is_test DO NOTHING`,
+    // The new ones, and those an earlier run of this job inserted but did not get to send.
+    const { rows: due } = await this.pool.query<{ delivery_id: string }>(
+      `WITH inserted AS (
+         INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, last_error)
+         SELECT d.id, d.integration_id, $5, d.lead_id, $6, d.status, CASE WHEN d.status = 'held' THEN 'Held: the integration was turned off' END
+           FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) AS d(id, integration_id, lead_id, status)
+         ON CONFLICT (lead_id, integration_id) WHERE NOT is_test DO NOTHING
+         RETURNING delivery_id, status)
+       SELECT delivery_id FROM inserted WHERE status = 'pending'
+       UNION
+       SELECT delivery_id FROM lead_deliveries WHERE integration_id = ANY($2::uuid[]) AND lead_id = ANY($3::uuid[]) AND status = 'pending' AND attempts = 0 AND NOT is_test`,
       [ids, integrationIds, leadIds, statuses, arrival.recipientId, JSON.stringify(purchase)],
     );
-    // Also the ones an earlier run of this job inserted but did not get to enqueue.
-    const { rows: due } = await this.pool.query<{ delivery_id: string }>(
-      `SELECT delivery_id FROM lead_deliveries WHERE integration_id = ANY($1::uuid[]) AND lead_id = ANY($2::uuid[]) AND status = 'pending' AND attempts = 0 AND NOT is_test`,
-      [[...new Set(integrationIds)], arrival.leadIds],
-    );
-    for (const { delivery_id } of due) await this.enqueueAttempt(delivery_id, 1, 'automatic', 0);
+    // A lead or two (a campaign's sale, an assignment) is sent at once, in this job; an order's many leads each get a job.
+    if (due.length <= INLINE_FIRST_ATTEMPTS) await Promise.all(due.map(({ delivery_id }) => this.attempt({ deliveryId: delivery_id, attempt: 1, trigger: 'automatic' })));
+    else for (const { delivery_id } of due) await this.enqueueAttempt(delivery_id, 1, 'automatic', 0);
     this.publish(arrival.recipientId);
     return due.length;
   }
 
   /** One attempt of a delivery, as its job asks; a job that lost the race for this attempt does nothing. */
   async attempt({ deliveryId, attempt, trigger }: SendDeliveryJob): Promise<AttemptResult | null> {
-    const { rows } = await this.pool.query<IntegrationRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean }>(
-      `UPDATE lead_deliveries d
-          SET attempts = CASE WHEN c.is_active THEN $2 ELSE d.attempts END,
-              status = CASE WHEN c.is_active THEN 'pending' WHEN c.disabled_at IS NOT NULL THEN 'held' ELSE 'skipped' END,
-              last_error = CASE WHEN c.is_active THEN d.last_error WHEN c.disabled_at IS NOT NULL THEN 'Held: the integration was turned off' ELSE 'Not sent: the integration was disconnected' END,
-              next_attempt_at = NULL, updated_at = now()
-         FROM integration_configs c
-        WHERE d.delivery_id = $1 AND c.integration_id = d.integration_id AND d.status = 'pending' AND NOT d.is_test
-          AND (d.attempts = $2 - 1 OR (d.attempts = $2 AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = $2)))
-        RETURNING d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations`,
+    // One round trip: the claim, the lead as the leads read model has it, and the sealed secrets.
+    const { rows } = await this.pool.query<ClaimedRow>(
+      `WITH claimed AS (
+         UPDATE lead_deliveries d
+            SET attempts = CASE WHEN c.is_active THEN $2 ELSE d.attempts END,
+                status = CASE WHEN c.is_active THEN 'pending' WHEN c.disabled_at IS NOT NULL THEN 'held' ELSE 'skipped' END,
+                last_error = CASE WHEN c.is_active THEN d.last_error WHEN c.disabled_at IS NOT NULL THEN 'Held: the integration was turned off' ELSE 'Not sent: the integration was disconnected' END,
+                next_attempt_at = NULL, updated_at = now()
+           FROM integration_configs c
+          WHERE d.delivery_id = $1 AND c.integration_id = d.integration_id AND d.status = 'pending' AND NOT d.is_test
+            AND (d.attempts = $2 - 1 OR (d.attempts = $2 AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = $2)))
+          RETURNING d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
+       SELECT claimed.*, ${LEAD_COLUMNS},
+              (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id) AS sealed
+         FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
       [deliveryId, attempt],
     );
     const claimed = rows[0];
@@ -114,20 +126,26 @@ export class LeadDeliveries {
       return null;
     }
     const started = new Date();
-    const lead = await deliverableLead(this.pool, claimed.lead_id, claimed.purchase);
+    const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
     const outcome = lead
-      ? await this.send(lead, await integrationTarget(this.pool, this.cipher, claimed), { deliveryId, attempt, test: false })
+      ? await this.send(lead, openTarget(this.cipher, claimed, claimed.sealed), { deliveryId, attempt, test: false })
       : failure('The lead is no longer available to send.', false);
-    await this.record(deliveryId, attempt, trigger, started, outcome);
     const next = outcome.ok || claimed.final_attempt || !outcome.retryable ? null : delayBefore(this.settings.retryDelaysMs, attempt + 1);
     await this.pool.query(
-      `UPDATE lead_deliveries SET status = $2, last_status = $3, last_error = $4, next_attempt_at = $5, succeeded_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE succeeded_at END, updated_at = now()
-        WHERE delivery_id = $1 AND attempts = $6`,
-      [deliveryId, outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending', outcome.status, outcome.error, next === null ? null : new Date(Date.now() + next), attempt],
+      `WITH logged AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (delivery_id, attempt) DO NOTHING)
+       UPDATE lead_deliveries SET status = $10, last_status = $6, last_error = $8, next_attempt_at = $11, succeeded_at = CASE WHEN $10 = 'succeeded' THEN now() ELSE succeeded_at END, updated_at = now()
+        WHERE delivery_id = $1 AND attempts = $2`,
+      [
+        ...[deliveryId, attempt, trigger, started, Math.max(0, Math.round(outcome.durationMs)), outcome.status, outcome.ok, outcome.error, outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)],
+        outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending',
+        next === null ? null : new Date(Date.now() + next),
+      ],
     );
     if (next !== null) await this.enqueueAttempt(deliveryId, attempt + 1, 'automatic', next);
-    if (outcome.ok) await this.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1 AND failing_since IS NOT NULL', [claimed.integration_id]);
-    else await this.noteFailure(claimed, started, outcome);
+    if (!outcome.ok) await this.noteFailure(claimed, started, outcome);
+    else if (claimed.failing_since) await this.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [claimed.integration_id]);
     this.publish(claimed.user_id);
     return { deliveryId, attempt, outcome };
   }
