@@ -9,7 +9,10 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
 import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
+import { DELIVERY_COMMAND_HANDLERS } from './commands/deliveries/delivery-commands.handler.js';
+import { SEND_LEADS_HANDLERS } from './commands/send-leads/send-leads.handler.js';
 import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
+import { ClaimTextdripConnectionHandler } from './commands/connect-textdrip/claim-textdrip-connection.handler.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
 import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
@@ -63,8 +66,11 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   providers: [
     ChangeIntegrationHandler,
     TextdripConnections,
+    ClaimTextdripConnectionHandler,
     ChangeCustomIntegrationHandler,
     IntegrationJobs,
+    ...DELIVERY_COMMAND_HANDLERS,
+    ...SEND_LEADS_HANDLERS,
     {
       provide: LEAD_SENDERS,
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],

@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
@@ -7,11 +8,10 @@ import type { AuthenticatedUser } from '../../../platform/auth/session-store.js'
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimit, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
-import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
-import { RATE_LIMITER, REALTIME_HUB, SQL_POOL } from '../../../platform/tokens.js';
+import { RATE_LIMITER, SQL_POOL } from '../../../platform/tokens.js';
 import { validateForm } from '../validate-form.js';
 import { destinationsOf, destinationsSchema, LEAD_SOURCES } from './destinations.js';
-import { INTEGRATIONS_TOPIC, LeadDeliveries } from './lead-deliveries.js';
+import { EnableIntegration, ResendDelivery, ResendFailedDeliveries, SetDestinations, TestSendLead } from '../commands/deliveries/delivery-commands.handler.js';
 
 const PAGE = 50;
 /** Test-sends reach outside addresses the agent typed: a few a minute is plenty for checking a setup. */
@@ -61,10 +61,9 @@ type LogRow = {
 @UseGuards(SessionGuard)
 export class DeliveriesController {
   constructor(
-    private readonly deliveries: LeadDeliveries,
+    private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
   ) {}
 
   @Get('deliveries')
@@ -102,7 +101,7 @@ export class DeliveriesController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Sends one delivery again now (one still on its retry schedule is tried at once).' })
   async resend(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string) {
-    return this.deliveries.resend(user.userId, validate(uuid('delivery'), rawId, 'deliveryId'));
+    return this.commands.execute(new ResendDelivery(user.userId, validate(uuid('delivery'), rawId, 'deliveryId')));
   }
 
   @Post('integration-connections/:integrationId/resend-failed')
@@ -110,7 +109,7 @@ export class DeliveriesController {
   @ApiOperation({ summary: 'Sends again every failed or held delivery of one integration since a time (at most 1,000 at once).' })
   async resendFailed(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
     const { since } = validateForm(resendFailed, body);
-    return this.deliveries.resendFailed(user.userId, validate(uuid('integration'), rawId, 'integrationId'), since);
+    return this.commands.execute(new ResendFailedDeliveries(user.userId, validate(uuid('integration'), rawId, 'integrationId'), since));
   }
 
   @Post('integration-connections/:integrationId/test')
@@ -119,7 +118,7 @@ export class DeliveriesController {
   async test(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
     await enforce(this.limiter, [{ rule: TEST_SENDS, subject: user.userId }]);
-    return this.deliveries.testSend(user.userId, integrationId);
+    return this.commands.execute(new TestSendLead(user.userId, integrationId));
   }
 
   @Post('integration-connections/:integrationId/enable')
@@ -127,7 +126,7 @@ export class DeliveriesController {
   @ApiOperation({ summary: 'Turns an integration that was turned off for failing back on; replay: true sends the leads it missed.' })
   async enable(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
     const { replay } = validateForm(enable, body);
-    return this.deliveries.enable(user.userId, validate(uuid('integration'), rawId, 'integrationId'), replay);
+    return this.commands.execute(new EnableIntegration(user.userId, validate(uuid('integration'), rawId, 'integrationId'), replay));
   }
 
   @Get('integration-connections/:integrationId/destinations')
@@ -148,19 +147,7 @@ export class DeliveriesController {
   @ApiOperation({ summary: 'Chooses which leads go to this integration: sources and campaigns (null for all). Campaigns must be your own.' })
   async setDestinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
-    const destinations = validateForm(destinationsSchema, body);
-    if (destinations.campaignIds?.length) {
-      const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])', [user.userId, destinations.campaignIds]);
-      if (rows[0]!.n !== destinations.campaignIds.length) throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
-    }
-    const { rowCount } = await this.pool.query('UPDATE integration_configs SET destinations = $3, updated_at = now() WHERE integration_id = $1 AND user_id = $2', [
-      integrationId,
-      user.userId,
-      JSON.stringify(destinations),
-    ]);
-    if (!rowCount) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
-    this.realtime.publish([{ userId: user.userId, topic: INTEGRATIONS_TOPIC }]);
-    return { destinations };
+    return this.commands.execute(new SetDestinations(user.userId, integrationId, validateForm(destinationsSchema, body)));
   }
 }
 

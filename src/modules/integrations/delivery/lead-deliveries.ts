@@ -13,7 +13,7 @@ import { userLabels } from '../../identity/contracts/user-directory.js';
 import { PROVIDERS } from '../domain/providers.js';
 import { arrivalOf } from './arrivals.js';
 import { deliverableLeadOf, LEAD_COLUMNS, sampleLead, type LeadRow, type Purchase } from './deliverable-lead.js';
-import { destinationsOf, routes } from './destinations.js';
+import { destinationsOf, routes, type Destinations } from './destinations.js';
 import { integrationTarget, openTarget, type SealedSecretRow } from './integration-target.js';
 import type { DeliverableLead, IntegrationTarget, LeadSender, SendOutcome } from './lead-sender.js';
 import { delayBefore } from './retry-schedule.js';
@@ -244,6 +244,22 @@ export class LeadDeliveries {
     for (const row of result.missed) await this.enqueueAttempt(row.delivery_id, row.attempts + 1, 'replay', 0);
     this.publish(userId);
     return { replayed: result.missed.length, skipped: result.skipped };
+  }
+
+  /** Which of the agent's leads go to one of their integrations; the campaigns chosen must be the agent's own. */
+  async setDestinations(userId: string, integrationId: string, destinations: Destinations): Promise<{ destinations: Destinations }> {
+    if (destinations.campaignIds?.length) {
+      const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])', [userId, destinations.campaignIds]);
+      if (rows[0]!.n !== destinations.campaignIds.length) throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
+    }
+    const { rowCount } = await this.pool.query('UPDATE integration_configs SET destinations = $3, updated_at = now() WHERE integration_id = $1 AND user_id = $2', [
+      integrationId,
+      userId,
+      JSON.stringify(destinations),
+    ]);
+    if (!rowCount) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
+    this.publish(userId);
+    return { destinations };
   }
 
   /**

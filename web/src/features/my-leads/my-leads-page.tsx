@@ -231,8 +231,12 @@ export function MyLeadsPage() {
                       ))}
                     </select>
                   )}
-                  <Button size="sm" variant="outline" onClick={() => setDeliveriesOf({ leadId: lead.leadId, name: `${lead.firstName} ${lead.lastName}` })} aria-label={`Where ${lead.firstName} ${lead.lastName} was sent`}>
+                  <Button size="sm" variant="outline" onClick={() => setDeliveriesOf({ leadId: lead.leadId, name: `${lead.firstName} ${lead.lastName}` })}>
                     Sent to
+                    <span className="sr-only">
+                      {' '}
+                      (where {lead.firstName} {lead.lastName} went)
+                    </span>
                   </Button>
                   {returned ? (
                     <ReturnStatus item={returned} />

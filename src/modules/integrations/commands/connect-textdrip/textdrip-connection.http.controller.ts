@@ -10,6 +10,8 @@ import { userRequestContext } from '../../../../platform/event-store/new-event.j
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SESSION_STORE } from '../../../../platform/tokens.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { ClaimTextdripConnection } from './claim-textdrip-connection.handler.js';
 import { failedPage, TextdripConnections, type TextdripReturn } from './textdrip-connections.js';
 
 const NETWORK_ID = z.uuid({ message: 'Expected the id the Connect window was opened with (a UUID)' });
@@ -25,6 +27,7 @@ const single = (value: unknown) => (typeof value === 'string' ? value : undefine
 @Controller('api/integrations/textdrip')
 export class TextdripConnectionController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly connections: TextdripConnections,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
@@ -55,7 +58,7 @@ export class TextdripConnectionController {
   @ApiOperation({ summary: "claim_textdrip_connection: what became of the connection the signed-in agent's window opened with this network id (pending, connected, failed with a reason, expired)." })
   async claim(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown) {
     const { networkId } = validate(claimRequest, body ?? {});
-    const claim = await this.connections.claim(user.userId, networkId);
+    const claim = await this.commands.execute(new ClaimTextdripConnection(user.userId, networkId));
     if (!claim) throw new ApiError(404, 'TEXTDRIP_CONNECTION_NOT_FOUND', 'No Textdrip connection was started with this id. Use Connect to start one.');
     return claim;
   }

@@ -1,25 +1,15 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type pg from 'pg';
 import { z } from 'zod';
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
-import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
-import { CONFIG, EVENT_STORE, OUTBOUND_HTTP, SQL_POOL } from '../../../../platform/tokens.js';
-import { leadIdsByNumber } from '../../../marketplace/contracts/lead-numbers.js';
-import type { DeliverableLead, SendOutcome } from '../../delivery/lead-sender.js';
 import { DEFAULT_VANILLASOFT_MAPPINGS, vanillaSoftMappings } from '../../domain/providers.js';
-import { INVALID_CREDENTIALS } from '../../providers/provider-call.js';
-import { RingyClient, ringyFieldsOf } from '../../providers/ringy/ringy-client.js';
-import { VanillaSoftClient } from '../../providers/vanillasoft/vanillasoft-client.js';
 import { validateForm } from '../../validate-form.js';
-import { deliverableLead } from './deliverable-lead.js';
+import { SendLeadsToRingy, SendLeadsToVanillaSoft } from './send-leads.handler.js';
 
 /** The most lead ids one request may send (each is one call to the provider). */
 export const MAX_LEADS_PER_SEND = 100;
-const AT_ONCE = 4;
 
 const VALID_IDS = 'Please enter valid numeric lead IDs';
 /** Lead ids as the testing page sends them: a list of numbers, or text of numbers separated by commas, spaces or lines. */
@@ -62,8 +52,6 @@ const vanillaSoftRequest = z.object({
   ...common,
 });
 
-export type SendResult = { readonly leadId: number; readonly status: 'sent' | 'failed'; readonly error: string | null; readonly providerStatus: number | null };
-
 /**
  * The testing page's send-leads-to-ringy and send-leads-to-vanillasoft (spec: Test page calls):
  * an admin sends chosen leads, by their numbers, to a Ringy account or a VanillaSoft web-lead
@@ -74,18 +62,7 @@ export type SendResult = { readonly leadId: number; readonly status: 'sent' | 'f
 @Controller('api/admin')
 @UseGuards(SessionGuard, AdminGuard)
 export class SendLeadsAdminController {
-  private readonly ringy: RingyClient;
-  private readonly vanillaSoft: VanillaSoftClient;
-
-  constructor(
-    @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(OUTBOUND_HTTP) http: OutboundHttp,
-    @Inject(CONFIG) config: AppConfig,
-  ) {
-    this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
-    this.vanillaSoft = new VanillaSoftClient(http, config.outbound.timeoutMs);
-  }
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('send-leads-to-ringy')
   @HttpCode(200)
@@ -97,7 +74,7 @@ export class SendLeadsAdminController {
     const input = validateForm(ringyRequest, body);
     const cost = input.costPerLead === undefined ? null : Math.round(input.costPerLead * 100);
     const notes = [input.notes, cost === null ? '' : `Cost per lead: $${(cost / 100).toFixed(2)}`].filter(Boolean).join('\n');
-    return this.sendEach(input.leadIds, { leadSource: input.leadSource, notes, priceCents: cost }, (lead) => this.ringy.createLead(input.ringyCredentials, ringyFieldsOf(lead)));
+    return this.commands.execute(new SendLeadsToRingy(input.leadIds, input.ringyCredentials, { leadSource: input.leadSource, notes, priceCents: cost }));
   }
 
   @Post('send-leads-to-vanillasoft')
@@ -109,40 +86,6 @@ export class SendLeadsAdminController {
   async sendToVanillaSoft(@Body() body: unknown) {
     const input = validateForm(vanillaSoftRequest, body);
     const posting = { postingUrl: input.vanillaSoftConfig.postingUrl, fieldMappings: input.vanillaSoftConfig.fieldMappings ?? DEFAULT_VANILLASOFT_MAPPINGS };
-    return this.sendEach(input.leadIds, { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null }, (lead) => this.vanillaSoft.postLead(posting, lead));
-  }
-
-  /** Each lead sent, a few at a time; once the provider refuses the credentials the rest are not tried. */
-  private async sendEach(
-    numbers: readonly number[],
-    extra: { leadSource: string | undefined; notes: string; priceCents: number | null },
-    send: (lead: DeliverableLead) => Promise<SendOutcome>,
-  ) {
-    const ids = await leadIdsByNumber(this.pool, numbers);
-    const results = new Map<number, SendResult>();
-    let refused = false;
-    const queue = [...numbers];
-    const worker = async () => {
-      for (let number = queue.shift(); number !== undefined; number = queue.shift()) {
-        const leadId = ids.get(number);
-        const lead = leadId ? await deliverableLead(this.store, leadId, extra) : null;
-        if (!lead) {
-          // A lead just received is numbered at once; its events reach the store a moment later.
-          const error = leadId ? 'This lead is still being received: try again in a moment' : 'No lead has this ID';
-          results.set(number, { leadId: number, status: 'failed', error, providerStatus: null });
-          continue;
-        }
-        if (refused) {
-          results.set(number, { leadId: number, status: 'failed', error: `${INVALID_CREDENTIALS} (not sent)`, providerStatus: null });
-          continue;
-        }
-        const outcome = await send(lead);
-        if (outcome.error === INVALID_CREDENTIALS) refused = true;
-        results.set(number, { leadId: number, status: outcome.ok ? 'sent' : 'failed', error: outcome.error, providerStatus: outcome.status });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(AT_ONCE, numbers.length) }, worker));
-    const ordered = numbers.map((number) => results.get(number)!);
-    return { results: ordered, sent: ordered.filter((r) => r.status === 'sent').length, failed: ordered.filter((r) => r.status === 'failed').length };
+    return this.commands.execute(new SendLeadsToVanillaSoft(input.leadIds, posting, { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null }));
   }
 }
