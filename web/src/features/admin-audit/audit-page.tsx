@@ -84,7 +84,7 @@ function AuditAdmin() {
             {when(p.data.occurredAt)}
           </button>
         ) : (
-          <span className="text-slate-400">Loading…</span>
+          <span className="text-slate-600">Loading…</span>
         ),
     },
     {
