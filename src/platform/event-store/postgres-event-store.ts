@@ -116,15 +116,15 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const events = await this.readVisible(options);
-    if (events.length === 0 && this.appended.listenerCount('appended') > 0) await this.watchHeldBack();
+    if (events.length < options.maxCount && this.appended.listenerCount('appended') > 0) await this.watchHeldBack();
     return events;
   }
 
   /**
    * Committed events can be held back by an older transaction still running (see
-   * readAll): a reader woken for them finds nothing. If the older transaction is no
-   * append, nothing would wake the reader when it ends, so while events are held back the
-   * hint is given again, at growing intervals.
+   * readAll): a reader woken for them finds them missing from its read (which ends short).
+   * If the older transaction is no append, nothing would wake the reader when it ends, so
+   * while events are held back the hint is given again, at growing intervals.
    */
   private async watchHeldBack(): Promise<void> {
     // The newest visible transaction id, from the end of es_events_all_order: "any event with
