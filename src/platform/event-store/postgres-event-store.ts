@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { AppendListener, AppendNotifier } from './append-notifications.js';
@@ -61,8 +62,9 @@ export class PostgresEventStore implements EventStore {
     options: { readonly sharedDatabaseUrl?: string } = {},
   ) {
     const url = options.sharedDatabaseUrl;
-    this.notifier = url ? new AppendNotifier(pool) : null;
-    this.listener = url ? new AppendListener(url, () => this.appended.emit('appended')) : null;
+    const storeId = randomUUID();
+    this.notifier = url ? new AppendNotifier(pool, storeId) : null;
+    this.listener = url ? new AppendListener(url, () => this.appended.emit('appended'), storeId) : null;
   }
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
