@@ -75,6 +75,19 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     }
   });
 
+  it("tells what other processes announce apart from the store's own appends", async () => {
+    const here = open(true);
+    const there = open(true);
+    let announced = 0;
+    here.store.onAnnounced(() => announced++);
+    await expect.poll(() => listenerPids(here.pool), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => announced, { timeout: 10_000 }).toBe(1); // the connection itself counts
+    await append(here.store);
+    expect(announced).toBe(1);
+    await append(there.store);
+    await expect.poll(() => announced, { timeout: 10_000 }).toBe(2);
+  });
+
   it('wakes a subscriber in another process at once, long before its poll', async () => {
     const here = open(true);
     const there = open(true);

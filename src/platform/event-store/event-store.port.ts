@@ -79,6 +79,11 @@ export type EventStore = {
   headPosition(): Promise<AllPosition>;
   /** Calls `listener` (a hint, no payload) when events may have been appended. Returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
+  /**
+   * Like `onAppended`, but only for what other processes announce (their appends, outbox
+   * writes) where the store hears them; without it, `onAppended` serves.
+   */
+  onAnnounced?(listener: () => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 };

@@ -64,7 +64,16 @@ export class PostgresEventStore implements EventStore {
     const url = options.sharedDatabaseUrl;
     const storeId = randomUUID();
     this.notifier = url ? new AppendNotifier(pool, storeId) : null;
-    this.listener = url ? new AppendListener(url, () => this.appended.emit('appended'), storeId) : null;
+    this.listener = url
+      ? new AppendListener(
+          url,
+          () => {
+            this.appended.emit('appended');
+            this.appended.emit('announced');
+          },
+          storeId,
+        )
+      : null;
   }
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
@@ -175,12 +184,21 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): () => void {
+    return this.listen('appended', listener);
+  }
+
+  /** Announcements from other processes only (with `sharedDatabaseUrl`; never without). */
+  onAnnounced(listener: () => void): () => void {
+    return this.listen('announced', listener);
+  }
+
+  private listen(what: 'appended' | 'announced', listener: () => void): () => void {
     if (this.listener && !this.listening) {
       this.listening = true;
       this.listener.start();
     }
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+    this.appended.on(what, listener);
+    return () => this.appended.off(what, listener);
   }
 
   async ping(): Promise<void> {
