@@ -110,7 +110,10 @@ describe('the Transfers page', () => {
     await dialog.getByLabel('Recipient email').fill('');
 
     await dialog.getByRole('button', { name: 'Send money' }).click();
-    await dialog.getByText('Amount must be between $0.01 and $1,000,000 (at most 2 decimals)').waitFor();
+    await dialog.getByText('Amount must be between $0.01 and $2,000.00, your daily transfer limit (at most 2 decimals)').waitFor();
+    await dialog.getByLabel('Amount (USD)').fill('2000.01');
+    await dialog.getByRole('button', { name: 'Send money' }).click();
+    await dialog.getByText('Amount must be between $0.01 and $2,000.00, your daily transfer limit (at most 2 decimals)').waitFor();
     await dialog.getByText('Please enter the recipient’s e-mail address').waitFor();
 
     await dialog.getByLabel('Amount (USD)').fill('5');

@@ -55,10 +55,13 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
     event.preventDefault();
     const amountCents = dollarsToCents(amount);
     const errors: Record<string, string> = {};
-    if (amountCents === null) errors.amount = 'Amount must be between $0.01 and $1,000,000 (at most 2 decimals)';
+    const limitCents = recipients?.dailyLimitCents;
+    if (amountCents === null || (limitCents !== undefined && amountCents > limitCents)) {
+      errors.amount = limitCents !== undefined ? `Amount must be between $0.01 and ${formatCents(limitCents)}, your daily transfer limit (at most 2 decimals)` : 'Amount must be at least $0.01 (at most 2 decimals)';
+    }
     if (!recipientEmail.trim()) errors.recipientEmail = 'Please enter the recipient’s e-mail address';
     setLocalErrors(errors);
-    if (amountCents === null || errors.recipientEmail) return;
+    if (errors.amount || errors.recipientEmail || amountCents === null) return;
     void run(async () => {
       const input = { amountCents, recipientEmail: recipientEmail.trim(), description: description.trim() };
       // A new key per submit: this submit's retries (a lost answer) replay, a new submit is a new transfer.
@@ -82,6 +85,11 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
         {recipients && (
           <p className="text-sm text-slate-700" data-testid="send-money-sat-leader">
             {recipients.satLeader ? <>Your SAT leader: {nameOf(recipients.satLeader)}</> : 'You have no SAT leader to send to.'}
+          </p>
+        )}
+        {recipients && (
+          <p className="text-sm text-slate-700" data-testid="send-money-limit">
+            You can transfer up to {formatCents(recipients.dailyLimitCents)} per day.
           </p>
         )}
         <form className="space-y-4" onSubmit={submit} noValidate>
