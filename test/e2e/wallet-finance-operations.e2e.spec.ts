@@ -180,6 +180,8 @@ describe('finance operations on wallets', () => {
     await row.getByText('Fully refunded').waitFor();
     expect(await row.getByText(/^Refunded \$/).count()).toBe(2);
     expect(await row.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    // The history writes money leaving with the app's one minus sign (U+2212), as the Transfers page does.
+    expect(await page.getByTestId('ledger-row').first().innerText()).toContain('\u2212$9.50');
     await screenshot(page, 'finance-wallet-refunds-1366');
 
     await page.goto('/finance/reconciliation');

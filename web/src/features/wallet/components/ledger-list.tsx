@@ -2,7 +2,7 @@ import { formatCents } from '../../../lib/money';
 import type { LedgerEntry } from '../api/wallet';
 import { actorLabel, formatWhen, STATUS_LABELS, typeLabel } from './entry-labels';
 
-const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
+const signed = (cents: number) => formatCents(cents, { sign: 'always' });
 
 /**
  * What a row shows as its amount: the change of the available balance; for a lead paid from a
