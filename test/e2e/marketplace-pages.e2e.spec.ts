@@ -132,6 +132,9 @@ describe('the marketplace pages', () => {
     const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Helpers' })).json()) as { groupId: string };
     expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
     await page.reload();
+    await page.getByLabel('Assign Grace Lovelace to').waitFor();
+    // The returned lead offers no assigning (the server refuses it too).
+    expect(await page.getByLabel('Assign Ada Lovelace to').count()).toBe(0);
     await page.getByLabel('Assign Grace Lovelace to').selectOption({ label: 'Own Portal User' });
     await page.getByText('Lead Assigned').first().waitFor();
     const given = (await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { firstName: string }[] };

@@ -33,6 +33,7 @@ import { Migration0035AgedInventoryByTier } from './migration-0035-aged-inventor
 import { Migration0016Payments } from './migration-0016-payments.js';
 import { Migration0036Integrations } from './migration-0036-integrations.js';
 import { Migration0037DemoDisputeCards } from './migration-0037-demo-dispute-cards.js';
+import { Migration0042CampaignReturns } from './migration-0042-campaign-returns.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -70,4 +71,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0035AgedInventoryByTier', class: Migration0035AgedInventoryByTier },
   { name: 'Migration0036Integrations', class: Migration0036Integrations },
   { name: 'Migration0037DemoDisputeCards', class: Migration0037DemoDisputeCards },
+  { name: 'Migration0042CampaignReturns', class: Migration0042CampaignReturns },
 ];

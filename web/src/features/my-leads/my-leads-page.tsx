@@ -213,7 +213,8 @@ export function MyLeadsPage() {
                   <p className="text-xs">{formatShortDateTime(lead.boughtAt)}</p>
                 </div>
                 <div className="space-y-2 md:text-right">
-                  {(assignees.length > 0 || lead.assigneeId) && (
+                  {/* A returned lead is not worked any more: no assigning it (the server refuses too). */}
+                  {returned?.status !== 'approved' && (assignees.length > 0 || lead.assigneeId) && (
                     <select
                       aria-label={`Assign ${lead.firstName} ${lead.lastName} to`}
                       value={lead.assigneeId ?? ''}
