@@ -236,10 +236,11 @@ export function CampaignsPage() {
                 {live && (
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" onClick={() => (setBudgetOf(c), setBudgetChange(''))}>
-                      Change budget
+                      {/* Several campaigns share a page: each button names its own for screen readers. */}
+                      Change budget<span className="sr-only"> of {c.name}</span>
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => setEnding(c)}>
-                      End campaign
+                      End campaign<span className="sr-only"> {c.name}</span>
                     </Button>
                   </div>
                 )}
