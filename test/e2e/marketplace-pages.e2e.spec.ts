@@ -153,6 +153,20 @@ describe('the marketplace pages', () => {
     await phone.close();
   });
 
+  it('shows a new agent’s dashboard charts as empty, not as an axis of cents', async () => {
+    const newcomer = await own.account();
+    const { context, page } = await newPage(browser, { width: 1366, baseURL: own.portal.url });
+    await signInThroughForm(page, newcomer.email, newcomer.password);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Leads per day (last 30 days)' }).getByText('No leads in the last 30 days.').waitFor();
+    await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).getByText('No spend in the last 30 days.').waitFor();
+    expect(await page.getByText('$0.01').count()).toBe(0);
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'dashboard-empty-1366');
+    await context.close();
+  });
+
   it('shows the dashboard’s figures and charts, opens Lead Management from the keyboard, and drills from a day to its leads', async () => {
     const { page, close } = await signedIn();
     await page.goto('/dashboard');
@@ -160,6 +174,13 @@ describe('the marketplace pages', () => {
     await page.getByText('Total Leads').waitFor();
     await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
     await page.getByText('1 of 2 leads returned and credited; 1 return asked for.').waitFor();
+    // The spend axis counts whole dollars.
+    const spendAxis = (await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).locator('svg text').allTextContents()).filter((tick) => tick.startsWith('$'));
+    expect(spendAxis.length).toBeGreaterThan(1);
+    expect(spendAxis.every((tick) => /^\$\d[\d,]*$/.test(tick))).toBe(true);
+    const costAxis = (await page.getByRole('region', { name: 'Cost per lead by campaign' }).locator('svg text').allTextContents()).filter((tick) => tick.startsWith('$'));
+    expect(costAxis.length).toBeGreaterThan(1);
+    expect(costAxis.every((tick) => /^\$\d[\d,]*$/.test(tick))).toBe(true);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'dashboard-1366');
 
