@@ -106,6 +106,10 @@ describe('the marketplace pages', () => {
     await page.goto('/my-leads');
     await page.getByRole('heading', { name: 'My Leads', level: 1 }).waitFor();
     await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).waitFor();
+    // Phones read as US numbers; the link still dials the stored E.164.
+    const adaPhone = page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByRole('link', { name: '(305) 555-0101' });
+    expect(await adaPhone.getAttribute('href')).toBe('tel:+13055550101');
+    expect(await page.getByText('+13055550101').count()).toBe(0);
     await postLead('FL', '+13055550102', 'Grace');
     await page.getByText('New lead').first().waitFor({ timeout: 20_000 });
     await page.getByTestId('lead').filter({ hasText: 'Grace Lovelace' }).waitFor();
