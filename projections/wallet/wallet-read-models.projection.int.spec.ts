@@ -99,6 +99,22 @@ for (const database of everyDatabase()) {
       expect(rebuilt).toEqual(live);
     });
 
+    it('balances: an approved return gives the lead’s price back to the wallet and takes it out of Contributed, live and rebuilt alike', async () => {
+      const d = randomUUID();
+      const hold = randomUUID();
+      await appendToWallet(db.store, d, [
+        { type: 'FundsDeposited', data: { userId: d, paymentId: 'p-d', provider: 'demo', autoRecharge: false, amountCents: 2_000 } },
+        { type: 'HoldPlaced', data: { userId: d, holdId: hold, cause: campaign, expiresAt: null, amountCents: 1_000 } },
+        { type: 'HoldCaptured', data: { userId: d, holdId: hold, captureId: 'cap-d1', cause: { kind: 'lead', id: 'lead-d1' }, description: 'Lead', amountCents: 500 } },
+        { type: 'HoldCaptured', data: { userId: d, holdId: hold, captureId: 'cap-d2', cause: { kind: 'lead', id: 'lead-d2' }, description: 'Lead', amountCents: 300 } },
+        { type: 'LeadReturnCredited', data: { userId: d, returnId: randomUUID(), leadId: 'lead-d1', amountCents: 500 } },
+      ], systemContext('lead-returns', at(7)));
+      const rows = `SELECT available_cents::float8 AS available, held_cents::float8 AS held, contributed_cents::float8 AS contributed FROM rm_wallet_balances WHERE user_id = '${d}'`;
+      const { live, rebuilt } = await liveThenRebuilt(db.store, db.pool, walletBalancesProjection, rows);
+      expect(live).toEqual([{ available: 1_500, held: 200, contributed: 300 }]);
+      expect(rebuilt).toEqual(live);
+    });
+
     it('ledger: one row per chained event with its effect on the available balance, balances after, cause, actor and a verifying chain', async () => {
       const rows = `SELECT user_id, seq, type, amount_cents::float8 AS amount, posted_after_cents::float8 AS posted, held_after_cents::float8 AS held,
                            available_after_cents::float8 AS available, cause_kind, cause_id, description, actor_type, actor_id, occurred_at,

@@ -40,6 +40,14 @@ describe('admin Access Codes page', () => {
     const row = page.getByTestId('access-codes-grid').locator('.ag-row', { hasText: label });
     await row.waitFor();
     expect(await row.innerText()).toContain('Active');
+    // Dates and their headings show whole (not cut to "11/25/26, 3:…") at the usual laptop width.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const cut = (el: HTMLElement | SVGElement) => el.scrollWidth > el.clientWidth;
+    for (const column of ['createdAt', 'expiresAt']) {
+      await expect.poll(() => row.locator(`.ag-cell[col-id=${column}]`).evaluate(cut), { message: `${column} cell` }).toBe(false);
+      expect(await page.getByTestId('access-codes-grid').locator(`.ag-header-cell[col-id=${column}] .ag-header-cell-text`).evaluate(cut), `${column} heading`).toBe(false);
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
 
     const first = `first-${randomUUID().slice(0, 8)}@agents.test`;
     const second = `second-${randomUUID().slice(0, 8)}@agents.test`;

@@ -78,10 +78,10 @@ describe('admin marketplace pages', () => {
     // Aged leads from a CSV file, under this vendor: a good row, a bad one and a duplicate.
     const consentAt = new Date(Date.now() - 3_600_000).toISOString();
     const csv = [
-      'firstName,lastName,phone,email,state,zip,dateOfBirth,age,tier,consentText,consentAt',
-      `Ada,King,+16025550101,,AZ,85001,,70,business,I agree to be contacted.,${consentAt}`,
-      `Bad,Row,123,,ZZ,85001,,70,business,I agree to be contacted.,${consentAt}`,
-      `Ada,Again,(602) 555-0101,,AZ,85001,,70,business,I agree to be contacted.,${consentAt}`,
+      'firstName,lastName,phone,email,state,zip,dateOfBirth,age,tier,consentText,consentAt,externalId',
+      `Ada,King,+16025550101,,AZ,85001,,70,business,I agree to be contacted.,${consentAt},ext-${name}`,
+      `Bad,Row,123,,ZZ,85001,,70,business,I agree to be contacted.,${consentAt},`,
+      `Ada,Again,(602) 555-0101,,AZ,85001,,70,business,I agree to be contacted.,${consentAt},`,
     ].join('\n');
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByText('Choose the vendor the leads came from.').waitFor();
@@ -95,6 +95,13 @@ describe('admin marketplace pages', () => {
     expect(reportText).toMatch(/3\s+Rejected\s+state\s+State must be a two-letter US state code/);
     expect(reportText).toMatch(/4\s+Duplicate\s+phone \/ email\s+Same phone or e-mail as a lead received within 30 days/);
     await expect.poll(async () => row.innerText()).toMatch(/Active\s+2\s+/);
+    // The same file again: the row imported before under its externalId is named as such, not as a phone or e-mail duplicate.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'aged-again.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await report.getByText('3 rows: 0 imported, 2 duplicates, 1 rejected.').waitFor();
+    const againText = await report.innerText();
+    expect(againText).toMatch(/2\s+Duplicate\s+externalId\s+Already imported from this vendor with this externalId/);
+    expect(againText).toMatch(/4\s+Duplicate\s+phone \/ email\s+Same phone or e-mail/);
     await atBothWidths(page, 'admin-lead-vendors');
 
     await row.getByRole('button', { name: `Revoke ${name}` }).click();

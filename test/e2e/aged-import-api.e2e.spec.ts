@@ -66,14 +66,14 @@ describe('POST /api/admin/aged-leads/import', () => {
     const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
     const first = (await (await importCsv([HEADER, row({ phone, email: '' }), row({ email }), row({ phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` })].join('\n'))).json()) as ImportAnswer;
     expect(first).toMatchObject({ rows: 3, imported: 2, rejected: 0, errors: [] });
-    expect(first.duplicates).toEqual([{ row: 4, leadId: expect.any(String), duplicateOf: expect.any(String), message: 'Same phone or e-mail as a lead received within 30 days: stored, never sold.' }]);
+    expect(first.duplicates).toEqual([{ row: 4, leadId: expect.any(String), duplicateOf: expect.any(String), field: 'phone / email', message: 'Same phone or e-mail as a lead received within 30 days: stored, never sold.' }]);
     const again = (await (await importCsv([HEADER, row({ email: email.toUpperCase() })].join('\n'))).json()) as ImportAnswer;
     expect(again).toMatchObject({ imported: 0, duplicates: [{ row: 2 }] });
     // A row imported before under its externalId is the same lead, not a new one.
     const externalId = `csv-${randomUUID()}`;
     const line = row({ externalId });
     expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({ imported: 1 });
-    expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({ imported: 0, duplicates: [{ row: 2, message: 'Already imported from this vendor with this externalId.' }] });
+    expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({ imported: 0, duplicates: [{ row: 2, field: 'externalId', message: 'Already imported from this vendor with this externalId.' }] });
   });
 
   it('refuses a file it cannot use with a message, never a 500', async () => {

@@ -94,6 +94,9 @@ describe('/campaigns', () => {
 
     // A raise the balance ($25 left) cannot cover is refused on the page, and the budget stays.
     const texas = page.getByTestId('campaign').filter({ hasText: 'Texas families' });
+    // Each campaign's buttons name it, so a screen reader tells them apart on a page of several.
+    expect(await page.getByRole('button', { name: 'Change budget of Texas families', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'End campaign Texas families', exact: true }).count()).toBe(1);
     await texas.getByRole('button', { name: 'Change budget' }).click();
     await texas.getByLabel('Amount (whole dollars)').fill('1000');
     await texas.getByRole('button', { name: 'Raise' }).click();

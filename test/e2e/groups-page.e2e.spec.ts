@@ -128,6 +128,40 @@ describe('/groups', () => {
     await close();
   });
 
+  it('follows changes made in another window, on the list and on a group’s page, without a reload', async () => {
+    const account = await freshAgent('groups-live');
+    const client = await signedInClient(account.email, account.password);
+    const { code } = await createAccessCode(1, 'groups realtime');
+    expect((await client.request('POST', '/api/access/verify', { code })).status).toBe(200);
+    const open = async () => {
+      const { context, page } = await newPage(browser, { width: 1366, height: 900 });
+      await signInThroughForm(page, account.email, account.password);
+      await page.goto('/groups');
+      await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+      return { page, close: () => context.close() };
+    };
+    const [first, second] = [await open(), await open()];
+    await second.page.getByText('No groups yet').waitFor();
+
+    await createGroup(first.page, 'Live Team');
+    await row(second.page, 'Live Team').waitFor({ timeout: 15_000 });
+
+    await row(second.page, 'Live Team').getByRole('link', { name: 'View Live Team' }).click();
+    await second.page.getByRole('heading', { name: 'Group Details', level: 1 }).waitFor();
+    await second.page.getByText('Live Team', { exact: true }).waitFor();
+    await second.page.getByText('No members in this group yet').waitFor();
+    const member = await freshAgent('groups-live-member');
+    const groupId = new URL(second.page.url()).pathname.split('/').pop()!;
+    expect((await client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    await second.page.getByText(member.email).first().waitFor({ timeout: 15_000 });
+
+    expect((await client.request('PATCH', `/api/groups/${groupId}`, { name: 'Live Team Renamed' })).status).toBe(200);
+    await second.page.getByText('Live Team Renamed', { exact: true }).waitFor({ timeout: 15_000 });
+    await row(first.page, 'Live Team Renamed').waitFor({ timeout: 15_000 });
+    await first.close();
+    await second.close();
+  });
+
   it('shows a not-found state for an unknown group, someone else’s, or an id that is none', async () => {
     const other = await freshAgent('groups-other');
     const otherClient = await signedInClient(other.email, other.password);

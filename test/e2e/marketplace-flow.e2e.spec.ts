@@ -243,9 +243,24 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number }[] };
     expect(entries.filter((e) => e.type === 'LeadReturnCredited').map((e) => e.amountCents)).toEqual([500]);
 
+    // The approved return comes off what the campaign spent and what the agent contributed; the budget's hold keeps its captures.
+    await expect
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 20_000 })
+      .toMatchObject({ leadCount: 2, spentCents: 500, budgetUsedCents: 1_000, returnedCents: 500 });
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 }).toMatchObject({ contributedCents: 500 });
+    // A returned lead is nobody's to work: assigning it is refused with a reason; the lead kept is still assignable.
+    const member = await own.account();
+    const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Returners' })).json()) as { groupId: string };
+    expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    const assignTo = (leadId: string, assigneeId: string | null) => agent.client.request('POST', `/api/leads/${leadId}/assign`, { assigneeId });
+    const refused = await assignTo(first!, member.userId);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'LEAD_RETURNED', message: 'This lead was returned, so it cannot be assigned.' });
+    expect((await assignTo(second!, member.userId)).status).toBe(200);
+
     // The dashboard counts them: 2 leads this week at $5, one of two returns approved.
     const dashboard = (await (await agent.client.request('GET', '/api/dashboard')).json()) as Record<string, unknown> & { perDay: { leads: number }[]; byCampaign: { name: string; leads: number }[] };
-    expect(dashboard).toMatchObject({ totalLeads: 2, thisWeek: 2, avgCostCents: 500, assigned: 0, returns: { requested: 2, approved: 1, rate: 0.5 } });
+    expect(dashboard).toMatchObject({ totalLeads: 2, thisWeek: 2, avgCostCents: 500, assigned: 1, returns: { requested: 2, approved: 1, rate: 0.5 } });
     expect(dashboard.perDay).toHaveLength(30);
     expect(dashboard.perDay.at(-1)).toMatchObject({ leads: 2, spentCents: 1_000 });
     expect(dashboard.byCampaign).toEqual([expect.objectContaining({ name: 'Returns', leads: 2, spentCents: 1_000, costPerLeadCents: 500 })]);

@@ -106,6 +106,10 @@ describe('the marketplace pages', () => {
     await page.goto('/my-leads');
     await page.getByRole('heading', { name: 'My Leads', level: 1 }).waitFor();
     await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).waitFor();
+    // Phones read as US numbers; the link still dials the stored E.164.
+    const adaPhone = page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByRole('link', { name: '(305) 555-0101' });
+    expect(await adaPhone.getAttribute('href')).toBe('tel:+13055550101');
+    expect(await page.getByText('+13055550101').count()).toBe(0);
     await postLead('FL', '+13055550102', 'Grace');
     await page.getByText('New lead').first().waitFor({ timeout: 20_000 });
     await page.getByTestId('lead').filter({ hasText: 'Grace Lovelace' }).waitFor();
@@ -132,6 +136,9 @@ describe('the marketplace pages', () => {
     const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Helpers' })).json()) as { groupId: string };
     expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
     await page.reload();
+    await page.getByLabel('Assign Grace Lovelace to').waitFor();
+    // The returned lead offers no assigning (the server refuses it too).
+    expect(await page.getByLabel('Assign Ada Lovelace to').count()).toBe(0);
     await page.getByLabel('Assign Grace Lovelace to').selectOption({ label: 'Own Portal User' });
     await page.getByText('Lead Assigned').first().waitFor();
     const given = (await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { firstName: string }[] };
@@ -150,6 +157,20 @@ describe('the marketplace pages', () => {
     await phone.close();
   });
 
+  it('shows a new agent’s dashboard charts as empty, not as an axis of cents', async () => {
+    const newcomer = await own.account();
+    const { context, page } = await newPage(browser, { width: 1366, baseURL: own.portal.url });
+    await signInThroughForm(page, newcomer.email, newcomer.password);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Leads per day (last 30 days)' }).getByText('No leads in the last 30 days.').waitFor();
+    await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).getByText('No spend in the last 30 days.').waitFor();
+    expect(await page.getByText('$0.01').count()).toBe(0);
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'dashboard-empty-1366');
+    await context.close();
+  });
+
   it('shows the dashboard’s figures and charts, opens Lead Management from the keyboard, and drills from a day to its leads', async () => {
     const { page, close } = await signedIn();
     await page.goto('/dashboard');
@@ -157,6 +178,13 @@ describe('the marketplace pages', () => {
     await page.getByText('Total Leads').waitFor();
     await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
     await page.getByText('1 of 2 leads returned and credited; 1 return asked for.').waitFor();
+    // The spend axis counts whole dollars.
+    const spendAxis = (await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).locator('svg text').allTextContents()).filter((tick) => tick.startsWith('$'));
+    expect(spendAxis.length).toBeGreaterThan(1);
+    expect(spendAxis.every((tick) => /^\$\d[\d,]*$/.test(tick))).toBe(true);
+    const costAxis = (await page.getByRole('region', { name: 'Cost per lead by campaign' }).locator('svg text').allTextContents()).filter((tick) => tick.startsWith('$'));
+    expect(costAxis.length).toBeGreaterThan(1);
+    expect(costAxis.every((tick) => /^\$\d[\d,]*$/.test(tick))).toBe(true);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'dashboard-1366');
 

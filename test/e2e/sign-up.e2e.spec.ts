@@ -21,7 +21,11 @@ describe('signing up in the browser', () => {
     const { context, page } = await newPage(browser);
     const email = `ui-${randomUUID().slice(0, 8)}@agents.test`;
     await page.goto('/auth');
+    await page.getByRole('heading', { level: 1, name: 'Agent Login' }).waitFor();
     await page.getByRole('tab', { name: 'Sign Up' }).click();
+    // The title names what the screen now does: signing up, not logging in.
+    await page.getByRole('heading', { level: 1, name: 'Agent Sign Up' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Agent Login' }).count()).toBe(0);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Tampa-Bay-2026');
     await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
@@ -38,6 +42,7 @@ describe('signing up in the browser', () => {
     await screenshot(page, 'sign-up');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.locator('[data-variant="default"]', { hasText: 'Account created!' }).filter({ hasText: 'Please check your email to verify your account, then sign in.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Agent Login' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('data-state')).toBe('active');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
 

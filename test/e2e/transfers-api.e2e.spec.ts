@@ -56,5 +56,9 @@ describe('POST /api/wallet/transfers over HTTP', () => {
     const bad = await client.request('POST', '/api/wallet/transfers', { amountCents: 1.5, recipientEmail: leader.email }, key());
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'amountCents', message: 'Amount must be a whole number of cents' }] });
+    // The largest transfer is the daily limit ($2,000 here), and the refusal says so.
+    const over = await client.request('POST', '/api/wallet/transfers', { amountCents: 200_001, recipientEmail: leader.email }, key());
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'amountCents', message: 'Amount must be at most $2,000.00, the daily transfer limit' }] });
   });
 });

@@ -66,8 +66,12 @@ describe('the Transfers page', () => {
 
     await page.getByRole('button', { name: 'Send money' }).click();
     const dialog = page.getByTestId('send-money-dialog');
+    // The transfer rule: an agent sends to their SAT leader. The dialog names the leader and starts with them as the recipient.
+    const named = dialog.getByTestId('send-money-sat-leader');
+    await named.waitFor();
+    expect(await named.innerText()).toMatch(new RegExp(`^Your SAT leader: (.+ \\()?${leader.email.replace(/[.]/g, '\\.')}\\)?$`));
+    expect(await dialog.getByLabel('Recipient email').inputValue()).toBe(leader.email);
     await dialog.getByLabel('Amount (USD)').fill('25.50');
-    await dialog.getByLabel('Recipient email').fill(leader.email);
     await dialog.getByLabel('Description (optional)').fill('Thanks for the leads');
     await screenshot(page, 'transfers-send-dialog-1366');
     await dialog.getByRole('button', { name: 'Send money' }).click();
@@ -88,6 +92,9 @@ describe('the Transfers page', () => {
     expect(await back.json()).toMatchObject({ status: 'completed', availableCents: 0 });
     const more = await leaderClient.request('POST', '/api/wallet/transfers', { amountCents: 1, recipientEmail: agent.email }, { 'idempotency-key': randomUUID() });
     expect(await more.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    // The leader's side: the agent who chose them is offered as a recipient, and nobody else's agents.
+    const leaderRecipients = (await (await leaderClient.request('GET', '/api/wallet/transfers/recipients')).json()) as { agents: { email: string }[] };
+    expect(leaderRecipients.agents.map((recipient) => recipient.email)).toEqual([agent.email]);
     await context.close();
   });
 
@@ -99,9 +106,14 @@ describe('the Transfers page', () => {
     await openWithAccessCode(page, '/transfers');
     await page.getByRole('button', { name: 'Send money' }).click();
     const dialog = page.getByTestId('send-money-dialog');
+    await dialog.getByTestId('send-money-sat-leader').waitFor();
+    await dialog.getByLabel('Recipient email').fill('');
 
     await dialog.getByRole('button', { name: 'Send money' }).click();
-    await dialog.getByText('Amount must be between $0.01 and $1,000,000 (at most 2 decimals)').waitFor();
+    await dialog.getByText('Amount must be between $0.01 and $2,000.00, your daily transfer limit (at most 2 decimals)').waitFor();
+    await dialog.getByLabel('Amount (USD)').fill('2000.01');
+    await dialog.getByRole('button', { name: 'Send money' }).click();
+    await dialog.getByText('Amount must be between $0.01 and $2,000.00, your daily transfer limit (at most 2 decimals)').waitFor();
     await dialog.getByText('Please enter the recipient’s e-mail address').waitFor();
 
     await dialog.getByLabel('Amount (USD)').fill('5');

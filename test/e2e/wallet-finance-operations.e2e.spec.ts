@@ -164,6 +164,26 @@ describe('finance operations on wallets', () => {
     await page.getByText('$2.50 is on its way back to the card.').first().waitFor();
     await expect.poll(() => wallet(client), { timeout: 20_000 }).toMatchObject({ availableCents: 950 });
 
+    // The partial refund shows under its top-up, and the next refund starts from (and stops at) what is left.
+    const row = topUps.getByTestId('card-top-up');
+    await row.getByText('Refunded $2.50', { exact: false }).waitFor();
+    await row.getByText('Still refundable $9.50').waitFor();
+    await row.getByRole('button', { name: 'Refund' }).click();
+    expect(await dialog.getByLabel('Amount to refund ($)').inputValue()).toBe('9.50');
+    await dialog.getByText('of which $9.50 can still be refunded', { exact: false }).waitFor();
+    await dialog.getByLabel('Amount to refund ($)').fill('9.51');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText('Amount must be between $0.01 and $9.50').first().waitFor();
+    await dialog.getByLabel('Amount to refund ($)').fill('9.50');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText('$9.50 is on its way back to the card.').first().waitFor();
+    await row.getByText('Fully refunded').waitFor();
+    expect(await row.getByText(/^Refunded \$/).count()).toBe(2);
+    expect(await row.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    // The history writes money leaving with the app's one minus sign (U+2212), as the Transfers page does.
+    expect(await page.getByTestId('ledger-row').first().innerText()).toContain('\u2212$9.50');
+    await screenshot(page, 'finance-wallet-refunds-1366');
+
     await page.goto('/finance/reconciliation');
     await page.getByRole('heading', { level: 1, name: 'Reconciliation' }).waitFor();
     await page.getByLabel('Day', { exact: true }).fill(new Date().toISOString().slice(0, 10));

@@ -197,6 +197,10 @@ describe('wallet read side (own portal)', () => {
     expect(await bar.getByTestId('wallet-contributed').innerText()).toContain('$8.50');
     await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
     await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(20);
+    // The history is a table with its column headings, for the eye and for screen readers.
+    const table = page.getByRole('table', { name: 'Transaction history' });
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['DATE', 'TRANSACTION', 'AMOUNT', 'STATUS', 'BALANCE']);
+    expect(await table.getByRole('row').count()).toBe(21);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(28);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
@@ -231,6 +235,7 @@ describe('wallet read side (own portal)', () => {
     await signIn(page, people.agent.email);
     await page.goto('/wallet');
     await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(20);
+    expect(await page.getByRole('table', { name: 'Transaction history' }).getByRole('columnheader').count()).toBe(5);
     await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toContain('$256.50');
     const box = await page.getByTestId('wallet-figures').boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

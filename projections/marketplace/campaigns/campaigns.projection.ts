@@ -1,4 +1,5 @@
 import type { CampaignEvent } from '../../../src/modules/marketplace/contracts/campaign-events.js';
+import type { LeadEvent } from '../../../src/modules/marketplace/contracts/lead-events.js';
 import type { WalletEvent } from '../../../src/modules/wallet/contracts/wallet-events.js';
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
@@ -19,18 +20,20 @@ const CAMPAIGN_TYPES = [
   'CampaignEnded',
 ] as const;
 
-type Stored = RecordedEvent & (CampaignEvent | Extract<WalletEvent, { type: 'HoldCaptured' }>);
+type Stored = RecordedEvent & (CampaignEvent | Extract<WalletEvent, { type: 'HoldCaptured' }> | Extract<LeadEvent, { type: 'LeadReturnRequested' | 'LeadReturnApproved' }>);
 
 /**
  * Each agent's campaigns (the /campaigns list): status, budget, and what the campaign spent,
- * from the captures of its hold on the owner's wallet (a hold's id is its campaign's id).
+ * from the captures of its hold on the owner's wallet (a hold's id is its campaign's id), less
+ * the price of each lead whose return was approved (returned_cents; the hold's captures stay
+ * what the budget used, since a return credits the wallet, not the hold).
  */
 export const campaignsProjection: Projection = {
   name: 'campaigns',
-  eventTypes: [...CAMPAIGN_TYPES, 'HoldCaptured'],
+  eventTypes: [...CAMPAIGN_TYPES, 'HoldCaptured', 'LeadReturnRequested', 'LeadReturnApproved'],
 
   async reset(tx: SqlClient) {
-    await tx.query('TRUNCATE rm_campaigns');
+    await tx.query('TRUNCATE rm_campaigns, rm_campaign_returns');
   },
 
   async apply(events: readonly RecordedEvent[], tx: SqlClient) {
@@ -82,6 +85,20 @@ async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<strin
     case 'HoldCaptured': {
       if (!isUuid(event.data.holdId)) return null;
       return update(`spent_cents = spent_cents + $3, lead_count = lead_count + 1, last_bought_at = $2`, [event.data.holdId, at, event.data.amountCents]);
+    }
+    case 'LeadReturnRequested':
+      // Only a campaign's leads count (an aged or business lead has no campaign).
+      if (!event.data.campaignId || !isUuid(event.data.campaignId)) return null;
+      await tx.query('INSERT INTO rm_campaign_returns (return_id, campaign_id) VALUES ($1, $2) ON CONFLICT (return_id) DO NOTHING', [event.data.returnId, event.data.campaignId]);
+      return null;
+    case 'LeadReturnApproved': {
+      // Once per return, however often the approval is seen.
+      const { rows } = await tx.query<{ campaign_id: string }>(
+        'UPDATE rm_campaign_returns SET approved = true WHERE return_id = $1 AND NOT approved RETURNING campaign_id::text AS campaign_id',
+        [event.data.returnId],
+      );
+      if (!rows[0]) return null;
+      return update(`returned_cents = returned_cents + $3`, [rows[0].campaign_id, at, event.data.priceCents]);
     }
     default:
       return null;

@@ -8,7 +8,8 @@ import { debtChangeOf, postedChangeOf, walletEventOf, WALLET_TOPIC } from '../wa
 function sumsOf(event: WalletEvent): { deposited: number; contributed: number; testCredit: number } {
   return {
     deposited: event.type === 'FundsDeposited' ? event.data.amountCents : 0,
-    contributed: event.type === 'WalletCharged' || event.type === 'HoldCaptured' ? event.data.amountCents : 0,
+    // Charges for leads, less the price of each lead whose return was approved.
+    contributed: event.type === 'WalletCharged' || event.type === 'HoldCaptured' ? event.data.amountCents : event.type === 'LeadReturnCredited' ? -event.data.amountCents : 0,
     testCredit: event.type === 'TestCreditAdded' ? event.data.amountCents : 0,
   };
 }

@@ -66,6 +66,8 @@ const OPERATIONS = {
   refund: 4,
   'close-dispute': 2,
   'test-credit': 4,
+  'auto-recharge': 3,
+  'key-reuse': 3,
   kill: 6,
 } as const;
 type Operation = keyof typeof OPERATIONS;
@@ -100,6 +102,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const tally = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   let stepsRun = 0;
   let current = 'setup';
+  /** A rule an operation saw broken in an answer (the invariants' checker reads the stores, not the answers). */
+  let operationViolation: Violation | null = null;
   let stepNow = 0;
   const serverErrors: string[] = [];
   try {
@@ -413,6 +417,40 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const agent = prng.pick(agents);
         tally(`test credit ${(await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: prng.int(50, 300) * 100 }, money(key()))).status}`);
       },
+      'auto-recharge': async () => {
+        // Auto-recharge on a saved card (or off again): the spending steps that follow set it off, and every invariant holds through its charges.
+        if (!agents.some((a) => a.cards.length > 0)) await operations['save-card']();
+        const withCards = agents.filter((a) => a.cards.length > 0);
+        if (withCards.length === 0) return tally('auto-recharge skipped');
+        const agent = prng.pick(withCards);
+        const settings = {
+          enabled: prng.chance(0.8),
+          thresholdCents: prng.int(100, 1_000) * 100,
+          amountCents: prng.int(20, 100) * 100,
+          cardId: prng.pick(agent.cards),
+          dailyCapCents: prng.int(100, 500) * 100,
+        };
+        tally(`auto-recharge ${settings.enabled ? 'on' : 'off'} ${(await agent.client.request('PUT', '/api/wallet/auto-recharge', settings)).status}`);
+      },
+      'key-reuse': async () => {
+        // The same Idempotency-Key with another payload (money.md): refused with 409 and nothing moves; the same payload answers as the first time.
+        const agent = prng.pick(agents);
+        const k = key();
+        const amountCents = prng.int(50, 300) * 100;
+        const credit = (cents: number) => admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, money(k));
+        const first = await credit(amountCents);
+        const other = await credit(amountCents + 100);
+        const same = await credit(amountCents);
+        tally(`key reuse ${first.status}/${other.status}/${same.status}`);
+        // A process killed mid-step answers nothing definite: judge only answers the portal gave.
+        if (first.status !== 200 || ![other.status, same.status].every((status) => status > 0 && status < 500)) return;
+        const code = (other.json as { code?: string } | null)?.code;
+        if (other.status !== 409 || code !== 'IDEMPOTENCY_KEY_REUSED') {
+          operationViolation = { invariant: 'an Idempotency-Key reused with another payload is refused (409)', detail: `test credit of ${amountCents + 100} cents under the key of ${amountCents}: ${other.status} ${JSON.stringify(other.json)}` };
+        } else if (same.status !== 200 || JSON.stringify(same.json) !== JSON.stringify(first.json)) {
+          operationViolation = { invariant: 'the same Idempotency-Key and payload answer the first result', detail: `first ${JSON.stringify(first.json)}, again ${same.status} ${JSON.stringify(same.json)}` };
+        }
+      },
       kill: async () => undefined,
     };
 
@@ -480,9 +518,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       }
       current = victim ? `${operation} (while killing ${victim.name})` : operation;
       tally(`op ${operation}`);
+      operationViolation = null;
       await operations[operation]();
       if (killing) await killing;
       stepsRun = step;
+      if (operationViolation) return fail(operationViolation, step, current);
       const busy = await settle();
       const violations = await checker.checkStreams();
       if (violations[0]) return fail(violations[0], step, current);
@@ -496,6 +536,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     if (report.breaks[0]) return fail({ invariant: 'npm run ledger:verify', detail: describeBreak(report.breaks[0]) }, stepsRun, 'final ledger check');
     if (report.accountSumCents !== 0) return fail({ invariant: '1. the sum of all accounts is 0', detail: `ledger:verify sums ${report.accountSumCents} cents` }, stepsRun, 'final ledger check');
     const { rows: failedJobs } = queue ? { rows: [] } : await pool.query<{ n: string }>(`SELECT count(*) AS n FROM jobs WHERE status = 'failed'`);
+    const { rows: recharges } = await pool.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM demo_pay_payments WHERE auto_recharge GROUP BY status ORDER BY status`);
     return {
       seed: options.seed,
       stepsRun,
@@ -506,6 +547,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         wallets: report.wallets,
         'ledger entries': report.entries,
         kills: processes.reduce((sum, p) => sum + p.kills, 0),
+        ...Object.fromEntries(recharges.map((r) => [`auto-recharge charges ${r.status}`, r.n])),
         '5xx answers': serverErrors.length,
         ...Object.fromEntries(serverErrors.slice(0, 5).map((line, i) => [`5xx #${i + 1}`, line])),
         ...(failedJobs[0] ? { 'failed jobs': Number((failedJobs[0] as { n: string }).n) } : {}),

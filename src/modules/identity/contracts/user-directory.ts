@@ -51,3 +51,26 @@ export async function satHierarchyEntry(db: SqlClient, who: { readonly userId: s
   );
   return rows[0] ?? null;
 }
+
+/** Someone a user may send money to (transfers follow the SAT hierarchy), as the Send money dialog names them. */
+export type TransferRecipient = { readonly email: string; readonly displayName: string | null };
+
+/**
+ * Whom this user may send money to besides admins' reach: the SAT leader they chose (null when
+ * none, or when they lead themselves) and the active agents who chose them as their SAT leader.
+ */
+export async function transferRecipientsOf(db: SqlClient, userId: string): Promise<{ readonly satLeader: TransferRecipient | null; readonly agents: readonly TransferRecipient[] }> {
+  if (!UUID.test(userId)) return { satLeader: null, agents: [] };
+  const { rows } = await db.query<TransferRecipient & { leader: boolean }>(
+    `WITH me AS (SELECT u.id, u.email, lower(p.sat_manager_email) AS leader_email FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1::uuid)
+     SELECT u.email, p.display_name AS "displayName", u.email = me.leader_email AS leader
+       FROM me, users u LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE u.id <> me.id AND u.disabled_at IS NULL AND (u.email = me.leader_email OR lower(p.sat_manager_email) = me.email)
+      ORDER BY leader DESC, p.display_name NULLS LAST, u.email`,
+    [userId],
+  );
+  return {
+    satLeader: rows.find((row) => row.leader) ? { email: rows[0]!.email, displayName: rows[0]!.displayName } : null,
+    agents: rows.filter((row) => !row.leader).map(({ email, displayName }) => ({ email, displayName })),
+  };
+}

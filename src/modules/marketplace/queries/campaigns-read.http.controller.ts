@@ -12,8 +12,9 @@ import { recordingNotYours } from '../../../platform/security/record-not-yours.j
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { leadsPerDay } from './leads-per-day.js';
 
-const COLUMNS = `campaign_id AS "campaignId", name, source, tier, status, budget_cents::int AS "budgetCents", spent_cents::int AS "spentCents",
-  lead_count AS "leadCount", targeting, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt"`;
+/** spentCents is what the campaign cost the agent (captures less approved returns); budgetUsedCents what its hold captured, for the budget left. */
+const COLUMNS = `campaign_id AS "campaignId", name, source, tier, status, budget_cents::int AS "budgetCents", (spent_cents - returned_cents)::int AS "spentCents",
+  spent_cents::int AS "budgetUsedCents", returned_cents::int AS "returnedCents", lead_count AS "leadCount", targeting, status_reason AS "statusReason", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const LATEST_OFFERS = 50;
 

@@ -126,6 +126,43 @@ export async function fullLedger(db: SqlClient, userId: string, max: number): Pr
   return { entries: page.entries, truncated: page.nextBefore !== null };
 }
 
+/** A card top-up as finance refunds it: what was paid, each refund made so far, and what can still be refunded. */
+export type CardTopUp = {
+  readonly paymentId: string;
+  readonly amountCents: number;
+  readonly occurredAt: string;
+  readonly refunds: readonly { readonly refundId: string; readonly amountCents: number; readonly occurredAt: string }[];
+  /** Taken back by disputes still open or lost (a won dispute gives it back). */
+  readonly disputedCents: number;
+  /** The decider's rule: the payment less everything refunded or disputed. */
+  readonly refundableCents: number;
+};
+
+/** The agent's card top-ups, newest first, each with its refunds (partial ones included) and what is left to refund. */
+export async function cardTopUps(db: SqlClient, userId: string): Promise<CardTopUp[]> {
+  const { rows } = await db.query<{ payment_id: string; amount: number; occurred_at: Date; refunds: { refundId: string; amountCents: number; occurredAt: string }[]; disputed: number }>(
+    `SELECT d.data->>'paymentId' AS payment_id, (d.data->>'amountCents')::float8 AS amount, d.occurred_at,
+            coalesce((SELECT json_agg(json_build_object('refundId', r.data->>'refundId', 'amountCents', (r.data->>'amountCents')::bigint, 'occurredAt', r.occurred_at) ORDER BY r.seq)
+                        FROM rm_wallet_ledger r WHERE r.user_id = d.user_id AND r.type = 'PaymentRefunded' AND r.data->>'paymentId' = d.data->>'paymentId'), '[]'::json) AS refunds,
+            coalesce((SELECT sum(CASE WHEN x.type = 'DisputeWon' THEN -1 ELSE 1 END * (x.data->>'amountCents')::bigint)
+                        FROM rm_wallet_ledger x WHERE x.user_id = d.user_id AND x.type IN ('DisputeOpened', 'DisputeWon') AND x.data->>'paymentId' = d.data->>'paymentId'), 0)::float8 AS disputed
+       FROM rm_wallet_ledger d WHERE d.user_id = $1 AND d.type = 'FundsDeposited' ORDER BY d.seq DESC`,
+    [userId],
+  );
+  return rows.map((row) => {
+    const refunds = row.refunds.map((refund) => ({ refundId: refund.refundId, amountCents: Number(refund.amountCents), occurredAt: new Date(refund.occurredAt).toISOString() }));
+    const refunded = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+    return {
+      paymentId: row.payment_id,
+      amountCents: row.amount,
+      occurredAt: row.occurred_at.toISOString(),
+      refunds,
+      disputedCents: row.disputed,
+      refundableCents: Math.max(0, row.amount - refunded - row.disputed),
+    };
+  });
+}
+
 export type ChainCheck = {
   /** True when every link from the first up to `throughSeq` holds, recomputed from the stored events. */
   readonly verified: boolean;

@@ -37,6 +37,7 @@ import { Migration0037DemoDisputeCards } from './migration-0037-demo-dispute-car
 import { Migration0039CustomIntegrations } from './migration-0039-custom-integrations.js';
 import { Migration0041LeadNumbers } from './migration-0041-lead-numbers.js';
 import { Migration0040TextdripConnections } from './migration-0040-textdrip-connections.js';
+import { Migration0042CampaignReturns } from './migration-0042-campaign-returns.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -78,4 +79,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0039CustomIntegrations', class: Migration0039CustomIntegrations },
   { name: 'Migration0041LeadNumbers', class: Migration0041LeadNumbers },
   { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
+  { name: 'Migration0042CampaignReturns', class: Migration0042CampaignReturns },
 ];

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents } from '../../lib/money';
+import { dollarTicks } from './dollar-ticks';
 
 export type DailyPoint = { day: string; leads: number; spentCents: number };
 
@@ -15,6 +16,16 @@ const shortDay = (day: string) => {
 export function DailyChart({ data, measure, label, onDay }: { data: DailyPoint[]; measure: 'leads' | 'spentCents'; label: string; onDay?: (day: string) => void }) {
   const total = data.reduce((sum, point) => sum + point[measure], 0);
   const summary = `${label}, last ${data.length} days: ${measure === 'leads' ? `${total} lead${total === 1 ? '' : 's'}` : formatCents(total)} in all.`;
+  if (total === 0) {
+    // Nothing to draw: say so, rather than an empty axis scaled to nothing ($0.00–$0.04).
+    return (
+      <p className="flex h-56 w-full items-center justify-center rounded-md border border-dashed border-slate-300 text-sm text-slate-600" data-testid="chart-empty">
+        {measure === 'leads' ? `No leads in the last ${data.length} days.` : `No spend in the last ${data.length} days.`}
+      </p>
+    );
+  }
+  // Spend counts in whole dollars on its axis, however small the amounts.
+  const spendTicks = measure === 'spentCents' ? dollarTicks(Math.max(...data.map((point) => point.spentCents))) : undefined;
   return (
     <figure className="h-56 w-full">
       <figcaption className="sr-only">{summary}</figcaption>
@@ -24,6 +35,7 @@ export function DailyChart({ data, measure, label, onDay }: { data: DailyPoint[]
           <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={16} />
           <YAxis
             allowDecimals={false}
+            {...(spendTicks ? { ticks: spendTicks, domain: [0, spendTicks[spendTicks.length - 1]!] } : {})}
             width={measure === 'leads' ? 32 : 56}
             tick={{ fontSize: 12, fill: '#475569' }}
             tickFormatter={(value: number) => (measure === 'leads' ? String(value) : formatCents(value).replace(/\.00$/, ''))}

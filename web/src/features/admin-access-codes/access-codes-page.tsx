@@ -62,9 +62,10 @@ function AccessCodesAdmin() {
     { field: 'label', headerName: 'Label', flex: 2, minWidth: 180 },
     { field: 'grantsHours', headerName: 'Grants', valueFormatter: (p) => `${p.value} h`, maxWidth: 110 },
     { headerName: 'Uses', valueGetter: (p) => (p.data ? `${p.data.uses}${p.data.maxUses === null ? '' : ` / ${p.data.maxUses}`}` : ''), maxWidth: 110 },
-    { field: 'expiresAt', headerName: 'Expires', valueFormatter: (p) => formatShortDateTime(p.value) },
+    // A short date and time ("11/25/26, 3:55 PM") needs about 150 px whole, 170 with the sort arrow.
+    { field: 'expiresAt', headerName: 'Expires', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 160 },
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), maxWidth: 130 },
-    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc' },
+    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 175 },
     {
       headerName: 'Actions',
       sortable: false,

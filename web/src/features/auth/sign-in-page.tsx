@@ -85,7 +85,8 @@ export function SignInPage() {
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <LogIn className="h-6 w-6" aria-hidden />
           </span>
-          <h1 className="mt-3 text-2xl font-bold text-brand-900">Agent Login</h1>
+          {/* The spec names the screen's tabs (Sign In, Sign Up) but no title: the header's 'Agent Login' for signing in, its sign-up twin for signing up. */}
+          <h1 className="mt-3 text-2xl font-bold text-brand-900">{tab === 'sign-up' && !recoveryToken ? 'Agent Sign Up' : 'Agent Login'}</h1>
         </div>
         {recoveryToken ? (
           <div className="mt-6">

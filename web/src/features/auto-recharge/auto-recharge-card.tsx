@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
+import { formatCents } from '../../lib/money';
 import { brandName } from '../payments/api/payments';
 
 type Settings = { enabled: boolean; thresholdCents: number; amountCents: number; cardId: string; dailyCapCents: number };
@@ -18,7 +19,6 @@ export type CardChoice = { id: string; brand: string; last4: string };
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (text: string) => Math.round(Number(text) * 100);
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /** Auto-recharge settings: charge a saved card when the balance falls below a threshold, within a daily limit. */
 export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
@@ -56,7 +56,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         dailyCapCents: toCents(form.dailyCap),
       });
       setState(answer);
-      toast({ title: 'Auto-Recharge Saved', description: answer.settings.enabled ? `We'll add ${usd(answer.settings.amountCents)} when your balance falls below ${usd(answer.settings.thresholdCents)}.` : 'Auto-recharge is off.' });
+      toast({ title: 'Auto-Recharge Saved', description: answer.settings.enabled ? `We'll add ${formatCents(answer.settings.amountCents)} when your balance falls below ${formatCents(answer.settings.thresholdCents)}.` : 'Auto-recharge is off.' });
     } catch (failure) {
       toast({ title: 'Update Failed', description: failure instanceof Error ? failure.message : 'Unable to save auto-recharge. Please try again.', variant: 'destructive' });
     } finally {
@@ -118,7 +118,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         <ul className="mt-4 space-y-1 text-sm" aria-label="Latest automatic charges">
           {state.latest.map((charge) => (
             <li key={charge.at} className={charge.succeeded ? 'text-slate-700' : 'text-red-700'}>
-              {new Date(charge.at).toLocaleString()}: {charge.succeeded ? `${usd(charge.amountCents ?? 0)} added` : `failed (${charge.message})`}
+              {new Date(charge.at).toLocaleString()}: {charge.succeeded ? `${formatCents(charge.amountCents ?? 0)} added` : `failed (${charge.message})`}
             </li>
           ))}
         </ul>

@@ -10,17 +10,18 @@ import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { fetchGroups, type Group } from '../groups/api/groups';
 import { fetchLeads, type OwnedLead } from '../my-leads/api/leads';
-import { fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, sourceLabel, tierLabel, type Campaign, type CampaignActivity } from './api/campaigns';
+import { budgetLeft, fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, sourceLabel, tierLabel, type Campaign, type CampaignActivity } from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
 import { CampaignStatus } from './components/campaign-status';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</p>
       <p className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{value}</p>
+      {note && <p className="text-xs text-slate-600">{note}</p>}
     </div>
   );
 }
@@ -84,7 +85,7 @@ export function CampaignDetailPage() {
     );
   }
 
-  const left = Math.max(0, campaign.budgetCents - campaign.spentCents);
+  const left = budgetLeft(campaign);
   const { targeting } = campaign;
   const sharedWith = targeting.roundRobinGroupId ? (groups.find((g) => g.groupId === targeting.roundRobinGroupId)?.name ?? 'A group you deleted') : null;
 
@@ -105,7 +106,7 @@ export function CampaignDetailPage() {
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Budget" value={formatCents(campaign.budgetCents)} />
-        <Figure label="Spent" value={formatCents(campaign.spentCents)} />
+        <Figure label="Spent" value={formatCents(campaign.spentCents)} note={campaign.returnedCents > 0 ? `after ${formatCents(campaign.returnedCents)} returned` : undefined} />
         <Figure label="Left" value={formatCents(left)} />
         <Figure label="Leads" value={String(campaign.leadCount)} />
       </div>

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { useWalletFigures } from '../wallet/hooks/use-wallet-figures';
-import { changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, SOURCES, sourceLabel, tierLabel, type Campaign } from './api/campaigns';
+import { budgetLeft, changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, SOURCES, sourceLabel, tierLabel, type Campaign } from './api/campaigns';
 import { BuyLeadsDialog } from './components/buy-leads-dialog';
 import { CampaignStatus } from './components/campaign-status';
 
@@ -204,7 +204,7 @@ export function CampaignsPage() {
       ) : (
         <ul className="space-y-3" aria-label="Campaigns">
           {shown.map((c) => {
-            const left = Math.max(0, c.budgetCents - c.spentCents);
+            const left = budgetLeft(c);
             const live = c.status === 'active' || c.status === 'paused';
             return (
               <li key={c.campaignId} data-testid="campaign" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -221,10 +221,10 @@ export function CampaignsPage() {
                 </div>
                 <div className="mt-3 text-sm text-slate-700">
                   <p className="tabular-nums">
-                    {formatCents(c.spentCents)} of {formatCents(c.budgetCents)} spent · {formatCents(left)} left · {c.leadCount} lead{c.leadCount === 1 ? '' : 's'}
+                    {formatCents(c.budgetUsedCents)} of {formatCents(c.budgetCents)} spent{c.returnedCents > 0 ? ` · ${formatCents(c.returnedCents)} back from returns` : ''} · {formatCents(left)} left · {c.leadCount} lead{c.leadCount === 1 ? '' : 's'}
                   </p>
                   <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden>
-                    <div className="h-full bg-brand-700" style={{ width: `${Math.min(100, (c.spentCents / Math.max(1, c.budgetCents)) * 100)}%` }} />
+                    <div className="h-full bg-brand-700" style={{ width: `${Math.min(100, (c.budgetUsedCents / Math.max(1, c.budgetCents)) * 100)}%` }} />
                   </div>
                   {c.status === 'active' && isLowBudget(c) && (
                     <p role="alert" className="mt-2 flex items-center gap-2 text-amber-800">
@@ -236,10 +236,11 @@ export function CampaignsPage() {
                 {live && (
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" onClick={() => (setBudgetOf(c), setBudgetChange(''))}>
-                      Change budget
+                      {/* Several campaigns share a page: each button names its own for screen readers. */}
+                      Change budget<span className="sr-only"> of {c.name}</span>
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => setEnding(c)}>
-                      End campaign
+                      End campaign<span className="sr-only"> {c.name}</span>
                     </Button>
                   </div>
                 )}

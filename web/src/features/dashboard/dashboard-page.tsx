@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DailyChart } from '../../components/charts/daily-chart';
+import { dollarTicks } from '../../components/charts/dollar-ticks';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
@@ -57,6 +58,7 @@ export function DashboardPage() {
 
   const openLeads = () => navigate('/leads');
   const withCampaigns = (data?.byCampaign ?? []).filter((c) => c.leads > 0);
+  const costTicks = dollarTicks(Math.max(0, ...withCampaigns.map((c) => c.costPerLeadCents)));
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -142,7 +144,13 @@ export function DashboardPage() {
                 accessibilityLayer
               >
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
-                <XAxis type="number" tick={{ fontSize: 12, fill: '#475569' }} tickFormatter={(value: number) => formatCents(value)} />
+                <XAxis
+                  type="number"
+                  ticks={costTicks}
+                  domain={[0, costTicks[costTicks.length - 1]!]}
+                  tick={{ fontSize: 12, fill: '#475569' }}
+                  tickFormatter={(value: number) => formatCents(value).replace(/\.00$/, '')}
+                />
                 <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12, fill: '#475569' }} />
                 <Tooltip formatter={(value) => [formatCents(Number(value)), 'Cost per lead']} />
                 <Bar

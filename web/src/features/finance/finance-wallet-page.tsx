@@ -42,7 +42,7 @@ function FinanceWallet() {
     fetchFinanceVerify(userId).then(setCheck, () => toast({ title: 'Error', description: 'Failed to check the hash chain', variant: 'destructive' }));
   }, [userId]);
   useEffect(load, [load]);
-  const topUps = ledger?.entries.filter((e) => e.type === 'FundsDeposited') ?? [];
+  const topUps = ledger?.topUps ?? [];
 
   const explain = (e: LedgerEntry) => {
     const explained: ExplainedEntry = {
@@ -87,14 +87,31 @@ function FinanceWallet() {
         <section aria-labelledby="top-ups-heading" className="space-y-2">
           <h2 id="top-ups-heading" className="text-base font-semibold text-slate-900">Card top-ups</h2>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
-            {topUps.map((entry) => (
-              <li key={entry.eventId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
-                <span className="tabular-nums">
-                  {formatCents(entry.amountCents)} · {new Date(entry.occurredAt).toLocaleString()} · <span className="font-mono text-xs text-slate-500">{entry.cause.id}</span>
-                </span>
-                <Button variant="outline" size="sm" onClick={() => setRefunding({ paymentId: entry.cause.id, amountCents: entry.amountCents, occurredAt: entry.occurredAt })}>
-                  Refund
-                </Button>
+            {topUps.map((topUp) => (
+              <li key={topUp.paymentId} className="space-y-1 px-4 py-2 text-sm" data-testid="card-top-up">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="tabular-nums">
+                    {formatCents(topUp.amountCents)} · {new Date(topUp.occurredAt).toLocaleString()} · <span className="font-mono text-xs text-slate-500">{topUp.paymentId}</span>
+                  </span>
+                  {topUp.refundableCents > 0 ? (
+                    <Button variant="outline" size="sm" aria-label={`Refund ${formatCents(topUp.amountCents)} top-up of ${new Date(topUp.occurredAt).toLocaleString()}`} onClick={() => setRefunding(topUp)}>
+                      Refund
+                    </Button>
+                  ) : (
+                    <span className="text-xs font-medium text-slate-600">{topUp.refunds.length > 0 ? 'Fully refunded' : 'Nothing left to refund'}</span>
+                  )}
+                </div>
+                {(topUp.refunds.length > 0 || topUp.disputedCents > 0) && (
+                  <ul className="space-y-0.5 pl-4 text-xs text-slate-700 tabular-nums">
+                    {topUp.refunds.map((refund) => (
+                      <li key={refund.refundId}>
+                        Refunded {formatCents(refund.amountCents)} · {new Date(refund.occurredAt).toLocaleString()}
+                      </li>
+                    ))}
+                    {topUp.disputedCents > 0 && <li>Disputed {formatCents(topUp.disputedCents)}</li>}
+                    <li className="font-medium">Still refundable {formatCents(topUp.refundableCents)}</li>
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

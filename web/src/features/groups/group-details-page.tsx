@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
+import { onRealtimeChange } from '../../lib/realtime';
 import { ApiRequestError } from '../../lib/api-client';
 import { fetchGroup, removeMember, renameGroup, type GroupDetail, type Member } from './api/groups';
 import { AddMembersDialog } from './components/add-members-dialog';
@@ -34,6 +35,8 @@ export function GroupDetailsPage() {
     }
   }, [groupId]);
   useEffect(() => void load(), [load]);
+  // A change made in another tab or window (the server tells the owner's pages over SSE).
+  useEffect(() => onRealtimeChange('groups', () => void load()), [load]);
 
   const rename = async (name: string) => {
     await renameGroup(groupId, name);

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
+import { onRealtimeChange } from '../../lib/realtime';
 import { createGroup, deleteGroup, EXPORT_URL, fetchGroups, renameGroup, type Group } from './api/groups';
 import { GroupNameDialog } from './components/group-name-dialog';
 import { ImportGroupsDialog } from './components/import-groups-dialog';
@@ -27,6 +28,8 @@ export function GroupsPage() {
     }
   }, []);
   useEffect(() => void load(), [load]);
+  // A change made in another tab or window (the server tells the owner's pages over SSE).
+  useEffect(() => onRealtimeChange('groups', () => void load()), [load]);
 
   const create = async (name: string) => {
     await createGroup(name);

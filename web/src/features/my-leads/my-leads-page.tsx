@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
+import { formatPhone } from '../../lib/phone';
 import { onRealtimeChange } from '../../lib/realtime';
 import { LEAD_SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
 import { assignLead, fetchAssignedToMe, fetchAssignees, fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type AssignedLead, type Assignee, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
@@ -194,7 +195,7 @@ export function MyLeadsPage() {
                 </div>
                 <div className="min-w-0 break-all text-slate-800">
                   <a href={`tel:${lead.phone}`} className="text-brand-700 hover:underline">
-                    {lead.phone}
+                    {formatPhone(lead.phone)}
                   </a>
                   {lead.email && <p className="break-all">{lead.email}</p>}
                 </div>
@@ -215,7 +216,8 @@ export function MyLeadsPage() {
                   <p className="text-xs">{formatShortDateTime(lead.boughtAt)}</p>
                 </div>
                 <div className="space-y-2 md:text-right">
-                  {(assignees.length > 0 || lead.assigneeId) && (
+                  {/* A returned lead is not worked any more: no assigning it (the server refuses too). */}
+                  {returned?.status !== 'approved' && (assignees.length > 0 || lead.assigneeId) && (
                     <select
                       aria-label={`Assign ${lead.firstName} ${lead.lastName} to`}
                       value={lead.assigneeId ?? ''}
@@ -272,7 +274,7 @@ export function MyLeadsPage() {
                     {lead.firstName} {lead.lastName} <span className="font-normal text-slate-700">({lead.state})</span>
                   </p>
                   <a href={`tel:${lead.phone}`} className="text-brand-700 hover:underline">
-                    {lead.phone}
+                    {formatPhone(lead.phone)}
                   </a>
                   {lead.email && <span className="break-all text-slate-700"> · {lead.email}</span>}
                 </div>

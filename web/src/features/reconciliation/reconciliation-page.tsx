@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
+import { formatCents } from '../../lib/money';
 import { FinanceOnly } from '../finance/components/finance-only';
 
 type Status = 'matched' | 'missing_in_ledger' | 'missing_at_provider' | 'amount_differs';
@@ -24,7 +25,7 @@ const STATUS_STYLE: Record<Status, string> = {
   amount_differs: 'bg-amber-50 text-amber-900',
 };
 
-const usd = (cents: number | null) => (cents === null ? '—' : (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
+const usd = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 /** Finance page: each day's card payments, refunds and disputes matched against the ledger to the cent. */

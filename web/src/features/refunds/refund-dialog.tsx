@@ -3,10 +3,11 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError, api } from '../../lib/api-client';
+import { formatCents } from '../../lib/money';
 
-export type RefundableTopUp = { paymentId: string; amountCents: number; occurredAt: string };
+/** A top-up and what of it can still be refunded (less earlier refunds and disputes). */
+export type RefundableTopUp = { paymentId: string; amountCents: number; refundableCents: number; occurredAt: string };
 
-const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * An admin refunds a top-up, whole or in part, to the card it came from. When the wallet no
@@ -21,7 +22,7 @@ export function RefundDialog({ userId, topUp, onClose, onRefunded }: { userId: s
 
   useEffect(() => {
     if (!topUp) return;
-    setAmount((topUp.amountCents / 100).toFixed(2));
+    setAmount((topUp.refundableCents / 100).toFixed(2));
     setDebtWarning(null);
     key.current = crypto.randomUUID();
   }, [topUp]);
@@ -30,8 +31,8 @@ export function RefundDialog({ userId, topUp, onClose, onRefunded }: { userId: s
     event.preventDefault();
     if (!topUp) return;
     const amountCents = Math.round(Number(amount) * 100);
-    if (!Number.isFinite(amountCents) || amountCents < 1 || amountCents > topUp.amountCents) {
-      toast({ title: 'Invalid Amount', description: `Amount must be between $0.01 and ${usd(topUp.amountCents)}`, variant: 'destructive' });
+    if (!Number.isFinite(amountCents) || amountCents < 1 || amountCents > topUp.refundableCents) {
+      toast({ title: 'Invalid Amount', description: `Amount must be between $0.01 and ${formatCents(topUp.refundableCents)}`, variant: 'destructive' });
       return;
     }
     setSubmitting(true);
@@ -43,7 +44,7 @@ export function RefundDialog({ userId, topUp, onClose, onRefunded }: { userId: s
         { paymentId: topUp.paymentId, amountCents, confirmDebt },
         { 'idempotency-key': `${key.current}:${amountCents}:${confirmDebt}` },
       );
-      toast({ title: 'Refund Issued', description: `${usd(amountCents)} is on its way back to the card.${answer.debtCents > 0 ? ` The agent now owes ${usd(answer.debtCents)}.` : ''}` });
+      toast({ title: 'Refund Issued', description: `${formatCents(amountCents)} is on its way back to the card.${answer.debtCents > 0 ? ` The agent now owes ${formatCents(answer.debtCents)}.` : ''}` });
       onRefunded();
       onClose();
     } catch (failure) {
@@ -62,15 +63,16 @@ export function RefundDialog({ userId, topUp, onClose, onRefunded }: { userId: s
       <DialogContent blocking={submitting}>
         <DialogTitle>Refund Top-Up</DialogTitle>
         <DialogDescription>
-          {topUp && `Top-up of ${usd(topUp.amountCents)} on ${new Date(topUp.occurredAt).toLocaleString()}. The refund goes back to the card it came from and leaves the wallet.`}
+          {topUp &&
+            `Top-up of ${formatCents(topUp.amountCents)} on ${new Date(topUp.occurredAt).toLocaleString()}${topUp.refundableCents < topUp.amountCents ? `, of which ${formatCents(topUp.refundableCents)} can still be refunded` : ''}. The refund goes back to the card it came from and leaves the wallet.`}
         </DialogDescription>
-        <form className="space-y-4" onSubmit={(e) => void submit(e, false)}>
+        <form className="space-y-4" onSubmit={(e) => void submit(e, false)} noValidate>
           <label className="block text-sm font-medium text-slate-700">
             Amount to refund ($)
             <input
               type="number"
               min={0.01}
-              max={topUp ? topUp.amountCents / 100 : undefined}
+              max={topUp ? topUp.refundableCents / 100 : undefined}
               step={0.01}
               required
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"

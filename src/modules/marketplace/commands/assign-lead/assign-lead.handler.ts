@@ -54,6 +54,11 @@ export class AssignLeadHandler implements ICommandHandler<AssignLead, Assignment
     const changed = await inTransaction(this.pool, async (tx) => {
       const owned = await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2', [leadId, ownerId]);
       if (!owned.rowCount) throw new DomainError('LEAD_NOT_FOUND', 'No such lead.', 404);
+      // A returned lead went back (its price credited): nobody works it any more. Taking it back (null) stays possible.
+      if (assigneeId !== null) {
+        const returned = await tx.query(`SELECT 1 FROM rm_lead_returns WHERE lead_id = $1 AND owner_id = $2 AND status = 'approved'`, [leadId, ownerId]);
+        if (returned.rowCount) throw new DomainError('LEAD_RETURNED', 'This lead was returned, so it cannot be assigned.', 409);
+      }
       const before = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
       const previous = before.rows[0]?.assignee_id ?? null;
       if (previous === assigneeId) return { changed: false, previous };

@@ -6,9 +6,14 @@ import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
+import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
 
 export const groupStream = (groupId: string) => `agent-group-${groupId}`;
+
+/** The realtime topic of the owner's /groups pages: told after each committed change, so their other tabs follow. */
+export const GROUPS_TOPIC = 'groups';
+export const publishGroupsChanged = (realtime: RealtimeHub, ownerId: string) => realtime.publish([{ userId: ownerId, topic: GROUPS_TOPIC }]);
 export const MAX_GROUP_NAME = 80;
 export const MAX_GROUP_MEMBERS = 500;
 
@@ -38,7 +43,10 @@ export class ChangeGroup extends Command<{ groupId: string; members?: readonly M
 
 @CommandHandler(ChangeGroup)
 export class ChangeGroupHandler implements ICommandHandler<ChangeGroup, { groupId: string; members?: readonly MemberResult[] }> {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+  ) {}
 
   async execute({ ownerId, change, context }: ChangeGroup) {
     const result = await inTransaction(this.pool, async (tx) => {
@@ -93,6 +101,7 @@ export class ChangeGroupHandler implements ICommandHandler<ChangeGroup, { groupI
       }
     });
     outboxCommitted();
+    publishGroupsChanged(this.realtime, ownerId);
     return result;
   }
 }

@@ -18,7 +18,8 @@ import { ReceiveLeads } from '../receive-leads/receive-leads.handler.js';
 
 const importQuery = z.object({ vendorId: z.uuid('Choose the vendor the leads came from.') });
 
-type DuplicateRow = { readonly row: number; readonly leadId: string; readonly duplicateOf: string; readonly message: string };
+/** A row stored as a duplicate, with what made it one: its externalId (imported before) or its phone or e-mail (seen within the window). */
+type DuplicateRow = { readonly row: number; readonly leadId: string; readonly duplicateOf: string; readonly field: 'externalId' | 'phone / email'; readonly message: string };
 
 /**
  * Aged-lead inventory from a CSV file (admins): each row is checked as intake checks a lead
@@ -68,8 +69,8 @@ export class ImportAgedLeadsController {
     let imported = 0;
     received.forEach((lead, i) => {
       const { row } = valid[i]!;
-      if (lead.repeated) duplicates.push({ row, leadId: lead.leadId, duplicateOf: lead.leadId, message: 'Already imported from this vendor with this externalId.' });
-      else if (lead.duplicateOf) duplicates.push({ row, leadId: lead.leadId, duplicateOf: lead.duplicateOf, message: `Same phone or e-mail as a lead received within ${this.config.leads.duplicateDays} days: stored, never sold.` });
+      if (lead.repeated) duplicates.push({ row, leadId: lead.leadId, duplicateOf: lead.leadId, field: 'externalId', message: 'Already imported from this vendor with this externalId.' });
+      else if (lead.duplicateOf) duplicates.push({ row, leadId: lead.leadId, duplicateOf: lead.duplicateOf, field: 'phone / email', message: `Same phone or e-mail as a lead received within ${this.config.leads.duplicateDays} days: stored, never sold.` });
       else imported++;
     });
     errors.sort((a, b) => a.row - b.row);

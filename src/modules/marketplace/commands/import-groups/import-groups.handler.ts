@@ -6,8 +6,9 @@ import type { NewEvent } from '../../../../platform/event-store/event-store.port
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
-import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME } from '../change-group/change-group.handler.js';
+import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
+import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
+import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, publishGroupsChanged } from '../change-group/change-group.handler.js';
 import type { ImportRow, RowProblem } from './import-groups.request.js';
 
 export type RowStatus = 'added' | 'group-created' | 'group-exists' | 'already-member' | 'unknown-email' | 'self' | 'group-full' | RowProblem;
@@ -45,7 +46,10 @@ export class ImportGroups extends Command<ImportReport> {
 
 @CommandHandler(ImportGroups)
 export class ImportGroupsHandler implements ICommandHandler<ImportGroups, ImportReport> {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+  ) {}
 
   async execute({ ownerId, rows, context }: ImportGroups): Promise<ImportReport> {
     const result = await inTransaction(this.pool, async (tx) => {
@@ -112,6 +116,7 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
       return { groupsCreated, membersAdded: inserted.length, rows: reports };
     });
     outboxCommitted();
+    if (result.groupsCreated > 0 || result.membersAdded > 0) publishGroupsChanged(this.realtime, ownerId);
     return result;
   }
 }

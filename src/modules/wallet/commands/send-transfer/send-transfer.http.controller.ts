@@ -9,17 +9,18 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempotency.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
-import { MAX_AMOUNT_CENTS } from '../../domain/wallet.decider.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { dollars, MAX_AMOUNT_CENTS } from '../../domain/wallet.decider.js';
 import { SendTransfer, type TransferAnswer } from './send-transfer.handler.js';
 
-/** The spec's transfer-money: amount (here in whole cents), recipientEmail, description. */
-export const sendTransferRequest = z.object({
+/** The spec's transfer-money: amount (here in whole cents, at most the daily transfer limit), recipientEmail, description. */
+export const sendTransferRequest = (dailyLimitCents: number) => z.object({
   amountCents: z
     .number({ message: 'Amount must be a number of cents' })
     .int('Amount must be a whole number of cents')
     .min(1, 'Amount must be at least 1 cent')
-    .max(MAX_AMOUNT_CENTS, 'Amount must be at most $1,000,000'),
+    .max(Math.min(dailyLimitCents, MAX_AMOUNT_CENTS), `Amount must be at most ${dollars(Math.min(dailyLimitCents, MAX_AMOUNT_CENTS))}, the daily transfer limit`),
   recipientEmail: z.string({ message: 'Please enter the recipient’s e-mail address' }).trim().min(1, 'Please enter the recipient’s e-mail address').max(254, 'This e-mail address is too long').pipe(z.email('Please enter a valid e-mail address')),
   description: z.string({ message: 'Description must be text' }).trim().max(200, 'Description must be at most 200 characters').optional().default(''),
 });
@@ -28,10 +29,15 @@ export const sendTransferRequest = z.object({
 @Controller('api/wallet')
 @UseGuards(SessionGuard)
 export class SendTransferController {
+  private readonly request: ReturnType<typeof sendTransferRequest>;
+
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-  ) {}
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.request = sendTransferRequest(config.wallet.transferDailyLimitCents);
+  }
 
   @Post('transfers')
   @HttpCode(200)
@@ -41,7 +47,7 @@ export class SendTransferController {
   })
   async send(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest): Promise<TransferAnswer> {
     const key = idempotencyKeyOf(request.headers);
-    const input = validate(sendTransferRequest, body);
+    const input = validate(this.request, body);
     const recipientEmail = input.recipientEmail.toLowerCase();
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'transfer', ...input, recipientEmail } }, async () => {
       const result = await this.commands.execute(

@@ -8,6 +8,7 @@ import { describeIf } from '../../../../../test/support/not-run.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../test/support/test-databases.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { toJsonEvent } from '../../../../platform/event-store/json-event.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
@@ -81,7 +82,7 @@ for (const setup of setups) {
       app = await NestFactory.createApplicationContext(TransferTestModule, { logger: false });
       await app.init();
       commands = app.get(CommandBus);
-      controller = new SendTransferController(commands, pool);
+      controller = new SendTransferController(commands, pool, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } as AppConfig);
       registerTransferCreditJobs(queue, commands);
       await queue.startWorkers(4);
       runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, transferCreditTriggers), name: `job-dispatcher-${randomUUID()}` }], { pollIntervalMs: 50 });

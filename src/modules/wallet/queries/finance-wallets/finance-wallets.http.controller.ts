@@ -11,7 +11,7 @@ import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { userLabels } from '../../../identity/contracts/user-directory.js';
 import { FinanceGuard } from '../finance.guard.js';
 import { sendStatement } from '../get-statement/get-statement.http.controller.js';
-import { checkChain, fullLedger, walletSummary } from '../wallet-read.js';
+import { cardTopUps, checkChain, fullLedger, walletSummary } from '../wallet-read.js';
 import { financeWallets, ledgerAccounts, WALLET_SORTS, type WalletSort } from './finance-wallets.query.js';
 
 const FULL_HISTORY_MAX = 5_000;
@@ -55,11 +55,14 @@ export class FinanceWalletsController {
   }
 
   @Get('wallets/:userId/ledger')
-  @ApiOperation({ summary: "An agent's full wallet history, newest first: actor, time, cause, balances before and after, hashes (finance and admins)." })
+  @ApiOperation({
+    summary:
+      "An agent's full wallet history, newest first: actor, time, cause, balances before and after, hashes; and their card top-ups with each refund and what is still refundable (finance and admins).",
+  })
   async ledger(@Param('userId') rawUserId: string) {
     const userId = await this.known(rawUserId);
     const [user] = (await userLabels(this.pool, [userId])).values();
-    return { user, summary: await walletSummary(this.pool, userId), ...(await fullLedger(this.pool, userId, FULL_HISTORY_MAX)) };
+    return { user, summary: await walletSummary(this.pool, userId), topUps: await cardTopUps(this.pool, userId), ...(await fullLedger(this.pool, userId, FULL_HISTORY_MAX)) };
   }
 
   @Get('wallets/:userId/verify')

@@ -36,7 +36,7 @@ export type AgedImportResult = {
   rows: number;
   imported: number;
   rejected: number;
-  duplicates: { row: number; leadId: string; duplicateOf: string; message: string }[];
+  duplicates: { row: number; leadId: string; duplicateOf: string; field: 'externalId' | 'phone / email'; message: string }[];
   errors: { row: number; field: string; message: string }[];
 };
 

@@ -84,7 +84,7 @@ export function AgedImportCard({ vendors, onImported }: { vendors: LeadVendorRow
 function ImportReport({ result }: { result: AgedImportResult }) {
   const lines = [
     ...result.errors.map((error) => ({ row: error.row, kind: 'Rejected', field: error.field, message: error.message })),
-    ...result.duplicates.map((duplicate) => ({ row: duplicate.row, kind: 'Duplicate', field: 'phone / email', message: duplicate.message })),
+    ...result.duplicates.map((duplicate) => ({ row: duplicate.row, kind: 'Duplicate', field: duplicate.field, message: duplicate.message })),
   ].sort((a, b) => a.row - b.row);
   return (
     <div className="space-y-3" data-testid="import-report">

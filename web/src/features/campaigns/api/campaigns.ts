@@ -24,7 +24,11 @@ export type Campaign = {
   tier: string;
   status: 'funding' | 'active' | 'paused' | 'unfunded' | 'ended';
   budgetCents: number;
+  /** What the campaign cost: its leads' prices less those of leads returned and approved. */
   spentCents: number;
+  /** What its hold captured (returns credit the wallet, not the budget): the budget left is budgetCents less this. */
+  budgetUsedCents: number;
+  returnedCents: number;
   leadCount: number;
   statusReason: string | null;
   createdAt: string;
@@ -69,7 +73,9 @@ export const orderAgedPackage = (body: { quantity: number; tier: string; acceptP
   api<{ orderId: string; quantity: number; priceCents: number }>('POST', '/api/aged-orders', body, { 'idempotency-key': idempotencyKey });
 
 /** What is left of a campaign's budget, as a share of it (0 to 1). */
-export const remainingShare = (campaign: Pick<Campaign, 'budgetCents' | 'spentCents'>) =>
-  campaign.budgetCents > 0 ? Math.max(0, campaign.budgetCents - campaign.spentCents) / campaign.budgetCents : 0;
-/** The spec's low-budget line: under 10 % remaining. */
-export const isLowBudget = (campaign: Pick<Campaign, 'budgetCents' | 'spentCents'>) => remainingShare(campaign) < 0.1;
+/** What is left of the budget to buy leads with (returns credit the wallet, not the budget). */
+export const budgetLeft = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) => Math.max(0, campaign.budgetCents - campaign.budgetUsedCents);
+
+export const remainingShare = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) => (campaign.budgetCents > 0 ? budgetLeft(campaign) / campaign.budgetCents : 0);
+
+export const isLowBudget = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) => remainingShare(campaign) < 0.1;

@@ -31,8 +31,21 @@ export const fetchFinanceWallets = (q: WalletListQuery) =>
 export type LedgerAccount = { account: string; kind: 'agent' | 'agent-debt' | 'system'; balanceCents: number };
 export const fetchLedgerAccounts = () => api<{ accounts: LedgerAccount[]; totalCents: number }>('GET', '/api/finance/accounts');
 
+/** A card top-up with each refund made so far and what can still be refunded. */
+export type CardTopUp = {
+  paymentId: string;
+  amountCents: number;
+  occurredAt: string;
+  refunds: { refundId: string; amountCents: number; occurredAt: string }[];
+  disputedCents: number;
+  refundableCents: number;
+};
+
 export const fetchFinanceLedger = (userId: string) =>
-  api<{ user: { id: string; email: string; displayName: string | null }; summary: WalletFigures; entries: LedgerEntry[]; truncated: boolean }>('GET', `/api/finance/wallets/${userId}/ledger`);
+  api<{ user: { id: string; email: string; displayName: string | null }; summary: WalletFigures; topUps: CardTopUp[]; entries: LedgerEntry[]; truncated: boolean }>(
+    'GET',
+    `/api/finance/wallets/${userId}/ledger`,
+  );
 
 export const fetchFinanceVerify = (userId: string) => api<ChainCheck>('GET', `/api/finance/wallets/${userId}/verify`);
 

@@ -44,3 +44,9 @@ function toItem(row: HistoryRow): TransferItem {
     occurredAt: row.occurredAt ?? row.createdAt ?? row.created_at ?? '',
   };
 }
+
+export type TransferRecipient = { email: string; displayName: string | null };
+export type TransferRecipients = { satLeader: TransferRecipient | null; agents: TransferRecipient[]; dailyLimitCents: number };
+
+/** Whom the signed-in agent may send to (their SAT leader, the agents who chose them) and the daily limit. */
+export const fetchTransferRecipients = () => api<TransferRecipients>('GET', '/api/wallet/transfers/recipients');

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents } from '../../../lib/money';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { FormField } from '../../auth/components/form-field';
-import { sendTransfer, type TransferAnswer } from '../api/transfers';
+import { fetchTransferRecipients, sendTransfer, type TransferAnswer, type TransferRecipient, type TransferRecipients } from '../api/transfers';
 import { dollarsToCents } from './dollars-to-cents';
 
 type Sent = TransferAnswer & { amountCents: number; recipientEmail: string; description: string };
@@ -29,6 +29,22 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
   const [recipientEmail, setRecipientEmail] = useState('');
   const [description, setDescription] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [recipients, setRecipients] = useState<TransferRecipients | null>(null);
+  // On opening: whom this agent may send to. The SAT leader is who an agent sends to, so the form starts with them.
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    fetchTransferRecipients()
+      .then((answer) => {
+        if (!current) return;
+        setRecipients(answer);
+        if (answer.satLeader) setRecipientEmail((typed) => typed || answer.satLeader!.email);
+      })
+      .catch(() => current && setRecipients(null));
+    return () => {
+      current = false;
+    };
+  }, [open]);
   const { busy, submit: run, errorFor } = useFormSubmission((failure) => {
     toast({ title: 'Transfer Failed', description: failure instanceof Error ? failure.message : 'Unable to send money. Please try again.', variant: 'destructive' });
   }, FIELD_OF_CODE);
@@ -39,10 +55,13 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
     event.preventDefault();
     const amountCents = dollarsToCents(amount);
     const errors: Record<string, string> = {};
-    if (amountCents === null) errors.amount = 'Amount must be between $0.01 and $1,000,000 (at most 2 decimals)';
+    const limitCents = recipients?.dailyLimitCents;
+    if (amountCents === null || (limitCents !== undefined && amountCents > limitCents)) {
+      errors.amount = limitCents !== undefined ? `Amount must be between $0.01 and ${formatCents(limitCents)}, your daily transfer limit (at most 2 decimals)` : 'Amount must be at least $0.01 (at most 2 decimals)';
+    }
     if (!recipientEmail.trim()) errors.recipientEmail = 'Please enter the recipient’s e-mail address';
     setLocalErrors(errors);
-    if (amountCents === null || errors.recipientEmail) return;
+    if (errors.amount || errors.recipientEmail || amountCents === null) return;
     void run(async () => {
       const input = { amountCents, recipientEmail: recipientEmail.trim(), description: description.trim() };
       // A new key per submit: this submit's retries (a lost answer) replay, a new submit is a new transfer.
@@ -63,6 +82,16 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
       <DialogContent data-testid="send-money-dialog">
         <DialogTitle>Send money</DialogTitle>
         <DialogDescription>Send from your available balance to your SAT leader or to an agent who chose you as their SAT leader.</DialogDescription>
+        {recipients && (
+          <p className="text-sm text-slate-700" data-testid="send-money-sat-leader">
+            {recipients.satLeader ? <>Your SAT leader: {nameOf(recipients.satLeader)}</> : 'You have no SAT leader to send to.'}
+          </p>
+        )}
+        {recipients && (
+          <p className="text-sm text-slate-700" data-testid="send-money-limit">
+            You can transfer up to {formatCents(recipients.dailyLimitCents)} per day.
+          </p>
+        )}
         <form className="space-y-4" onSubmit={submit} noValidate>
           <FormField
             label="Amount (USD)"
@@ -83,7 +112,13 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
             value={recipientEmail}
             onChange={(e) => setRecipientEmail(e.target.value)}
             error={fieldError('recipientEmail')}
+            list="send-money-recipients"
           />
+          <datalist id="send-money-recipients">
+            {[...(recipients?.satLeader ? [recipients.satLeader] : []), ...(recipients?.agents ?? [])].map((recipient) => (
+              <option key={recipient.email} value={recipient.email} label={nameOf(recipient)} />
+            ))}
+          </datalist>
           <div>
             <label htmlFor="field-description" className="block text-sm font-medium text-slate-800">
               Description (optional)
@@ -116,3 +151,5 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
     </Dialog>
   );
 }
+
+const nameOf = (recipient: TransferRecipient) => (recipient.displayName ? `${recipient.displayName} (${recipient.email})` : recipient.email);

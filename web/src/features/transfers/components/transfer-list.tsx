@@ -39,8 +39,7 @@ export function TransferList({
                 <p className="text-xs text-slate-600">{formatShortDateTime(item.occurredAt || null)}</p>
               </div>
               <p className={direction === 'sent' ? 'shrink-0 text-sm font-semibold text-slate-900' : 'shrink-0 text-sm font-semibold text-green-700'}>
-                {direction === 'sent' ? '−' : '+'}
-                {formatCents(item.amountCents)}
+                {formatCents(direction === 'sent' ? -item.amountCents : item.amountCents, { sign: 'always' })}
               </p>
             </li>
           ))}
