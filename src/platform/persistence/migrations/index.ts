@@ -77,7 +77,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0037DemoDisputeCards', class: Migration0037DemoDisputeCards },
   { name: 'Migration0038LeadDeliveries', class: Migration0038LeadDeliveries },
   { name: 'Migration0039CustomIntegrations', class: Migration0039CustomIntegrations },
-  { name: 'Migration0041LeadNumbers', class: Migration0041LeadNumbers },
   { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
+  { name: 'Migration0041LeadNumbers', class: Migration0041LeadNumbers },
   { name: 'Migration0042CampaignReturns', class: Migration0042CampaignReturns },
 ];
