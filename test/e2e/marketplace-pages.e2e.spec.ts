@@ -98,6 +98,12 @@ describe('the marketplace pages', () => {
     await page.getByText('FL, TX').waitFor({ timeout: 15_000 });
     await page.getByText('12 leads').waitFor();
     await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor();
+    // The campaign buys at any hour again: the next tests post leads whatever the time of day the suite runs.
+    await page.getByRole('button', { name: 'Edit settings' }).click();
+    await dialog.getByLabel('Only buy on some days and hours').uncheck();
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor({ state: 'detached', timeout: 15_000 });
     await close();
   });
 
