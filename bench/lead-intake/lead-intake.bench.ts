@@ -17,7 +17,7 @@ import { PostgresEventStore } from '../../src/platform/event-store/postgres-even
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { ApiClient } from '../../test/e2e/support/api-client.js';
 import { startPortal, type PortalProcess } from '../../test/e2e/support/portal-process.js';
-import { fmt, openBenchDatabase, type BenchDatabase } from '../support/bench-database.js';
+import { databaseWork, fmt, openBenchDatabase, type BenchDatabase } from '../support/bench-database.js';
 import { requireScaled } from '../wallet-debit/wallet-app.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -323,16 +323,6 @@ async function stages(pool: pg.Pool, samples: readonly Sample[]): Promise<{ stor
     result.allocated.push(row.allocated.getTime() - offered);
   }
   return result;
-}
-
-type DatabaseWork = { commits: number; tuples: number };
-
-/** Committed transactions and tuples read so far on the database (all processes). */
-async function databaseWork(pool: pg.Pool): Promise<DatabaseWork> {
-  const { rows } = await pool.query<{ commits: string; tuples: string }>(
-    `SELECT xact_commit::text AS commits, (tup_returned + tup_fetched)::text AS tuples FROM pg_stat_database WHERE datname = current_database()`,
-  );
-  return { commits: Number(rows[0]!.commits), tuples: Number(rows[0]!.tuples) };
 }
 
 /** IN_FLIGHT leads outstanding at all times: assigned leads per second over SECONDS after a warm-up. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
@@ -30,3 +31,17 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
 }
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export type DatabaseWork = { commits: number; tuples: number };
+
+/**
+ * Committed transactions and tuples read so far on the database (all processes): work per
+ * operation from the difference, independent of how loaded the machine is. PostgreSQL hears
+ * from each backend at most every 500 ms, so wait that long after the work before reading.
+ */
+export async function databaseWork(pool: pg.Pool): Promise<DatabaseWork> {
+  const { rows } = await pool.query<{ commits: string; tuples: string }>(
+    `SELECT xact_commit::text AS commits, (tup_returned + tup_fetched)::text AS tuples FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return { commits: Number(rows[0]!.commits), tuples: Number(rows[0]!.tuples) };
+}

@@ -14,7 +14,7 @@ import { SessionStore } from '../../src/platform/auth/session-store.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { startPortal, type PortalProcess } from '../../test/e2e/support/portal-process.js';
-import { openBenchDatabase, type BenchDatabase } from '../support/bench-database.js';
+import { databaseWork, openBenchDatabase, type BenchDatabase, type DatabaseWork } from '../support/bench-database.js';
 
 const PASSWORD = 'bench-wallet-1';
 /** Each wallet starts with $1,000,000 (the largest single credit): a run never runs a wallet dry. */
@@ -167,6 +167,33 @@ end
     return { rate: Number(text.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN), requests, non2xx, p50Ms: latency('50'), p99Ms: latency('99'), output: text };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The database work of one purchase, whatever the machine's load: `count` purchases one at a
+ * time (each by a random agent, its own Idempotency-Key), then a pause for the read side to
+ * finish reacting to them; committed transactions and tuples read (pg_stat_database, all
+ * processes, idle polling during the pause included) divided by `count`.
+ */
+export async function workPerSpend(app: WalletApp, count: number): Promise<DatabaseWork> {
+  const pool = createPool(app.db.url, 1);
+  try {
+    const before = await databaseWork(pool);
+    for (let i = 0; i < count; i++) {
+      const agent = app.sessions.get(app.userIds[i % app.userIds.length]!)!;
+      const answer = await fetch(`${app.url}/api/aged-orders`, {
+        method: 'POST',
+        headers: { cookie: agent.cookie, 'x-csrf-token': agent.csrfToken, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ quantity: PACKAGE.quantity, tier: TIER }),
+      });
+      if (answer.status !== 201) throw new Error(`purchase failed: ${answer.status} ${await answer.text()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = await databaseWork(pool);
+    return { commits: (after.commits - before.commits) / count, tuples: (after.tuples - before.tuples) / count };
+  } finally {
+    await pool.end();
   }
 }
 

@@ -2,9 +2,10 @@
 // aged-lead package for themselves, an Idempotency-Key per request, the real purchase command:
 // the package's leads claimed from the inventory, the wallet charged on the agent's stream) at
 // 32 connections, beside the same debit in plain SQL on the same database in the same run.
-import { fmt } from '../support/bench-database.js';
+import { createPool } from '../../src/platform/persistence/sql.js';
+import { databaseWork, fmt } from '../support/bench-database.js';
 import { pgbench, prepareSqlWallets, sqlLoop } from './sql-debit.js';
-import { checkLedger, ms, requireScaled, spend, SPEND, SPEND_CENTS, startWalletApp } from './wallet-app.js';
+import { checkLedger, ms, requireScaled, spend, SPEND, SPEND_CENTS, startWalletApp, workPerSpend } from './wallet-app.js';
 
 const CONNECTIONS = 32;
 const LATENCY_CONNECTIONS = 50;
@@ -13,12 +14,22 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 100;
 const WARM_UP_SECONDS = 3;
+/** Purchases one at a time for the database work per purchase. */
+const WORK_SAMPLE = 300;
 
 await requireScaled('wallet-debit');
-const app = await startWalletApp(WALLETS, WARM_UP_SECONDS + 2 * SECONDS);
+// Stocked for the timed runs and the one-at-a-time sample (well under a second's worth at the stocked rate).
+const app = await startWalletApp(WALLETS, WARM_UP_SECONDS + 2 * SECONDS + 1);
 try {
   await spend(app, app.userIds, CONNECTIONS, WARM_UP_SECONDS); // warm-up
+  const work = await workPerSpend(app, WORK_SAMPLE);
+  const statsPool = createPool(app.db.url, 1);
+  const before = await databaseWork(statsPool);
   const measured = await spend(app, app.userIds, CONNECTIONS, SECONDS);
+  await new Promise((resolve) => setTimeout(resolve, 600)); // the statistics lag up to 500 ms
+  const after = await databaseWork(statsPool);
+  await statsPool.end();
+  const loadWork = { commits: (after.commits - before.commits) / measured.requests, tuples: (after.tuples - before.tuples) / measured.requests };
   const latency = await spend(app, app.userIds, LATENCY_CONNECTIONS, SECONDS);
   const ledger = await checkLedger(app);
 
@@ -34,6 +45,8 @@ try {
   console.log(`reference: plain SQL debit of the same amount (SELECT ... FOR UPDATE, UPDATE, INSERT in one transaction), ${CONNECTIONS} clients: pg loop ${fmt(loopRate)}/s` + (pgbenchRate === null ? ' (pgbench not installed)' : `, pgbench ${fmt(pgbenchRate)}/s; the higher is the reference`));
   console.log(`app over HTTP at ${CONNECTIONS} connections: ${fmt(measured.rate)} purchases/s (p50 ${ms(measured.p50Ms)}, p99 ${ms(measured.p99Ms)})`);
   console.log(`app over HTTP at ${LATENCY_CONNECTIONS} connections: ${fmt(latency.rate)} purchases/s, p50 ${ms(latency.p50Ms)}, p99 ${ms(latency.p99Ms)} (target p99 <= ${TARGET_P99_MS} ms)`);
+  console.log(`database work per purchase (${WORK_SAMPLE} one at a time, all processes, then 2 s for the read side, idle polling included): ${work.commits.toFixed(1)} commits, ${fmt(work.tuples)} tuples read (the SQL reference: 1 commit)`);
+  console.log(`database work per purchase at ${CONNECTIONS} connections (all processes, the read side's backlog included as it falls): ${loadWork.commits.toFixed(1)} commits, ${fmt(loadWork.tuples)} tuples read`);
   console.log(`ledger after the run: ${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries, ${ledger.broken} broken, lowest balance ${fmt(ledger.lowestCents)} cents`);
   console.log(`orders after the run: ${fmt(ledger.charges)} charges, ${fmt(ledger.orders)} orders charged, ${fmt(ledger.claimedLeads)} leads claimed, ${ledger.ordersOff} orders whose leads do not match their quantity`);
   if (ledger.broken > 0 || ledger.lowestCents < 0 || ledger.ordersOff > 0) process.exitCode = 1;

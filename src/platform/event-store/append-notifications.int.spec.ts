@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, inTransaction, type SqlPool } from '../persistence/sql.js';
 import { SubscriptionRunner } from '../projections/subscription-runner.js';
-import { APPENDED_CHANNEL } from './append-notifications.js';
+import { AppendListener, APPENDED_CHANNEL } from './append-notifications.js';
 import type { RecordedEvent } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { OutboxRelay, recordInOutbox } from './outbox.js';
@@ -50,6 +50,42 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     const afterReconnect = heard;
     await append(here.store);
     await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(afterReconnect);
+  });
+
+  it("passes over its own store's announcements (its readers heard the append already) and hears every other", async () => {
+    const { pool } = open(false);
+    let heard = 0;
+    const listener = new AppendListener(postgres.url, () => heard++, 'own-store');
+    listener.start();
+    try {
+      await expect.poll(() => listenerPids(pool), { timeout: 10_000 }).toHaveLength(1);
+      await expect.poll(() => heard, { timeout: 10_000 }).toBe(1); // the connection itself counts
+      // One transaction: both arrive together, the store's own first.
+      await inTransaction(pool, async (tx) => {
+        await tx.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, 'own-store']);
+        await tx.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, 'another-store']);
+      });
+      await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(heard).toBe(2);
+      // A bare NOTIFY (an outbox write) is heard too.
+      await pool.query(`NOTIFY ${APPENDED_CHANNEL}`);
+      await expect.poll(() => heard, { timeout: 10_000 }).toBe(3);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it("tells what other processes announce apart from the store's own appends", async () => {
+    const here = open(true);
+    const there = open(true);
+    let announced = 0;
+    here.store.onAnnounced(() => announced++);
+    await expect.poll(() => listenerPids(here.pool), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => announced, { timeout: 10_000 }).toBe(1); // the connection itself counts
+    await append(here.store);
+    expect(announced).toBe(1);
+    await append(there.store);
+    await expect.poll(() => announced, { timeout: 10_000 }).toBe(2);
   });
 
   it('wakes a subscriber in another process at once, long before its poll', async () => {

@@ -12,13 +12,18 @@ const NOTIFY_GAP_MS = 10;
  * Announces committed appends to the other processes on this database. Not a NOTIFY inside
  * each append: PostgreSQL serialises the commits of notifying transactions, which halved
  * append throughput at 8 writers. Instead one NOTIFY of its own follows an append at once;
- * appends made while it is under way are covered by one more, NOTIFY_GAP_MS later.
+ * appends made while it is under way are covered by one more, NOTIFY_GAP_MS later. Each
+ * announcement carries the announcing store's id, so its own listener can pass over it: that
+ * store's readers were told at the append itself.
  */
 export class AppendNotifier {
   private pending = false;
   private sending: Promise<void> | null = null;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly storeId: string,
+  ) {}
 
   /** Call after an append has committed. */
   appended(): void {
@@ -34,7 +39,7 @@ export class AppendNotifier {
     while (this.pending) {
       this.pending = false;
       // A lost announcement only delays readers until their poll.
-      await this.pool.query(`NOTIFY ${APPENDED_CHANNEL}`).catch(() => {});
+      await this.pool.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, this.storeId]).catch(() => {});
       await delay(NOTIFY_GAP_MS);
     }
     this.sending = null;
@@ -46,7 +51,9 @@ export class AppendNotifier {
  * subscribers elsewhere read at once instead of at their next poll. LISTEN needs a
  * connection of its own that stays open: a pooled one would be handed back and reused.
  * A dropped connection is opened again; since appends may have gone unheard meanwhile,
- * every (re)connection counts as a notification.
+ * every (re)connection counts as a notification. Announcements from `ownStoreId` (this
+ * process's own appends, already heard) are passed over; any other, including the bare
+ * NOTIFY an outbox write sends, is heard.
  */
 export class AppendListener {
   private client: pg.Client | null = null;
@@ -57,6 +64,7 @@ export class AppendListener {
   constructor(
     private readonly connectionString: string,
     private readonly onAppended: () => void,
+    private readonly ownStoreId: string | null = null,
   ) {}
 
   start(): void {
@@ -84,7 +92,9 @@ export class AppendListener {
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', () => this.onAppended());
+    client.on('notification', (message) => {
+      if (this.ownStoreId === null || message.payload !== this.ownStoreId) this.onAppended();
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${APPENDED_CHANNEL}`);

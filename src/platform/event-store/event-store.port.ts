@@ -71,12 +71,19 @@ export type EventStore = {
   /**
    * Events after `after` in global order. Never skips an event committed later than one
    * already returned: a reader that resumes from the last position it saw misses nothing.
+   * A read that returns fewer than `maxCount` had everything visible: whatever it could not
+   * see yet (appended later, or held back by an older transaction) is hinted by `onAppended`.
    */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the newest event a reader can see now (START when empty). */
   headPosition(): Promise<AllPosition>;
   /** Calls `listener` (a hint, no payload) when events may have been appended. Returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
+  /**
+   * Like `onAppended`, but only for what other processes announce (their appends, outbox
+   * writes) where the store hears them; without it, `onAppended` serves.
+   */
+  onAnnounced?(listener: () => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 };

@@ -49,8 +49,9 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     recorded.on('recorded', this.onRecorded);
-    // The store's notifications also carry outbox writes of other processes.
-    this.stopListening = this.store.onAppended(this.onRecorded);
+    // The store's notifications also carry outbox writes of other processes; this process's
+    // own writes say so through outboxCommitted(), and its appends are no outbox writes.
+    this.stopListening = this.store.onAnnounced ? this.store.onAnnounced(this.onRecorded) : this.store.onAppended(this.onRecorded);
     this.loop = this.run();
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { AppendListener, AppendNotifier } from './append-notifications.js';
@@ -61,8 +62,18 @@ export class PostgresEventStore implements EventStore {
     options: { readonly sharedDatabaseUrl?: string } = {},
   ) {
     const url = options.sharedDatabaseUrl;
-    this.notifier = url ? new AppendNotifier(pool) : null;
-    this.listener = url ? new AppendListener(url, () => this.appended.emit('appended')) : null;
+    const storeId = randomUUID();
+    this.notifier = url ? new AppendNotifier(pool, storeId) : null;
+    this.listener = url
+      ? new AppendListener(
+          url,
+          () => {
+            this.appended.emit('appended');
+            this.appended.emit('announced');
+          },
+          storeId,
+        )
+      : null;
   }
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
@@ -115,25 +126,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const events = await this.readVisible(options);
-    if (events.length === 0 && this.appended.listenerCount('appended') > 0) await this.watchHeldBack();
+    const { events, heldBack } = await this.readVisible(options);
+    if (events.length < options.maxCount && this.appended.listenerCount('appended') > 0) this.watchHeldBack(heldBack);
     return events;
   }
 
   /**
    * Committed events can be held back by an older transaction still running (see
-   * readAll): a reader woken for them finds nothing. If the older transaction is no
-   * append, nothing would wake the reader when it ends, so while events are held back the
-   * hint is given again, at growing intervals.
+   * readAll): a reader woken for them finds them missing from its read (which ends short).
+   * If the older transaction is no append, nothing would wake the reader when it ends, so
+   * while events are held back the hint is given again, at growing intervals.
    */
-  private async watchHeldBack(): Promise<void> {
-    // The newest visible transaction id, from the end of es_events_all_order: "any event with
-    // transaction_id >= xmin" as a filter was planned as a scan of the whole table (it finds
-    // nothing when nothing is held back, which is nearly always).
-    const { rowCount } = await this.pool.query(
-      'SELECT 1 FROM (SELECT max(transaction_id) AS newest FROM es_events) AS m WHERE m.newest >= pg_snapshot_xmin(pg_current_snapshot())',
-    );
-    if (!rowCount) {
+  private watchHeldBack(heldBack: boolean): void {
+    if (!heldBack) {
       this.heldBackDelayMs = HELD_BACK_FIRST_DELAY_MS;
       return;
     }
@@ -145,16 +150,27 @@ export class PostgresEventStore implements EventStore {
     this.heldBackDelayMs = Math.min(this.heldBackDelayMs * 2, HELD_BACK_MAX_DELAY_MS);
   }
 
-  private async readVisible(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events
-        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
-        LIMIT $3`,
+  /**
+   * The events after `after` that no running transaction can precede, and whether any are
+   * held back, in one statement. The newest transaction id comes from the end of
+   * es_events_all_order: "any event with transaction_id >= xmin" as a filter was planned as a
+   * scan of the whole table (it finds nothing when nothing is held back, which is nearly always).
+   */
+  private async readVisible(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; heldBack: boolean }> {
+    const { rows } = await this.pool.query<Partial<EventRow> & { held_back: boolean }>(
+      `SELECT h.held_back, e.* FROM
+         (SELECT coalesce((SELECT max(transaction_id) FROM es_events) >= pg_snapshot_xmin(pg_current_snapshot()), false) AS held_back) AS h
+         LEFT JOIN LATERAL (
+           SELECT transaction_id AS position_xid, ${EVENT_COLUMNS} FROM es_events
+            WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+              AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            ORDER BY transaction_id, global_position
+            LIMIT $3) AS e ON true
+        ORDER BY e.position_xid, e.global_position`,
       [options.after.commit.toString(), options.after.prepare.toString(), options.maxCount],
     );
-    return rows.map(toRecorded);
+    const events = rows.filter((row) => row.global_position != null).map((row) => toRecorded(row as EventRow));
+    return { events, heldBack: rows[0]?.held_back ?? false };
   }
 
   async headPosition(): Promise<AllPosition> {
@@ -168,12 +184,21 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): () => void {
+    return this.listen('appended', listener);
+  }
+
+  /** Announcements from other processes only (with `sharedDatabaseUrl`; never without). */
+  onAnnounced(listener: () => void): () => void {
+    return this.listen('announced', listener);
+  }
+
+  private listen(what: 'appended' | 'announced', listener: () => void): () => void {
     if (this.listener && !this.listening) {
       this.listening = true;
       this.listener.start();
     }
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+    this.appended.on(what, listener);
+    return () => this.appended.off(what, listener);
   }
 
   async ping(): Promise<void> {

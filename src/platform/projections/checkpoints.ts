@@ -26,6 +26,20 @@ export async function writeCheckpoint(db: SqlClient, subscriber: string, positio
   );
 }
 
+/**
+ * Moves the checkpoint from `expected` to `next` if it still holds `expected`; false when
+ * another runner moved it meanwhile. Inside a transaction the row stays locked until it ends,
+ * so a second runner's move waits and then finds the checkpoint moved.
+ */
+export async function moveCheckpoint(db: SqlClient, subscriber: string, expected: AllPosition, next: AllPosition): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE es_checkpoints SET commit_position = $4, prepare_position = $5, updated_at = now()
+      WHERE subscriber = $1 AND commit_position = $2 AND prepare_position = $3`,
+    [subscriber, expected.commit.toString(), expected.prepare.toString(), next.commit.toString(), next.prepare.toString()],
+  );
+  return rowCount === 1;
+}
+
 export async function resetCheckpoint(db: SqlClient, subscriber: string): Promise<void> {
   await writeCheckpoint(db, subscriber, START);
 }

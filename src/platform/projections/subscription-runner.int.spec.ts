@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { newEvent, systemContext } from '../event-store/new-event.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { createPool, type SqlClient, type SqlPool } from '../persistence/sql.js';
-import { ensureCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { ensureCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { SubscriptionRunner, type Subscriber } from './subscription-runner.js';
 
 /** Resolves for everyone once `parties` callers are waiting: makes two runners read the same batch before either commits. */
@@ -33,7 +33,130 @@ function recordingSubscriber(name: string, eventType: string, meet: () => Promis
   };
 }
 
+/**
+ * A pool of its own (its clients are altered) counting the checkpoint writes made through it;
+ * after `failWrites()` those writes fail, as they would in a process that dies.
+ */
+function countingPool(url: string): { pool: SqlPool; writes: () => number; failWrites: () => void; end: () => Promise<void> } {
+  const pool = createPool(url, 2);
+  let writes = 0;
+  let failing = false;
+  const wrapped = new WeakSet<object>();
+  const counted = (query: (...args: never[]) => unknown) =>
+    ((...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : '';
+      if (text.includes('UPDATE es_checkpoints')) {
+        if (failing) return Promise.reject(new Error('the process died'));
+        writes++;
+      }
+      return (query as (...a: unknown[]) => unknown)(...args);
+    }) as never;
+  const proxy = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return counted(target.query.bind(target));
+      if (property === 'connect')
+        return async () => {
+          const client = await target.connect();
+          if (!wrapped.has(client)) {
+            wrapped.add(client);
+            client.query = counted(client.query.bind(client));
+          }
+          return client;
+        };
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { pool: proxy, writes: () => writes, failWrites: () => (failing = true), end: () => pool.end() };
+}
+
 for (const database of everyDatabase()) {
+  describeOn(database, `a subscription runner passing over events on ${database.name}`, () => {
+    let pool: SqlPool;
+    let store: PostgresEventStore;
+    const ctx = systemContext('runner-test');
+
+    beforeAll(async () => {
+      pool = createPool(database.url, 4);
+      store = new PostgresEventStore(pool);
+      await pool.query('CREATE TABLE IF NOT EXISTS test_runner_applied (subscriber text NOT NULL, event_id uuid NOT NULL)');
+    });
+    afterAll(async () => pool.end());
+
+    const appendOne = async (type: string) => {
+      const event = newEvent(type, {}, ctx);
+      await store.append(`probe-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
+      return event.metadata.eventId;
+    };
+    const appliedIds = async (name: string) =>
+      (await pool.query<{ event_id: string }>('SELECT event_id FROM test_runner_applied WHERE subscriber = $1', [name])).rows.map((r) => r.event_id);
+    const startAtHead = async (name: string) => {
+      await ensureCheckpoint(pool, name);
+      await writeCheckpoint(pool, name, await store.headPosition());
+    };
+
+    it('writes its checkpoint once for events it does not handle, not once per batch of them', async () => {
+      const name = `passing-${randomUUID()}`;
+      const handled = `RunnerHandled${randomUUID().slice(0, 8)}`;
+      const other = `${handled}Other`;
+      await startAtHead(name);
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) await appendOne(other);
+      const pair = [newEvent(handled, {}, ctx), newEvent(handled, {}, ctx)];
+      await store.append(`probe-${randomUUID()}`, pair, { expectedVersion: 'no_stream' });
+      ids.push(...pair.map((e) => e.metadata.eventId));
+      for (let i = 0; i < 10; i++) await appendOne(other);
+      const counting = countingPool(database.url);
+      const runner = new SubscriptionRunner(store, counting.pool, [recordingSubscriber(name, handled, async () => {})], { batchSize: 5, lazyCheckpointMs: 60_000 });
+
+      await runner.catchUp(name).finally(counting.end);
+
+      expect((await appliedIds(name)).sort()).toEqual([...ids].sort());
+      // Nine batches of five (one each before): one write with the two it applied, one at the end for the ten after them.
+      expect(counting.writes()).toBeLessThanOrEqual(3); // 2 alone; 3 if another test's events put a batch's end between the two
+      expect(await readCheckpoint(pool, name)).toEqual(await store.headPosition());
+    });
+
+    it('after a restart neither applies an event twice nor misses one, though what it passed over was never written', async () => {
+      const name = `restart-${randomUUID()}`;
+      const handled = `RunnerHandled${randomUUID().slice(0, 8)}`;
+      const other = `${handled}Other`;
+      await startAtHead(name);
+      const ids: string[] = [];
+      const appendMix = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          if (i % 4 === 0) ids.push(await appendOne(handled));
+          else await appendOne(other);
+        }
+      };
+      await appendMix(20);
+      const counting = countingPool(database.url);
+      const first = new SubscriptionRunner(store, counting.pool, [recordingSubscriber(name, handled, async () => {})], { batchSize: 3, lazyCheckpointMs: 60_000 });
+      await first.start();
+      try {
+        await expect.poll(async () => (await appliedIds(name)).length, { timeout: 20_000 }).toBe(ids.length);
+        await expect.poll(async () => (await first.status())[0]!.caughtUp, { timeout: 20_000 }).toBe(true);
+      } finally {
+        counting.failWrites(); // dies: the events passed over since its last apply stay unwritten
+        await first.stop();
+        await counting.end();
+      }
+      expect(await readCheckpoint(pool, name)).not.toEqual(await store.headPosition());
+
+      await appendMix(9);
+      const second = new SubscriptionRunner(store, pool, [recordingSubscriber(name, handled, async () => {})], { batchSize: 4, pollIntervalMs: 20 });
+      await second.start();
+      try {
+        await expect.poll(async () => (await appliedIds(name)).length, { timeout: 20_000 }).toBe(ids.length);
+      } finally {
+        await second.stop();
+      }
+      const applied = await appliedIds(name);
+      expect(applied.sort()).toEqual([...ids].sort());
+      expect(await readCheckpoint(pool, name)).toEqual(await store.headPosition());
+    });
+  });
+
   describeOn(database, `two subscription runners on one checkpoint on ${database.name}`, () => {
     let pool: SqlPool;
     let store: PostgresEventStore;
@@ -57,6 +180,8 @@ for (const database of everyDatabase()) {
         const event = newEvent(eventType, { i }, ctx);
         await store.append(`probe-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
         appended.push(event.metadata.eventId);
+        // Events neither handles, passed over without a checkpoint write each.
+        if (i % 3 === 0) await store.append(`other-${randomUUID()}`, [newEvent(`${eventType}Other`, { i }, ctx)], { expectedVersion: 'no_stream' });
       }
 
       // Both runners hold the first batch, read from the same checkpoint, before either opens its transaction.
@@ -67,7 +192,7 @@ for (const database of everyDatabase()) {
       const poolB = createPool(database.url, 2);
       const runners = [
         new SubscriptionRunner(new PostgresEventStore(poolA), poolA, [first], { batchSize: 10, pollIntervalMs: 20 }),
-        new SubscriptionRunner(new PostgresEventStore(poolB), poolB, [second], { batchSize: 10, pollIntervalMs: 20 }),
+        new SubscriptionRunner(new PostgresEventStore(poolB), poolB, [second], { batchSize: 7, pollIntervalMs: 20, lazyCheckpointMs: 5 }),
       ];
       const applied = async () =>
         Number((await pool.query<{ n: string }>('SELECT count(DISTINCT event_id) AS n FROM test_runner_applied WHERE subscriber = $1', [name])).rows[0]!.n);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { comparePositions, type AllPosition, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { type AllPosition, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { inTransaction, type SqlClient } from '../persistence/sql.js';
-import { ensureCheckpoint, readCheckpoint, resetCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { ensureCheckpoint, moveCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints.js';
 import type { EventTypeFilter, ReadModelChange } from './projection.js';
 
 /** Anything that consumes the global event order from a checkpoint: a projection, the job dispatcher. */
@@ -32,24 +32,78 @@ export type RunnerOptions = {
   readonly batchSize?: number;
   /** Catch-up read when no hint arrives; hints make it near-instant. */
   readonly pollIntervalMs?: number;
+  /** How long progress over events a subscriber does not handle may go unwritten (LAZY_CHECKPOINT_MS). */
+  readonly lazyCheckpointMs?: number;
   readonly onChanges?: (changes: readonly ReadModelChange[]) => void;
   readonly onError?: (subscriber: string, error: unknown) => void;
 };
 
 const MAX_RETRY_DELAY_MS = 5_000;
+/**
+ * Progress over events a subscriber does not handle is written lazily: this long after it was
+ * made at the latest, or at once when this many such events have gone by.
+ */
+const LAZY_CHECKPOINT_MS = 250;
+const LAZY_CHECKPOINT_EVENTS = 1_000;
 
-type Loop = { subscriber: Subscriber; wake: () => void; running: Promise<void>; lastError: string | null };
+/** How far one subscriber has got, as this runner knows it. */
+type Progress = {
+  /** Every event up to here is processed: applied, or not of a type the subscriber handles. */
+  position: AllPosition;
+  /** What es_checkpoints holds, as far as this runner knows (its own last write, or a read). */
+  stored: AllPosition;
+  /** When `position` first went past `stored` (skipped events only); null when they are equal. */
+  staleSince: number | null;
+  skippedSinceStored: number;
+};
+
+type Loop = { subscriber: Subscriber; wake: () => void; running: Promise<void>; lastError: string | null; progress: Progress | null };
+
+/**
+ * One read of the global order shared by the subscribers that ask for the same events at the
+ * same time (all of them, once caught up and woken by an append). A read in flight is shared
+ * only with subscribers woken before it started, so none misses the events it was woken for.
+ */
+export class SharedReads {
+  private readonly inFlight = new Map<string, { generation: number; events: Promise<RecordedEvent[]> }>();
+
+  constructor(
+    private readonly store: Pick<EventStore, 'readAll'>,
+    private readonly batchSize: number,
+  ) {}
+
+  /** The events after `after`, for a reader woken at `generation`. */
+  read(after: AllPosition, generation: number): Promise<RecordedEvent[]> {
+    const key = `${after.commit}/${after.prepare}`;
+    const current = this.inFlight.get(key);
+    if (current && current.generation >= generation) return current.events;
+    const entry = { generation, events: this.store.readAll({ after, maxCount: this.batchSize }) };
+    this.inFlight.set(key, entry);
+    const done = () => {
+      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+    };
+    entry.events.then(done, done);
+    return entry.events;
+  }
+}
 
 /**
  * Feeds each subscriber the events after its checkpoint, in global order. The subscriber's
  * writes and the new checkpoint commit in one transaction: a crash mid-batch loses and
- * repeats nothing. Two runners on one subscriber (two processes) are safe: the checkpoint
- * row is locked and compared, and the loser's batch is rolled back and read again.
+ * repeats nothing. Events of types a subscriber does not handle are passed over without a
+ * transaction; that progress reaches the checkpoint later (LAZY_CHECKPOINT_MS), or with the
+ * next batch it applies: a restart reads those events again and passes over them again.
+ * Two runners on one subscriber (two processes) are safe: the checkpoint moves only from the
+ * value the runner last knew, and the loser's batch is rolled back and read again.
  */
 export class SubscriptionRunner {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly lazyCheckpointMs: number;
   private readonly loops = new Map<string, Loop>();
+  private readonly reads: SharedReads;
+  /** Counts the wake-ups: a shared read serves the subscribers woken before it started. */
+  private generation = 0;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
 
@@ -61,6 +115,8 @@ export class SubscriptionRunner {
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.lazyCheckpointMs = options.lazyCheckpointMs ?? LAZY_CHECKPOINT_MS;
+    this.reads = new SharedReads(store, this.batchSize);
     const names = new Set<string>();
     for (const s of subscribers) {
       if (names.has(s.name)) throw new Error(`Two subscribers are named ${s.name}`);
@@ -90,6 +146,7 @@ export class SubscriptionRunner {
 
   /** A hint from elsewhere (another process appended): read now rather than at the next poll. */
   wakeAll(): void {
+    this.generation++;
     for (const loop of this.loops.values()) loop.wake();
   }
 
@@ -97,12 +154,16 @@ export class SubscriptionRunner {
   async catchUp(name: string): Promise<number> {
     const subscriber = this.find(name);
     await ensureCheckpoint(this.pool, subscriber.name);
+    const progress = await this.loadProgress(subscriber);
+    const read = (after: AllPosition) => this.store.readAll({ after, maxCount: this.batchSize });
     let total = 0;
     for (;;) {
-      const processed = await this.processBatch(subscriber);
-      if (processed === 0) return total;
-      total += processed;
+      const batch = await this.processBatch(subscriber, progress, read);
+      if (batch.read === 0 && !batch.readAgain) break;
+      total += batch.read;
     }
+    await this.storeProgress(subscriber, progress);
+    return total;
   }
 
   /** Empties the read model and its checkpoint, then replays every event into it. */
@@ -121,7 +182,8 @@ export class SubscriptionRunner {
   async status(): Promise<SubscriberStatus[]> {
     return Promise.all(
       this.subscribers.map(async (subscriber) => {
-        const checkpoint = await readCheckpoint(this.pool, subscriber.name);
+        // A running subscriber may be past its stored checkpoint (events it does not handle).
+        const checkpoint = this.loops.get(subscriber.name)?.progress?.position ?? (await readCheckpoint(this.pool, subscriber.name));
         const next = await this.store.readAll({ after: checkpoint, maxCount: 1 });
         const oldest = next[0];
         return {
@@ -141,27 +203,69 @@ export class SubscriptionRunner {
     return subscriber;
   }
 
-  private async processBatch(subscriber: Subscriber): Promise<number> {
-    const from = await readCheckpoint(this.pool, subscriber.name);
+  private async loadProgress(subscriber: Subscriber): Promise<Progress> {
+    const stored = await readCheckpoint(this.pool, subscriber.name);
+    return { position: stored, stored, staleSince: null, skippedSinceStored: 0 };
+  }
+
+  /** Starts again from the stored checkpoint: another runner moved it. */
+  private async reloadProgress(subscriber: Subscriber, progress: Progress): Promise<void> {
+    Object.assign(progress, await this.loadProgress(subscriber));
+  }
+
+  /** Writes progress made over events the subscriber does not handle. */
+  private async storeProgress(subscriber: Subscriber, progress: Progress): Promise<void> {
+    if (progress.staleSince === null) return;
+    if (await moveCheckpoint(this.pool, subscriber.name, progress.stored, progress.position)) {
+      progress.stored = progress.position;
+      progress.staleSince = null;
+      progress.skippedSinceStored = 0;
+    } else {
+      await this.reloadProgress(subscriber, progress);
+    }
+  }
+
+  private storeDueAt(progress: Progress): number | null {
+    if (progress.staleSince === null) return null;
+    return progress.skippedSinceStored >= LAZY_CHECKPOINT_EVENTS ? 0 : progress.staleSince + this.lazyCheckpointMs;
+  }
+
+  /**
+   * Reads the next events after the subscriber's position and processes them: how many it
+   * read, and whether that was all there was (a short batch) or it should read again.
+   */
+  private async processBatch(subscriber: Subscriber, progress: Progress, read: (after: AllPosition) => Promise<RecordedEvent[]>): Promise<{ read: number; readAgain: boolean }> {
     // Read outside the transaction: on PGlite an open transaction would block this read.
-    const events = await this.store.readAll({ after: from, maxCount: this.batchSize });
-    if (events.length === 0) return 0;
+    const events = await read(progress.position);
+    const last = events.at(-1)?.position;
     const wanted = subscriber.eventTypes;
     const relevant = wanted === '*' ? events : events.filter((e) => wanted.includes(e.type));
-    const last: AllPosition = events[events.length - 1]!.position;
-    if (relevant.length > 0 && subscriber.prepare) await subscriber.prepare(relevant);
+    if (!last || relevant.length === 0) {
+      if (last) {
+        progress.position = last;
+        progress.staleSince ??= Date.now();
+        progress.skippedSinceStored += events.length;
+      }
+      const due = this.storeDueAt(progress);
+      if (due !== null && due <= Date.now()) await this.storeProgress(subscriber, progress);
+      return { read: events.length, readAgain: events.length >= this.batchSize };
+    }
+    if (subscriber.prepare) await subscriber.prepare(relevant);
 
     const changes = await inTransaction(this.pool, async (tx) => {
-      const locked = await readCheckpoint(tx, subscriber.name, true);
-      if (comparePositions(locked, from) !== 0) return null; // another runner got there first
-      const result = relevant.length > 0 ? await subscriber.apply(relevant, tx) : undefined;
-      await writeCheckpoint(tx, subscriber.name, last);
-      return result ?? [];
+      if (!(await moveCheckpoint(tx, subscriber.name, progress.stored, last))) return null; // another runner got there first
+      return (await subscriber.apply(relevant, tx)) ?? [];
     });
-    if (changes === null) return 1;
-    if (relevant.length > 0) subscriber.afterCommit?.();
+    if (changes === null) {
+      await this.reloadProgress(subscriber, progress);
+      return { read: 0, readAgain: true };
+    }
+    progress.position = progress.stored = last;
+    progress.staleSince = null;
+    progress.skippedSinceStored = 0;
+    subscriber.afterCommit?.();
     if (changes.length > 0) this.options.onChanges?.(changes);
-    return events.length;
+    return { read: events.length, readAgain: events.length >= this.batchSize };
   }
 
   private startLoop(subscriber: Subscriber): Loop {
@@ -170,6 +274,7 @@ export class SubscriptionRunner {
     const loop: Loop = {
       subscriber,
       lastError: null,
+      progress: null,
       wake: () => {
         pending = true;
         wakeUp();
@@ -189,11 +294,18 @@ export class SubscriptionRunner {
     loop.running = (async () => {
       while (!this.stopped) {
         pending = false;
+        const generation = this.generation;
         try {
-          const processed = await this.processBatch(subscriber);
+          loop.progress ??= await this.loadProgress(subscriber);
+          const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation));
           failures = 0;
           loop.lastError = null;
-          if (processed === 0) await sleep(this.pollIntervalMs);
+          // A batch that ended short held everything there was when it was read: what came
+          // later comes with a wake-up (held-back events too, see EventStore.readAll).
+          if (!batch.readAgain) {
+            const due = this.storeDueAt(loop.progress);
+            await sleep(due === null ? this.pollIntervalMs : Math.max(0, Math.min(this.pollIntervalMs, due - Date.now())));
+          }
         } catch (error) {
           failures++;
           loop.lastError = error instanceof Error ? error.message : String(error);
@@ -202,6 +314,8 @@ export class SubscriptionRunner {
           await sleep(Math.min(MAX_RETRY_DELAY_MS, 200 * 2 ** Math.min(failures, 5)));
         }
       }
+      // What was passed over is not lost on a stop without it, only read again at the next start.
+      if (loop.progress) await this.storeProgress(subscriber, loop.progress).catch(() => {});
     })();
     return loop;
   }
