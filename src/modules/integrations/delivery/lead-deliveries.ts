@@ -109,15 +109,16 @@ export class LeadDeliveries {
             SET attempts = CASE WHEN c.is_active THEN $2 ELSE d.attempts END,
                 status = CASE WHEN c.is_active THEN 'pending' WHEN c.disabled_at IS NOT NULL THEN 'held' ELSE 'skipped' END,
                 last_error = CASE WHEN c.is_active THEN d.last_error WHEN c.disabled_at IS NOT NULL THEN 'Held: the integration was turned off' ELSE 'Not sent: the integration was disconnected' END,
+                final_attempt = CASE WHEN $3 = 'manual' AND d.status <> 'pending' THEN true ELSE d.final_attempt END,
                 next_attempt_at = NULL, updated_at = now()
            FROM integration_configs c
-          WHERE d.delivery_id = $1 AND c.integration_id = d.integration_id AND d.status = 'pending' AND NOT d.is_test
+          WHERE d.delivery_id = $1 AND c.integration_id = d.integration_id AND (d.status = 'pending' OR $3 = 'manual') AND NOT d.is_test
             AND (d.attempts = $2 - 1 OR (d.attempts = $2 AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = $2)))
           RETURNING d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
        SELECT claimed.*, ${LEAD_COLUMNS},
               (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id) AS sealed
          FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
-      [deliveryId, attempt],
+      [deliveryId, attempt, trigger],
     );
     const claimed = rows[0];
     if (!claimed) return null;
@@ -173,8 +174,10 @@ export class LeadDeliveries {
   }
 
   /**
-   * Sends one delivery again now. One still on its schedule is tried at once (and keeps its
-   * schedule if this fails too); a failed, held or delivered one gets one more attempt.
+   * Sends one delivery again now: an attempt asked for by the agent, whatever the delivery's
+   * state (one still on its schedule is tried at once and keeps its schedule if this fails too;
+   * a failed, held or delivered one gets this one attempt). Asked for while an attempt is in
+   * flight, it is the attempt after that one, so no request is lost and no attempt made twice.
    */
   async resend(userId: string, deliveryId: string): Promise<{ deliveryId: string; attempt: number }> {
     const { rows } = await this.pool.query<{ attempts: number; is_active: boolean }>(
@@ -183,12 +186,7 @@ export class LeadDeliveries {
     );
     if (!rows[0]) throw new DomainError('DELIVERY_NOT_FOUND', 'No such delivery.', 404);
     if (!rows[0].is_active) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'Turn this integration back on before resending its leads.', 409);
-    const { rows: reopened } = await this.pool.query<{ attempts: number }>(
-      `UPDATE lead_deliveries SET final_attempt = (status <> 'pending'), status = 'pending', next_attempt_at = now(), updated_at = now()
-        WHERE delivery_id = $1 AND user_id = $2 RETURNING attempts`,
-      [deliveryId, userId],
-    );
-    const attempt = reopened[0]!.attempts + 1;
+    const attempt = rows[0].attempts + 1;
     await this.enqueueAttempt(deliveryId, attempt, 'manual', 0);
     this.publish(userId);
     return { deliveryId, attempt };
