@@ -5,6 +5,7 @@ import type { JsonEvent } from '../../../platform/event-store/json-event.js';
 import { newEvent, systemContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import { SEND_EMAIL_JOB, type MailMessage } from '../../../platform/mail/mailer.js';
 import { inTransaction, type SqlClient } from '../../../platform/persistence/sql.js';
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
@@ -132,18 +133,7 @@ export class LeadDeliveries {
       ? await this.send(lead, openTarget(this.cipher, claimed, claimed.sealed), { deliveryId, attempt, test: false })
       : failure('The lead is no longer available to send.', false);
     const next = outcome.ok || claimed.final_attempt || !outcome.retryable ? null : delayBefore(this.settings.retryDelaysMs, attempt + 1);
-    await this.pool.query(
-      `WITH logged AS (
-         INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (delivery_id, attempt) DO NOTHING)
-       UPDATE lead_deliveries SET status = $10, last_status = $6, last_error = $8, next_attempt_at = $11, succeeded_at = CASE WHEN $10 = 'succeeded' THEN now() ELSE succeeded_at END, updated_at = now()
-        WHERE delivery_id = $1 AND attempts = $2`,
-      [
-        ...[deliveryId, attempt, trigger, started, Math.max(0, Math.round(outcome.durationMs)), outcome.status, outcome.ok, outcome.error, outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)],
-        outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending',
-        next === null ? null : new Date(Date.now() + next),
-      ],
-    );
+    await this.logAttempt(deliveryId, attempt, trigger, started, outcome, outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending', next === null ? null : new Date(Date.now() + next));
     if (next !== null) await this.enqueueAttempt(deliveryId, attempt + 1, 'automatic', next);
     if (!outcome.ok) await this.noteFailure(claimed, started, outcome);
     else if (claimed.failing_since) await this.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [claimed.integration_id]);
@@ -164,11 +154,7 @@ export class LeadDeliveries {
       [deliveryId, integrationId, userId, JSON.stringify(purchase)],
     );
     const outcome = await this.send(sampleLead(deliveryId, started), await integrationTarget(this.pool, this.cipher, integration), { deliveryId, attempt: 1, test: true });
-    await this.record(deliveryId, 1, 'test', started, outcome);
-    await this.pool.query(
-      `UPDATE lead_deliveries SET status = $2, last_status = $3, last_error = $4, succeeded_at = CASE WHEN $2 = 'succeeded' THEN now() END, updated_at = now() WHERE delivery_id = $1`,
-      [deliveryId, outcome.ok ? 'succeeded' : 'failed', outcome.status, outcome.error],
-    );
+    await this.logAttempt(deliveryId, 1, 'test', started, outcome, outcome.ok ? 'succeeded' : 'failed', null);
     this.publish(userId);
     return { deliveryId, attempt: 1, outcome, sentAt: started.toISOString() };
   }
@@ -289,11 +275,19 @@ export class LeadDeliveries {
     }
   }
 
-  private async record(deliveryId: string, attempt: number, trigger: AttemptTrigger, started: Date, outcome: SendOutcome): Promise<void> {
+  /** The attempt logged (once, whoever else tries) and the delivery brought to what it came to, in one statement. */
+  private async logAttempt(deliveryId: string, attempt: number, trigger: AttemptTrigger, started: Date, outcome: SendOutcome, status: string, nextAttemptAt: Date | null): Promise<void> {
     await this.pool.query(
-      `INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (delivery_id, attempt) DO NOTHING`,
-      [deliveryId, attempt, trigger, started, Math.max(0, Math.round(outcome.durationMs)), outcome.status, outcome.ok, outcome.error, outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)],
+      `WITH logged AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (delivery_id, attempt) DO NOTHING)
+       UPDATE lead_deliveries SET status = $10, last_status = $6, last_error = $8, next_attempt_at = $11, succeeded_at = CASE WHEN $10 = 'succeeded' THEN now() ELSE succeeded_at END, updated_at = now()
+        WHERE delivery_id = $1 AND attempts = $2`,
+      [
+        ...[deliveryId, attempt, trigger, started, Math.max(0, Math.round(outcome.durationMs)), outcome.status, outcome.ok, outcome.error, outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)],
+        status,
+        nextAttemptAt,
+      ],
     );
   }
 
@@ -353,14 +347,14 @@ const failure = (error: string, retryable: boolean): SendOutcome => ({ ok: false
 const providerName = (row: Pick<IntegrationRow, 'provider' | 'settings'>) =>
   row.provider === 'custom' ? String(row.settings.name ?? 'custom integration') : (PROVIDERS.find((p) => p.providerId === row.provider)?.name ?? row.provider);
 
-const pageOf = (row: Pick<IntegrationRow, 'provider' | 'integration_id'>) => (row.provider === 'custom' ? `/integrations?custom=${row.integration_id}` : `/integrations/${row.provider}`);
+/** Where the agent manages it: a provider's page, or the list that holds their custom integrations. */
+const pageOf = (row: Pick<IntegrationRow, 'provider'>) => (row.provider === 'custom' ? '/integrations' : `/integrations/${row.provider}`);
 
 function disabledMail(to: string, provider: string, reason: string, link: string): MailMessage {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     subject: `Your ${provider} integration was turned off`,
     text: `Leads could not be delivered to ${provider} for a day, so we turned the integration off.\n\n${reason}\n\nNew leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:\n${link}\n`,
-    html: `<p>Leads could not be delivered to <strong>${escape(provider)}</strong> for a day, so we turned the integration off.</p><p>${escape(reason)}</p><p>New leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:</p><p><a href="${escape(link)}">${escape(link)}</a></p>`,
+    html: `<p>Leads could not be delivered to <strong>${escapeHtml(provider)}</strong> for a day, so we turned the integration off.</p><p>${escapeHtml(reason)}</p><p>New leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
   };
 }
