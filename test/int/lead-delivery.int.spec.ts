@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
+import { ArrivalNotReadable } from '../../src/modules/integrations/delivery/arrivals.js';
 import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
 import type { LeadSender } from '../../src/modules/integrations/delivery/lead-sender.js';
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
+import type { JsonEvent } from '../../src/platform/event-store/json-event.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
@@ -86,7 +88,8 @@ for (const database of everyDatabase()) {
     let queue: PostgresJobQueue;
     let runner: SubscriptionRunner;
     let deliveries: LeadDeliveries;
-    const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 400, publicUrl: 'http://portal.test' };
+    // A day of failures is 3 s here: long enough that a loaded machine's retries 50 ms apart never reach it by accident.
+    const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 3_000, publicUrl: 'http://portal.test' };
 
     beforeAll(async () => {
       crmUrl = await crm.start();
@@ -132,6 +135,13 @@ for (const database of everyDatabase()) {
     }
     /** A lead received, then sold to the owner: both stored events, as the marketplace writes them. */
     async function sell(ownerId: string, firstName = 'Ana'): Promise<string> {
+      const leadId = await receive(firstName);
+      const sold = { leadId, campaignId: randomUUID(), ownerId, priceCents: 2_500, at: new Date().toISOString() };
+      await db.store.append(leadStream(leadId), [newEvent('LeadSold', sold, systemContext('test-allocation'))], { expectedVersion: 1n });
+      return leadId;
+    }
+    /** A lead received and in the leads read model, not sold yet. */
+    async function receive(firstName = 'Ana'): Promise<string> {
       const leadId = randomUUID();
       const received = {
         leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName, lastName: 'Reyes', phone: '+13055550100', email: 'ana@example.com', state: 'FL', zip: '33101',
@@ -139,10 +149,18 @@ for (const database of everyDatabase()) {
       };
       await db.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
       await expect.poll(async () => (await db.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 10_000 }).toBe(1);
-      const sold = { leadId, campaignId: randomUUID(), ownerId, priceCents: 2_500, at: new Date().toISOString() };
-      await db.store.append(leadStream(leadId), [newEvent('LeadSold', sold, systemContext('test-allocation'))], { expectedVersion: 1n });
       return leadId;
     }
+    /** A stored event as a planning job receives it (not appended: the job is run by hand). */
+    const jobEvent = (type: string, data: unknown): JsonEvent => ({
+      streamId: `lead-${randomUUID()}`,
+      streamVersion: '1',
+      position: { commit: '0', prepare: '0' },
+      recordedAt: new Date().toISOString(),
+      type,
+      data,
+      metadata: newEvent(type, data, systemContext('test-allocation')).metadata as JsonEvent['metadata'],
+    });
     const deliveriesOf = async (integrationId: string) =>
       (await db.pool.query<{ delivery_id: string; lead_id: string; status: string; attempts: number }>('SELECT delivery_id, lead_id, status, attempts FROM lead_deliveries WHERE integration_id = $1 ORDER BY created_at', [integrationId])).rows;
     const attemptsOf = async (deliveryId: string) =>
@@ -230,6 +248,50 @@ for (const database of everyDatabase()) {
       const got = crm.received.filter((r) => leadIds.includes(r.body.leadId));
       expect(got).toHaveLength(400);
       expect(new Set(got.map((r) => r.deliveryId)).size).toBe(400);
+    });
+
+    it('plans a batch of sales in one job and sends each once however often the job runs; an assignment not readable yet fails the job after the rest are sent', async () => {
+      const owner = await agent();
+      const member = await agent();
+      const hook = await integration(owner, 'onlysales');
+      await integration(member, 'onlysales');
+      const leadIds = await inParallel(30, () => receive('Batch'));
+      const sales = leadIds.map((leadId) => jobEvent('LeadSold', { leadId, campaignId: randomUUID(), ownerId: owner, priceCents: 2_500, at: new Date().toISOString() }));
+      // Assigned by an owner whose copy of the lead the read model does not have (yet).
+      const unreadable = jobEvent('LeadAssigned', { leadId: randomUUID(), ownerId: owner, assigneeId: member });
+      const runs = await Promise.allSettled([deliveries.plan([...sales, unreadable]), deliveries.plan([...sales, unreadable]), deliveries.plan(sales)]);
+      expect(runs.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+      expect((runs[0] as PromiseRejectedResult).reason).toBeInstanceOf(ArrivalNotReadable);
+      const rows = await deliveriesOf(hook);
+      expect(rows).toHaveLength(30);
+      expect(rows.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
+      const got = crm.received.filter((r) => leadIds.includes(r.body.leadId));
+      expect(got).toHaveLength(30);
+      expect(new Set(got.map((r) => r.body.leadId)).size).toBe(30);
+      for (const { delivery_id } of rows) expect(await attemptsOf(delivery_id)).toHaveLength(1);
+    });
+
+    it('makes an attempt again whose process died mid-request, under its own number, once the sweep finds it abandoned', async () => {
+      const owner = await agent();
+      const hook = await integration(owner, 'onlysales');
+      const leadId = await receive('Abandoned');
+      const deliveryId = randomUUID();
+      const purchase = { source: 'data_leads', campaignId: null, campaignName: null, priceCents: 2_500, boughtAt: new Date().toISOString() };
+      // Attempt 1 claimed just now: in flight, so a second job for it makes nothing.
+      await db.pool.query(`INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, attempts) VALUES ($1, $2, $3, $4, $5, 'pending', 1)`, [
+        deliveryId,
+        hook,
+        owner,
+        leadId,
+        JSON.stringify(purchase),
+      ]);
+      expect(await deliveries.attempt({ deliveryId, attempt: 1, trigger: 'automatic' })).toBeNull();
+      // Two minutes on, never logged: its process died mid-request.
+      await db.pool.query(`UPDATE lead_deliveries SET updated_at = now() - interval '2 minutes' WHERE delivery_id = $1`, [deliveryId]);
+      expect(await deliveries.sweep()).toBeGreaterThanOrEqual(1);
+      await settled(hook, 1);
+      expect((await attemptsOf(deliveryId)).map((a) => [a.attempt, a.ok, a.trigger])).toEqual([[1, true, 'automatic']]);
+      expect(crm.received.filter((r) => r.body.leadId === leadId)).toHaveLength(1);
     });
 
     it('resends a delivery on request, 30 clicks at once making no attempt twice', async () => {

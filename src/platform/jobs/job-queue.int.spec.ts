@@ -105,6 +105,32 @@ for (const driver of drivers) {
         await runner.stop();
       }
     });
+
+    it('hands a batching job the events of one read together, in store order, at most its batch size per job', async () => {
+      const store = new PostgresEventStore(pool);
+      const jobs: string[][] = [];
+      const [first, second] = [`ProbeA${randomUUID().slice(0, 8)}`, `ProbeB${randomUUID().slice(0, 8)}`];
+      queue.register<{ events: { type: string; metadata: { eventId: string } }[] }>('on-probes', async ({ events }) => {
+        jobs.push(events.map((e) => e.metadata.eventId));
+      });
+      const events = Array.from({ length: 7 }, (_, i) => newEvent(i % 2 ? second : first, { i }, systemContext('test')));
+      const name = `dispatch-batch-${randomUUID()}`;
+      const head = await store.headPosition();
+      await pool.query('INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, $2, $3)', [name, head.commit.toString(), head.prepare.toString()]);
+      // Stored before the dispatcher starts, so its first read brings all seven.
+      await store.append(`probe-${randomUUID()}`, events, { expectedVersion: 'no_stream' });
+      const triggers = [first, second].map((eventType) => ({ eventType, job: 'on-probes', batch: 3 }));
+      const runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, triggers), name }], { pollIntervalMs: 100 });
+      await runner.start();
+      try {
+        await expect.poll(() => jobs.flat().length, { timeout: 10_000 }).toBe(7);
+        expect(jobs.map((ids) => ids.length).sort()).toEqual([1, 3, 3]);
+        const inOrder = [...jobs].sort((a, b) => events.findIndex((e) => e.metadata.eventId === a[0]) - events.findIndex((e) => e.metadata.eventId === b[0]));
+        expect(inOrder.flat()).toEqual(events.map((e) => e.metadata.eventId));
+      } finally {
+        await runner.stop();
+      }
+    });
   });
 }
 

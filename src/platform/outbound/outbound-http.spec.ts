@@ -31,9 +31,12 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
   let base: string;
   const hits: string[] = [];
 
+  const connections: string[] = [];
+
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       hits.push(`${req.method} ${req.url}`);
+      connections.push(`${req.socket.remotePort}`);
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/ok') {
         let body = '';
@@ -92,6 +95,25 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
     expect(response.address).toBe('127.0.0.1');
     expect(response.truncated).toBe(false);
     expect(response.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps the connection to an endpoint open for the next call, and a timed-out call does not hand its connection on', async () => {
+    const client = new OutboundHttp({ allow: allow127, timeoutMs: 1_000 });
+    try {
+      const before = connections.length;
+      for (let i = 0; i < 3; i++) expect((await client.request({ url: `${base}/ok`, method: 'POST', body: `lead ${i}` })).status).toBe(200);
+      expect(new Set(connections.slice(before)).size).toBe(1);
+      await expect(client.request({ url: `${base}/slow` })).rejects.toMatchObject({ code: 'timeout' });
+      const after = await client.request({ url: `${base}/ok`, method: 'POST', body: 'after' });
+      expect(JSON.parse(after.body.toString())).toMatchObject({ got: 'after' });
+      // A refusal still comes before a byte is sent, pooled connections or not.
+      const refusing = new OutboundHttp({ allow: NOTHING_ALLOWED, timeoutMs: 1_000 });
+      const hitsBefore = hits.length;
+      await expect(refusing.request({ url: `${base}/ok` })).rejects.toBeInstanceOf(OutboundRefused);
+      expect(hits.length).toBe(hitsBefore);
+    } finally {
+      client.close();
+    }
   });
 
   it('refuses private, metadata, loopback IPv6 and unspecified addresses in the URL', async () => {

@@ -50,6 +50,8 @@ export type OutboundHttpOptions = {
   readonly resolve?: LookupFunction;
 };
 
+/** An idle kept-alive connection is closed after this, before common servers' own 5 s keep-alive ends it under a request. */
+const IDLE_SOCKET_MS = 4_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const ALWAYS_DROPPED_ACROSS_ORIGINS = ['authorization', 'cookie', 'proxy-authorization'];
 
@@ -65,12 +67,24 @@ export class OutboundHttp {
   private readonly maxBodyBytes: number;
   private readonly previewBytes: number;
   private readonly maxRedirects: number;
+  // Connections are kept open between calls to the same endpoint (a CRM gets a burst of leads);
+  // a reused socket's far end was checked when it connected, and is checked again per request.
+  private readonly agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
+  };
 
   constructor(private readonly options: OutboundHttpOptions) {
     this.lookup = fencedLookup(options.allow, options.resolve ?? systemLookup);
     this.maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
     this.previewBytes = options.previewBytes ?? 2_048;
     this.maxRedirects = options.maxRedirects ?? 3;
+  }
+
+  /** Closes the kept-alive connections (at shutdown). */
+  close(): void {
+    this.agents['http:'].destroy();
+    this.agents['https:'].destroy();
   }
 
   async request(request: OutboundRequest): Promise<OutboundResponse> {
@@ -144,7 +158,7 @@ export class OutboundHttp {
           ...headers,
           ...(payload ? { 'content-length': String(payload.length) } : {}),
         },
-        agent: false,
+        agent: this.agents[url.protocol as 'http:' | 'https:'],
         lookup: this.lookup as never,
         servername: net.isIP(hostname) ? undefined : hostname,
       });

@@ -29,6 +29,41 @@ type Assigned = { leadId: string; ownerId: string; assigneeId: string };
 type Ordered = { ownerId: string; leadIds: string[]; perLeadCents: number; campaign?: string };
 
 /**
+ * The arrivals of many stored events, in their order (null where an event puts no lead in
+ * anyone's hands), the campaigns' names read once for all the sales among them. An event
+ * whose lead is not readable yet comes back as its ArrivalNotReadable, beside the others.
+ */
+export async function arrivalsOf(events: readonly JsonEvent[], db: SqlClient): Promise<(Arrival | ArrivalNotReadable | null)[]> {
+  const soldCampaigns = [...new Set(events.filter((e) => e.type === 'LeadSold').map((e) => (e.data as Sold).campaignId))];
+  const names = new Map<string, string>();
+  if (soldCampaigns.length > 0) {
+    const { rows } = await db.query<{ campaign_id: string; name: string }>('SELECT campaign_id, name FROM rm_campaigns WHERE campaign_id = ANY($1::uuid[])', [soldCampaigns]);
+    for (const row of rows) names.set(row.campaign_id, row.name);
+  }
+  return Promise.all(
+    events.map(async (event) => {
+      if (event.type === 'LeadSold') return soldArrival(event.data as Sold, names.get((event.data as Sold).campaignId) ?? null);
+      try {
+        return await arrivalOf(event, db);
+      } catch (error) {
+        if (error instanceof ArrivalNotReadable) return error;
+        throw error;
+      }
+    }),
+  );
+}
+
+const soldArrival = (d: Sold, campaignName: string | null): Arrival => ({
+  recipientId: d.ownerId,
+  leadIds: [d.leadId],
+  source: 'data_leads',
+  campaignId: d.campaignId,
+  campaignName,
+  priceCents: d.priceCents,
+  boughtAt: d.at,
+});
+
+/**
  * Who got which leads from a stored event: a campaign's owner on LeadSold, the member a
  * lead was assigned to on LeadAssigned (the owner's copy tells the price and campaign), the
  * buyer of an aged or business order.
@@ -38,7 +73,7 @@ export async function arrivalOf(event: JsonEvent, db: SqlClient): Promise<Arriva
     case 'LeadSold': {
       const d = event.data as Sold;
       const { rows } = await db.query<{ name: string }>('SELECT name FROM rm_campaigns WHERE campaign_id = $1', [d.campaignId]);
-      return { recipientId: d.ownerId, leadIds: [d.leadId], source: 'data_leads', campaignId: d.campaignId, campaignName: rows[0]?.name ?? null, priceCents: d.priceCents, boughtAt: d.at };
+      return soldArrival(d, rows[0]?.name ?? null);
     }
     case 'LeadAssigned': {
       const d = event.data as Assigned;

@@ -6,13 +6,21 @@ import { SEND_DELIVERY_JOB, type LeadDeliveries, type SendDeliveryJob } from './
 
 export const PLAN_DELIVERIES_JOB = 'plan-lead-deliveries';
 export const SWEEP_DELIVERIES_JOB = 'sweep-lead-deliveries';
+/** The most arrivals one planning job takes (a burst of sales is planned and sent in sets). */
+const PLAN_BATCH = 100;
 
 /** Leads that reach an agent (bought, ordered or assigned) are planned into deliveries by a job started from the stored event. */
-export const deliveryTriggers: readonly JobTrigger[] = ARRIVAL_EVENT_TYPES.map((eventType) => ({ eventType, job: PLAN_DELIVERIES_JOB, options: { attempts: 10, backoffMs: 1_000 } }));
+export const deliveryTriggers: readonly JobTrigger[] = ARRIVAL_EVENT_TYPES.map((eventType) => ({
+  eventType,
+  job: PLAN_DELIVERIES_JOB,
+  options: { attempts: 10, backoffMs: 1_000 },
+  batch: PLAN_BATCH,
+}));
 
 export function registerDeliveryJobs(jobs: JobQueue, deliveries: LeadDeliveries): void {
-  jobs.register<{ event: JsonEvent }>(PLAN_DELIVERIES_JOB, async ({ event }) => {
-    await deliveries.plan(event);
+  // `{ event }` is a job queued one event at a time, before planning took batches.
+  jobs.register<{ events?: JsonEvent[]; event?: JsonEvent }>(PLAN_DELIVERIES_JOB, async ({ events, event }) => {
+    await deliveries.plan(events ?? (event ? [event] : []));
   });
   jobs.register<SendDeliveryJob>(SEND_DELIVERY_JOB, async (job) => {
     await deliveries.attempt(job);

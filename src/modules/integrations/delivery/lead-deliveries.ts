@@ -12,7 +12,7 @@ import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
 import { PROVIDERS } from '../domain/providers.js';
-import { arrivalOf } from './arrivals.js';
+import { arrivalsOf, ArrivalNotReadable, type Arrival } from './arrivals.js';
 import { deliverableLeadOf, LEAD_COLUMNS, sampleLead, type LeadRow, type Purchase } from './deliverable-lead.js';
 import { destinationsOf, routes, type Destinations } from './destinations.js';
 import { integrationTarget, openTarget, type SealedSecretRow } from './integration-target.js';
@@ -58,87 +58,136 @@ export class LeadDeliveries {
     private readonly settings: DeliverySettings,
   ) {}
 
-  /** From a stored arrival event: one delivery per (lead, matching integration), then their first attempts. Safe to run again. */
-  async plan(event: JsonEvent): Promise<number> {
-    const arrival = await arrivalOf(event, this.pool);
-    if (!arrival || arrival.leadIds.length === 0) return 0;
+  /**
+   * From stored arrival events: one delivery per (lead, matching integration), then their
+   * first attempts, all of them in a few statements. Safe to run again. An event whose lead
+   * is not readable yet fails the job after the others are planned (its retry plans the rest).
+   */
+  async plan(events: readonly JsonEvent[]): Promise<number> {
+    const results = await arrivalsOf(events, this.pool);
+    const arrivals = results.filter((r): r is Arrival => r !== null && !(r instanceof ArrivalNotReadable) && r.leadIds.length > 0);
+    const planned = arrivals.length > 0 ? await this.planArrivals(arrivals) : 0;
+    const notReadable = results.find((r) => r instanceof ArrivalNotReadable);
+    if (notReadable) throw notReadable;
+    return planned;
+  }
+
+  private async planArrivals(arrivals: readonly Arrival[]): Promise<number> {
+    const recipients = [...new Set(arrivals.map((a) => a.recipientId))];
     const { rows: integrations } = await this.pool.query<IntegrationRow>(
-      `SELECT integration_id, user_id, provider, settings, is_active, disabled_at, destinations FROM integration_configs WHERE user_id = $1 AND (is_active OR disabled_at IS NOT NULL)`,
-      [arrival.recipientId],
+      `SELECT integration_id, user_id, provider, settings, is_active, disabled_at, destinations FROM integration_configs WHERE user_id = ANY($1::uuid[]) AND (is_active OR disabled_at IS NOT NULL)`,
+      [recipients],
     );
-    const targets = integrations.filter((row) => this.receivesLeads(row) && routes(destinationsOf(row.destinations), arrival));
-    if (targets.length === 0) return 0;
-    const purchase: Purchase = { source: arrival.source, campaignId: arrival.campaignId, campaignName: arrival.campaignName, priceCents: arrival.priceCents, boughtAt: arrival.boughtAt };
-    const ids: string[] = [];
-    const integrationIds: string[] = [];
-    const leadIds: string[] = [];
-    const statuses: string[] = [];
-    for (const target of targets) {
-      for (const leadId of arrival.leadIds) {
-        ids.push(randomUUID());
-        integrationIds.push(target.integration_id);
-        leadIds.push(leadId);
-        statuses.push(target.is_active ? 'pending' : 'held');
+    const planned = new Map<string, { id: string; integrationId: string; leadId: string; status: string; userId: string; purchase: string; inline: boolean }>();
+    for (const arrival of arrivals) {
+      const targets = integrations.filter((row) => row.user_id === arrival.recipientId && this.receivesLeads(row) && routes(destinationsOf(row.destinations), arrival));
+      const purchase: Purchase = { source: arrival.source, campaignId: arrival.campaignId, campaignName: arrival.campaignName, priceCents: arrival.priceCents, boughtAt: arrival.boughtAt };
+      // A lead or two (a campaign's sale, an assignment) is sent at once, in this job; an order's many leads each get a job.
+      const inline = targets.length * arrival.leadIds.length <= INLINE_FIRST_ATTEMPTS;
+      for (const target of targets) {
+        for (const leadId of arrival.leadIds) {
+          const key = `${leadId}|${target.integration_id}`;
+          if (planned.has(key)) continue;
+          planned.set(key, { id: randomUUID(), integrationId: target.integration_id, leadId, status: target.is_active ? 'pending' : 'held', userId: arrival.recipientId, purchase: JSON.stringify(purchase), inline });
+        }
       }
     }
+    if (planned.size === 0) return 0;
+    const rows = [...planned.values()];
     // The new ones, and those an earlier run of this job inserted but did not get to send.
-    const { rows: due } = await this.pool.query<{ delivery_id: string }>(
+    const { rows: due } = await this.pool.query<{ delivery_id: string; lead_id: string; integration_id: string }>(
       `WITH inserted AS (
          INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, last_error)
-         SELECT d.id, d.integration_id, $5, d.lead_id, $6, d.status, CASE WHEN d.status = 'held' THEN 'Held: the integration was turned off' END
-           FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) AS d(id, integration_id, lead_id, status)
+         SELECT d.id, d.integration_id, d.user_id, d.lead_id, d.purchase::jsonb, d.status, CASE WHEN d.status = 'held' THEN 'Held: the integration was turned off' END
+           FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::text[]) AS d(id, integration_id, lead_id, status, user_id, purchase)
          ON CONFLICT (lead_id, integration_id) WHERE NOT is_test DO NOTHING
-         RETURNING delivery_id, status)
-       SELECT delivery_id FROM inserted WHERE status = 'pending'
+         RETURNING delivery_id, lead_id, integration_id, status)
+       SELECT delivery_id, lead_id, integration_id FROM inserted WHERE status = 'pending'
        UNION
-       SELECT delivery_id FROM lead_deliveries WHERE integration_id = ANY($2::uuid[]) AND lead_id = ANY($3::uuid[]) AND status = 'pending' AND attempts = 0 AND NOT is_test`,
-      [ids, integrationIds, leadIds, statuses, arrival.recipientId, JSON.stringify(purchase)],
+       SELECT delivery_id, lead_id, integration_id FROM lead_deliveries WHERE integration_id = ANY($2::uuid[]) AND lead_id = ANY($3::uuid[]) AND status = 'pending' AND attempts = 0 AND NOT is_test`,
+      [rows.map((r) => r.id), rows.map((r) => r.integrationId), rows.map((r) => r.leadId), rows.map((r) => r.status), rows.map((r) => r.userId), rows.map((r) => r.purchase)],
     );
-    // A lead or two (a campaign's sale, an assignment) is sent at once, in this job; an order's many leads each get a job.
-    if (due.length <= INLINE_FIRST_ATTEMPTS) await Promise.all(due.map(({ delivery_id }) => this.attempt({ deliveryId: delivery_id, attempt: 1, trigger: 'automatic' })));
-    else for (const { delivery_id } of due) await this.enqueueAttempt(delivery_id, 1, 'automatic', 0);
-    this.publish(arrival.recipientId);
+    const now: SendDeliveryJob[] = [];
+    for (const row of due) {
+      const wanted = planned.get(`${row.lead_id}|${row.integration_id}`);
+      if (!wanted) continue;
+      if (wanted.inline) now.push({ deliveryId: row.delivery_id, attempt: 1, trigger: 'automatic' });
+      else await this.enqueueAttempt(row.delivery_id, 1, 'automatic', 0);
+    }
+    if (now.length > 0) await this.attempts(now);
+    for (const userId of new Set(rows.map((r) => r.userId))) this.publish(userId);
     return due.length;
   }
 
   /** One attempt of a delivery, as its job asks; a job that lost the race for this attempt does nothing. */
-  async attempt({ deliveryId, attempt, trigger }: SendDeliveryJob): Promise<AttemptResult | null> {
-    // One round trip: the claim, the lead as the leads read model has it, and the sealed secrets.
-    const { rows } = await this.pool.query<ClaimedRow>(
-      `WITH claimed AS (
+  async attempt(job: SendDeliveryJob): Promise<AttemptResult | null> {
+    return (await this.attempts([job]))[0] ?? null;
+  }
+
+  /**
+   * Attempts of many deliveries at once: claimed together (with each lead and its
+   * integration's sealed secrets) in one statement, sent side by side, logged together in
+   * another. An attempt another job already made or is making comes back null; one claimed
+   * but never logged (its process died mid-request) is claimed again once it is abandoned.
+   */
+  private async attempts(jobs: readonly SendDeliveryJob[]): Promise<(AttemptResult | null)[]> {
+    const wanted = [...new Map(jobs.map((job) => [job.deliveryId, job])).values()];
+    const { rows } = await this.pool.query<ClaimedRow & { delivery_id: string; attempt: number; trigger: AttemptTrigger }>(
+      `WITH wanted AS (SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[]) AS w(delivery_id, attempt, trigger)),
+       claimed AS (
          UPDATE lead_deliveries d
-            SET attempts = CASE WHEN c.is_active THEN $2 ELSE d.attempts END,
+            SET attempts = CASE WHEN c.is_active THEN w.attempt ELSE d.attempts END,
                 status = CASE WHEN c.is_active THEN 'pending' WHEN c.disabled_at IS NOT NULL THEN 'held' ELSE 'skipped' END,
                 last_error = CASE WHEN c.is_active THEN d.last_error WHEN c.disabled_at IS NOT NULL THEN 'Held: the integration was turned off' ELSE 'Not sent: the integration was disconnected' END,
-                final_attempt = CASE WHEN $3 = 'manual' AND d.status <> 'pending' THEN true ELSE d.final_attempt END,
+                final_attempt = CASE WHEN w.trigger = 'manual' AND d.status <> 'pending' THEN true ELSE d.final_attempt END,
                 next_attempt_at = NULL, updated_at = now()
-           FROM integration_configs c
-          WHERE d.delivery_id = $1 AND c.integration_id = d.integration_id AND (d.status = 'pending' OR $3 = 'manual') AND NOT d.is_test
-            AND (d.attempts = $2 - 1 OR (d.attempts = $2 AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = $2)))
-          RETURNING d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
+           FROM wanted w, integration_configs c
+          WHERE d.delivery_id = w.delivery_id AND c.integration_id = d.integration_id AND (d.status = 'pending' OR w.trigger = 'manual') AND NOT d.is_test
+            AND (d.attempts = w.attempt - 1
+                 OR (d.attempts = w.attempt AND d.updated_at < now() - make_interval(secs => $4) AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = w.attempt)))
+          RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
        SELECT claimed.*, ${LEAD_COLUMNS},
               (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id) AS sealed
          FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
-      [deliveryId, attempt, trigger],
+      [wanted.map((j) => j.deliveryId), wanted.map((j) => j.attempt), wanted.map((j) => j.trigger), ABANDONED_AFTER_MS / 1000],
     );
-    const claimed = rows[0];
-    if (!claimed) return null;
-    if (claimed.status !== 'pending') {
-      this.publish(claimed.user_id);
-      return null;
+    const results = new Map<string, AttemptResult>();
+    const targets = new Map<string, IntegrationTarget>();
+    const sending = rows.filter((claimed) => claimed.status === 'pending');
+    const outcomes = await mapConcurrently(sending, SENDS_AT_ONCE, async (claimed) => {
+      const started = new Date();
+      const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
+      let target = targets.get(claimed.integration_id);
+      if (lead && !target) targets.set(claimed.integration_id, (target = openTarget(this.cipher, claimed, claimed.sealed)));
+      const outcome = lead && target ? await this.send(lead, target, { deliveryId: claimed.delivery_id, attempt: claimed.attempt, test: false }) : failure('The lead is no longer available to send.', false);
+      const next = outcome.ok || claimed.final_attempt || !outcome.retryable ? null : delayBefore(this.settings.retryDelaysMs, claimed.attempt + 1);
+      return { claimed, started, outcome, next };
+    });
+    await this.logAttempts(
+      outcomes.map(({ claimed, started, outcome, next }) => ({
+        deliveryId: claimed.delivery_id,
+        attempt: claimed.attempt,
+        trigger: claimed.trigger,
+        started,
+        outcome,
+        status: outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending',
+        nextAttemptAt: next === null ? null : new Date(Date.now() + next),
+      })),
+    );
+    const failed = new Map<string, { claimed: ClaimedRow; started: Date; outcome: SendOutcome }>();
+    const recovered = new Set<string>();
+    for (const { claimed, started, outcome } of outcomes) {
+      results.set(claimed.delivery_id, { deliveryId: claimed.delivery_id, attempt: claimed.attempt, outcome });
+      if (!outcome.ok) failed.set(claimed.integration_id, { claimed, started, outcome });
+      else if (claimed.failing_since) recovered.add(claimed.integration_id);
     }
-    const started = new Date();
-    const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
-    const outcome = lead
-      ? await this.send(lead, openTarget(this.cipher, claimed, claimed.sealed), { deliveryId, attempt, test: false })
-      : failure('The lead is no longer available to send.', false);
-    const next = outcome.ok || claimed.final_attempt || !outcome.retryable ? null : delayBefore(this.settings.retryDelaysMs, attempt + 1);
-    await this.logAttempt(deliveryId, attempt, trigger, started, outcome, outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending', next === null ? null : new Date(Date.now() + next));
-    if (next !== null) await this.enqueueAttempt(deliveryId, attempt + 1, 'automatic', next);
-    if (!outcome.ok) await this.noteFailure(claimed, started, outcome);
-    else if (claimed.failing_since) await this.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [claimed.integration_id]);
-    this.publish(claimed.user_id);
-    return { deliveryId, attempt, outcome };
+    // The failure clock is started before any retry is queued, so the retry's claim sees it (and a success stops it).
+    for (const { claimed, started, outcome } of failed.values()) await this.noteFailure(claimed, started, outcome);
+    const cleared = [...recovered].filter((id) => !failed.has(id));
+    if (cleared.length > 0) await this.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = ANY($1::uuid[])', [cleared]);
+    for (const { claimed, next } of outcomes) if (next !== null) await this.enqueueAttempt(claimed.delivery_id, claimed.attempt + 1, 'automatic', next);
+    for (const userId of new Set(rows.map((claimed) => claimed.user_id))) this.publish(userId);
+    return jobs.map((job) => results.get(job.deliveryId) ?? null);
   }
 
   /** A sample lead sent now to one of the agent's integrations, the answer returned and logged (it never turns the integration off). */
@@ -154,7 +203,7 @@ export class LeadDeliveries {
       [deliveryId, integrationId, userId, JSON.stringify(purchase)],
     );
     const outcome = await this.send(sampleLead(deliveryId, started), await integrationTarget(this.pool, this.cipher, integration), { deliveryId, attempt: 1, test: true });
-    await this.logAttempt(deliveryId, 1, 'test', started, outcome, outcome.ok ? 'succeeded' : 'failed', null);
+    await this.logAttempts([{ deliveryId, attempt: 1, trigger: 'test', started, outcome, status: outcome.ok ? 'succeeded' : 'failed', nextAttemptAt: null }]);
     this.publish(userId);
     return { deliveryId, attempt: 1, outcome, sentAt: started.toISOString() };
   }
@@ -248,15 +297,21 @@ export class LeadDeliveries {
 
   /**
    * Deliveries whose next attempt is overdue by a minute (their job was lost, e.g. with a
-   * queue that was emptied) get it again; the attempt's job id makes a still-queued one a no-op.
+   * queue that was emptied, or its process died mid-request) get it again; if the old job
+   * still runs too, only one of them claims the attempt.
    */
   async sweep(): Promise<number> {
-    const { rows } = await this.pool.query<{ delivery_id: string; attempts: number }>(
-      `SELECT delivery_id, attempts FROM lead_deliveries
-        WHERE status = 'pending' AND NOT is_test AND COALESCE(next_attempt_at, updated_at) < now() - interval '1 minute' ORDER BY updated_at LIMIT $1`,
-      [RESEND_BATCH],
+    // An attempt claimed but never logged (abandoned) is made again under its own number.
+    const { rows } = await this.pool.query<{ delivery_id: string; attempt: number }>(
+      `SELECT d.delivery_id,
+              CASE WHEN d.attempts > 0 AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = d.attempts) THEN d.attempts ELSE d.attempts + 1 END AS attempt
+         FROM lead_deliveries d
+        WHERE d.status = 'pending' AND NOT d.is_test AND COALESCE(d.next_attempt_at, d.updated_at) < now() - make_interval(secs => $2) ORDER BY d.updated_at LIMIT $1`,
+      [RESEND_BATCH, Math.max(ABANDONED_AFTER_MS, 60_000) / 1000],
     );
-    for (const row of rows) await this.enqueueAttempt(row.delivery_id, row.attempts + 1, 'automatic', 0);
+    // A job id of its own: the lost attempt's job may be on record as done (it lost its claim).
+    const sweep = Math.floor(Date.now() / 60_000);
+    for (const row of rows) await this.enqueueAttempt(row.delivery_id, row.attempt, 'automatic', 0, `sweep-${sweep}`);
     return rows.length;
   }
 
@@ -275,18 +330,33 @@ export class LeadDeliveries {
     }
   }
 
-  /** The attempt logged (once, whoever else tries) and the delivery brought to what it came to, in one statement. */
-  private async logAttempt(deliveryId: string, attempt: number, trigger: AttemptTrigger, started: Date, outcome: SendOutcome, status: string, nextAttemptAt: Date | null): Promise<void> {
+  /** Attempts logged (each once, whoever else tries) and their deliveries brought to what they came to, in one statement. */
+  private async logAttempts(attempts: readonly LoggedAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const column = <T>(pick: (a: LoggedAttempt) => T) => attempts.map(pick);
     await this.pool.query(
-      `WITH logged AS (
-         INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::bool[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])
+             AS v(delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, preview, new_status, next_at)),
+       logged AS (
+         INSERT INTO delivery_attempts (delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, response_preview)
+         SELECT delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, preview FROM v
          ON CONFLICT (delivery_id, attempt) DO NOTHING)
-       UPDATE lead_deliveries SET status = $10, last_status = $6, last_error = $8, next_attempt_at = $11, succeeded_at = CASE WHEN $10 = 'succeeded' THEN now() ELSE succeeded_at END, updated_at = now()
-        WHERE delivery_id = $1 AND attempts = $2`,
+       UPDATE lead_deliveries d SET status = v.new_status, last_status = v.status, last_error = v.error, next_attempt_at = v.next_at,
+              succeeded_at = CASE WHEN v.new_status = 'succeeded' THEN now() ELSE d.succeeded_at END, updated_at = now()
+         FROM v WHERE d.delivery_id = v.delivery_id AND d.attempts = v.attempt`,
       [
-        ...[deliveryId, attempt, trigger, started, Math.max(0, Math.round(outcome.durationMs)), outcome.status, outcome.ok, outcome.error, outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)],
-        status,
-        nextAttemptAt,
+        column((a) => a.deliveryId),
+        column((a) => a.attempt),
+        column((a) => a.trigger),
+        column((a) => a.started),
+        column((a) => Math.max(0, Math.round(a.outcome.durationMs))),
+        column((a) => a.outcome.status),
+        column((a) => a.outcome.ok),
+        column((a) => a.outcome.error),
+        column((a) => a.outcome.preview.slice(0, ANSWER_PREVIEW_CHARS)),
+        column((a) => a.status),
+        column((a) => a.nextAttemptAt),
       ],
     );
   }
@@ -323,9 +393,10 @@ export class LeadDeliveries {
     }
   }
 
-  private async enqueueAttempt(deliveryId: string, attempt: number, trigger: AttemptTrigger, delayMs: number): Promise<void> {
+  private async enqueueAttempt(deliveryId: string, attempt: number, trigger: AttemptTrigger, delayMs: number, jobSuffix?: string): Promise<void> {
     const job: SendDeliveryJob = { deliveryId, attempt, trigger };
-    await this.jobs.enqueue(SEND_DELIVERY_JOB, job, { jobId: `delivery--${deliveryId}--${attempt}--${trigger}`, attempts: 5, backoffMs: 1_000, delayMs });
+    const jobId = `delivery--${deliveryId}--${attempt}--${trigger}${jobSuffix ? `--${jobSuffix}` : ''}`;
+    await this.jobs.enqueue(SEND_DELIVERY_JOB, job, { jobId, attempts: 5, backoffMs: 1_000, delayMs });
   }
 
   private async ownIntegration(userId: string, integrationId: string, db: SqlClient = this.pool): Promise<IntegrationRow> {
@@ -340,6 +411,40 @@ export class LeadDeliveries {
   private publish(userId: string): void {
     this.realtime.publish([{ userId, topic: INTEGRATIONS_TOPIC }]);
   }
+}
+
+type LoggedAttempt = {
+  readonly deliveryId: string;
+  readonly attempt: number;
+  readonly trigger: AttemptTrigger;
+  readonly started: Date;
+  readonly outcome: SendOutcome;
+  /** What the delivery comes to: succeeded, failed, or pending for its next attempt. */
+  readonly status: string;
+  readonly nextAttemptAt: Date | null;
+};
+
+/**
+ * A claimed attempt not logged after this long was abandoned (its process died mid-request):
+ * longer than any attempt can take (the 15 s answer limit, the claim and the log).
+ */
+const ABANDONED_AFTER_MS = 60_000;
+
+/** The most requests one job has in flight (a batch of sales to many agents' endpoints). */
+const SENDS_AT_ONCE = 32;
+
+/** `work` on every item, at most `limit` at a time; results in the items' order. */
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
 
 const failure = (error: string, retryable: boolean): SendOutcome => ({ ok: false, status: null, durationMs: 0, preview: '', error, retryable });
