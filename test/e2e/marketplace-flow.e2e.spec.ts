@@ -226,6 +226,13 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       expect.arrayContaining([returnId, denyId]),
     );
     expect((await agent.client.request('GET', '/api/admin/lead-returns')).status).toBe(403);
+    type Daily = { perDay: { leads: number; spentCents: number }[] };
+    const spent = ({ perDay }: Daily) => perDay.reduce((sum, day) => sum + day.spentCents, 0);
+    const dashboardNow = async () => (await (await agent.client.request('GET', '/api/dashboard')).json()) as Record<string, unknown> & Daily & { byCampaign: Record<string, unknown>[] };
+    const activityNow = async () => (await (await agent.client.request('GET', `/api/campaigns/${campaignId}/activity`)).json()) as Daily;
+    // Asked for, not yet approved: the leads still cost what they cost.
+    expect(spent(await dashboardNow())).toBe(1_000);
+    expect(spent(await activityNow())).toBe(1_000);
     expect((await agent.client.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(403);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
@@ -258,12 +265,15 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(await refused.json()).toMatchObject({ code: 'LEAD_RETURNED', message: 'This lead was returned, so it cannot be assigned.' });
     expect((await assignTo(second!, member.userId)).status).toBe(200);
 
-    // The dashboard counts them: 2 leads this week at $5, one of two returns approved.
-    const dashboard = (await (await agent.client.request('GET', '/api/dashboard')).json()) as Record<string, unknown> & { perDay: { leads: number }[]; byCampaign: { name: string; leads: number }[] };
+    // The dashboard counts them: 2 leads this week, one of two returns approved; the one returned and credited cost nothing, so $5 spent at $5 a lead.
+    const dashboard = await dashboardNow();
     expect(dashboard).toMatchObject({ totalLeads: 2, thisWeek: 2, avgCostCents: 500, assigned: 1, returns: { requested: 2, approved: 1, rate: 0.5 } });
     expect(dashboard.perDay).toHaveLength(30);
-    expect(dashboard.perDay.at(-1)).toMatchObject({ leads: 2, spentCents: 1_000 });
-    expect(dashboard.byCampaign).toEqual([expect.objectContaining({ name: 'Returns', leads: 2, spentCents: 1_000, costPerLeadCents: 500 })]);
+    expect(dashboard.perDay.reduce((sum, day) => sum + day.leads, 0)).toBe(2);
+    expect(spent(dashboard)).toBe(500);
+    expect(dashboard.byCampaign).toEqual([expect.objectContaining({ name: 'Returns', leads: 2, spentCents: 500, costPerLeadCents: 500 })]);
+    // The campaign's spend over time agrees with its Spent figure.
+    expect(spent(await activityNow())).toBe(500);
   });
   it('hands a campaign’s leads round-robin to its group, 30 at once evenly, and lets the owner reassign by hand; nobody else can', async () => {
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Round-robin Vendor' })).json()) as { apiKey: string };
