@@ -126,4 +126,33 @@ describe('admin send-leads endpoints', () => {
     const badMappings = await send(admin.client, 'vanillasoft', { leadIds: numbers, vanillaSoftConfig: { ...config, fieldMappings: '{nope' } });
     expect([badMappings.status, badMappings.body.message]).toEqual([400, 'Invalid JSON format for field mappings']);
   });
+
+  it('puts each send in the audit log: which admin sent which lead ids to which provider, and how it went, never the credentials', async () => {
+    type Entry = { eventId: string; streamId: string; actor: { email: string | null }; summary: string };
+    let entries: Entry[] = [];
+    // The sends of the tests before: Ringy twice (one refused), VanillaSoft twice; requests refused as invalid are not sends.
+    await expect
+      .poll(
+        async () => {
+          const page = await admin.client.request('GET', `/api/admin/audit/events?type=LeadsSentToProvider&actor=${encodeURIComponent(admin.email)}`);
+          entries = ((await page.json()) as { events: Entry[] }).events;
+          return entries.length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(4);
+    const details = await Promise.all(entries.map(async (entry) => (await admin.client.request('GET', `/api/admin/audit/events/${entry.eventId}`)).text()));
+    const data = details.map((text) => (JSON.parse(text) as { event: { data: Record<string, unknown> } }).event.data).reverse();
+    expect(data[0]).toEqual({ adminId: admin.userId, provider: 'ringy', leadIds: [numbers[0], numbers[1], 99999999], sent: 2, failed: 1, failedLeadIds: [99999999], leadSource: 'Test Page' });
+    expect(data.map((d) => [d.provider, d.sent, d.failed])).toEqual([
+      ['ringy', 2, 1],
+      ['ringy', 0, 2],
+      ['vanillasoft', 2, 0],
+      ['vanillasoft', 0, 1],
+    ]);
+    expect(entries.every((entry) => entry.streamId === `leadsend-${admin.userId}` && entry.actor.email === admin.email)).toBe(true);
+    expect(entries.at(-1)!.summary).toBe(`Leads sent to provider: provider ringy · sent 2 · failed 1 · admin ${admin.email}`);
+    const everything = details.join('\n');
+    for (const credential of [RINGY_ACCOUNT.sid, RINGY_ACCOUNT.authToken, 'wrong', vanilla.postingUrl('4242'), vanilla.postingUrl('777')]) expect(everything).not.toContain(credential);
+  });
 });

@@ -28,7 +28,7 @@ const HEADER_SECRET = 'hdr-credential-0123456789';
 const API_KEY = 'browser-api-key-0123456789-LAST';
 
 describe('custom integrations on /integrations', () => {
-  it('checks every field of the form with the spec’s messages, adds an API and a link integration, and lists, opens, deactivates, edits and deletes them', async () => {
+  it('checks every field of the form with the spec’s messages, adds an API and a link integration, and lists, opens, deactivates, edits, deletes them and rotates a signing secret', async () => {
     const { page, close } = await agentOn('/integrations', 1366);
     await page.getByRole('heading', { name: 'Custom integrations' }).waitFor();
     await page.getByText('No custom integrations yet.').waitFor();
@@ -158,8 +158,25 @@ describe('custom integrations on /integrations', () => {
     await rows.first().getByText('My CRM (main)').waitFor();
     expect(await rows.count()).toBe(1);
     expect(await checkPage(page)).toEqual([]);
+
+    // Rotate the signing secret from the integration's deliveries, after a confirmation: the new one shown once, as at the add.
+    await page.getByRole('button', { name: 'Deliveries to My CRM (main)' }).click();
+    const deliveries = page.getByRole('dialog', { name: 'Deliveries to My CRM (main)' });
+    await deliveries.getByText(`Webhook signing secret: ••••${signingSecret.slice(-4)}`).waitFor();
+    await deliveries.getByRole('button', { name: 'Rotate signing secret' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
+    const rotated = page.getByRole('dialog', { name: 'New signing secret' });
+    const newSecret = await rotated.getByTestId('signing-secret').innerText();
+    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    expect(newSecret).not.toBe(signingSecret);
+    await rotated.getByRole('button', { name: 'Copy signing secret' }).waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'custom-integrations-rotated-1366');
+    await rotated.getByRole('button', { name: 'Done' }).click();
+    await deliveries.getByText(`Webhook signing secret: ••••${newSecret.slice(-4)}`).waitFor();
+    await deliveries.getByText(/the previous secret also signs until/).waitFor();
     await close();
-  });
+  }, 180_000);
 
   it('fits the form and the list on a phone', async () => {
     const { page, close } = await agentOn('/integrations', 390);

@@ -126,4 +126,45 @@ describe('/integrations on a portal whose Ringy is a local stand-in', () => {
     expect(await page.getByTestId('signing-secret').count()).toBe(0);
     await close();
   });
+
+  it('rotates OnlySales’ signing secret after a confirmation, shows the new one once with a copy button, and says the old one still signs for a day', async () => {
+    const { page, close } = await signedIn('/integrations/onlysales');
+    await page.getByLabel('Webhook URL').fill('https://crm.example.com/hook');
+    await page.getByLabel('API key').fill('browser-key-0123456789-ROTA');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    const first = (await page.getByTestId('signing-secret').textContent())!.trim();
+    await page.reload();
+    await page.getByText(`Webhook signing secret: ••••${first.slice(-4)}`).waitFor();
+
+    // Cancel changes nothing.
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await dialog.getByText(/signed with both the new and the current secret/).waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'integrations-onlysales-rotate-confirm-1366');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('signing-secret').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await page.getByText('Signing secret rotated').first().waitFor();
+    const second = (await page.getByTestId('signing-secret').textContent())!.trim();
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+    await page.getByRole('button', { name: 'Copy signing secret' }).waitFor();
+    await page.getByText(`Webhook signing secret: ••••${second.slice(-4)}`).waitFor();
+    await page.getByText(/the previous secret also signs until/).waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'integrations-onlysales-rotated-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'integrations-onlysales-rotated-390');
+    expect(await checkPage(page)).toEqual([]);
+
+    // Shown once: after a reload only its last four.
+    await page.reload();
+    await page.getByText(`Webhook signing secret: ••••${second.slice(-4)}`).waitFor();
+    expect(await page.getByTestId('signing-secret').count()).toBe(0);
+    await close();
+  }, 180_000);
 });

@@ -25,6 +25,7 @@ type Row = {
   disabled_reason: string | null;
   failing_since: Date | null;
   held: number;
+  previous_signing_until: Date | null;
 };
 
 const statusRequest = z.object({ status: z.enum(['active', 'inactive'], { message: 'The status is active or inactive' }) }, { message: 'The status is active or inactive' });
@@ -120,7 +121,8 @@ export class CustomIntegrationsController {
     const { rows } = await this.pool.query<Row>(
       `SELECT c.integration_id, c.is_active, c.settings, c.created_at, c.updated_at, c.disabled_at, c.disabled_reason, c.failing_since,
               (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'held') AS held,
-              (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.name <> 'headers') AS secrets
+              (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.expires_at IS NULL AND s.name <> 'headers') AS secrets,
+              (SELECT s.expires_at FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.name = 'previousSigningSecret' AND s.expires_at > now()) AS previous_signing_until
          FROM integration_configs c
         WHERE c.user_id = $1 AND c.provider = 'custom' AND c.deleted_at IS NULL AND ($2::uuid IS NULL OR c.integration_id = $2)
         ORDER BY c.created_at, c.integration_id`,
@@ -156,6 +158,8 @@ const view = (row: Row) => {
     headerNames: settings.type === 'api' ? settings.headerNames : [],
     /** The API key and the signing secret, each as its last four characters after a mask. */
     secretHints: row.secrets ?? {},
+    /** After a rotation of the signing secret: until when the secret it replaced still signs beside it (null otherwise). */
+    previousSigningSecretUntil: row.previous_signing_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -29,6 +29,7 @@ type Row = {
   delivered_day: number;
   failed_day: number;
   held: number;
+  previous_signing_until: Date | null;
 };
 
 /**
@@ -100,7 +101,8 @@ export class IntegrationsController {
   private async rows(userId: string): Promise<Map<ProviderId, Row>> {
     const { rows } = await this.pool.query<Row>(
       `SELECT c.integration_id, c.provider, c.is_active, c.settings, c.connected_at, c.disabled_at, c.disabled_reason, c.failing_since,
-              (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id) AS secrets,
+              (SELECT jsonb_object_agg(s.name, s.last4) FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.expires_at IS NULL) AS secrets,
+              (SELECT s.expires_at FROM integration_secrets s WHERE s.integration_id = c.integration_id AND s.name = 'previousSigningSecret' AND s.expires_at > now()) AS previous_signing_until,
               (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'succeeded' AND NOT d.is_test AND d.succeeded_at > now() - interval '1 day') AS delivered_day,
               (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'failed' AND NOT d.is_test AND d.updated_at > now() - interval '1 day') AS failed_day,
               (SELECT count(*)::int FROM lead_deliveries d WHERE d.integration_id = c.integration_id AND d.status = 'held') AS held
@@ -132,4 +134,6 @@ const view = (provider: (typeof PROVIDERS)[number], row: Row | undefined) => ({
   settings: row?.settings ?? null,
   /** Each secret shown as its last four characters after a mask (lastFour), e.g. { apiKey: '••••3f9a' }. */
   secretHints: row?.secrets ?? {},
+  /** After a rotation of the signing secret: until when the secret it replaced still signs beside it (null otherwise). */
+  previousSigningSecretUntil: row?.previous_signing_until ?? null,
 });

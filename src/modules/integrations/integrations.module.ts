@@ -12,6 +12,8 @@ import { ChangeIntegrationHandler } from './commands/change-integration.handler.
 import { DELIVERY_COMMAND_HANDLERS } from './commands/deliveries/delivery-commands.handler.js';
 import { SEND_LEADS_HANDLERS } from './commands/send-leads/send-leads.handler.js';
 import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
+import { RotateSigningSecretHandler } from './commands/rotate-signing-secret/rotate-signing-secret.handler.js';
+import { RotateSigningSecretController } from './commands/rotate-signing-secret/rotate-signing-secret.http.controller.js';
 import { ClaimTextdripConnectionHandler } from './commands/connect-textdrip/claim-textdrip-connection.handler.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
@@ -62,12 +64,13 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 /** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
   // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
-  controllers: [TextdripConnectionController, CustomIntegrationsController, IntegrationsController, DeliveriesController, SendLeadsAdminController],
+  controllers: [TextdripConnectionController, CustomIntegrationsController, IntegrationsController, DeliveriesController, RotateSigningSecretController, SendLeadsAdminController],
   providers: [
     ChangeIntegrationHandler,
     TextdripConnections,
     ClaimTextdripConnectionHandler,
     ChangeCustomIntegrationHandler,
+    RotateSigningSecretHandler,
     IntegrationJobs,
     ...DELIVERY_COMMAND_HANDLERS,
     ...SEND_LEADS_HANDLERS,

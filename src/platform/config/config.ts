@@ -209,6 +209,12 @@ const envSchema = z.object({
     .min(1, 'expected whole seconds from 1 to 2592000')
     .max(2_592_000, 'expected whole seconds from 1 to 2592000')
     .default(86_400),
+  DELIVERY_SIGNING_SECRET_GRACE_SECONDS: z.coerce
+    .number({ message: 'expected whole seconds from 0 to 2592000' })
+    .int('expected whole seconds from 0 to 2592000')
+    .min(0, 'expected whole seconds from 0 to 2592000')
+    .max(2_592_000, 'expected whole seconds from 0 to 2592000')
+    .default(86_400),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -291,8 +297,13 @@ export type AppConfig = {
   readonly outbound: { readonly allow: OutboundAllowList; readonly timeoutMs: number };
   /** Textdrip: the page its connect window opens (the agent signs in there and allows the portal), and its API. */
   readonly textdrip: { readonly connectUrl: string; readonly apiBase: string };
-  /** Lead delivery to integrations: the delay before each attempt, and how long an integration may keep failing before it is turned off. */
-  readonly delivery: { readonly retryDelaysMs: readonly number[]; readonly disableAfterMs: number };
+  /** Lead delivery to integrations: the delay before each attempt, how long an integration may keep failing before it is turned off, and a rotated signing secret's grace period. */
+  readonly delivery: {
+    readonly retryDelaysMs: readonly number[];
+    readonly disableAfterMs: number;
+    /** After a webhook signing secret is rotated, how long the one it replaced keeps signing beside it. */
+    readonly signingSecretGraceMs: number;
+  };
   readonly leads: {
     /** Intake requests one vendor may make per minute. */
     readonly intakeRequestsPerMinute: number;
@@ -405,7 +416,11 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
       ringyApiBase: (e.RINGY_API_BASE ?? RINGY_DEFAULT_API_BASE).replace(/\/$/, ''),
     },
     paymentSweepMs: e.PAYMENT_SWEEP_SECONDS * 1000,
-    delivery: { retryDelaysMs: e.DELIVERY_RETRY_SECONDS.map((seconds) => Math.round(seconds * 1000)), disableAfterMs: e.DELIVERY_DISABLE_AFTER_SECONDS * 1000 },
+    delivery: {
+      retryDelaysMs: e.DELIVERY_RETRY_SECONDS.map((seconds) => Math.round(seconds * 1000)),
+      disableAfterMs: e.DELIVERY_DISABLE_AFTER_SECONDS * 1000,
+      signingSecretGraceMs: e.DELIVERY_SIGNING_SECRET_GRACE_SECONDS * 1000,
+    },
     encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW)!, timeoutMs: e.OUTBOUND_TIMEOUT_SECONDS * 1000 },
     textdrip: { connectUrl: e.TEXTDRIP_CONNECT_URL ?? DEFAULT_TEXTDRIP_CONNECT_URL, apiBase: (e.TEXTDRIP_API_BASE ?? DEFAULT_TEXTDRIP_API_BASE).replace(/\/$/, '') },

@@ -49,6 +49,7 @@ export const SECRET_FIELD_NAMES: readonly string[] = [
   'webhookSecret',
   'webhook_secret',
   'signingSecret',
+  'previousSigningSecret',
   'encryptionKey',
   'credentials',
   'plaintext',

@@ -10,6 +10,7 @@ import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { secretContext, SECRET_COLUMNS } from '../../../platform/secrets/secret-columns.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../platform/tokens.js';
+import { PREVIOUS_SIGNING_SECRET } from '../delivery/standard-webhooks.js';
 import type { ProviderId, ProviderSetup } from '../domain/providers.js';
 
 export const integrationStream = (integrationId: string) => `integration-${integrationId}`;
@@ -65,8 +66,8 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
       );
       const integrationId = rows[0]!.integration_id;
       const generated = change.setup.generated ?? {};
-      // The form's secrets are replaced; the portal's own (a signing secret the receiver already trusts) are kept.
-      await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1 AND NOT (name = ANY($2::text[]))', [integrationId, Object.keys(generated)]);
+      // The form's secrets are replaced; the portal's own (a signing secret the receiver already trusts, and one it replaced still in its grace period) are kept.
+      await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1 AND NOT (name = ANY($2::text[]))', [integrationId, [...Object.keys(generated), PREVIOUS_SIGNING_SECRET]]);
       const seal = (name: string, value: string) => [integrationId, name, this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name])), lastFour(value)];
       for (const [name, value] of Object.entries(change.setup.secrets)) {
         await tx.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', seal(name, value));

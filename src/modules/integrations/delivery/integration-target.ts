@@ -6,6 +6,9 @@ import type { IntegrationTarget } from './lead-sender.js';
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 type TargetRow = { integration_id: string; user_id: string; provider: string; settings: Record<string, unknown> };
+/** Which rows of integration_secrets (as `s` or unqualified) still count: a rotated signing secret only until its grace period ends. */
+export const UNEXPIRED_SECRET = '(expires_at IS NULL OR expires_at > now())';
+
 /** A row of integration_secrets as stored: the value sealed. */
 export type SealedSecretRow = { name: string; value: string };
 
@@ -20,6 +23,6 @@ export function openTarget(cipher: SecretCipher, row: TargetRow, sealed: readonl
 
 /** The same, reading the sealed secrets first. */
 export async function integrationTarget(db: SqlClient, cipher: SecretCipher, row: TargetRow): Promise<IntegrationTarget> {
-  const { rows } = await db.query<SealedSecretRow>('SELECT name, value FROM integration_secrets WHERE integration_id = $1', [row.integration_id]);
+  const { rows } = await db.query<SealedSecretRow>(`SELECT name, value FROM integration_secrets WHERE integration_id = $1 AND ${UNEXPIRED_SECRET}`, [row.integration_id]);
   return openTarget(cipher, row, rows);
 }

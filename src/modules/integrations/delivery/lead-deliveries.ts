@@ -147,7 +147,7 @@ export class LeadDeliveries {
                  OR (d.attempts = w.attempt AND d.updated_at < now() - make_interval(secs => $4) AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = w.attempt)))
           RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
        SELECT claimed.*, ${LEAD_COLUMNS},
-              (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id) AS sealed
+              (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id AND (s.expires_at IS NULL OR s.expires_at > now())) AS sealed
          FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
       [wanted.map((j) => j.deliveryId), wanted.map((j) => j.attempt), wanted.map((j) => j.trigger), ABANDONED_AFTER_MS / 1000],
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newWebhookSecret, signWebhook, verifyWebhook, webhookHeaders } from './standard-webhooks.js';
+import { newWebhookSecret, signingSecretsOf, signWebhook, verifyWebhook, webhookHeaders } from './standard-webhooks.js';
 
 // The test vector published with the Standard Webhooks specification (and Svix's libraries).
 const VECTOR = {
@@ -30,6 +30,27 @@ describe('Standard Webhooks signing', () => {
   it('accepts any one of several signatures, as during a secret rotation', () => {
     const headers = { ...vectorHeaders, 'webhook-signature': `v1,bm90IGl0 v2,whatever ${VECTOR.signature}` };
     expect(verifyWebhook(VECTOR.secret, headers, VECTOR.body, { now: AT_VECTOR })).toEqual({ valid: true });
+  });
+
+  it('signs with both secrets during a rotation, so a receiver holding either the new or the old one verifies', () => {
+    const [fresh, old, stranger] = [newWebhookSecret(), VECTOR.secret, newWebhookSecret()];
+    const headers = webhookHeaders([fresh, old], VECTOR.id, VECTOR.body, AT_VECTOR);
+    const signatures = headers['webhook-signature'].split(' ');
+    expect(signatures).toEqual([signWebhook(fresh, VECTOR.id, VECTOR.timestamp, VECTOR.body), VECTOR.signature]);
+    expect(signatures.every((signature) => /^v1,[A-Za-z0-9+/]{43}=$/.test(signature))).toBe(true);
+    expect(verifyWebhook(fresh, headers, VECTOR.body, { now: AT_VECTOR })).toEqual({ valid: true });
+    expect(verifyWebhook(old, headers, VECTOR.body, { now: AT_VECTOR })).toEqual({ valid: true });
+    expect(verifyWebhook(stranger, headers, VECTOR.body, { now: AT_VECTOR })).toEqual({ valid: false, reason: 'no signature matches' });
+    expect(verifyWebhook(old, headers, `${VECTOR.body} `, { now: AT_VECTOR }).valid).toBe(false);
+    // One secret is one signature, as before any rotation.
+    expect(webhookHeaders([old], VECTOR.id, VECTOR.body, AT_VECTOR)).toEqual(vectorHeaders);
+    expect(() => webhookHeaders([], VECTOR.id, VECTOR.body, AT_VECTOR)).toThrow(/needs a signing secret/);
+  });
+
+  it('signs with the current secret first and the one it replaced while that is still kept', () => {
+    expect(signingSecretsOf({ apiKey: 'k', signingSecret: 'whsec_new' })).toEqual(['whsec_new']);
+    expect(signingSecretsOf({ signingSecret: 'whsec_new', previousSigningSecret: 'whsec_old' })).toEqual(['whsec_new', 'whsec_old']);
+    expect(signingSecretsOf({ previousSigningSecret: 'whsec_old' })).toEqual([]);
   });
 
   it('makes secrets of 32 random bytes behind whsec_, each different', () => {

@@ -28,10 +28,32 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-/** The three headers of a signed request, timestamped now. */
-export function webhookHeaders(secret: string, id: string, body: string, now: number = Date.now()): WebhookHeaders {
+/**
+ * The three headers of a signed request, timestamped now. With several secrets (the current one
+ * and, while a rotation's grace period lasts, the one it replaced) `webhook-signature` carries
+ * one `v1,` signature per secret, separated by spaces, so a receiver holding either verifies.
+ */
+export function webhookHeaders(secrets: string | readonly string[], id: string, body: string, now: number = Date.now()): WebhookHeaders {
   const timestamp = Math.floor(now / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, id, timestamp, body) };
+  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => signWebhook(secret, id, timestamp, body));
+  if (signatures.length === 0) throw new Error('A signed request needs a signing secret');
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
+}
+
+/**
+ * An integration's secrets are stored by name; after a rotation the secret it replaced is kept
+ * under PREVIOUS_SIGNING_SECRET until its grace period ends (the rows read for a delivery leave
+ * it out once expired).
+ */
+export const SIGNING_SECRET = 'signingSecret';
+export const PREVIOUS_SIGNING_SECRET = 'previousSigningSecret';
+
+/** The secrets a request is signed with: the current one first, then the one it replaced, if still in its grace period. */
+export function signingSecretsOf(secrets: Readonly<Record<string, string>>): string[] {
+  const current = secrets[SIGNING_SECRET];
+  if (!current) return [];
+  const previous = secrets[PREVIOUS_SIGNING_SECRET];
+  return previous ? [current, previous] : [current];
 }
 
 export type WebhookCheck = { readonly valid: true } | { readonly valid: false; readonly reason: string };

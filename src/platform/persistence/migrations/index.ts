@@ -38,6 +38,7 @@ import { Migration0039CustomIntegrations } from './migration-0039-custom-integra
 import { Migration0041LeadNumbers } from './migration-0041-lead-numbers.js';
 import { Migration0040TextdripConnections } from './migration-0040-textdrip-connections.js';
 import { Migration0042CampaignReturns } from './migration-0042-campaign-returns.js';
+import { Migration0043SigningSecretRotation } from './migration-0043-signing-secret-rotation.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -80,4 +81,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
   { name: 'Migration0041LeadNumbers', class: Migration0041LeadNumbers },
   { name: 'Migration0042CampaignReturns', class: Migration0042CampaignReturns },
+  { name: 'Migration0043SigningSecretRotation', class: Migration0043SigningSecretRotation },
 ];

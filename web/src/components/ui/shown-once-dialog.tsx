@@ -1,9 +1,8 @@
-import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { CopyButton } from './copy-button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
-import { toast } from './toast-store';
 
 type ShownOnceDialogProps = {
   /** The value to show (a new key, code or secret); the dialog is open while it is set. */
@@ -28,16 +27,7 @@ export function ShownOnceDialog({ value, title, description, noun, testId, value
           <code className={cn('min-w-0 flex-1 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm', valueClassName)} data-testid={testId}>
             {value}
           </code>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={`Copy ${noun}`}
-            onClick={() => {
-              void navigator.clipboard?.writeText(value ?? '').then(() => toast({ title: 'Copied', description: `The ${noun} is on the clipboard.` }));
-            }}
-          >
-            <Copy className="h-4 w-4" />
-          </Button>
+          <CopyButton value={value ?? ''} noun={noun} />
         </div>
         <div className="flex justify-end">
           <Button onClick={onClose}>Done</Button>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/ui/copy-button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { connectIntegration, DEFAULT_VANILLASOFT_MAPPINGS, disconnectIntegration, fetchIntegration, type Integration, type ProviderId } from './api/integrations';
@@ -11,6 +12,7 @@ import { DeliveryHealth } from './delivery-health';
 import { DeliveryLogCard } from './delivery-log-card';
 import { DestinationsCard } from './destinations-card';
 import { PROVIDER_ICONS, StatusBadge } from './integrations-page';
+import { SigningSecretRotation } from './signing-secret-rotation';
 import { TextdripConnect } from './textdrip-connect';
 
 type Field = { name: string; label: string; type?: 'text' | 'password' | 'url' | 'email' | 'textarea'; secret?: boolean; optional?: boolean };
@@ -72,7 +74,7 @@ export function ProviderPage() {
   const [form, setForm] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<Integration | null>(null);
-  /** OnlySales' signing secret, shown once right after the connect that made it. */
+  /** OnlySales' signing secret, shown once right after the connect or the rotation that made it. */
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
 
   /** Loads the integration; the form is filled again only when asked (not on a realtime refresh, which would lose what is being typed). */
@@ -174,9 +176,12 @@ export function ProviderPage() {
           <p className="mt-1 text-sm text-slate-800">
             Every lead sent to your webhook is signed with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers). Copy it into your receiver now: it is shown this once.
           </p>
-          <code data-testid="signing-secret" className="mt-2 block break-all rounded bg-white p-2 font-mono text-sm text-slate-900">
-            {signingSecret}
-          </code>
+          <div className="mt-2 flex items-center gap-2">
+            <code data-testid="signing-secret" className="block min-w-0 flex-1 break-all rounded bg-white p-2 font-mono text-sm text-slate-900">
+              {signingSecret}
+            </code>
+            <CopyButton value={signingSecret} noun="signing secret" />
+          </div>
         </section>
       )}
 
@@ -184,10 +189,20 @@ export function ProviderPage() {
         <h2 id="setup-heading" className="font-semibold text-slate-900">
           {integration.connected ? 'Settings' : 'Connect'}
         </h2>
-        {integration.secretHints.signingSecret && !signingSecret && (
-          <p className="mt-1 text-sm text-slate-700">
-            Webhook signing secret: <span className="font-mono">{integration.secretHints.signingSecret}</span> (shown in full once, when you first connected)
-          </p>
+        {integration.secretHints.signingSecret && integration.integrationId && (
+          <div className="mt-2">
+            <SigningSecretRotation
+              integrationId={integration.integrationId}
+              name={integration.name}
+              hint={integration.secretHints.signingSecret}
+              previousUntil={integration.previousSigningSecretUntil}
+              onRotated={(secret) => {
+                setSigningSecret(secret);
+                toast({ title: 'Signing secret rotated', description: 'Copy the new secret into your receiver: it is shown this once.' });
+                void load(false);
+              }}
+            />
+          </div>
         )}
         {!spec ? (
           <TextdripConnect integration={integration} onConnected={() => void load()} />

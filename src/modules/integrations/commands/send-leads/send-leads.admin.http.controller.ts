@@ -1,9 +1,12 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
-import { SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { DEFAULT_VANILLASOFT_MAPPINGS, vanillaSoftMappings } from '../../domain/providers.js';
 import { validateForm } from '../../validate-form.js';
 import { SendLeadsToRingy, SendLeadsToVanillaSoft } from './send-leads.handler.js';
@@ -57,6 +60,7 @@ const vanillaSoftRequest = z.object({
  * an admin sends chosen leads, by their numbers, to a Ringy account or a VanillaSoft web-lead
  * profile given in the request, and sees for each lead whether it went or why not. The
  * credentials are used for these calls only, never stored or logged; calls go through the fence.
+ * Each send is in the audit log (LeadsSentToProvider): the admin, the lead ids, the provider.
  */
 @ApiTags('admin')
 @Controller('api/admin')
@@ -70,11 +74,13 @@ export class SendLeadsAdminController {
     summary:
       "Sends leads (leadIds: their numbers, at most 100) to the Ringy account of ringyCredentials {sid, authToken}, with leadSource, costPerLead (dollars, added to the notes) and notes: {results: [{leadId, status: 'sent' | 'failed', error}], sent, failed}. Wrong credentials fail every lead with 'Invalid credentials'.",
   })
-  async sendToRingy(@Body() body: unknown) {
+  async sendToRingy(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validateForm(ringyRequest, body);
     const cost = input.costPerLead === undefined ? null : Math.round(input.costPerLead * 100);
     const notes = [input.notes, cost === null ? '' : `Cost per lead: $${(cost / 100).toFixed(2)}`].filter(Boolean).join('\n');
-    return this.commands.execute(new SendLeadsToRingy(input.leadIds, input.ringyCredentials, { leadSource: input.leadSource, notes, priceCents: cost }));
+    return this.commands.execute(
+      new SendLeadsToRingy(input.leadIds, input.ringyCredentials, { leadSource: input.leadSource, notes, priceCents: cost }, userRequestContext(admin.userId, String(request.id))),
+    );
   }
 
   @Post('send-leads-to-vanillasoft')
@@ -83,9 +89,11 @@ export class SendLeadsAdminController {
     summary:
       "Sends leads (leadIds: their numbers, at most 100) to the VanillaSoft web-lead profile of vanillaSoftConfig {postingUrl, fieldMappings (our field → theirs; the defaults when absent)}, with leadSource and notes: {results: [{leadId, status, error}], sent, failed}.",
   })
-  async sendToVanillaSoft(@Body() body: unknown) {
+  async sendToVanillaSoft(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validateForm(vanillaSoftRequest, body);
     const posting = { postingUrl: input.vanillaSoftConfig.postingUrl, fieldMappings: input.vanillaSoftConfig.fieldMappings ?? DEFAULT_VANILLASOFT_MAPPINGS };
-    return this.commands.execute(new SendLeadsToVanillaSoft(input.leadIds, posting, { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null }));
+    return this.commands.execute(
+      new SendLeadsToVanillaSoft(input.leadIds, posting, { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null }, userRequestContext(admin.userId, String(request.id))),
+    );
   }
 }

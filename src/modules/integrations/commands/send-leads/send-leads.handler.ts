@@ -3,6 +3,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
+import { inTransaction } from '../../../../platform/persistence/sql.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { CONFIG, EVENT_STORE, OUTBOUND_HTTP, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadIdsByNumber } from '../../../marketplace/contracts/lead-numbers.js';
@@ -18,12 +21,16 @@ export type SendResult = { readonly leadId: number; readonly status: 'sent' | 'f
 export type SendLeadsAnswer = { results: SendResult[]; sent: number; failed: number };
 type Extra = { leadSource: string | undefined; notes: string; priceCents: number | null };
 
+/** Each admin's sends, in the audit log: `leadsend-<adminId>`. */
+export const leadSendStream = (adminId: string) => `leadsend-${adminId}`;
+
 /** The test page's send-leads-to-ringy: leads by their numbers to a Ringy account whose credentials come with the request (never stored). */
 export class SendLeadsToRingy extends Command<SendLeadsAnswer> {
   constructor(
     readonly leadNumbers: readonly number[],
     readonly credentials: { sid: string; authToken: string },
     readonly extra: Extra,
+    readonly context: CommandContext,
   ) {
     super();
   }
@@ -35,6 +42,7 @@ export class SendLeadsToVanillaSoft extends Command<SendLeadsAnswer> {
     readonly leadNumbers: readonly number[],
     readonly posting: { postingUrl: string; fieldMappings: Record<string, string> },
     readonly extra: Extra,
+    readonly context: CommandContext,
   ) {
     super();
   }
@@ -53,8 +61,10 @@ export class SendLeadsToRingyHandler implements ICommandHandler<SendLeadsToRingy
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
   }
 
-  execute({ leadNumbers, credentials, extra }: SendLeadsToRingy) {
-    return sendEach(this.pool, this.store, leadNumbers, extra, (lead) => this.ringy.createLead(credentials, ringyFieldsOf(lead)));
+  async execute({ leadNumbers, credentials, extra, context }: SendLeadsToRingy) {
+    const answer = await sendEach(this.pool, this.store, leadNumbers, extra, (lead) => this.ringy.createLead(credentials, ringyFieldsOf(lead)));
+    await recordSend(this.pool, 'ringy', leadNumbers, extra, answer, context);
+    return answer;
   }
 }
 
@@ -71,9 +81,22 @@ export class SendLeadsToVanillaSoftHandler implements ICommandHandler<SendLeadsT
     this.vanillaSoft = new VanillaSoftClient(http, config.outbound.timeoutMs);
   }
 
-  execute({ leadNumbers, posting, extra }: SendLeadsToVanillaSoft) {
-    return sendEach(this.pool, this.store, leadNumbers, extra, (lead) => this.vanillaSoft.postLead(posting, lead));
+  async execute({ leadNumbers, posting, extra, context }: SendLeadsToVanillaSoft) {
+    const answer = await sendEach(this.pool, this.store, leadNumbers, extra, (lead) => this.vanillaSoft.postLead(posting, lead));
+    await recordSend(this.pool, 'vanillasoft', leadNumbers, extra, answer, context);
+    return answer;
   }
+}
+
+/**
+ * What the admin sent, for the audit log: who (the event's actor), which lead ids, to which
+ * provider, and how it went; never the credentials or the posting address they came with.
+ */
+async function recordSend(pool: pg.Pool, provider: 'ringy' | 'vanillasoft', leadIds: readonly number[], extra: Extra, answer: SendLeadsAnswer, context: CommandContext): Promise<void> {
+  const failedLeadIds = answer.results.filter((result) => result.status === 'failed').map((result) => result.leadId);
+  const data = { adminId: context.actor.id, provider, leadIds, sent: answer.sent, failed: answer.failed, failedLeadIds, ...(extra.leadSource ? { leadSource: extra.leadSource } : {}) };
+  await inTransaction(pool, (tx) => recordInOutbox(tx, leadSendStream(context.actor.id), [newEvent('LeadsSentToProvider', data, context)]));
+  outboxCommitted();
 }
 
 /** Each lead sent, a few at a time; once the provider refuses the credentials the rest are not tried. */

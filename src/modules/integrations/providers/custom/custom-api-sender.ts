@@ -1,7 +1,7 @@
 import { OutboundError, type OutboundErrorCode } from '../../../../platform/outbound/outbound-errors.js';
 import type { OutboundMethod } from '../../../../platform/outbound/outbound-http.js';
 import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type LeadSenderDependencies, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
-import { webhookHeaders } from '../../delivery/standard-webhooks.js';
+import { signingSecretsOf, webhookHeaders } from '../../delivery/standard-webhooks.js';
 import { bodyFormat, leadJson, leadQuery, renderBody } from '../../domain/body-template.js';
 import { CUSTOM_SECRETS, METHODS_WITH_BODY, type CustomSettings } from '../../domain/custom-integration.js';
 
@@ -20,7 +20,8 @@ const CONTENT_TYPES = { json: 'application/json', form: 'application/x-www-form-
  *   without a template the lead as a JSON object; a Content-Type is added when none is set;
  * - GET, DELETE: no body, the lead as query parameters (a parameter the endpoint's address
  *   already has keeps its value);
- * signed per Standard Webhooks with the integration's secret: `webhook-id` is the delivery's
+ * signed per Standard Webhooks with the integration's secret (and during a rotation's grace
+ * period the one it replaced, a signature each): `webhook-id` is the delivery's
  * id (the same on every retry), `webhook-timestamp` now, `webhook-signature` over the body.
  */
 export function customRequest(lead: DeliverableLead, settings: Extract<CustomSettings, { type: 'api' }>, secrets: Readonly<Record<string, string>>, deliveryId: string, now: Date): CustomRequest {
@@ -39,8 +40,8 @@ export function customRequest(lead: DeliverableLead, settings: Extract<CustomSet
   } else {
     for (const [name, value] of leadQuery(lead)) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
   }
-  const signingSecret = secrets[CUSTOM_SECRETS.signingSecret];
-  if (signingSecret) Object.assign(headers, webhookHeaders(signingSecret, deliveryId, body ?? '', now.getTime()));
+  const signingSecrets = signingSecretsOf(secrets);
+  if (signingSecrets.length > 0) Object.assign(headers, webhookHeaders(signingSecrets, deliveryId, body ?? '', now.getTime()));
   return { url: url.href, method: settings.method, headers, body };
 }
 

@@ -33,6 +33,24 @@ describe('OnlySales webhook sender against a receiver that checks Standard Webho
     expect(JSON.parse(got!.body)).toMatchObject({ type: 'lead.delivered', data: sampleLead() });
   });
 
+  it('signs with the new and the previous secret after a rotation: a receiver still on the old one, or already on the new, accepts the lead', async () => {
+    const rotated = newWebhookSecret();
+    const during = targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated, previousSigningSecret: secret });
+    await sender.send(sampleLead(), during, firstAttempt('dlv_rotating_1'));
+    receiver.secret = rotated;
+    await sender.send(sampleLead(), during, firstAttempt('dlv_rotating_2'));
+    // After the grace period the previous secret is no longer among the integration's secrets.
+    await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated }), firstAttempt('dlv_rotated_3'));
+    receiver.secret = secret;
+    await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated }), firstAttempt('dlv_rotated_4'));
+    expect(receiver.received.map((r) => [r.id, String(r.headers['webhook-signature']).split(' ').length, r.answeredStatus])).toEqual([
+      ['dlv_rotating_1', 2, 200],
+      ['dlv_rotating_2', 2, 200],
+      ['dlv_rotated_3', 1, 200],
+      ['dlv_rotated_4', 1, 401],
+    ]);
+  });
+
   it('marks a test-send as lead.test, and signs a retry with the same webhook-id', async () => {
     await sender.send(sampleLead(), target(), { deliveryId: 'dlv_test_1', attempt: 1, test: true });
     await sender.send(sampleLead(), target(), { deliveryId: 'dlv_test_1', attempt: 2, test: true });

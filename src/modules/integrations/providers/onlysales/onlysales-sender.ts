@@ -1,6 +1,6 @@
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
-import { webhookHeaders } from '../../delivery/standard-webhooks.js';
+import { signingSecretsOf, webhookHeaders } from '../../delivery/standard-webhooks.js';
 import { callProvider, incompleteIntegration } from '../provider-call.js';
 
 /** The event type of a delivered lead, and of a test-send's sample lead. */
@@ -14,7 +14,8 @@ export function webhookBody(lead: DeliverableLead, context: SendContext, now: Da
 
 /**
  * OnlySales (or any CRM behind a webhook): the lead POSTed as JSON to the agent's webhook URL,
- * signed per Standard Webhooks with the integration's own secret (`webhook-id` is the delivery
+ * signed per Standard Webhooks with the integration's own secret (and, for a day after a
+ * rotation, the one it replaced as well; `webhook-id` is the delivery
  * id, the same on every retry, so the receiver can drop repeats), and the agent's API key as
  * `Authorization: Bearer` (which the fenced client drops if a redirect leaves the origin).
  */
@@ -27,14 +28,15 @@ export class OnlySalesLeadSender implements LeadSender {
   ) {}
 
   send(lead: DeliverableLead, target: IntegrationTarget, context: SendContext): Promise<SendOutcome> {
-    const { apiKey, signingSecret } = target.secrets;
+    const { apiKey } = target.secrets;
+    const signingSecrets = signingSecretsOf(target.secrets);
     const url = target.settings.webhookUrl;
-    if (!apiKey || !signingSecret || typeof url !== 'string') return Promise.resolve(incompleteIntegration('webhook URL, API key or signing secret'));
+    if (!apiKey || signingSecrets.length === 0 || typeof url !== 'string') return Promise.resolve(incompleteIntegration('webhook URL, API key or signing secret'));
     const body = webhookBody(lead, context);
     return callProvider(this.http, 'The webhook', {
       url,
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, ...webhookHeaders(signingSecret, context.deliveryId, body) },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, ...webhookHeaders(signingSecrets, context.deliveryId, body) },
       body,
       timeoutMs: this.timeoutMs,
     });

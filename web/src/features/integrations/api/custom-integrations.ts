@@ -22,6 +22,8 @@ export type CustomIntegration = {
   disabled: { at: string; reason: string | null } | null;
   failingSince: string | null;
   heldDeliveries: number;
+  /** After a rotation of the signing secret: until when the one it replaced still signs beside it. */
+  previousSigningSecretUntil: string | null;
 };
 
 export type Placeholder = { name: string; description: string };

@@ -14,6 +14,8 @@ export type Integration = {
   disabled: { at: string; reason: string | null } | null;
   failingSince: string | null;
   deliveries: { deliveredLastDay: number; failedLastDay: number; held: number };
+  /** After a rotation of the signing secret: until when the one it replaced still signs beside it. */
+  previousSigningSecretUntil: string | null;
 };
 
 export const fetchIntegrations = async () => (await api<{ providers: Integration[] }>('GET', '/api/integrations')).providers;
@@ -25,6 +27,9 @@ export const textdripConnectUrl = (networkId: string) => `/api/integrations/text
 export type TextdripClaim = { networkId: string; status: 'pending' | 'connected' | 'disconnected' | 'failed' | 'expired'; connected: boolean; reason: string | null };
 /** claim_textdrip_connection: what became of the connection the window opened with this network id. */
 export const claimTextdripConnection = (networkId: string) => api<TextdripClaim>('POST', '/api/integrations/textdrip/claim', { networkId });
+export type SigningSecretRotated = { integrationId: string; signingSecret: string; previousValidUntil: string };
+/** A new webhook signing secret (OnlySales, custom API), answered this once; the old one keeps signing beside it until previousValidUntil. */
+export const rotateSigningSecret = (integrationId: string) => api<SigningSecretRotated>('POST', `/api/integration-connections/${integrationId}/rotate-signing-secret`);
 export const disconnectIntegration = (providerId: ProviderId) => api('POST', `/api/integrations/${providerId}/disconnect`);
 
 /** VanillaSoft's default field mappings (spec), as the form first shows them. */

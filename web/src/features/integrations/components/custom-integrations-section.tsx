@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ShownOnceDialog } from '../../../components/ui/shown-once-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { DeliveryHealth } from '../delivery-health';
 import { DeliveryLogCard } from '../delivery-log-card';
+import { SigningSecretRotation } from '../signing-secret-rotation';
 import { deleteCustomIntegration, setCustomIntegrationStatus, CATEGORY_LABELS, type CustomIntegration } from '../api/custom-integrations';
 
 type Props = {
@@ -21,6 +23,8 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
   const [switching, setSwitching] = useState<string | null>(null);
   const [inspecting, setInspecting] = useState<string | null>(null);
   const inspected = integrations.find((i) => i.integrationId === inspecting) ?? null;
+  /** A secret just made by a rotation, shown once as at the add. */
+  const [rotated, setRotated] = useState<{ name: string; secret: string } | null>(null);
 
   const setActive = async (integration: CustomIntegration, active: boolean) => {
     setSwitching(integration.integrationId);
@@ -107,6 +111,18 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
           <DialogDescription>Each lead you get is sent to {inspected?.name} while it is active; every attempt is listed here.</DialogDescription>
           {inspected && (
             <div className="space-y-4">
+              {inspected.secretHints.signingSecret && (
+                <SigningSecretRotation
+                  integrationId={inspected.integrationId}
+                  name={inspected.name}
+                  hint={inspected.secretHints.signingSecret}
+                  previousUntil={inspected.previousSigningSecretUntil}
+                  onRotated={(secret) => {
+                    setRotated({ name: inspected.name, secret });
+                    onChanged();
+                  }}
+                />
+              )}
               <DeliveryHealth
                 integration={{ integrationId: inspected.integrationId, name: inspected.name, connected: inspected.status === 'active', disabled: inspected.disabled, failingSince: inspected.failingSince, held: inspected.heldDeliveries }}
                 onChanged={onChanged}
@@ -116,6 +132,14 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
           )}
         </DialogContent>
       </Dialog>
+      <ShownOnceDialog
+        value={rotated?.secret ?? null}
+        title="New signing secret"
+        description={`Requests to “${rotated?.name ?? ''}” are now signed with this secret, and for the next 24 hours with the previous one too, so your endpoint keeps accepting them while you switch it over. It will not be shown again: copy it now.`}
+        noun="signing secret"
+        testId="signing-secret"
+        onClose={() => setRotated(null)}
+      />
       <ConfirmDialog
         subject={deleting}
         title="Delete this integration?"
