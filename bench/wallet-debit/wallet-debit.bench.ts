@@ -4,7 +4,7 @@
 // 32 connections, beside the same debit in plain SQL on the same database in the same run.
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { databaseWork, fmt } from '../support/bench-database.js';
-import { pgbench, prepareSqlWallets, sqlLoop } from './sql-debit.js';
+import { pgbench, pgbenchPurchase, prepareSqlWallets, sqlLoop } from './sql-debit.js';
 import { checkLedger, ms, requireScaled, spend, SPEND, SPEND_CENTS, startWalletApp, workPerSpend } from './wallet-app.js';
 
 const CONNECTIONS = 32;
@@ -16,6 +16,20 @@ const TARGET_P99_MS = 100;
 const WARM_UP_SECONDS = 3;
 /** Purchases one at a time for the database work per purchase. */
 const WORK_SAMPLE = 300;
+/** The whole purchase in plain SQL (the ceiling): the package's leads, the stock for it, and its run. */
+const PACKAGE_LEADS = 100;
+const CEILING_STOCK = 1_000_000;
+const CEILING_SECONDS = 5;
+
+async function leadsLeft(url: string): Promise<number> {
+  const pool = createPool(url, 1);
+  try {
+    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_inventory WHERE order_id IS NULL');
+    return rows[0]!.n;
+  } finally {
+    await pool.end();
+  }
+}
 
 await requireScaled('wallet-debit');
 // Stocked for the timed runs and the one-at-a-time sample (well under a second's worth at the stocked rate).
@@ -38,11 +52,19 @@ try {
   const loopRate = await sqlLoop(app.db.url, WALLETS, CONNECTIONS, SECONDS);
   const pgbenchRate = await pgbench(app.db.url, WALLETS, CONNECTIONS, SECONDS);
   const reference = Math.max(loopRate, pgbenchRate ?? 0);
+  const ceiling = await pgbenchPurchase(app.db.url, WALLETS, CONNECTIONS, CEILING_SECONDS, PACKAGE_LEADS, CEILING_STOCK);
+  const ceilingLeft = ceiling === null ? 0 : await leadsLeft(app.db.url);
 
   if (measured.non2xx > 0 || latency.non2xx > 0) throw new Error(`non-2xx answers under load: ${measured.non2xx} + ${latency.non2xx} (a 409 is the inventory running out: raise BENCH_STOCKED_RATE)\n${measured.output}`);
   console.log(`wallet-debit: $${SPEND_CENTS / 100} purchases on ${fmt(WALLETS)} wallets, ${SECONDS} s each, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL), one portal process; ${fmt(app.stocked)} aged leads in stock`);
   console.log(`spend: ${SPEND}`);
   console.log(`reference: plain SQL debit of the same amount (SELECT ... FOR UPDATE, UPDATE, INSERT in one transaction), ${CONNECTIONS} clients: pg loop ${fmt(loopRate)}/s` + (pgbenchRate === null ? ' (pgbench not installed)' : `, pgbench ${fmt(pgbenchRate)}/s; the higher is the reference`));
+  if (ceiling !== null) {
+    console.log(
+      `ceiling: the whole purchase in plain SQL (${PACKAGE_LEADS} leads claimed from a ${fmt(CEILING_STOCK)}-lead inventory FOR UPDATE SKIP LOCKED, and the debit, one transaction), pgbench ${CONNECTIONS} clients: ${fmt(ceiling)}/s = ${(ceiling / reference).toFixed(2)}x the reference` +
+        (ceilingLeft === 0 ? ' (the stock ran out: overstated)' : `; no implementation of this spend passes that ratio here`),
+    );
+  }
   console.log(`app over HTTP at ${CONNECTIONS} connections: ${fmt(measured.rate)} purchases/s (p50 ${ms(measured.p50Ms)}, p99 ${ms(measured.p99Ms)})`);
   console.log(`app over HTTP at ${LATENCY_CONNECTIONS} connections: ${fmt(latency.rate)} purchases/s, p50 ${ms(latency.p50Ms)}, p99 ${ms(latency.p99Ms)} (target p99 <= ${TARGET_P99_MS} ms)`);
   console.log(`database work per purchase (${WORK_SAMPLE} one at a time, all processes, then 2 s for the read side, idle polling included): ${work.commits.toFixed(1)} commits, ${fmt(work.tuples)} tuples read (the SQL reference: 1 commit)`);
