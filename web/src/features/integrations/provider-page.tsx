@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Copy } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
@@ -116,7 +116,8 @@ export function ProviderPage() {
     event.preventDefault();
     if (!spec) return;
     const problem = spec.required(form);
-    if (problem) return toast({ title: 'Invalid Input', description: problem, variant: 'destructive' });
+    // Spec section 8 (Integrations): missing fields are 'Missing Information', a malformed value a 'Validation Error'.
+    if (problem) return toast({ title: problem.startsWith('Invalid') ? 'Validation Error' : 'Missing Information', description: problem, variant: 'destructive' });
     setSaving(true);
     try {
       const answer = await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));
@@ -174,9 +175,19 @@ export function ProviderPage() {
           <p className="mt-1 text-sm text-slate-800">
             Every lead sent to your webhook is signed with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers). Copy it into your receiver now: it is shown this once.
           </p>
-          <code data-testid="signing-secret" className="mt-2 block break-all rounded bg-white p-2 font-mono text-sm text-slate-900">
-            {signingSecret}
-          </code>
+          <div className="mt-2 flex items-center gap-2">
+            <code data-testid="signing-secret" className="block min-w-0 flex-1 break-all rounded bg-white p-2 font-mono text-sm text-slate-900">
+              {signingSecret}
+            </code>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Copy signing secret"
+              onClick={() => void navigator.clipboard?.writeText(signingSecret).then(() => toast({ title: 'Copied', description: 'The signing secret is on the clipboard.' }))}
+            >
+              <Copy className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
         </section>
       )}
 
