@@ -59,7 +59,7 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
       {integration.disabled && (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-950">
           <p className="font-semibold">Turned off on {formatShortDateTime(integration.disabled.at)}: its deliveries kept failing.</p>
-          {integration.disabled.reason && <p className="mt-1 break-words">{integration.disabled.reason}</p>}
+          {integration.disabled.reason && <p className="mt-1 break-words">{withLocalTimes(integration.disabled.reason)}</p>}
           <p className="mt-1">
             {integration.held > 0 ? `${integration.held} new ${integration.held === 1 ? 'lead is' : 'leads are'} held for it. ` : ''}
             Fix the connection (check the settings below), then turn it back on.
@@ -82,7 +82,7 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
               <h2 id="test-heading" className="font-semibold text-slate-900">
                 Test
               </h2>
-              <p className="text-sm text-slate-700">Send a made-up sample lead now and see what {integration.name} answers.</p>
+              <p className="text-sm text-slate-700">Send a made-up sample lead to {integration.name} now and see the result.</p>
             </div>
             <Button variant="outline" onClick={() => void test()} disabled={testing}>
               {testing ? 'Sending...' : 'Send test lead'}
@@ -91,7 +91,7 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
           {tested && (
             <div role="status" className={`mt-3 rounded-md border p-3 text-sm ${tested.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950'}`}>
               <p className="font-medium">
-                {tested.ok ? 'Delivered' : 'Failed'}: {tested.status ? `HTTP ${tested.status}` : 'no answer'} in {Math.round(tested.durationMs)} ms
+                {tested.status ? `${tested.ok ? 'Delivered' : 'Failed'}: HTTP ${tested.status} in ${Math.round(tested.durationMs)} ms` : `${tested.ok ? 'Delivered' : 'Failed'} after ${Math.round(tested.durationMs)} ms`}
                 {tested.error ? ` · ${tested.error}` : ''}
               </p>
               {tested.preview && <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{tested.preview}</pre>}
@@ -117,3 +117,6 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
     </>
   );
 }
+
+/** The server words the reason with ISO times (as in the e-mail); show them as the rest of the page does. */
+const withLocalTimes = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => formatShortDateTime(iso));

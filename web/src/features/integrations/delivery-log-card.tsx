@@ -196,7 +196,7 @@ function DeliveryDetails({ deliveryId, onClose }: { deliveryId: string | null; o
                   Attempt {attempt.attempt} ({TRIGGERS[attempt.trigger]}) · {attempt.ok ? 'delivered' : 'failed'}
                 </p>
                 <p className="text-slate-700">
-                  {formatShortDateTime(attempt.startedAt)} · {attempt.status ? `HTTP ${attempt.status}` : 'no answer'} · {attempt.durationMs} ms
+                  {formatShortDateTime(attempt.startedAt)} · {attempt.status ? `HTTP ${attempt.status}` : attempt.ok ? 'accepted' : 'no HTTP answer'} · {attempt.durationMs} ms
                 </p>
                 {attempt.error && <p className="break-words text-red-800">{attempt.error}</p>}
                 {attempt.responsePreview && (

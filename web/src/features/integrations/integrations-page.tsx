@@ -72,6 +72,7 @@ export function IntegrationsPage() {
                 </div>
                 <h2 className="mt-2 font-semibold text-slate-900">{provider.name}</h2>
                 <p className="text-sm text-slate-600">{provider.concept}</p>
+                {provider.disabled && <p className="mt-1 text-sm font-medium text-red-800">Turned off: its deliveries kept failing</p>}
                 <Link
                   to={`/integrations/${provider.providerId}`}
                   className="mt-4 inline-flex items-center justify-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700"

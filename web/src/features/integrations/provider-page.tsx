@@ -118,7 +118,8 @@ export function ProviderPage() {
     event.preventDefault();
     if (!spec) return;
     const problem = spec.required(form);
-    if (problem) return toast({ title: 'Invalid Input', description: problem, variant: 'destructive' });
+    // Spec section 8 (Integrations): missing fields are 'Missing Information', a malformed value a 'Validation Error'.
+    if (problem) return toast({ title: problem.startsWith('Invalid') ? 'Validation Error' : 'Missing Information', description: problem, variant: 'destructive' });
     setSaving(true);
     try {
       const answer = await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));

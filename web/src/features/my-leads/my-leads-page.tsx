@@ -233,20 +233,22 @@ export function MyLeadsPage() {
                       ))}
                     </select>
                   )}
-                  <Button size="sm" variant="outline" onClick={() => setDeliveriesOf({ leadId: lead.leadId, name: `${lead.firstName} ${lead.lastName}` })}>
-                    Sent to
-                    <span className="sr-only">
-                      {' '}
-                      (where {lead.firstName} {lead.lastName} went)
-                    </span>
-                  </Button>
-                  {returned ? (
-                    <ReturnStatus item={returned} />
-                  ) : returnable(lead) ? (
-                    <Button size="sm" variant="outline" onClick={() => setReturning(lead)}>
-                      Return
+                  <div className="flex flex-wrap gap-2 md:justify-end">
+                    <Button size="sm" variant="outline" onClick={() => setDeliveriesOf({ leadId: lead.leadId, name: `${lead.firstName} ${lead.lastName}` })}>
+                      Sent to
+                      <span className="sr-only">
+                        {' '}
+                        (where {lead.firstName} {lead.lastName} went)
+                      </span>
                     </Button>
-                  ) : null}
+                    {returned ? (
+                      <ReturnStatus item={returned} />
+                    ) : returnable(lead) ? (
+                      <Button size="sm" variant="outline" onClick={() => setReturning(lead)}>
+                        Return
+                      </Button>
+                    ) : null}
+                  </div>
                 </div>
               </li>
             );

@@ -60,7 +60,7 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Custom integrations">
           {integrations.map((integration) => (
             <li key={integration.integrationId} className="flex flex-wrap items-center gap-3 p-4" data-testid="custom-integration">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-[14rem] flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="break-words font-semibold text-slate-900">{integration.name}</h3>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{CATEGORY_LABELS[integration.category]}</span>
@@ -74,7 +74,7 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
                 {integration.description && <p className="mt-1 break-words text-sm text-slate-600">{integration.description}</p>}
                 <p className="mt-1 break-all text-xs text-slate-600">{integration.type === 'link' ? integration.url : `${integration.method ?? ''} ${integration.apiEndpoint ?? ''}`}</p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 {integration.type === 'link' ? (
                   <Button asChild variant="outline" size="sm">
                     <a href={integration.url ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={`Open ${integration.name}`}>
