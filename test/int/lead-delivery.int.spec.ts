@@ -220,6 +220,8 @@ for (const database of everyDatabase()) {
       expect(mail.rows).toHaveLength(1);
       expect(mail.rows[0]!.data.subject).toBe('Your OnlySales integration was turned off');
       expect(mail.rows[0]!.data.text).toContain('http://portal.test/integrations/onlysales');
+      // The configured time, not "a day", and times in words.
+      expect(mail.rows[0]!.data.text).toMatch(/^Leads could not be delivered to OnlySales for 3 seconds, so we turned the integration off\.\n\nDeliveries have failed since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\. /);
 
       const third = await sell(owner, 'Third');
       await expect.poll(async () => (await deliveriesOf(crmId)).find((d) => d.lead_id === third)?.status, { timeout: 10_000 }).toBe('held');

@@ -6,6 +6,7 @@ import { newEvent, systemContext } from '../../../platform/event-store/new-event
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
+import { durationWords, withMailTimes } from '../../../platform/mail/mail-formats.js';
 import { SEND_EMAIL_JOB, type MailMessage } from '../../../platform/mail/mailer.js';
 import { inTransaction, type SqlClient } from '../../../platform/persistence/sql.js';
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
@@ -45,7 +46,7 @@ export const RESEND_BATCH = 1_000;
 /**
  * Lead delivery (issue 11): every lead that reaches an agent becomes one delivery per
  * matching integration (unique by lead and integration), sent by jobs on Svix's schedule;
- * every attempt is logged; an integration failing for a day is turned off and its owner
+ * every attempt is logged; an integration failing for a day (DELIVERY_DISABLE_AFTER_SECONDS) is turned off and its owner
  * e-mailed, and the leads it misses meanwhile are held for a replay.
  */
 export class LeadDeliveries {
@@ -386,7 +387,7 @@ export class LeadDeliveries {
     outboxCommitted();
     const email = (await userLabels(this.pool, [integration.user_id])).get(integration.user_id)?.email;
     if (email) {
-      await this.jobs.enqueue(SEND_EMAIL_JOB, disabledMail(email, provider, reason, `${this.settings.publicUrl}${pageOf(integration)}`), {
+      await this.jobs.enqueue(SEND_EMAIL_JOB, disabledMail(email, provider, reason, `${this.settings.publicUrl}${pageOf(integration)}`, this.settings.disableAfterMs), {
         jobId: `integration-disabled--${integration.integration_id}--${disabled.getTime()}`,
         attempts: 5,
       });
@@ -455,11 +456,14 @@ const providerName = (row: Pick<IntegrationRow, 'provider' | 'settings'>) =>
 /** Where the agent manages it: a provider's page, or the list that holds their custom integrations. */
 const pageOf = (row: Pick<IntegrationRow, 'provider'>) => (row.provider === 'custom' ? '/integrations' : `/integrations/${row.provider}`);
 
-function disabledMail(to: string, provider: string, reason: string, link: string): MailMessage {
+function disabledMail(to: string, provider: string, reason: string, link: string, disabledAfterMs: number): MailMessage {
+  const failing = `Leads could not be delivered to ${provider} for ${durationWords(disabledAfterMs)}, so we turned the integration off.`;
+  const why = withMailTimes(reason);
+  const next = 'New leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:';
   return {
     to,
     subject: `Your ${provider} integration was turned off`,
-    text: `Leads could not be delivered to ${provider} for a day, so we turned the integration off.\n\n${reason}\n\nNew leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:\n${link}\n`,
-    html: `<p>Leads could not be delivered to <strong>${escapeHtml(provider)}</strong> for a day, so we turned the integration off.</p><p>${escapeHtml(reason)}</p><p>New leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    text: `${failing}\n\n${why}\n\n${next}\n${link}\n`,
+    html: `<p>${escapeHtml(failing)}</p><p>${escapeHtml(why)}</p><p>${escapeHtml(next)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
   };
 }

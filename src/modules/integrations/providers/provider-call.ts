@@ -11,10 +11,11 @@ export type ReadAnswer = (response: OutboundResponse) => Verdict | null;
 
 /**
  * One call to a provider through the fence, as a SendOutcome: 2xx is success unless the
- * provider's reader says otherwise (some answer 200 with a failure inside); 401 and 403 are
- * wrong credentials, which retrying cannot fix; 408, 429 and 5xx are retried; any other 4xx
- * is the provider refusing this lead, with its own message. No answer (timeout, connection
- * error) is retried, except a refusal by the fence or an address that is not one.
+ * provider's reader says otherwise (some answer 200 with a failure inside). Every other
+ * status is tried again on the schedule, as Svix does: a 401/403 ('Invalid credentials') or
+ * a 4xx refusing the lead may be fixed by the agent meanwhile (each attempt reads the
+ * integration afresh), and one that is not ends in the auto-disable. No answer (timeout,
+ * connection error) is retried, except a refusal by the fence or an address that is not one.
  */
 export async function callProvider(http: OutboundHttp, provider: string, request: OutboundRequest, read: ReadAnswer = () => null): Promise<SendOutcome> {
   const started = performance.now();
@@ -35,11 +36,11 @@ export async function callProvider(http: OutboundHttp, provider: string, request
 function statusVerdict(provider: string, response: OutboundResponse): Verdict {
   const { status } = response;
   if (status >= 200 && status < 300) return { ok: true };
-  if (status === 401 || status === 403) return { ok: false, error: INVALID_CREDENTIALS, retryable: false };
+  if (status === 401 || status === 403) return { ok: false, error: INVALID_CREDENTIALS, retryable: true };
   const said = providerMessage(response.preview);
   const answer = `${provider} answered ${status}${said ? `: ${said}` : ''}`;
   if (status === 408 || status === 429 || status >= 500) return { ok: false, error: answer, retryable: true };
-  return { ok: false, error: said ? `${provider} refused the lead: ${said}` : answer, retryable: false };
+  return { ok: false, error: said ? `${provider} refused the lead: ${said}` : answer, retryable: true };
 }
 
 /** The message in a JSON error answer ({ message }, { error }, { error: { message } }, { errors: [...] }), else the answer's first line of text. */

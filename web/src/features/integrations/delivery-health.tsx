@@ -71,7 +71,7 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
       )}
       {!integration.disabled && integration.connected && integration.failingSince && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          Deliveries have been failing since {formatShortDateTime(integration.failingSince)}. After a day of failures the integration is turned off and you are e-mailed; check the
+          Deliveries have been failing since {formatShortDateTime(integration.failingSince)}. If they keep failing, the integration is turned off and you are e-mailed; check the
           delivery log below.
         </div>
       )}

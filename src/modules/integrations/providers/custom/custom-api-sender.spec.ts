@@ -136,10 +136,10 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
       return { ok, got, retryable, error };
     };
     expect(await at(201)).toEqual({ ok: true, got: 201, retryable: false, error: null });
-    expect(await at(400)).toEqual({ ok: false, got: 400, retryable: false, error: 'The endpoint refused the lead (400)' });
-    expect(await at(401)).toEqual({ ok: false, got: 401, retryable: false, error: 'The endpoint refused the credentials (401): check the API key and headers' });
-    expect(await at(404)).toMatchObject({ retryable: false });
-    expect(await at(422)).toMatchObject({ retryable: false });
+    expect(await at(400)).toEqual({ ok: false, got: 400, retryable: true, error: 'The endpoint refused the lead (400)' });
+    expect(await at(401)).toEqual({ ok: false, got: 401, retryable: true, error: 'The endpoint refused the credentials (401): check the API key and headers' });
+    expect(await at(404)).toMatchObject({ retryable: true });
+    expect(await at(422)).toMatchObject({ retryable: true });
     expect(await at(408)).toMatchObject({ ok: false, retryable: true });
     expect(await at(429)).toMatchObject({ ok: false, retryable: true });
     expect(await at(500)).toEqual({ ok: false, got: 500, retryable: true, error: 'The endpoint had an error (500)' });

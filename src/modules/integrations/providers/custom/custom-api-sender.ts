@@ -86,14 +86,15 @@ export class CustomApiSender implements LeadSender {
 }
 
 /** What an answer's status means for the delivery: 2xx delivered; 408 and 429 and 5xx worth another try; any other refusal final. */
+/** Every answer but a 2xx is tried again on the schedule, as Svix does (the agent may fix the endpoint meanwhile). */
 function judge(status: number): { ok: boolean; error: string | null; retryable: boolean } {
   if (status >= 200 && status < 300) return { ok: true, error: null, retryable: false };
   if (status === 408 || status === 429) return { ok: false, error: `The endpoint asked to be tried again later (${status})`, retryable: true };
   if (status >= 500) return { ok: false, error: `The endpoint had an error (${status})`, retryable: true };
-  if (status === 401 || status === 403) return { ok: false, error: `The endpoint refused the credentials (${status}): check the API key and headers`, retryable: false };
-  if (status === 404) return { ok: false, error: 'The endpoint answered 404 Not Found: check its address', retryable: false };
-  if (status >= 300 && status < 400) return { ok: false, error: `The endpoint answered with a redirect (${status}) that was not followed: use the final address`, retryable: false };
-  return { ok: false, error: `The endpoint refused the lead (${status})`, retryable: false };
+  if (status === 401 || status === 403) return { ok: false, error: `The endpoint refused the credentials (${status}): check the API key and headers`, retryable: true };
+  if (status === 404) return { ok: false, error: 'The endpoint answered 404 Not Found: check its address', retryable: true };
+  if (status >= 300 && status < 400) return { ok: false, error: `The endpoint answered with a redirect (${status}) that was not followed: use the final address`, retryable: true };
+  return { ok: false, error: `The endpoint refused the lead (${status})`, retryable: true };
 }
 
 const failure = (durationMs: number, error: string, retryable: boolean): SendOutcome => ({ ok: false, status: null, durationMs, preview: error, error, retryable });

@@ -32,6 +32,10 @@ describe('e-mail integrations through the portal’s mail', () => {
     expect(mail!.html).toContain('<td>Ana &lt;b&gt;&quot;Lu&quot;&lt;/b&gt; O&#39;Brien &amp; Sons</td>');
     expect(mail!.html).toContain('<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>');
     expect(mail!.html).not.toContain('<script>');
+    // How and when the agent got it, in words, not codes and ISO times.
+    expect(mail!.text).toMatch(/\nSource: [A-Z][a-z]+ Leads \([A-Z][A-Za-z ]+\)\n/);
+    expect(mail!.text).toMatch(/\nBought: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\n/);
+    expect(mail!.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('marks a test-send, and answers a failure of the mail transport as worth retrying', async () => {

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../../../platform/mail/mailer.js';
 import { escapeHtml } from '../../../../platform/mail/escape-html.js';
+import { mailTime } from '../../../../platform/mail/mail-formats.js';
 import type { DeliverableLead, IntegrationTarget, LeadSender, SendContext, SendOutcome } from '../../delivery/lead-sender.js';
 import { incompleteIntegration } from '../provider-call.js';
 
@@ -8,6 +9,16 @@ export type LeadMail = { send(id: string, message: MailMessage): Promise<void> }
 
 /** The mail's id: one per delivery, so a retried delivery (or a retried send) sends it once. */
 export const leadMailId = (deliveryId: string) => `lead-delivery:${deliveryId}`;
+
+/** How the agent got the lead, in the words of the marketplace's pages. */
+const SOURCES: Readonly<Record<string, string>> = {
+  data_leads: 'Data Leads',
+  aged_leads: 'Aged Leads',
+  business_leads: 'Business Leads',
+  smm_leads: 'SMM Leads',
+  assigned: 'Assigned to you by your group',
+};
+const TIERS: Readonly<Record<string, string>> = { basic: 'Basic', premium: 'Premium', exclusive: 'Exclusive', business: 'Business', jgs_leads: 'JGS Leads' };
 
 const LABELS: readonly (readonly [string, (lead: DeliverableLead) => string])[] = [
   ['Name', (l) => `${l.firstName} ${l.lastName}`.trim()],
@@ -19,11 +30,11 @@ const LABELS: readonly (readonly [string, (lead: DeliverableLead) => string])[] 
   ['Date of birth', (l) => l.dateOfBirth ?? ''],
   ['Age', (l) => (l.age === null ? '' : String(l.age))],
   ['Company', (l) => l.companyName ?? ''],
-  ['Source', (l) => `${l.source} (${l.tier})`],
+  ['Source', (l) => `${SOURCES[l.source] ?? l.source} (${TIERS[l.tier] ?? l.tier})`],
   ['Campaign', (l) => l.campaignName ?? ''],
   ['Price', (l) => `$${(l.priceCents / 100).toFixed(2)}`],
-  ['Bought', (l) => l.boughtAt],
-  ['Consent', (l) => (l.consent ? `${l.consent.text} (${l.consent.at})` : '')],
+  ['Bought', (l) => mailTime(l.boughtAt)],
+  ['Consent', (l) => (l.consent ? `${l.consent.text} (${mailTime(l.consent.at)})` : '')],
   ['Notes', (l) => l.notes ?? ''],
   ['Lead id', (l) => l.leadId],
 ];

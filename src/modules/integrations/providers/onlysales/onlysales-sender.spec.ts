@@ -63,20 +63,20 @@ describe('OnlySales webhook sender against a receiver that checks Standard Webho
 
   it('is refused by a receiver that holds another signing secret', async () => {
     const outcome = await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: newWebhookSecret() }), firstAttempt());
-    expect(outcome).toMatchObject({ ok: false, status: 401, retryable: false });
+    expect(outcome).toMatchObject({ ok: false, status: 401, retryable: true });
     expect(receiver.received[0]!.check).toEqual({ valid: false, reason: 'no signature matches' });
     expect(receiver.accepted()).toEqual([]);
   });
 
-  it('reads a refused API key as “Invalid credentials”, not worth retrying', async () => {
+  it('reads a refused API key as “Invalid credentials”, tried again on the schedule (the agent may fix them meanwhile)', async () => {
     const outcome = await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: 'wrong', signingSecret: secret }), firstAttempt());
-    expect(outcome).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: false });
+    expect(outcome).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: true });
   });
 
-  it('passes on the receiver’s message for a 4xx, and retries 5xx, timeouts and slow answers within the limit', async () => {
+  it('passes on the receiver’s message for a 4xx, and retries every non-2xx, timeouts and slow answers within the limit', async () => {
     receiver.answer = 422;
     receiver.message = 'Lead is missing a campaign';
-    expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({ ok: false, status: 422, error: 'The webhook refused the lead: Lead is missing a campaign', retryable: false });
+    expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({ ok: false, status: 422, error: 'The webhook refused the lead: Lead is missing a campaign', retryable: true });
     receiver.answer = 503;
     receiver.message = 'Maintenance';
     expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({ ok: false, status: 503, error: 'The webhook answered 503: Maintenance', retryable: true });

@@ -44,14 +44,14 @@ describe('Ringy client against its stand-in', () => {
     });
   });
 
-  it('reads wrong credentials as “Invalid credentials”, not worth retrying', async () => {
+  it('reads wrong credentials as “Invalid credentials”, tried again on the schedule (the agent may fix them meanwhile)', async () => {
     const outcome = await sender.send(sampleLead(), targetOf('ringy', {}, { ...ACCOUNT, authToken: 'wrong' }), firstAttempt());
-    expect(outcome).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: false });
+    expect(outcome).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: true });
   });
 
   it('passes on Ringy’s message when it refuses a lead, without retrying', async () => {
     ringy.mode = 'reject';
-    expect(await send()).toMatchObject({ ok: false, status: 400, error: `Ringy refused the lead: ${RINGY_REJECTION}`, retryable: false });
+    expect(await send()).toMatchObject({ ok: false, status: 400, error: `Ringy refused the lead: ${RINGY_REJECTION}`, retryable: true });
   });
 
   it('retries after a 5xx', async () => {

@@ -36,13 +36,13 @@ describe('Textdrip client against its stand-in', () => {
     });
   });
 
-  it('reads an unknown token as “Invalid credentials”, not worth retrying', async () => {
-    expect(await send('revoked-token')).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: false });
+  it('reads an unknown token as “Invalid credentials”, tried again on the schedule (the agent may fix them meanwhile)', async () => {
+    expect(await send('revoked-token')).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: true });
   });
 
   it('passes on Textdrip’s message for a refused contact', async () => {
     textdrip.mode = 'reject';
-    expect(await send()).toMatchObject({ ok: false, status: 422, error: `Textdrip refused the lead: ${TEXTDRIP_REJECTION}`, retryable: false });
+    expect(await send()).toMatchObject({ ok: false, status: 422, error: `Textdrip refused the lead: ${TEXTDRIP_REJECTION}`, retryable: true });
   });
 
   it('reads a 200 with status false as a refusal with Textdrip’s message', async () => {

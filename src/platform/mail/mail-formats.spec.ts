@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { durationWords, mailTime, withMailTimes } from './mail-formats.js';
+
+describe('times and durations in e-mails', () => {
+  it('words a time in UTC, and leaves text that is not one', () => {
+    expect(mailTime('2026-11-25T19:07:12.160Z')).toBe('Nov 25, 2026, 7:07 PM UTC');
+    expect(mailTime('soon')).toBe('soon');
+    expect(withMailTimes('Deliveries have failed since 2026-11-25T19:07:12.160Z. The last answer: HTTP 500')).toBe(
+      'Deliveries have failed since Nov 25, 2026, 7:07 PM UTC. The last answer: HTTP 500',
+    );
+  });
+
+  it('words a duration in its largest whole unit', () => {
+    expect(durationWords(86_400_000)).toBe('a day');
+    expect(durationWords(2 * 86_400_000)).toBe('2 days');
+    expect(durationWords(3_600_000)).toBe('an hour');
+    expect(durationWords(120_000)).toBe('2 minutes');
+    expect(durationWords(90_000)).toBe('90 seconds');
+    expect(durationWords(400)).toBe('a second');
+  });
+});
