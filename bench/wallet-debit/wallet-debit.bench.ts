@@ -62,7 +62,7 @@ try {
   if (ceiling !== null) {
     console.log(
       `ceiling: the whole purchase in plain SQL (${PACKAGE_LEADS} leads claimed from a ${fmt(CEILING_STOCK)}-lead inventory FOR UPDATE SKIP LOCKED, and the debit, one transaction), pgbench ${CONNECTIONS} clients: ${fmt(ceiling)}/s = ${(ceiling / reference).toFixed(2)}x the reference` +
-        (ceilingLeft === 0 ? ' (the stock ran out: overstated)' : `; no implementation of this spend passes that ratio here`),
+        (ceilingLeft === 0 ? ' (the stock ran out: overstated)' : `; an implementation marking each lead sold in the purchase cannot go far past it`),
     );
   }
   console.log(`app over HTTP at ${CONNECTIONS} connections: ${fmt(measured.rate)} purchases/s (p50 ${ms(measured.p50Ms)}, p99 ${ms(measured.p99Ms)})`);
