@@ -53,6 +53,12 @@ describe('custom integrations on /integrations', () => {
     await dialog.getByLabel('Headers (JSON, optional)').fill('{"X-Account": ');
     await dialog.getByText('Invalid JSON format').waitFor();
     expect(await submit.isDisabled()).toBe(true);
+    // Valid JSON that is not headers (a list, a number as a value) keeps it off too.
+    for (const notHeaders of ['[1, 2]', '{"X-Num": 5}']) {
+      await dialog.getByLabel('Headers (JSON, optional)').fill(notHeaders);
+      await dialog.getByText('Headers must be a JSON object of header names and text values').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+    }
     await dialog.getByLabel('Headers (JSON, optional)').fill(JSON.stringify({ 'X-Account': HEADER_SECRET }));
     expect(await dialog.getByText('Invalid JSON format').count()).toBe(0);
     expect(await submit.isDisabled()).toBe(false);

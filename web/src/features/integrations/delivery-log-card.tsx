@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { formatShortDateTime } from '../../lib/format';
+import { formatDateTimeSeconds, formatShortDateTime } from '../../lib/format';
 import { onRealtimeChange } from '../../lib/realtime';
 import { fetchDeliveries, fetchDelivery, resendDelivery, resendFailed, type Delivery, type DeliveryAttempt, type DeliveryStatus } from './api/deliveries';
 
@@ -31,7 +31,7 @@ export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
 function lastAnswer(delivery: Delivery): string {
   if (delivery.status === 'succeeded') return delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : 'Accepted';
   if (delivery.status === 'pending' && delivery.attempts === 0) return 'Sending…';
-  const next = delivery.status === 'pending' && delivery.nextAttemptAt ? ` · next try ${formatShortDateTime(delivery.nextAttemptAt)}` : '';
+  const next = delivery.status === 'pending' && delivery.nextAttemptAt ? ` · next try ${formatDateTimeSeconds(delivery.nextAttemptAt)}` : '';
   return `${delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : '')}${next}`;
 }
 

@@ -25,7 +25,7 @@ export function TextdripSuccessPage() {
     <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
       <CheckCircle2 className="mx-auto h-12 w-12 text-green-700" aria-hidden />
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Textdrip Connected!</h1>
-      <p className="mt-2 text-slate-700">Your Textdrip account is linked. New leads can now be sent to it as text messages.</p>
+      <p className="mt-2 text-slate-700">Your Textdrip account is linked. New leads will be sent to it as contacts.</p>
       {opener && <p className="mt-1 text-sm text-slate-600">This window closes in a moment.</p>}
       <Button className="mt-5" onClick={() => (opener ? window.close() : navigate(PROVIDER_PAGE))}>
         {opener ? 'Close & Continue' : 'Go to Integrations'}

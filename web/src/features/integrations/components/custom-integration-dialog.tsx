@@ -35,15 +35,24 @@ const formOf = (editing: CustomIntegration | null): Form => ({
   requestBody: editing?.requestBody ?? '',
 });
 
-/** Spec: headers must be valid JSON ('Invalid JSON format'); an empty box is no headers (or, on an edit, the saved ones). */
+/** The server's words for JSON that is not headers. */
+const HEADERS_SHAPE = 'Headers must be a JSON object of header names and text values, e.g. {"X-Api-Key": "abc123"}';
+
+/**
+ * Spec: headers must be valid JSON ('Invalid JSON format'), and the submit stays off while
+ * they are not; JSON that is not an object of text values cannot be headers either. An empty
+ * box is no headers (or, on an edit, the saved ones).
+ */
 function headersProblem(text: string): string | null {
   if (!text.trim()) return null;
+  let parsed: unknown;
   try {
-    JSON.parse(text);
-    return null;
+    parsed = JSON.parse(text);
   } catch {
     return 'Invalid JSON format';
   }
+  const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  return isObject && Object.values(parsed as Record<string, unknown>).every((value) => typeof value === 'string') ? null : HEADERS_SHAPE;
 }
 
 /** The spec's required fields, as it words them. */
