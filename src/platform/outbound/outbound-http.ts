@@ -69,9 +69,11 @@ export class OutboundHttp {
   private readonly maxRedirects: number;
   // Connections are kept open between calls to the same endpoint (a CRM gets a burst of leads);
   // a reused socket's far end was checked when it connected, and is checked again per request.
+  // No cap on sockets per endpoint: a call never waits for another's socket, whose wait would
+  // count against its own time limit.
   private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
+    'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
+    'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS }),
   };
 
   constructor(private readonly options: OutboundHttpOptions) {
