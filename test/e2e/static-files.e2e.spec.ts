@@ -157,6 +157,7 @@ describe('robots.txt and unknown paths', () => {
       expect({ pathname, heading }).not.toEqual({ pathname, heading: '404' });
     }
     await context.close();
-  });
+    // Every page of the app in turn: about 50 page loads, over a minute on a loaded CI machine.
+  }, 300_000);
 });
 
