@@ -261,9 +261,10 @@ for (const database of everyDatabase()) {
       const sales = leadIds.map((leadId) => jobEvent('LeadSold', { leadId, campaignId: randomUUID(), ownerId: owner, priceCents: 2_500, at: new Date().toISOString() }));
       // Assigned by an owner whose copy of the lead the read model does not have (yet).
       const unreadable = jobEvent('LeadAssigned', { leadId: randomUUID(), ownerId: owner, assigneeId: member });
-      const runs = await Promise.allSettled([deliveries.plan([...sales, unreadable]), deliveries.plan([...sales, unreadable]), deliveries.plan(sales)]);
-      expect(runs.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-      expect((runs[0] as PromiseRejectedResult).reason).toBeInstanceOf(ArrivalNotReadable);
+      // The same job run 30 times at once (re-dispatches, stalled jobs run again): each lead is still sent once.
+      const runs = await inParallel(30, (i) => deliveries.plan(i % 2 ? [...sales, unreadable] : sales).then(() => 'planned', (error: unknown) => error));
+      expect(runs.filter((r) => r === 'planned')).toHaveLength(15);
+      expect(runs.filter((r) => r instanceof ArrivalNotReadable)).toHaveLength(15);
       const rows = await deliveriesOf(hook);
       expect(rows).toHaveLength(30);
       expect(rows.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
