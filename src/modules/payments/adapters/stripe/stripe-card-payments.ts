@@ -255,7 +255,8 @@ export class StripeCardPayments implements CardPayments {
     const existing = await this.existingCustomer(userId);
     if (existing) return existing;
     const customer = await this.call(() => this.stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `customer:${userId}` }));
-    await this.pool.query(`INSERT INTO stripe_customers (user_id, customer_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, customer.id]);
+    // Both columns are unique and concurrent first requests get the same customer, so the losing insert may collide on either.
+    await this.pool.query(`INSERT INTO stripe_customers (user_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, customer.id]);
     return (await this.existingCustomer(userId))!;
   }
 
