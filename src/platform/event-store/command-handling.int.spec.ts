@@ -8,7 +8,7 @@ import { ConcurrentChange } from '../http/api-error.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
 import { deterministicEventId, handleCommand } from './command-handling.js';
 import { VersionConflictError, type EventStore } from './event-store.port.js';
-import { systemContext } from './new-event.js';
+import { newEvent, systemContext } from './new-event.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 type Added = { type: 'SeatAdded'; data: { by: string } };
@@ -112,5 +112,86 @@ describe('handleCommand', () => {
     const again = await run('first');
     expect(again.stored).toHaveLength(0);
     expect(await store.readStream(streamId)).toHaveLength(3);
+  });
+
+  describe('what this process last decided on a stream', () => {
+    type Gate = { type: 'Opened' | 'Entered'; data: { by: string } };
+    const gate: Decider<{ by: string }, Gate, { open: boolean; entered: number }> = {
+      initialState: () => ({ open: false, entered: 0 }),
+      evolve: (state, event) => (event.type === 'Opened' ? { ...state, open: true } : { ...state, entered: state.entered + 1 }),
+      decide: (command, state) => {
+        if (!state.open) throw new DomainError('CLOSED', 'The gate is closed', 409);
+        return [{ type: 'Entered', data: { by: command.by } }];
+      },
+    };
+    const counted = () => {
+      const calls = { reads: 0, appends: 0 };
+      const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+        readStream: (...args: Parameters<EventStore['readStream']>) => {
+          calls.reads++;
+          return store.readStream(...args);
+        },
+        append: (...args: Parameters<EventStore['append']>) => {
+          calls.appends++;
+          return store.append(...args);
+        },
+      });
+      return { counting, calls };
+    };
+    const open = (streamId: string) => store.append(streamId, [newEvent('Opened', { by: 'keeper' }, systemContext('t'))], { expectedVersion: 'any' });
+
+    it('decides the next command on it without reading the stream again', async () => {
+      const { counting, calls } = counted();
+      const streamId = `gate-${randomUUID()}`;
+      await open(streamId);
+      const enter = (by: string) => handleCommand({ store: counting, streamId, decider: gate, command: { by }, context: systemContext('t') });
+      await enter('ana');
+      expect(calls).toEqual({ reads: 1, appends: 1 });
+      const second = await enter('ben');
+      const third = await enter('cy');
+      expect(calls).toEqual({ reads: 1, appends: 3 });
+      expect(second.state).toEqual({ open: true, entered: 2 });
+      expect(third).toMatchObject({ state: { open: true, entered: 3 }, version: 4n });
+      expect((await store.readStream(streamId)).map((event) => event.type)).toEqual(['Opened', 'Entered', 'Entered', 'Entered']);
+    });
+
+    it('decides again on a fresh read when another writer appended since, without spending a conflict retry', async () => {
+      const { counting, calls } = counted();
+      const streamId = `gate-${randomUUID()}`;
+      await open(streamId);
+      const enter = (by: string) => handleCommand({ store: counting, streamId, decider: gate, command: { by }, context: systemContext('t'), conflictRetries: 0 });
+      await enter('ana');
+      // Another process enters: this process's knowledge is one event behind.
+      await store.append(streamId, [newEvent('Entered', { by: 'elsewhere' }, systemContext('t'))], { expectedVersion: 2n });
+      const next = await enter('ben');
+      expect(next).toMatchObject({ state: { open: true, entered: 3 }, version: 4n });
+      expect(calls).toEqual({ reads: 2, appends: 3 });
+    });
+
+    it('never trusts a refusal decided on what it knew: the stream itself is read and decides', async () => {
+      const streamId = `gate-${randomUUID()}`;
+      const enter = (by: string) => handleCommand({ store, streamId, decider: gate, command: { by }, context: systemContext('t') });
+      await expect(enter('ana')).rejects.toMatchObject({ code: 'CLOSED' });
+      // Opened by another process: what this one knew (closed) would refuse.
+      await open(streamId);
+      await expect(enter('ana')).resolves.toMatchObject({ state: { open: true, entered: 1 } });
+    });
+
+    it('keeps it per store: the same stream id in another database is read from there', async () => {
+      const streamId = `gate-${randomUUID()}`;
+      await open(streamId);
+      await handleCommand({ store, streamId, decider: gate, command: { by: 'ana' }, context: systemContext('t') });
+      const other = new PostgresEventStore(pool);
+      // Same database here, so the other store sees both events; what matters is that it read them.
+      const otherCalls = { reads: 0 };
+      const reading: EventStore = Object.assign(Object.create(other) as EventStore, {
+        readStream: (...args: Parameters<EventStore['readStream']>) => {
+          otherCalls.reads++;
+          return other.readStream(...args);
+        },
+      });
+      await handleCommand({ store: reading, streamId, decider: gate, command: { by: 'ben' }, context: systemContext('t') });
+      expect(otherCalls.reads).toBe(1);
+    });
   });
 });

@@ -1,15 +1,35 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import { ConcurrentChange } from '../http/api-error.js';
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import { newEvent, type CommandContext } from './new-event.js';
-import { EventIdTakenError, VersionConflictError, type EventStore, type RecordedEvent } from './event-store.port.js';
+import { EventIdTakenError, VersionConflictError, type EventStore, type NewEvent } from './event-store.port.js';
 import { KeyedTurns } from './keyed-turns.js';
 import type { SnapshotPolicy } from './snapshots.js';
 
 const streamTurns = new KeyedTurns();
 const appendedHere = new EventEmitter().setMaxListeners(0);
+
+type Known = { readonly state: unknown; readonly version: bigint; readonly snapshotVersion: bigint };
+/**
+ * The state each stream had after this process's last command on it, per decider. A command
+ * decides on it without reading the stream; the append's expected version then proves it
+ * current (another process's append makes it conflict, and the command decides again on a
+ * fresh read). A refusal or a no-op decided on it is never trusted: it is decided again on a
+ * fresh read, since no append checked it.
+ */
+const knownStates = new WeakMap<EventStore, WeakMap<object, LRUCache<string, Known>>>();
+const KNOWN_STREAMS_PER_DECIDER = 5_000;
+
+function knownOf(store: EventStore, decider: object): LRUCache<string, Known> {
+  let byDecider = knownStates.get(store);
+  if (!byDecider) knownStates.set(store, (byDecider = new WeakMap()));
+  let known = byDecider.get(decider);
+  if (!known) byDecider.set(decider, (known = new LRUCache<string, Known>({ max: KNOWN_STREAMS_PER_DECIDER })));
+  return known;
+}
 
 /** Calls `listener` when a command in this process has appended to `streamId`. Returns an unsubscribe. */
 export function onCommandAppended(streamId: string, listener: () => void): () => void {
@@ -22,7 +42,7 @@ const RETRY_BACKOFF_CAP_MS = 50;
 
 export type CommandResult<TState> = {
   /** The events this command stored (empty when the decider decided nothing, or on a replay). */
-  readonly stored: readonly RecordedEvent[];
+  readonly stored: readonly NewEvent[];
   readonly state: TState;
   readonly version: bigint;
 };
@@ -55,10 +75,28 @@ export type CommandOptions<TCommand, TEvent extends DomainEvent, TState> = {
 async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(options: CommandOptions<TCommand, TEvent, TState>): Promise<CommandResult<TState>> {
   const { store, streamId, decider, command, context } = options;
   const retries = options.conflictRetries ?? MAX_CONFLICT_RETRIES;
-  for (let attempt = 0; ; attempt++) {
-    const { state, version, snapshotVersion } = await currentState(options);
-    const decided = decider.decide(command, state, context.now);
-    if (decided.length === 0) return { stored: [], state, version };
+  const known = knownOf(store, decider);
+  const remember = (current: Known) => {
+    known.set(streamId, current);
+    return current;
+  };
+  for (let attempt = 0; ; ) {
+    const cached = known.get(streamId) as { state: TState; version: bigint; snapshotVersion: bigint } | undefined;
+    known.delete(streamId); // kept again only once this attempt has proved it current
+    const { state, version, snapshotVersion } = cached ?? (await currentState(options));
+    let decided: readonly TEvent[];
+    try {
+      decided = decider.decide(command, state, context.now);
+    } catch (error) {
+      if (cached) continue; // refused on what this process last knew: decide again on the stream itself
+      remember({ state, version, snapshotVersion });
+      throw error;
+    }
+    if (decided.length === 0) {
+      if (cached) continue;
+      remember({ state, version, snapshotVersion });
+      return { stored: [], state, version };
+    }
 
     const events = decided.map((event, index) =>
       newEvent(event.type, event.data, context, options.idempotencyKey ? deterministicEventId(streamId, options.idempotencyKey, index) : undefined),
@@ -66,29 +104,33 @@ async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(opt
     try {
       const result = await store.append(streamId, events, { expectedVersion: version === 0n ? 'no_stream' : version });
       if (result.duplicate) {
-        const current = await currentState(options);
-        return { stored: [], state: current.state, version: current.version };
+        const current = remember(await currentState(options));
+        return { stored: [], state: current.state as TState, version: current.version };
       }
       appendedHere.emit(streamId);
-      const stored = await store.readStream(streamId, { afterVersion: version });
       const next = decided.reduce(decider.evolve, state);
       const policy = options.snapshots;
+      let nextSnapshotVersion = snapshotVersion;
       if (policy && result.nextExpectedVersion - snapshotVersion >= BigInt(policy.every)) {
         // Only the state these events were decided on plus them: exactly the fold up to this version.
         await policy.store.save(streamId, policy.name, result.nextExpectedVersion, next);
+        nextSnapshotVersion = result.nextExpectedVersion;
       }
-      return { stored, state: next, version: result.nextExpectedVersion };
+      remember({ state: next, version: result.nextExpectedVersion, snapshotVersion: nextSnapshotVersion });
+      return { stored: events, state: next, version: result.nextExpectedVersion };
     } catch (error) {
       if (error instanceof EventIdTakenError && options.idempotencyKey && (await alreadyRan(store, streamId, events[0]!.metadata.eventId))) {
         // The same command ran before on a state that has changed since, so it decided a
         // different batch this time; its first event, derived from the key, says it ran.
-        const current = await currentState(options);
-        return { stored: [], state: current.state, version: current.version };
+        const current = remember(await currentState(options));
+        return { stored: [], state: current.state as TState, version: current.version };
       }
       if (!(error instanceof VersionConflictError)) throw error;
+      if (cached) continue; // another process wrote since this one last did: no retry spent on it
       if (attempt >= retries) throw new ConcurrentChange();
       // Full jitter: writers from several processes that met once do not meet again in step.
       await sleep(Math.random() * Math.min(RETRY_BACKOFF_CAP_MS, 2 ** attempt * 5));
+      attempt += 1;
     }
   }
 }
