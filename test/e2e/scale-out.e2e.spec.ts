@@ -104,7 +104,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
         )
       ).rows;
       const counted = await pool.query<{ type: string; n: number }>(
-        `SELECT event_type AS type, count(*)::int AS n FROM es_events WHERE event_type IN ('LeadReceived', 'LeadOffered', 'LeadSold', 'LeadAllocated', 'LeadReserved', 'LeadBought', 'HoldCaptured', 'HoldPlaced', 'CampaignFunded') GROUP BY event_type ORDER BY event_type`,
+        `SELECT event_type AS type, count(*)::int AS n FROM es_events WHERE event_type IN ('LeadReceived', 'LeadOffered', 'LeadSold', 'LeadAllocated', 'LeadReserved', 'HoldCaptured', 'HoldPlaced', 'CampaignFunded') GROUP BY event_type ORDER BY event_type`,
       );
       const twice = await pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (SELECT data->>'captureId' FROM es_events WHERE event_type = 'HoldCaptured' GROUP BY data->>'holdId', data->>'captureId' HAVING count(*) > 1) AS d`,
@@ -129,7 +129,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
     const one = await run('one process');
     expect(one.allocations).toHaveLength(LEADS);
     expect(one.capturesTwice).toBe(0);
-    expect(one.eventCounts).toMatchObject({ LeadReceived: LEADS, LeadSold: LEADS, LeadAllocated: LEADS, HoldCaptured: LEADS, LeadBought: LEADS });
+    expect(one.eventCounts).toMatchObject({ LeadReceived: LEADS, LeadSold: LEADS, LeadAllocated: LEADS, HoldCaptured: LEADS, LeadReserved: LEADS });
     expect(one.agentsTold).toBe(STATES.length);
     const many = await run('two APIs, two workers');
     expect(many).toEqual(one);

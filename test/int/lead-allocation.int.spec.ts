@@ -20,7 +20,7 @@ import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-f
 import { IncreaseHoldHandler } from '../../src/modules/wallet/commands/increase-hold/increase-hold.handler.js';
 import { PlaceHoldHandler } from '../../src/modules/wallet/commands/place-hold/place-hold.handler.js';
 import { ReleaseHoldHandler } from '../../src/modules/wallet/commands/release-hold/release-hold.handler.js';
-import { DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
+import { CaptureHold, DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
 import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
 import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
@@ -202,6 +202,34 @@ for (const database of everyDatabase()) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect((await leadState(duplicate)).offers).toEqual([]);
       expect((await wallet(owner)).holds[camp]).toMatchObject({ capturedCents: 2_500 });
+    });
+
+    it('finishes the open offers of a shared lead left by a crash, one of them already charged, each buyer charged once', async () => {
+      const owners = await Promise.all([1, 2].map(() => agentWith(5_000)));
+      const camps: string[] = [];
+      for (const owner of owners) camps.push(await campaign(owner, 'premium', 5_000, { states: ['NV'] }));
+      // A run that offered the lead to the first two campaigns, reserved and charged the first, then died.
+      await runner.stop();
+      const leadId = randomUUID();
+      const context = systemContext('test');
+      const data = { leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName: 'Cy', lastName: 'Ng', phone: '+13055550102', email: null, state: 'NV', zip: '89101', dateOfBirth: null, age: 66, source: 'data_leads' as const, tier: 'premium', consent: { text: 'yes', at: new Date().toISOString() } };
+      const offered = (i: number) => newEvent('LeadOffered', { leadId, campaignId: camps[i]!, ownerId: owners[i]!, priceCents: 1_000, maxBuyers: 3 }, context);
+      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), offered(0), offered(1)], { expectedVersion: 'no_stream' });
+      await commands.execute(new DecideCampaign({ type: 'ReserveLead', campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`));
+      await commands.execute(
+        new CaptureHold({ userId: owners[0]!, holdId: camps[0]!, captureId: leadId, amountCents: 1_000, cause: { kind: 'lead', id: leadId }, description: 'Lead', context, idempotencyKey: `capture:${leadId}` }),
+      );
+      await runner.start();
+      await allocated(leadId);
+      // Both open offers sold, and the third place went to the next campaign waiting (from the tests before).
+      const buyers = await soldTo(leadId);
+      expect(buyers.slice(0, 2)).toEqual(camps);
+      expect(buyers).toHaveLength(3);
+      for (const [i, owner] of owners.entries()) {
+        const money = await wallet(owner);
+        expect(money.holds[camps[i]!]).toMatchObject({ capturedCents: 1_000 });
+        expect(availableCents(money) + heldCents(money)).toBe(4_000);
+      }
     });
   });
 }

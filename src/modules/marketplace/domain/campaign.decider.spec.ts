@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenWhenThen } from '../../../../test/support/given-when-then.js';
 import type { CampaignEvent, Targeting } from '../contracts/campaign-events.js';
-import { campaignDecider, DATA_LEADS_MESSAGE, SOURCE_AND_TIER_MESSAGE, targetingTakes, type CampaignCommand } from './campaign.decider.js';
+import { campaignDecider, DATA_LEADS_MESSAGE, RECENT_RESERVATIONS, SOURCE_AND_TIER_MESSAGE, targetingTakes, type CampaignCommand } from './campaign.decider.js';
 
 const given = givenWhenThen(campaignDecider);
 const now = new Date('2031-05-06T15:00:00Z');
@@ -120,5 +120,32 @@ describe('targeting', () => {
     // Saturday 02:00 UTC is Friday 22:00 in New York: the day is the owner's day.
     expect(targetingTakes({ ...weekdaysNineToFive, schedule: { days: [5], fromHour: 21, toHour: 23 } }, { state: 'GA' }, new Date('2031-05-10T02:00:00Z'))).toEqual({ takes: true });
     expect(targetingTakes(everywhere, { state: 'AK' }, now)).toEqual({ takes: true });
+  });
+});
+
+describe('reservations', () => {
+  const capped: CampaignEvent = { ...created, data: { ...created.data, targeting: { ...everywhere, dailyCap: 2 } } } as CampaignEvent;
+  const reserve = (leadId: string): CampaignCommand => ({ type: 'ReserveLead', campaignId: C, leadId, leadState: 'FL', priceCents: 1_000 });
+  const reserved = (leadId: string): CampaignEvent => ({ type: 'LeadReserved', data: { campaignId: C, ownerId: OWNER, leadId, priceCents: 1_000, day: '2031-05-06', week: '2031-05-05' } });
+  const release = (leadId: string): CampaignCommand => ({ type: 'ReleaseReservation', campaignId: C, leadId, reason: 'hold used up' });
+
+  it('counts a reservation as a purchase for the caps unless its capture failed and released it', () => {
+    given([capped, funded]).when(reserve('l1'), now).then([reserved('l1')]);
+    given([capped, funded, reserved('l1')]).when(reserve('l1'), now).then([]);
+    given([capped, funded, reserved('l1'), reserved('l2')]).when(reserve('l3'), now).thenRefuses('CAMPAIGN_PASSED_OVER');
+    const released: CampaignEvent = { type: 'ReservationReleased', data: { campaignId: C, ownerId: OWNER, leadId: 'l2', reason: 'hold used up' } };
+    given([capped, funded, reserved('l1'), reserved('l2')]).when(release('l2'), now).then([released]);
+    given([capped, funded, reserved('l1'), reserved('l2'), released]).when(reserve('l3'), now).then([reserved('l3')]);
+  });
+
+  it(`remembers only its latest ${RECENT_RESERVATIONS} reservations, so its state does not grow with every lead it bought`, () => {
+    const many = Array.from({ length: RECENT_RESERVATIONS + 1 }, (_, i) => reserved(`l${i}`));
+    const state = [created, funded, ...many].reduce(campaignDecider.evolve, campaignDecider.initialState());
+    expect(Object.keys(state.reserved)).toHaveLength(RECENT_RESERVATIONS);
+    expect(state.reserved).not.toHaveProperty('l0');
+    given([created, funded, ...many]).when(release('l0'), now).then([]);
+    given([created, funded, ...many]).when(release(`l${RECENT_RESERVATIONS}`), now).then([
+      { type: 'ReservationReleased', data: { campaignId: C, ownerId: OWNER, leadId: `l${RECENT_RESERVATIONS}`, reason: 'hold used up' } },
+    ]);
   });
 });

@@ -24,7 +24,11 @@ export type CampaignState = {
   readonly targeting: Targeting | null;
   /** Leads reserved (open or bought) on the owner's current day and week, for the caps. */
   readonly counts: { readonly day: string; readonly dayCount: number; readonly week: string; readonly weekCount: number };
-  /** Reservations whose capture is under way. */
+  /**
+   * The latest reservations (RECENT_RESERVATIONS of them, oldest dropped first). A reservation is
+   * the purchase unless its capture fails, which releases it within seconds of reserving; an
+   * older one cannot be released any more (nor reserved again: the event id says it ran).
+   */
   readonly reserved: Readonly<Record<string, { readonly day: string; readonly week: string }>>;
 };
 
@@ -47,8 +51,10 @@ export type CampaignCommand =
   | { type: 'LowerBudget'; campaignId: string; ownerId: string; amountCents: number; spentCents: number }
   | { type: 'EndCampaign'; campaignId: string; ownerId: string; reason: string }
   | { type: 'ReserveLead'; campaignId: string; leadId: string; leadState: string; priceCents: number }
-  | { type: 'ReleaseReservation'; campaignId: string; leadId: string; reason: string }
-  | { type: 'ConfirmPurchase'; campaignId: string; leadId: string; priceCents: number };
+  | { type: 'ReleaseReservation'; campaignId: string; leadId: string; reason: string };
+
+/** How many of its latest reservations a campaign remembers: far more than allocations run at once. */
+export const RECENT_RESERVATIONS = 128;
 
 /** The largest budget one campaign may hold: $1,000,000 (the wallet's own limit on one amount). */
 export const MAX_BUDGET_CENTS = 100_000_000;
@@ -154,10 +160,6 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       if (!(command.leadId in state.reserved)) return [];
       return [{ type: 'ReservationReleased', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, reason: command.reason } }];
     }
-    case 'ConfirmPurchase': {
-      if (!(command.leadId in state.reserved)) return [];
-      return [{ type: 'LeadBought', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, priceCents: command.priceCents } }];
-    }
     default:
       return assertNever(command);
   }
@@ -212,7 +214,8 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
     case 'LeadReserved': {
       const { day, week, leadId } = event.data;
       const counts = currentCounts(state, day, week);
-      return { ...state, counts: { day, dayCount: counts.dayCount + 1, week, weekCount: counts.weekCount + 1 }, reserved: { ...state.reserved, [leadId]: { day, week } } };
+      const recent = Object.entries(state.reserved).slice(1 - RECENT_RESERVATIONS);
+      return { ...state, counts: { day, dayCount: counts.dayCount + 1, week, weekCount: counts.weekCount + 1 }, reserved: { ...Object.fromEntries(recent), [leadId]: { day, week } } };
     }
     case 'ReservationReleased': {
       const { [event.data.leadId]: released, ...reserved } = state.reserved;
@@ -228,6 +231,7 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
       };
     }
     case 'LeadBought': {
+      // Streams from before purchases were confirmed by the reservation alone.
       const { [event.data.leadId]: _bought, ...reserved } = state.reserved;
       return { ...state, reserved };
     }

@@ -3,11 +3,12 @@ import { DomainError } from '../../../platform/domain/domain-error.js';
 import { RETURN_REASONS, type LeadEvent, type PassOverReason, type ReturnReason } from '../contracts/lead-events.js';
 
 /**
- * A lead's sale (issue 10, "Allocation, exactly once"): offered to one campaign at a time at a
- * price fixed then; sold, or the offer declined with why; never sold twice to one agent, never
- * to more buyers than its tier allows (1 exclusive, 3 shared), never while another offer is
- * open, and never when it is a duplicate. The money moves on the buyer's wallet between the
- * offer and the sale, keyed by the offer, so a crash between them resumes the open offer.
+ * A lead's sale (issue 10, "Allocation, exactly once"): offered to campaigns at a price fixed
+ * then, never more open offers than the places its tier has left; each offer sold, or declined
+ * with why; never sold twice to one agent, never to more buyers than its tier allows (1
+ * exclusive, 3 shared), and never when it is a duplicate. The money moves on each buyer's
+ * wallet between the offer and the sale, keyed by the lead, so a crash between them resumes
+ * the open offers.
  */
 export type Offer = { readonly campaignId: string; readonly ownerId: string; readonly priceCents: number; readonly status: 'open' | 'sold' | 'declined'; readonly soldAt?: string };
 export type LeadReturn = { readonly returnId: string; readonly ownerId: string; readonly priceCents: number; readonly status: 'pending' | 'approved' | 'denied' };
@@ -24,11 +25,14 @@ export type LeadState = {
   readonly returns: readonly LeadReturn[];
 };
 
+export type PassedOver = { readonly campaignId: string; readonly reason: PassOverReason };
+/** What became of an offer: sold (no reason), or declined with the reason the campaign did not buy. */
+export type OfferOutcome = { readonly campaignId: string; readonly declined: PassOverReason | null };
+
 export type LeadCommand =
-  | { type: 'Offer'; leadId: string; campaignId: string; ownerId: string; priceCents: number; maxBuyers: number }
-  | { type: 'RecordSale'; leadId: string; campaignId: string }
-  | { type: 'DeclineOffer'; leadId: string; campaignId: string; reason: PassOverReason }
-  | { type: 'FinishAllocation'; leadId: string; passedOver: readonly { campaignId: string; reason: PassOverReason }[] }
+  | { type: 'Offer'; leadId: string; offers: readonly { campaignId: string; ownerId: string }[]; priceCents: number; maxBuyers: number }
+  /** Records what became of offers, and with `finish` ends the allocation (every offer settled). */
+  | { type: 'Settle'; leadId: string; outcomes: readonly OfferOutcome[]; finish: null | { passedOver: readonly PassedOver[] } }
   | { type: 'RequestReturn'; leadId: string; returnId: string; ownerId: string; reason: string; comment: string; windowDays: number }
   | { type: 'ReviewReturn'; leadId: string; returnId: string; reviewerId: string; approve: boolean; reason: string };
 
@@ -37,7 +41,7 @@ const initialState = (): LeadState => ({ received: false, duplicate: false, maxB
 /** A lead with an approved return is never sold again. */
 export const isReturned = (state: LeadState) => state.returns.some((r) => r.status === 'approved');
 
-export const openOffer = (state: LeadState) => state.offers.find((offer) => offer.status === 'open') ?? null;
+export const openOffers = (state: LeadState) => state.offers.filter((offer) => offer.status === 'open');
 export const buyersOf = (state: LeadState) => state.offers.filter((offer) => offer.status === 'sold');
 
 function decide(command: LeadCommand, state: LeadState, now: Date): readonly LeadEvent[] {
@@ -47,32 +51,43 @@ function decide(command: LeadCommand, state: LeadState, now: Date): readonly Lea
     case 'Offer': {
       if (state.duplicate) throw new DomainError('LEAD_DUPLICATE', 'A duplicate lead is never sold.', 409);
       if (isReturned(state)) throw new DomainError('LEAD_RETURNED', 'A returned lead is never sold again.', 409);
-      const open = openOffer(state);
-      if (open) {
-        if (open.campaignId === command.campaignId) return [];
-        throw new DomainError('LEAD_OFFER_OPEN', 'This lead is offered to another campaign right now.', 409);
+      const fresh = command.offers.filter((offer) => !state.offers.some((made) => made.campaignId === offer.campaignId));
+      if (fresh.length === 0) return [];
+      const owners = [...buyersOf(state), ...openOffers(state)].map((offer) => offer.ownerId);
+      for (const { ownerId } of fresh) {
+        if (owners.includes(ownerId)) throw new DomainError('LEAD_ALREADY_OWNED', 'This agent already bought this lead.', 409);
+        owners.push(ownerId);
       }
-      if (state.offers.some((offer) => offer.campaignId === command.campaignId)) return [];
-      if (buyersOf(state).some((offer) => offer.ownerId === command.ownerId)) throw new DomainError('LEAD_ALREADY_OWNED', 'This agent already bought this lead.', 409);
-      if (buyersOf(state).length >= (state.maxBuyers ?? command.maxBuyers)) throw new DomainError('LEAD_SOLD_OUT', 'This lead has all the buyers it may have.', 409);
+      const maxBuyers = state.maxBuyers ?? command.maxBuyers;
+      if (buyersOf(state).length >= maxBuyers) throw new DomainError('LEAD_SOLD_OUT', 'This lead has all the buyers it may have.', 409);
+      if (buyersOf(state).length + openOffers(state).length + fresh.length > maxBuyers) {
+        throw new DomainError('LEAD_OFFER_OPEN', 'This lead is offered to other campaigns right now.', 409);
+      }
       if (!Number.isInteger(command.priceCents) || command.priceCents < 1) throw new DomainError('PRICE_INVALID', 'A lead costs at least one cent.', 400);
-      const { campaignId, ownerId, priceCents, maxBuyers } = command;
-      return [{ type: 'LeadOffered', data: { leadId, campaignId, ownerId, priceCents, maxBuyers: state.maxBuyers ?? maxBuyers } }];
+      return fresh.map(({ campaignId, ownerId }) => ({ type: 'LeadOffered', data: { leadId, campaignId, ownerId, priceCents: command.priceCents, maxBuyers } }) as const);
     }
-    case 'RecordSale':
-    case 'DeclineOffer': {
-      const offer = state.offers.find((o) => o.campaignId === command.campaignId);
-      if (!offer) throw new DomainError('LEAD_OFFER_NOT_FOUND', 'This lead was not offered to that campaign.', 409);
-      if (offer.status !== 'open') return [];
-      const base = { leadId, campaignId: offer.campaignId, ownerId: offer.ownerId };
-      return command.type === 'RecordSale'
-        ? [{ type: 'LeadSold', data: { ...base, priceCents: offer.priceCents, at: now.toISOString() } }]
-        : [{ type: 'LeadOfferDeclined', data: { ...base, reason: command.reason } }];
-    }
-    case 'FinishAllocation': {
-      if (state.allocated) return [];
-      if (openOffer(state)) throw new DomainError('LEAD_OFFER_OPEN', 'An offer of this lead is still open.', 409);
-      return [{ type: 'LeadAllocated', data: { leadId, buyers: buyersOf(state).length, passedOver: command.passedOver.slice(0, 100) } }];
+    case 'Settle': {
+      const events: LeadEvent[] = [];
+      let sold = buyersOf(state).length;
+      let stillOpen = openOffers(state).length;
+      for (const outcome of command.outcomes) {
+        const offer = state.offers.find((o) => o.campaignId === outcome.campaignId);
+        if (!offer) throw new DomainError('LEAD_OFFER_NOT_FOUND', 'This lead was not offered to that campaign.', 409);
+        if (offer.status !== 'open') continue;
+        const base = { leadId, campaignId: offer.campaignId, ownerId: offer.ownerId };
+        stillOpen -= 1;
+        if (outcome.declined === null) {
+          sold += 1;
+          events.push({ type: 'LeadSold', data: { ...base, priceCents: offer.priceCents, at: now.toISOString() } });
+        } else {
+          events.push({ type: 'LeadOfferDeclined', data: { ...base, reason: outcome.declined } });
+        }
+      }
+      if (command.finish && !state.allocated) {
+        if (stillOpen > 0) throw new DomainError('LEAD_OFFER_OPEN', 'An offer of this lead is still open.', 409);
+        events.push({ type: 'LeadAllocated', data: { leadId, buyers: sold, passedOver: command.finish.passedOver.slice(0, 100) } });
+      }
+      return events;
     }
     case 'RequestReturn': {
       const bought = buyersOf(state).find((offer) => offer.ownerId === command.ownerId);

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import { fold } from '../../../../platform/domain/decider.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
@@ -11,7 +12,7 @@ import { CaptureHold } from '../../../wallet/contracts/wallet-commands.js';
 import type { Targeting } from '../../contracts/campaign-events.js';
 import { leadStream, type LeadEvent, type PassOverReason } from '../../contracts/lead-events.js';
 import { targetingTakes } from '../../domain/campaign.decider.js';
-import { buyersOf, leadDecider, openOffer, type LeadState, type Offer } from '../../domain/lead.decider.js';
+import { buyersOf, leadDecider, openOffers, type LeadCommand, type LeadState, type Offer, type OfferOutcome, type PassedOver } from '../../domain/lead.decider.js';
 import { DecideCampaign } from '../change-campaign/change-campaign.handler.js';
 import { DecideLead } from '../decide-lead/decide-lead.handler.js';
 
@@ -21,6 +22,8 @@ export type LeadReceivedEvent = JsonEvent & Extract<LeadEvent, { type: 'LeadRece
 export const maxBuyersOf = (tier: string) => (tier === 'exclusive' ? 1 : 3);
 
 type Candidate = { campaignId: string; ownerId: string; targeting: Targeting };
+type CampaignRow = { campaign_id: string; owner_id: string; targeting: Targeting; last_bought_at: Date | null };
+const SHARED_READ_KEPT_MS = 1_000;
 
 /** Sells a received lead to the campaigns that want it (started from the stored LeadReceived). */
 export class AllocateLead extends Command<void> {
@@ -30,14 +33,15 @@ export class AllocateLead extends Command<void> {
 }
 
 /**
- * Allocation, exactly once (issue 10): the lead is offered to one running campaign of its
- * source and tier at a time, the one that waited longest first, at the price of the price
- * table then. Each offer is a process across three streams, every step keyed by the lead:
- * the lead records the offer; the campaign reserves it (its caps); the owner's wallet captures
- * the price from the campaign's hold; then the campaign and the lead record the sale. A
- * refusal at any step declines the offer and the next campaign gets it. A crash anywhere
- * leaves an open offer on the lead's stream, which the job's retry finishes first, so no lead
- * is lost and none is charged twice.
+ * Allocation, exactly once (issue 10): the lead is offered to running campaigns of its source
+ * and tier, those that waited longest first, at the price of the price table then, as many at
+ * once as its tier has places left. Each offer is a process across three streams, every step
+ * keyed by the lead: the lead records the offers; each campaign reserves it (its caps) and its
+ * owner's wallet captures the price from the campaign's hold, side by side for the different
+ * buyers; then the lead records what became of each. A refusal at any step declines that
+ * offer and the next campaigns get the places left. A crash anywhere leaves open offers on the
+ * lead's stream, which the job's retry finishes first, so no lead is lost and none is charged
+ * twice.
  */
 @CommandHandler(AllocateLead)
 export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> {
@@ -47,47 +51,69 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
+  /** When this process last offered a lead to each campaign: newer than the read model's last purchase while allocations run side by side. */
+  private readonly offeredAt = new LRUCache<string, number>({ max: 20_000 });
+  private readonly campaignReads = new Map<string, { startedAt: number; read: Promise<readonly CampaignRow[]> }>();
+
   async execute({ received }: AllocateLead): Promise<void> {
+    const started = performance.now();
     const lead = received.data;
     if (lead.duplicateOf) return;
     const context = causedBy(received, { type: 'system', id: 'lead-allocation' });
-    const decideLead = (command: ConstructorParameters<typeof DecideLead>[0], key: string) => this.commands.execute(new DecideLead(command, context, key));
+    const decideLead = (command: LeadCommand, key: string) => this.commands.execute(new DecideLead(command, context, key));
     const maxBuyers = maxBuyersOf(lead.tier);
-    const passedOver: { campaignId: string; reason: PassOverReason }[] = [];
+    const passedOver: PassedOver[] = [];
     let state = await this.leadState(lead.leadId);
     if (state.allocated) return;
-    const finish = async (offer: Offer) => {
-      const reason = await this.sell(offer, lead, context);
-      if (reason) passedOver.push({ campaignId: offer.campaignId, reason });
-      state = reason
-        ? await decideLead({ type: 'DeclineOffer', leadId: lead.leadId, campaignId: offer.campaignId, reason }, `decline:${offer.campaignId}`)
-        : await decideLead({ type: 'RecordSale', leadId: lead.leadId, campaignId: offer.campaignId }, `sale:${offer.campaignId}`);
+    /** Sells to each offer side by side, then records what became of them (and, when `last`, the end). */
+    const settle = async (offers: readonly Offer[], last: boolean) => {
+      if (offers.length === 0) return;
+      const outcomes: OfferOutcome[] = await Promise.all(offers.map(async (offer) => ({ campaignId: offer.campaignId, declined: await this.sell(offer, lead, context) })));
+      for (const { campaignId, declined } of outcomes) if (declined) passedOver.push({ campaignId, reason: declined });
+      const full = buyersOf(state).length + outcomes.filter((outcome) => outcome.declined === null).length >= maxBuyers;
+      const finish = last || full ? { passedOver } : null;
+      state = await decideLead({ type: 'Settle', leadId: lead.leadId, outcomes, finish }, `settle:${offers[0]!.campaignId}`);
     };
-    const resumed = openOffer(state);
-    if (resumed) await finish(resumed);
+    const resumed = openOffers(state);
+    if (resumed.length > 0) await settle(resumed, false);
 
-    const candidates = await this.candidates(lead.source, lead.tier);
-    for (const candidate of candidates) {
+    const candidates = await this.candidates(lead.source, lead.tier, started);
+    const priceCents = candidates.length > 0 ? await this.priceOf(lead.source, lead.tier) : 0;
+    let next = 0;
+    const now = new Date();
+    while (!state.allocated) {
       // The campaigns after the last buyer are not recorded: "why no leads?" reads them as sold out.
-      if (buyersOf(state).length >= maxBuyers) break;
-      if (state.offers.some((offer) => offer.campaignId === candidate.campaignId)) continue;
-      if (buyersOf(state).some((offer) => offer.ownerId === candidate.ownerId)) {
-        passedOver.push({ campaignId: candidate.campaignId, reason: 'already_owned' });
-        continue;
+      const round: Candidate[] = [];
+      const places = maxBuyers - buyersOf(state).length;
+      while (round.length < places && next < candidates.length) {
+        const candidate = candidates[next++]!;
+        if (state.offers.some((offer) => offer.campaignId === candidate.campaignId)) continue;
+        if ([...buyersOf(state), ...round].some((taken) => taken.ownerId === candidate.ownerId)) {
+          passedOver.push({ campaignId: candidate.campaignId, reason: 'already_owned' });
+          continue;
+        }
+        const taken = targetingTakes(candidate.targeting, { state: lead.state }, now);
+        if (!taken.takes) {
+          passedOver.push({ campaignId: candidate.campaignId, reason: taken.reason });
+          continue;
+        }
+        round.push(candidate);
+        this.offeredAt.set(candidate.campaignId, Date.now());
       }
-      const taken = targetingTakes(candidate.targeting, { state: lead.state }, new Date());
-      if (!taken.takes) {
-        passedOver.push({ campaignId: candidate.campaignId, reason: taken.reason });
-        continue;
+      if (round.length === 0) {
+        await decideLead({ type: 'Settle', leadId: lead.leadId, outcomes: [], finish: { passedOver } }, 'finish');
+        return;
       }
-      const priceCents = await this.priceOf(lead.source, lead.tier);
-      state = await decideLead({ type: 'Offer', leadId: lead.leadId, campaignId: candidate.campaignId, ownerId: candidate.ownerId, priceCents, maxBuyers }, `offer:${candidate.campaignId}`);
-      await finish(openOffer(state)!);
+      const offers = round.map(({ campaignId, ownerId }) => ({ campaignId, ownerId }));
+      state = await decideLead({ type: 'Offer', leadId: lead.leadId, offers, priceCents, maxBuyers }, `offer:${round[0]!.campaignId}`);
+      await settle(
+        state.offers.filter((offer) => offer.status === 'open' && round.some((candidate) => candidate.campaignId === offer.campaignId)),
+        next >= candidates.length,
+      );
     }
-    await decideLead({ type: 'FinishAllocation', leadId: lead.leadId, passedOver }, 'finish');
   }
 
-  /** Reserve on the campaign, capture on the wallet, confirm on the campaign; the reason the campaign did not buy, or null when it did. */
+  /** Reserve on the campaign (the purchase, unless the capture fails), capture on the wallet; the reason the campaign did not buy, or null when it did. */
   private async sell(offer: Offer, lead: LeadReceivedEvent['data'], context: ReturnType<typeof causedBy>): Promise<PassOverReason | null> {
     const { campaignId, ownerId, priceCents } = offer;
     const leadId = lead.leadId;
@@ -117,7 +143,6 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
       await this.commands.execute(new DecideCampaign({ type: 'ReleaseReservation', campaignId, leadId, reason: error.message }, context, `release:${leadId}`, 20));
       return 'budget';
     }
-    await this.commands.execute(new DecideCampaign({ type: 'ConfirmPurchase', campaignId, leadId, priceCents }, context, `confirm:${leadId}`, 20));
     return null;
   }
 
@@ -125,14 +150,47 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     return fold(leadDecider, (await this.store.readStream(leadStream(leadId))) as unknown as LeadEvent[]);
   }
 
-  /** Running campaigns of the lead's kind, the one that bought least recently first (then the oldest). */
-  private async candidates(source: string, tier: string): Promise<Candidate[]> {
-    const { rows } = await this.pool.query<{ campaign_id: string; owner_id: string; targeting: Targeting }>(
-      `SELECT campaign_id, owner_id, targeting FROM rm_campaigns WHERE status = 'active' AND source = $1 AND tier = $2
-        ORDER BY last_bought_at NULLS FIRST, created_at, campaign_id LIMIT 500`,
-      [source, tier],
-    );
-    return rows.map((row) => ({ campaignId: row.campaign_id, ownerId: row.owner_id, targeting: row.targeting }));
+  /**
+   * Running campaigns of the lead's kind, the one that waited longest first (then the oldest):
+   * waiting since its last purchase in the read model, or since this process last offered it a
+   * lead when that is later. Leads allocated side by side then go to different campaigns,
+   * where by the read model alone (a moment behind) they would all queue for the same few.
+   */
+  private async candidates(source: string, tier: string, since: number): Promise<Candidate[]> {
+    const rows = await this.runningCampaigns(source, tier, since);
+    const waitingSince = (row: (typeof rows)[number]) => Math.max(row.last_bought_at?.getTime() ?? -Infinity, this.offeredAt.get(row.campaign_id) ?? -Infinity);
+    // A stable sort: campaigns waiting since the same moment keep the read model's order.
+    return rows
+      .map((row) => ({ row, since: waitingSince(row) }))
+      .sort((a, b) => (a.since === b.since ? 0 : a.since < b.since ? -1 : 1))
+      .map(({ row }) => ({ campaignId: row.campaign_id, ownerId: row.owner_id, targeting: row.targeting }));
+  }
+
+  /**
+   * The read model's running campaigns of a kind. Allocations side by side share a read, but
+   * only one begun after their own start, so none misses a campaign that was running before
+   * its lead came. (A campaign paused, retargeted or capped since is refused where it reserves
+   * the lead, on its own stream.)
+   */
+  private runningCampaigns(source: string, tier: string, since: number): Promise<readonly CampaignRow[]> {
+    const key = `${source}/${tier}`;
+    const shared = this.campaignReads.get(key);
+    if (shared && shared.startedAt >= since) return shared.read;
+    const startedAt = performance.now();
+    const read = this.pool
+      .query<CampaignRow>(
+        `SELECT campaign_id, owner_id, targeting, last_bought_at FROM rm_campaigns WHERE status = 'active' AND source = $1 AND tier = $2
+          ORDER BY last_bought_at NULLS FIRST, created_at, campaign_id LIMIT 500`,
+        [source, tier],
+      )
+      .then(({ rows }) => rows);
+    this.campaignReads.set(key, { startedAt, read });
+    const forget = () => {
+      if (this.campaignReads.get(key)?.read === read) this.campaignReads.delete(key);
+    };
+    // Kept for allocations that start while it runs; a newer one replaces it.
+    read.then(() => setTimeout(forget, SHARED_READ_KEPT_MS), forget);
+    return read;
   }
 
   private async priceOf(source: string, tier: string): Promise<number> {

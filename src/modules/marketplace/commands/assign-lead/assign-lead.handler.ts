@@ -29,9 +29,9 @@ export class AssignLead extends Command<Assignment> {
   }
 }
 
-/** A lead a campaign bought goes to the next member of the campaign's round-robin group, if it has one (started from the stored LeadSold). */
-export class AssignRoundRobin extends Command<Assignment | null> {
-  constructor(readonly sold: LeadSoldEvent) {
+/** Each lead a campaign bought goes to the next member of the campaign's round-robin group, if it has one (started from the stored LeadSold events). */
+export class AssignRoundRobin extends Command<Assignment[]> {
+  constructor(readonly sales: readonly LeadSoldEvent[]) {
     super();
   }
 }
@@ -83,13 +83,34 @@ export class AssignLeadHandler implements ICommandHandler<AssignLead, Assignment
 }
 
 @CommandHandler(AssignRoundRobin)
-export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin, Assignment | null> {
+export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin, Assignment[]> {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
   ) {}
 
-  async execute({ sold }: AssignRoundRobin): Promise<Assignment | null> {
+  async execute({ sales }: AssignRoundRobin): Promise<Assignment[]> {
+    const sharing = await this.campaignsWithGroups(sales.map((sold) => sold.data.campaignId));
+    const assigned: Assignment[] = [];
+    // One sale at a time: each pick counts the ones before it.
+    for (const sold of sales.filter((sale) => sharing.has(sale.data.campaignId))) {
+      const assignment = await this.assign(sold);
+      if (assignment) assigned.push(assignment);
+    }
+    return assigned;
+  }
+
+  /** Which of these campaigns share their leads with a group (most share with none). */
+  private async campaignsWithGroups(campaignIds: readonly string[]): Promise<Set<string>> {
+    if (campaignIds.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ campaign_id: string }>(
+      `SELECT campaign_id FROM rm_campaigns WHERE campaign_id = ANY($1::uuid[]) AND targeting->>'roundRobinGroupId' IS NOT NULL`,
+      [[...new Set(campaignIds)]],
+    );
+    return new Set(rows.map((row) => row.campaign_id));
+  }
+
+  private async assign(sold: LeadSoldEvent): Promise<Assignment | null> {
     const { leadId, ownerId, campaignId } = sold.data;
     const picked = await inTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{ group_id: string | null }>(
@@ -114,8 +135,8 @@ export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin
       await recordInOutbox(tx, assignmentStream(ownerId), [newEvent('LeadAssigned', { leadId, ownerId, assigneeId, groupId, how: 'round_robin' }, context)]);
       return assigneeId;
     });
-    outboxCommitted();
     if (!picked) return null;
+    outboxCommitted();
     publish(this.realtime, ownerId, [picked]);
     return { leadId, assigneeId: picked };
   }
