@@ -49,7 +49,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     if (!this.config.runWorkers) return;
     this.outbox.start();
     await this.runner.start();
-    await this.jobs.startWorkers();
+    await this.jobs.startWorkers(this.config.jobConcurrency);
     this.logger.log(`subscribers running: ${this.runner.names.join(', ')}; jobs on ${this.jobs.kind}`);
   }
 

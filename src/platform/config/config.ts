@@ -76,6 +76,12 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.string().trim().min(3, 'expected a sender address, e.g. Agent Portal <no-reply@example.com>').default('Agent Portal <no-reply@localhost>'),
   RUN_WORKERS: booleanFlag(true),
+  JOB_CONCURRENCY: z.coerce
+    .number({ message: 'expected a whole number from 1 to 256' })
+    .int('expected a whole number from 1 to 256')
+    .min(1, 'expected a whole number from 1 to 256')
+    .max(256, 'expected a whole number from 1 to 256')
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number({ message: 'expected minutes from 5 to 10080' })
     .int('expected minutes from 5 to 10080')
@@ -266,6 +272,8 @@ export type AppConfig = {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly runWorkers: boolean;
+  /** Jobs one process runs at once; unset, the queue's own default (16 on BullMQ, 2 on the job table). */
+  readonly jobConcurrency: number | undefined;
   readonly logLevel: string;
   readonly session: { readonly idleMinutes: number; readonly absoluteHours: number; readonly secureCookie: boolean };
   readonly demoPassword: string | undefined;
@@ -397,6 +405,7 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     runWorkers: e.RUN_WORKERS,
+    jobConcurrency: e.JOB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,

@@ -67,6 +67,12 @@ export type ReadAllOptions = { readonly after: AllPosition; readonly maxCount: n
 export type EventStore = {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  /**
+   * Optional: appends each entry in turn to its stream (any version), all in one transaction,
+   * so they take the global order given. Events already stored (the same ids in the same
+   * stream) are passed over; an id stored elsewhere throws EventIdTakenError and stores none.
+   */
+  appendInOrder?(entries: readonly { readonly streamId: string; readonly events: readonly NewEvent[] }[]): Promise<void>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Events after `after` in global order. Never skips an event committed later than one

@@ -69,11 +69,32 @@ export class OutboxRelay {
       'SELECT position, stream_id, event FROM outbox_events WHERE relayed_at IS NULL ORDER BY position LIMIT $1',
       [this.options.batchSize ?? 200],
     );
-    for (const row of rows) {
-      await this.store.append(row.stream_id, [row.event], { expectedVersion: 'any' });
-      await this.pool.query('UPDATE outbox_events SET relayed_at = now() WHERE position = $1', [row.position.toString()]);
+    if (rows.length === 0) return 0;
+    if (!(await this.relayAtOnce(rows))) {
+      for (const row of rows) await this.store.append(row.stream_id, [row.event], { expectedVersion: 'any' });
     }
+    // Rows locked in the outbox order: relays marking overlapping batches at once never deadlock.
+    await this.pool.query(
+      `UPDATE outbox_events SET relayed_at = now() WHERE position IN (
+         SELECT position FROM outbox_events WHERE position = ANY($1::bigint[]) AND relayed_at IS NULL ORDER BY position FOR UPDATE)`,
+      [rows.map((row) => row.position.toString())],
+    );
     return rows.length;
+  }
+
+  /**
+   * The whole batch in one transaction where the store can (in order, so the global order is
+   * the outbox's). False when it cannot, or when another relay stored some of it at the same
+   * moment: then each event goes on its own, and those already stored are recognised.
+   */
+  private async relayAtOnce(rows: readonly { stream_id: string; event: NewEvent }[]): Promise<boolean> {
+    if (!this.store.appendInOrder || rows.length === 1) return false;
+    try {
+      await this.store.appendInOrder(rows.map((row) => ({ streamId: row.stream_id, events: [row.event] })));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async run(): Promise<void> {

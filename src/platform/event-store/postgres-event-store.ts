@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { inTransaction } from '../persistence/sql.js';
 import { AppendListener, AppendNotifier } from './append-notifications.js';
 import {
   EventIdTakenError,
@@ -78,12 +79,7 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const payload = JSON.stringify(
-      events.map((event) => {
-        const { eventId, ...rest } = event.metadata;
-        return { event_id: eventId, type: event.type, data: event.data, metadata: rest };
-      }),
-    );
+    const payload = payloadOf(events);
     const expected = typeof options.expectedVersion === 'bigint' ? options.expectedVersion.toString() : options.expectedVersion;
     // A retry racing its original on the same event ids meets the unique key; once the
     // original has committed the retry is answered as a duplicate.
@@ -114,6 +110,23 @@ export class PostgresEventStore implements EventStore {
         }
         throw error;
       }
+    }
+  }
+
+  async appendInOrder(entries: readonly { readonly streamId: string; readonly events: readonly NewEvent[] }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const stored = await inTransaction(this.pool, async (tx) => {
+      let any = false;
+      for (const { streamId, events } of entries) {
+        const { rows } = await tx.query<AppendRow>(`SELECT outcome, stream_version FROM es_append($1, 'any', $2::jsonb)`, [streamId, payloadOf(events)]);
+        if (rows[0]!.outcome === 'event_id_taken') throw new EventIdTakenError(streamId);
+        any ||= rows[0]!.outcome === 'ok';
+      }
+      return any;
+    });
+    if (stored) {
+      this.appended.emit('appended');
+      this.notifier?.appended();
     }
   }
 
@@ -211,6 +224,16 @@ export class PostgresEventStore implements EventStore {
     await this.notifier?.close();
     this.appended.removeAllListeners();
   }
+}
+
+/** A batch as es_append takes it. */
+function payloadOf(events: readonly NewEvent[]): string {
+  return JSON.stringify(
+    events.map((event) => {
+      const { eventId, ...rest } = event.metadata;
+      return { event_id: eventId, type: event.type, data: event.data, metadata: rest };
+    }),
+  );
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

@@ -67,7 +67,8 @@ export class BullmqJobQueue implements JobQueue {
     this.handlers.set(name, handler as JobHandler);
   }
 
-  async startWorkers(concurrency = 4): Promise<void> {
+  /** Jobs wait on the database and on outside calls far more than they compute: many run at once. */
+  async startWorkers(concurrency = 16): Promise<void> {
     if (this.worker) return;
     // Waits for Redis as long as it takes: a worker started during an outage runs once it is back.
     const connection = (this.workerConnection = openRedis(this.redisUrl, 'worker'));

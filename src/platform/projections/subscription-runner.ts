@@ -45,6 +45,12 @@ const MAX_RETRY_DELAY_MS = 5_000;
  */
 const LAZY_CHECKPOINT_MS = 250;
 const LAZY_CHECKPOINT_EVENTS = 1_000;
+/**
+ * Appends wake the subscribers at most this often: the first at once, those within the
+ * interval after it together at its end. Under load one read then serves many appends (each
+ * a wake-up of every subscriber before), for at most this much more delay.
+ */
+const WAKE_INTERVAL_MS = 5;
 
 /** How far one subscriber has got, as this runner knows it. */
 type Progress = {
@@ -106,6 +112,8 @@ export class SubscriptionRunner {
   private generation = 0;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
+  private lastWakeAt = -Infinity;
+  private wakeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -132,13 +140,15 @@ export class SubscriptionRunner {
     if (!this.stopped) return;
     this.stopped = false;
     for (const subscriber of this.subscribers) await ensureCheckpoint(this.pool, subscriber.name);
-    this.unsubscribe = this.store.onAppended(() => this.wakeAll());
+    this.unsubscribe = this.store.onAppended(() => this.wakeOnAppend());
     for (const subscriber of this.subscribers) this.loops.set(subscriber.name, this.startLoop(subscriber));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
     this.wakeAll();
     await Promise.all([...this.loops.values()].map((l) => l.running));
     this.loops.clear();
@@ -148,6 +158,20 @@ export class SubscriptionRunner {
   wakeAll(): void {
     this.generation++;
     for (const loop of this.loops.values()) loop.wake();
+  }
+
+  private wakeOnAppend(): void {
+    const wait = this.lastWakeAt + WAKE_INTERVAL_MS - performance.now();
+    if (wait <= 0) {
+      this.lastWakeAt = performance.now();
+      this.wakeAll();
+      return;
+    }
+    this.wakeTimer ??= setTimeout(() => {
+      this.wakeTimer = null;
+      this.lastWakeAt = performance.now();
+      this.wakeAll();
+    }, wait);
   }
 
   /** Processes everything available now for one subscriber; returns how many events it read. */
