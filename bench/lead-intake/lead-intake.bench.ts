@@ -5,6 +5,8 @@
 // assigned when its LeadAllocated event is stored. Beside the event store's single-event
 // append rate through the port (as event-store-append measures it), in the same run.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type pg from 'pg';
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
@@ -40,6 +42,18 @@ const DATA_TIERS = TIERS.data_leads;
 /** Where most leads come from (and what the state-targeted campaigns ask for). */
 const POPULAR = ['FL', 'TX', 'CA', 'GA', 'NC', 'OH', 'PA', 'NY', 'AZ', 'MI'];
 
+/** CPU seconds a process has used (user + system), from /proc. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+/** CPU seconds the whole machine has been busy (all cores), from /proc/stat. */
+async function machineBusySeconds(): Promise<number> {
+  const [, user, nice, system, , , irq, softirq] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return (user! + nice! + system! + irq! + softirq!) / 100;
+}
+const cpuNow = async (deployment: Deployment) => ({ api: await cpuSecondsOf(deployment.api.pid), worker: await cpuSecondsOf(deployment.worker.pid), machine: await machineBusySeconds(), at: performance.now() });
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -74,6 +88,54 @@ async function referenceAppends(): Promise<number> {
     };
     await run(1); // warm-up
     return await run(REFERENCE_SECONDS);
+  } finally {
+    await store.close();
+    await pool.end();
+    await db.drop();
+  }
+}
+
+/**
+ * The design's ceiling: per lead only the appends the money.md process makes at the least (the
+ * lead received, each buyer's capture on their own wallet stream, the sales on the lead's
+ * stream), each its own transaction as "no request writes two streams" asks, through the same
+ * port at the reference's 8 writers, in the bench's mix of buyers per lead (exclusive 1 of 25%,
+ * shared 3). No HTTP, validation, read model, job or campaign step: any real allocation does more.
+ */
+async function designCeiling(): Promise<{ leadsPerSecond: number; appendsPerLead: number }> {
+  const db = await openBenchDatabase();
+  const pool = createPool(db.url, REFERENCE_WRITERS + 4);
+  const store = new PostgresEventStore(pool, { sharedDatabaseUrl: db.url });
+  const ctx = systemContext('bench');
+  const wallets = Array.from({ length: WALLETS }, () => `wallet-${randomUUID()}`);
+  let appends = 0;
+  try {
+    const run = async (seconds: number) => {
+      const deadline = performance.now() + seconds * 1000;
+      const started = performance.now();
+      let leads = 0;
+      await Promise.all(
+        Array.from({ length: REFERENCE_WRITERS }, async () => {
+          while (performance.now() < deadline) {
+            const leadStreamId = `lead-${randomUUID()}`;
+            const buyers = Math.random() < 0.25 ? 1 : 3;
+            await store.append(leadStreamId, [newEvent('LeadReceived', { state: 'FL', tier: 'premium' }, ctx)], { expectedVersion: 'no_stream' });
+            for (let b = 0; b < buyers; b++) {
+              const wallet = wallets[Math.floor(Math.random() * wallets.length)]!;
+              await store.append(wallet, [newEvent('HoldCaptured', { amountCents: 1_000 }, ctx)], { expectedVersion: 'any' });
+            }
+            await store.append(leadStreamId, [newEvent('LeadSold', { buyers }, ctx)], { expectedVersion: 1n });
+            appends += buyers + 2;
+            leads += 1;
+          }
+        }),
+      );
+      return leads / ((performance.now() - started) / 1000);
+    };
+    await run(1);
+    appends = 0;
+    const leadsPerSecond = await run(REFERENCE_SECONDS);
+    return { leadsPerSecond, appendsPerLead: appends / (leadsPerSecond * REFERENCE_SECONDS) };
   } finally {
     await store.close();
     await pool.end();
@@ -397,6 +459,7 @@ async function checkInvariants(url: string): Promise<string[]> {
 
 await requireScaled('lead-intake');
 const reference = await referenceAppends();
+const ceiling = await designCeiling();
 const deployment = await deploy();
 try {
   const watchPool = createPool(deployment.db.url, 2);
@@ -404,7 +467,9 @@ try {
   const intake = new Intake(deployment, watch);
   try {
     const before = await databaseWork(watchPool);
+    const cpuBefore = await cpuNow(deployment);
     const maximum = await maximumRate(intake);
+    const cpuAfter = await cpuNow(deployment);
     // pg_stat_database hears from each backend at most every 500 ms (and counts this watch's polling too).
     await sleep(600);
     const after = await databaseWork(watchPool);
@@ -423,7 +488,9 @@ try {
     const steady = await atRate(intake, half, halfSeconds);
     const latencies = steady.map((s) => s.latencyMs);
     const split = await stages(watchPool, steady);
+    const maximumSplit = await stages(watchPool, maximum.samples);
     const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}`;
+
     const problems = await checkInvariants(deployment.db.url);
     const { rows: reasons } = await watchPool.query<{ reason: string; n: number }>(
       `SELECT p->>'reason' AS reason, count(*)::int AS n FROM es_events, jsonb_array_elements(data->'passedOver') AS p WHERE event_type = 'LeadAllocated' GROUP BY 1 ORDER BY 2 DESC`,
@@ -436,11 +503,20 @@ try {
     console.log(`lead-intake: ${fmt(CAMPAIGNS)} active campaigns on ${WALLETS} wallets (data leads, tiers in turn; half target 2–5 states, every 5th a daily cap of 5, every 7th a weekly cap of 15)`);
     console.log(`deployment: one API process (RUN_WORKERS=false) and one worker process, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL); leads posted one per request with a vendor key`);
     console.log(`reference: event-store port single-event appends at ${REFERENCE_WRITERS} writers (event-store-append's "port single"), ${REFERENCE_SECONDS} s: ${fmt(reference)} appends/s`);
+    console.log(
+      `the design's ceiling (only the appends money.md's process needs per lead at the least, ${ceiling.appendsPerLead.toFixed(1)} on average, at ${REFERENCE_WRITERS} writers, nothing else): ${ceiling.leadsPerSecond.toFixed(0)} leads/s = ratio ${(ceiling.leadsPerSecond / reference).toFixed(3)}`,
+    );
     console.log(`maximum: ${IN_FLIGHT} leads in flight, ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up: ${maximum.rate.toFixed(1)} leads/s assigned (latency p50 ${ms(percentile(maximum.samples.map((s) => s.latencyMs), 50))}, p99 ${ms(percentile(maximum.samples.map((s) => s.latencyMs), 99))})`);
+    console.log(`  of which: posted → LeadReceived stored ${spread(maximumSplit.stored)}; → first offer ${spread(maximumSplit.started)}; → LeadAllocated ${spread(maximumSplit.allocated)}`);
     console.log(
       `at half that (${half.toFixed(1)} leads/s posted for ${halfSeconds.toFixed(0)} s, ${steady.length} leads): intake to assigned p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (target p99 <= ${TARGET_P99_MS} ms)`,
     );
     console.log(`  of which: posted → LeadReceived stored (outbox relay) ${spread(split.stored)}; → first offer (dispatcher, queue, job) ${spread(split.started)}; → LeadAllocated (the allocation) ${spread(split.allocated)}`);
+    const wall = (cpuAfter.at - cpuBefore.at) / 1000;
+    const share = (seconds: number) => `${((100 * seconds) / wall).toFixed(0)}%`;
+    console.log(
+      `CPU during the maximum run (${wall.toFixed(1)} s, % of one core): API process ${share(cpuAfter.api - cpuBefore.api)}, worker process ${share(cpuAfter.worker - cpuBefore.worker)}, whole machine ${share(cpuAfter.machine - cpuBefore.machine)} of ${availableParallelism() * 100}%`,
+    );
     console.log(`database work per lead during the maximum run (all processes, the watch's polling included): ${fmt(work.commits)} commits, ${fmt(work.tuples)} tuples read`);
     console.log(`allocations: ${fmt(totals[0]!.leads)} leads assigned, ${fmt(totals[0]!.sold)} sales (${unsold} timed leads sold to nobody); passed over: ${reasons.map((r) => `${r.reason} ${fmt(r.n)}`).join(', ')}`);
     console.log(`intake refusals: ${intake.failures.length === 0 ? 'none' : intake.failures.join('; ')}; 5xx answers ${intake.serverErrors}`);

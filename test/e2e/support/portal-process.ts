@@ -7,7 +7,7 @@ import { freePort } from '../../support/free-port.js';
 /** The scaled deployment's key of stored credentials in tests: every process of one test shares it. */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 
-export type PortalProcess = { url: string; output: () => string; stop(): Promise<void> };
+export type PortalProcess = { url: string; pid: number; output: () => string; stop(): Promise<void> };
 
 /**
  * Runs the built portal (`dist/src/main.js`) as `npm start` would, on a free port with its
@@ -19,7 +19,9 @@ export async function startPortal(env: Record<string, string | undefined> = {}, 
   // A known port, so the links the portal mails and its sign-in callbacks point at it.
   const port = env.PORT ?? String(await freePort());
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [entry === 'worker' ? 'dist/src/worker.js' : 'dist/src/main.js'], {
+  // PORTAL_NODE_ARGS: Node flags for the portals a test or benchmark starts (profiling: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = process.env.PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry === 'worker' ? 'dist/src/worker.js' : 'dist/src/main.js'], {
     env: {
       ...process.env,
       PORT: port,
@@ -57,6 +59,7 @@ export async function startPortal(env: Record<string, string | undefined> = {}, 
   });
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
