@@ -5,6 +5,7 @@ import { APPENDED_CHANNEL } from './append-notifications.js';
 import type { EventStore, NewEvent } from './event-store.port.js';
 
 const recorded = new EventEmitter().setMaxListeners(0);
+const RELAY_TRANSACTION_EVENTS = 25;
 
 /**
  * For state-based modules: records events in the caller's transaction, so the state change
@@ -90,7 +91,10 @@ export class OutboxRelay {
   private async relayAtOnce(rows: readonly { stream_id: string; event: NewEvent }[]): Promise<boolean> {
     if (!this.store.appendInOrder || rows.length === 1) return false;
     try {
-      await this.store.appendInOrder(rows.map((row) => ({ streamId: row.stream_id, events: [row.event] })));
+      // In short transactions: one open holds back from readers every event appended after it began.
+      for (let i = 0; i < rows.length; i += RELAY_TRANSACTION_EVENTS) {
+        await this.store.appendInOrder(rows.slice(i, i + RELAY_TRANSACTION_EVENTS).map((row) => ({ streamId: row.stream_id, events: [row.event] })));
+      }
       return true;
     } catch {
       return false;

@@ -10,9 +10,19 @@ import {
   type JobHandler,
   type JobQueue,
   type JobRecord,
+  type QueuedJob,
 } from './job-queue.port.js';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
+
+const jobOptions = (options: EnqueueOptions) => ({
+  jobId: bullJobId(options.jobId),
+  attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+  backoff: { type: 'exponential' as const, delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+  delay: options.delayMs,
+  removeOnComplete: { age: WEEK_SECONDS },
+  removeOnFail: false,
+});
 
 /**
  * BullMQ on Redis. Every call from a request or from the event dispatcher goes through one
@@ -51,16 +61,12 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async enqueue(name: string, data: unknown, options: EnqueueOptions): Promise<void> {
-    await this.onQueue((queue) =>
-      queue.add(name, data ?? null, {
-        jobId: bullJobId(options.jobId),
-        attempts: options.attempts ?? DEFAULT_ATTEMPTS,
-        backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
-        delay: options.delayMs,
-        removeOnComplete: { age: WEEK_SECONDS },
-        removeOnFail: false,
-      }),
-    );
+    await this.onQueue((queue) => queue.add(name, data ?? null, jobOptions(options)));
+  }
+
+  async enqueueAll(jobs: readonly QueuedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.onQueue((queue) => queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data ?? null, opts: jobOptions(job.options) }))));
   }
 
   register<TData>(name: string, handler: JobHandler<TData>): void {

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { toJsonEvent } from '../event-store/json-event.js';
 import type { SqlClient } from '../persistence/sql.js';
 import type { Subscriber } from '../projections/subscription-runner.js';
-import type { EnqueueOptions, JobQueue } from './job-queue.port.js';
+import type { EnqueueOptions, JobQueue, QueuedJob } from './job-queue.port.js';
 
 /** "When an event of this type is stored, run this job with this data." */
 export type JobTrigger = {
@@ -37,6 +37,7 @@ export function eventJobDispatcher(queue: JobQueue, triggers: readonly JobTrigge
   for (const trigger of triggers) byType.set(trigger.eventType, [...(byType.get(trigger.eventType) ?? []), trigger]);
   const dispatch = async (events: readonly RecordedEvent[], tx?: SqlClient) => {
     const batches = new Map<string, { trigger: JobTrigger; events: RecordedEvent[] }>();
+    const jobs: QueuedJob[] = [];
     for (const event of events) {
       for (const trigger of byType.get(event.type) ?? []) {
         if (trigger.batch) {
@@ -46,15 +47,16 @@ export function eventJobDispatcher(queue: JobQueue, triggers: readonly JobTrigge
           continue;
         }
         const data = trigger.data ? trigger.data(event) : { event: toJsonEvent(event) };
-        await queue.enqueue(trigger.job, data, { ...trigger.options, jobId: jobIdFor(event, trigger.job) }, tx);
+        jobs.push({ name: trigger.job, data, options: { ...trigger.options, jobId: jobIdFor(event, trigger.job) } });
       }
     }
     for (const { trigger, events: batched } of batches.values()) {
       for (let i = 0; i < batched.length; i += trigger.batch!) {
         const chunk = batched.slice(i, i + trigger.batch!);
-        await queue.enqueue(trigger.job, { events: chunk.map(toJsonEvent) }, { ...trigger.options, jobId: batchJobId(chunk, trigger.job) }, tx);
+        jobs.push({ name: trigger.job, data: { events: chunk.map(toJsonEvent) }, options: { ...trigger.options, jobId: batchJobId(chunk, trigger.job) } });
       }
     }
+    await queue.enqueueAll(jobs, tx);
   };
   const inTransaction = queue.kind === 'postgres';
   return {

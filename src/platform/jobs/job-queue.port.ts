@@ -12,6 +12,8 @@ export type EnqueueOptions = {
   readonly delayMs?: number;
 };
 
+export type QueuedJob = { readonly name: string; readonly data: unknown; readonly options: EnqueueOptions };
+
 export type JobRecord = {
   readonly id: string;
   readonly name: string;
@@ -33,6 +35,8 @@ export type JobQueue = {
   readonly kind: 'bullmq' | 'postgres';
   /** With `tx`, the Postgres driver enqueues inside that transaction (exactly once). */
   enqueue(name: string, data: unknown, options: EnqueueOptions, tx?: SqlClient): Promise<void>;
+  /** Several jobs at once: one round trip to Redis (BullMQ's addBulk); with `tx`, in that transaction. */
+  enqueueAll(jobs: readonly QueuedJob[], tx?: SqlClient): Promise<void>;
   register<TData>(name: string, handler: JobHandler<TData>): void;
   startWorkers(concurrency?: number): Promise<void>;
   stopWorkers(): Promise<void>;

@@ -11,6 +11,7 @@ import {
   type JobHandler,
   type JobQueue,
   type JobRecord,
+  type QueuedJob,
 } from './job-queue.port.js';
 
 type JobRow = {
@@ -63,6 +64,10 @@ export class PostgresJobQueue implements JobQueue {
     );
     // Inside a transaction the row is not visible yet; the poll finds it after commit.
     if (!tx) this.wake();
+  }
+
+  async enqueueAll(jobs: readonly QueuedJob[], tx?: SqlClient): Promise<void> {
+    for (const job of jobs) await this.enqueue(job.name, job.data, job.options, tx);
   }
 
   register<TData>(name: string, handler: JobHandler<TData>): void {

@@ -117,6 +117,34 @@ for (const database of everyDatabase()) {
       expect(await readCheckpoint(pool, name)).toEqual(await store.headPosition());
     });
 
+    it('applies what it reads live in short transactions (an open one holds back every later event from all readers), each event once and in order', async () => {
+      const name = `chunks-${randomUUID()}`;
+      const handled = `RunnerChunked${randomUUID().slice(0, 8)}`;
+      await startAtHead(name);
+      const sizes: number[] = [];
+      const recording = recordingSubscriber(name, handled, async () => {});
+      const sizing: Subscriber = {
+        ...recording,
+        async apply(events, tx) {
+          sizes.push(events.length);
+          return recording.apply(events, tx);
+        },
+      };
+      const batch = Array.from({ length: 60 }, () => newEvent(handled, {}, ctx));
+      await store.append(`probe-${randomUUID()}`, batch, { expectedVersion: 'no_stream' });
+      const runner = new SubscriptionRunner(store, pool, [sizing], { pollIntervalMs: 20 });
+      await runner.start();
+      try {
+        await expect.poll(async () => (await appliedIds(name)).length, { timeout: 10_000 }).toBe(60);
+      } finally {
+        await runner.stop();
+      }
+      const { rows } = await pool.query<{ event_id: string }>('SELECT event_id FROM test_runner_applied WHERE subscriber = $1 ORDER BY ctid', [name]);
+      expect(rows.map((row) => row.event_id)).toEqual(batch.map((event) => event.metadata.eventId));
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(25);
+      expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(60);
+    });
+
     it('after a restart neither applies an event twice nor misses one, though what it passed over was never written', async () => {
       const name = `restart-${randomUUID()}`;
       const handled = `RunnerHandled${randomUUID().slice(0, 8)}`;

@@ -51,6 +51,13 @@ const LAZY_CHECKPOINT_EVENTS = 1_000;
  * a wake-up of every subscriber before), for at most this much more delay.
  */
 const WAKE_INTERVAL_MS = 5;
+/**
+ * Events one live transaction applies at most. Any transaction open holds back the events
+ * appended after it began from every reader (the store reads below the oldest one running),
+ * so a long one makes the next batches long too; short ones keep the lag to milliseconds.
+ * Catching up and rebuilds apply whole batches.
+ */
+const LIVE_APPLY_CHUNK = 25;
 
 /** How far one subscriber has got, as this runner knows it. */
 type Progress = {
@@ -258,7 +265,12 @@ export class SubscriptionRunner {
    * Reads the next events after the subscriber's position and processes them: how many it
    * read, and whether that was all there was (a short batch) or it should read again.
    */
-  private async processBatch(subscriber: Subscriber, progress: Progress, read: (after: AllPosition) => Promise<RecordedEvent[]>): Promise<{ read: number; readAgain: boolean }> {
+  private async processBatch(
+    subscriber: Subscriber,
+    progress: Progress,
+    read: (after: AllPosition) => Promise<RecordedEvent[]>,
+    applyChunk = Number.POSITIVE_INFINITY,
+  ): Promise<{ read: number; readAgain: boolean }> {
     // Read outside the transaction: on PGlite an open transaction would block this read.
     const events = await read(progress.position);
     const last = events.at(-1)?.position;
@@ -276,19 +288,24 @@ export class SubscriptionRunner {
     }
     if (subscriber.prepare) await subscriber.prepare(relevant);
 
-    const changes = await inTransaction(this.pool, async (tx) => {
-      if (!(await moveCheckpoint(tx, subscriber.name, progress.stored, last))) return null; // another runner got there first
-      return (await subscriber.apply(relevant, tx)) ?? [];
-    });
-    if (changes === null) {
-      await this.reloadProgress(subscriber, progress);
-      return { read: 0, readAgain: true };
+    for (let from = 0; from < relevant.length; ) {
+      const chunk = relevant.slice(from, from + applyChunk);
+      from += chunk.length;
+      const end = from >= relevant.length ? last : chunk.at(-1)!.position;
+      const changes = await inTransaction(this.pool, async (tx) => {
+        if (!(await moveCheckpoint(tx, subscriber.name, progress.stored, end))) return null; // another runner got there first
+        return (await subscriber.apply(chunk, tx)) ?? [];
+      });
+      if (changes === null) {
+        await this.reloadProgress(subscriber, progress);
+        return { read: 0, readAgain: true };
+      }
+      progress.position = progress.stored = end;
+      progress.staleSince = null;
+      progress.skippedSinceStored = 0;
+      subscriber.afterCommit?.();
+      if (changes.length > 0) this.options.onChanges?.(changes);
     }
-    progress.position = progress.stored = last;
-    progress.staleSince = null;
-    progress.skippedSinceStored = 0;
-    subscriber.afterCommit?.();
-    if (changes.length > 0) this.options.onChanges?.(changes);
     return { read: events.length, readAgain: events.length >= this.batchSize };
   }
 
@@ -321,7 +338,7 @@ export class SubscriptionRunner {
         const generation = this.generation;
         try {
           loop.progress ??= await this.loadProgress(subscriber);
-          const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation));
+          const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation), LIVE_APPLY_CHUNK);
           failures = 0;
           loop.lastError = null;
           // A batch that ended short held everything there was when it was read: what came
