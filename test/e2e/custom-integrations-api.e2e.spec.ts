@@ -38,6 +38,7 @@ describe('custom integrations over HTTP', () => {
     expect(await message(agent, { ...api, requestBody: '{"a": "{{first_name}}", "b": "{{ssn}}"}' })).toEqual([400, 'Unknown placeholder {{ssn}}: use the lead fields listed, e.g. {{first_name}}']);
     expect(await message(agent, { ...api, method: 'GET', requestBody: 'x' })).toEqual([400, 'A body is sent only with POST, PUT or PATCH; a GET request carries the lead as query parameters']);
     expect(await message(agent, { ...api, apiEndpoint: 'ftp://crm.example.com' })).toEqual([400, 'Enter a full web address, starting with https://']);
+    expect(await message(agent, { ...api, apiEndpoint: 'http://192.168.1.10/leads' })).toEqual([400, 'Leads can only be sent to public addresses: 192.168.1.10 is a private network address.']);
     expect(await message(agent, 'not an object')).toEqual([400, 'Integration name is required']);
     expect(((await call(agent, 'GET', '')).json.integrations as unknown[]).length).toBe(0);
   });

@@ -44,6 +44,12 @@ describe('integrations over HTTP', () => {
     expect(await put('ringy', { sid: 'AC1' })).toEqual([400, 'Please provide both SID and Auth Token']);
     expect(await put('vanillasoft', { credentialName: 'Main', postingUrl: 'https://new.vanillasoft.net/post.aspx?id=9', fieldMappings: 'not json' })).toEqual([400, 'Invalid JSON format for field mappings']);
     expect((await put('textdrip', {}))[0]).toBe(400);
+    // An address every delivery would be refused at is refused when the form is saved.
+    expect(await put('onlysales', { webhookUrl: 'http://10.0.0.5/hook', apiKey: 'k-123' })).toEqual([400, 'Leads can only be sent to public addresses: 10.0.0.5 is a private network address.']);
+    expect(await put('vanillasoft', { credentialName: 'Main', postingUrl: 'http://169.254.169.254/latest', fieldMappings: '{"first_name": "FirstName"}' })).toEqual([
+      400,
+      'Leads can only be sent to public addresses: 169.254.169.254 is the cloud metadata address.',
+    ]);
     expect((await agent.client.request('GET', '/api/integrations/salesforce')).status).toBe(404);
 
     const apiKey = 'only-sales-key-0123456789-ZZZZ';

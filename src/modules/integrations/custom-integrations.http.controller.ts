@@ -8,10 +8,12 @@ import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js'
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
-import { SQL_POOL } from '../../platform/tokens.js';
+import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
+import { OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeCustomIntegration, type CustomIntegrationChange, type CustomIntegrationChanged } from './commands/change-custom-integration.handler.js';
 import { PLACEHOLDERS } from './domain/body-template.js';
 import { CUSTOM_CATEGORIES, CUSTOM_METHODS, customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS, METHODS_WITH_BODY, type CustomSettings } from './domain/custom-integration.js';
+import { requirePublicAddress } from './public-address.js';
 import { validateForm } from './validate-form.js';
 
 type Row = {
@@ -44,6 +46,7 @@ export class CustomIntegrationsController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
   ) {}
 
   @Get()
@@ -68,6 +71,7 @@ export class CustomIntegrationsController {
   })
   async add(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const form = validateForm(customIntegrationSchema, body);
+    if (form.type === 'api') await requirePublicAddress(this.http, form.endpoint, 'apiEndpoint');
     const result = await this.change(user, { type: 'add', form }, request);
     return { success: true, ...result, integration: await this.viewOf(user.userId, result.integrationId) };
   }
@@ -84,6 +88,7 @@ export class CustomIntegrationsController {
   async update(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const id = idOf(integrationId);
     const form = validateForm(customIntegrationSchema, body);
+    if (form.type === 'api') await requirePublicAddress(this.http, form.endpoint, 'apiEndpoint');
     await this.change(user, { type: 'update', integrationId: id, form }, request);
     return this.viewOf(user.userId, id);
   }

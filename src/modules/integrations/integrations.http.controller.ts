@@ -14,6 +14,7 @@ import { ChangeIntegration } from './commands/change-integration.handler.js';
 import { generatedSecretsOf, isProviderId, PROVIDERS, providerSchema, type ProviderId, type ProviderSetup } from './domain/providers.js';
 import { INVALID_CREDENTIALS } from './providers/provider-call.js';
 import { RingyClient } from './providers/ringy/ringy-client.js';
+import { requirePublicAddress } from './public-address.js';
 import { validateForm } from './validate-form.js';
 
 type Row = {
@@ -45,7 +46,7 @@ export class IntegrationsController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(OUTBOUND_HTTP) http: OutboundHttp,
+    @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
     @Inject(CONFIG) config: AppConfig,
   ) {
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
@@ -77,6 +78,8 @@ export class IntegrationsController {
     const { providerId } = providerOf(raw);
     if (providerId === 'textdrip') throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
     const setup: ProviderSetup = { ...formOf(providerId, body), generated: generatedSecretsOf(providerId) };
+    if (providerId === 'onlysales') await requirePublicAddress(this.http, String(setup.settings.webhookUrl), 'webhookUrl');
+    if (providerId === 'vanillasoft') await requirePublicAddress(this.http, setup.secrets.postingUrl!, 'postingUrl');
     if (providerId === 'ringy') await this.testRingy(setup.secrets);
     const { revealed, ...result } = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))));
     return { ...result, providerId, ...(revealed.signingSecret ? { signingSecret: revealed.signingSecret } : {}) };

@@ -143,6 +143,20 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
     expect((await byName.request({ url: `http://crm.internal:${port}/ok` })).status).toBe(200);
   });
 
+  it('tells a form whether an address would be refused: by the address in it or by every address its name resolves to now', async () => {
+    const client = new OutboundHttp({ allow: allow127, timeoutMs: 5_000, resolve: resolvingTo('10.0.0.7') });
+    expect(await client.refusalOf('http://10.1.2.3/hook')).toMatchObject({ reason: 'private', address: '10.1.2.3' });
+    expect(await client.refusalOf('http://169.254.169.254/latest')).toMatchObject({ reason: 'metadata' });
+    expect(await client.refusalOf('http://[::1]:8080/')).toMatchObject({ reason: 'loopback' });
+    expect(await client.refusalOf('https://crm.internal/hook')).toMatchObject({ reason: 'private', address: '10.0.0.7', hostname: 'crm.internal' });
+    expect(await client.refusalOf('http://127.0.0.1:9/hook')).toBeNull(); // allowed here, as OUTBOUND_ALLOW says
+    const mixed = new OutboundHttp({ allow: allow127, timeoutMs: 5_000, resolve: resolvingTo('10.0.0.1', '93.184.216.34') });
+    expect(await mixed.refusalOf('https://crm.example.com/hook')).toBeNull();
+    const unknown = new OutboundHttp({ allow: allow127, timeoutMs: 5_000, resolve: (_host, _options, callback) => callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []) });
+    expect(await unknown.refusalOf('https://not-yet.example.com/hook')).toBeNull();
+    expect(await client.refusalOf('not a url')).toBeNull();
+  });
+
   it('connects only to an allowed address when a name resolves to private and public ones', async () => {
     const port = new URL(base).port;
     const client = new OutboundHttp({ allow: allow127, timeoutMs: 5_000, resolve: resolvingTo('10.0.0.1', '127.0.0.1') });

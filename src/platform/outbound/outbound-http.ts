@@ -62,6 +62,9 @@ const ALWAYS_DROPPED_ACROSS_ORIGINS = ['authorization', 'cookie', 'proxy-authori
  * most, each fenced again and never from https down to http; the time and the body bounded.
  * Failures are OutboundErrors whose messages can be shown to the agent.
  */
+/** How long a form waits for a name to resolve before saving it unchecked (the calls check it anyway). */
+const REFUSAL_LOOKUP_MS = 3_000;
+
 export class OutboundHttp {
   private readonly lookup: LookupFunction;
   private readonly maxBodyBytes: number;
@@ -87,6 +90,29 @@ export class OutboundHttp {
   close(): void {
     this.agents['http:'].destroy();
     this.agents['https:'].destroy();
+  }
+
+  /**
+   * Whether the fence refuses `url` as things stand: the address written in it, or every
+   * address its name resolves to now. Null when it may be called, and when the name does not
+   * resolve now (it may later; the fence checks again at every call). For forms that save an
+   * address, so an agent hears at once what every delivery would otherwise fail with.
+   */
+  async refusalOf(url: string): Promise<OutboundRefused | null> {
+    let hostname: string;
+    try {
+      hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    } catch {
+      return null;
+    }
+    if (net.isIP(hostname)) return refusalFor(this.options.allow, hostname, hostname);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), REFUSAL_LOOKUP_MS);
+      this.lookup(hostname, { all: true }, (error) => {
+        clearTimeout(timer);
+        resolve(error instanceof OutboundRefused ? error : null);
+      });
+    });
   }
 
   async request(request: OutboundRequest): Promise<OutboundResponse> {
