@@ -234,8 +234,21 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(spent(await dashboardNow())).toBe(1_000);
     expect(spent(await activityNow())).toBe(1_000);
     expect((await agent.client.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(403);
+    // The lead's owner hands it to a group member while the admin approves its return: 30 assignments and
+    // unassignments race the approval, and once it is approved the lead has nobody assigned, whatever the order.
+    const member = await own.account();
+    const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Returners' })).json()) as { groupId: string };
+    expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    const assignTo = (leadId: string, assigneeId: string | null) => agent.client.request('POST', `/api/leads/${leadId}/assign`, { assigneeId });
+    const assignedToMember = async () => ((await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { leadId: string }[] }).leads.map((l) => l.leadId);
+    expect((await assignTo(first!, member.userId)).status).toBe(200);
+    const racing = await inParallel(31, async (i) =>
+      i === 15 ? (await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status : (await assignTo(first!, i % 2 ? member.userId : null)).status,
+    );
+    expect(racing[15]).toBe(200);
+    expect(racing.every((status) => status === 200 || status === 409)).toBe(true);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
-    expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
+    await expect.poll(assignedToMember, { timeout: 20_000 }).not.toContain(first);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: '' })).status).toBe(400);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: 'Testing is not a return reason for live leads' })).status).toBe(200);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/approve`)).status).toBe(409);
@@ -256,14 +269,11 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       .toMatchObject({ leadCount: 2, spentCents: 500, budgetUsedCents: 1_000, returnedCents: 500 });
     await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 }).toMatchObject({ contributedCents: 500 });
     // A returned lead is nobody's to work: assigning it is refused with a reason; the lead kept is still assignable.
-    const member = await own.account();
-    const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Returners' })).json()) as { groupId: string };
-    expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
-    const assignTo = (leadId: string, assigneeId: string | null) => agent.client.request('POST', `/api/leads/${leadId}/assign`, { assigneeId });
     const refused = await assignTo(first!, member.userId);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: 'LEAD_RETURNED', message: 'This lead was returned, so it cannot be assigned.' });
     expect((await assignTo(second!, member.userId)).status).toBe(200);
+    expect(await assignedToMember()).toEqual([second]);
 
     // The dashboard counts them: 2 leads this week, one of two returns approved; the one returned and credited cost nothing, so $5 spent at $5 a lead.
     const dashboard = await dashboardNow();

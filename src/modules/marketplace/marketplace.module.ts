@@ -39,7 +39,7 @@ import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
-import { AssignLeadHandler, AssignRoundRobinHandler } from './commands/assign-lead/assign-lead.handler.js';
+import { AssignLeadHandler, AssignRoundRobinHandler, CloseReturnedLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
 import { LeadAssignmentsController } from './commands/lead-assignments.http.controller.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
@@ -119,6 +119,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     ImportGroupsHandler,
     AssignLeadHandler,
     AssignRoundRobinHandler,
+    CloseReturnedLeadHandler,
     MarketplaceJobs,
   ],
 })

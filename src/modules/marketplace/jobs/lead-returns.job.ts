@@ -1,13 +1,19 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
+import { CloseReturnedLead } from '../commands/assign-lead/assign-lead.handler.js';
 import { CreditApprovedReturn, type LeadReturnApprovedEvent } from '../commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 
 export const CREDIT_LEAD_RETURN = 'credit-lead-return';
+export const CLOSE_RETURNED_LEAD = 'close-returned-lead';
 
-/** An approved return credits the buyer's wallet, in a job started from the stored approval. */
-export const leadReturnTriggers: readonly JobTrigger[] = [{ eventType: 'LeadReturnApproved', job: CREDIT_LEAD_RETURN, options: { attempts: 10, backoffMs: 1_000 } }];
+/** An approved return credits the buyer's wallet and closes the lead for assignment, in jobs started from the stored approval. */
+export const leadReturnTriggers: readonly JobTrigger[] = [
+  { eventType: 'LeadReturnApproved', job: CREDIT_LEAD_RETURN, options: { attempts: 10, backoffMs: 1_000 } },
+  { eventType: 'LeadReturnApproved', job: CLOSE_RETURNED_LEAD, options: { attempts: 10, backoffMs: 1_000 } },
+];
 
 export function registerLeadReturnJobs(jobs: JobQueue, commands: CommandBus): void {
   jobs.register<{ event: LeadReturnApprovedEvent }>(CREDIT_LEAD_RETURN, ({ event }) => commands.execute(new CreditApprovedReturn(event)));
+  jobs.register<{ event: LeadReturnApprovedEvent }>(CLOSE_RETURNED_LEAD, ({ event }) => commands.execute(new CloseReturnedLead(event)));
 }

@@ -39,6 +39,7 @@ import { Migration0041LeadNumbers } from './migration-0041-lead-numbers.js';
 import { Migration0040TextdripConnections } from './migration-0040-textdrip-connections.js';
 import { Migration0042CampaignReturns } from './migration-0042-campaign-returns.js';
 import { Migration0043SigningSecretRotation } from './migration-0043-signing-secret-rotation.js';
+import { Migration0044ReturnedLeadClosures } from './migration-0044-returned-lead-closures.js';
 
 /** Every migration, in order. Names are stored in the migrations table: never rename one. */
 export const migrations: MigrationObject[] = [
@@ -82,4 +83,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0041LeadNumbers', class: Migration0041LeadNumbers },
   { name: 'Migration0042CampaignReturns', class: Migration0042CampaignReturns },
   { name: 'Migration0043SigningSecretRotation', class: Migration0043SigningSecretRotation },
+  { name: 'Migration0044ReturnedLeadClosures', class: Migration0044ReturnedLeadClosures },
 ];

@@ -9,6 +9,7 @@ import { inTransaction, type SqlClient } from '../../../../platform/persistence/
 import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
 import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
 import type { LeadEvent } from '../../contracts/lead-events.js';
+import type { LeadReturnApprovedEvent } from '../credit-lead-return-step/credit-lead-return-step.handler.js';
 
 export type LeadSoldEvent = JsonEvent & Extract<LeadEvent, { type: 'LeadSold' }>;
 export type Assignment = { leadId: string; assigneeId: string | null };
@@ -52,11 +53,16 @@ export class AssignLeadHandler implements ICommandHandler<AssignLead, Assignment
 
   async execute({ ownerId, leadId, assigneeId, context }: AssignLead): Promise<Assignment> {
     const changed = await inTransaction(this.pool, async (tx) => {
-      const owned = await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2', [leadId, ownerId]);
+      // Locked as CloseReturnedLead locks it: an approval's closing and an assignment never cross.
+      const owned = await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
       if (!owned.rowCount) throw new DomainError('LEAD_NOT_FOUND', 'No such lead.', 404);
       // A returned lead went back (its price credited): nobody works it any more. Taking it back (null) stays possible.
       if (assigneeId !== null) {
-        const returned = await tx.query(`SELECT 1 FROM rm_lead_returns WHERE lead_id = $1 AND owner_id = $2 AND status = 'approved'`, [leadId, ownerId]);
+        const returned = await tx.query(
+          `SELECT 1 FROM returned_lead_closures WHERE lead_id = $1 AND owner_id = $2
+           UNION ALL SELECT 1 FROM rm_lead_returns WHERE lead_id = $1 AND owner_id = $2 AND status = 'approved' LIMIT 1`,
+          [leadId, ownerId],
+        );
         if (returned.rowCount) throw new DomainError('LEAD_RETURNED', 'This lead was returned, so it cannot be assigned.', 409);
       }
       const before = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
@@ -139,6 +145,43 @@ export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin
     outboxCommitted();
     publish(this.realtime, ownerId, [picked]);
     return { leadId, assigneeId: picked };
+  }
+}
+
+/** A lead whose return was approved is closed for assignment, and its assignee (if any) loses it (started from the stored approval). */
+export class CloseReturnedLead extends Command<void> {
+  constructor(readonly approved: LeadReturnApprovedEvent) {
+    super();
+  }
+}
+
+/**
+ * Under the owned lead's row lock, as AssignLead takes it: an assignment that began before the
+ * approval is taken back once it commits, and one that begins after finds the lead closed.
+ */
+@CommandHandler(CloseReturnedLead)
+export class CloseReturnedLeadHandler implements ICommandHandler<CloseReturnedLead, void> {
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
+  ) {}
+
+  async execute({ approved }: CloseReturnedLead): Promise<void> {
+    const { leadId, ownerId, returnId } = approved.data;
+    const taken = await inTransaction(this.pool, async (tx) => {
+      await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
+      await tx.query('INSERT INTO returned_lead_closures (lead_id, owner_id, return_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [leadId, ownerId, returnId]);
+      const { rows } = await tx.query<{ assignee_id: string }>('DELETE FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 RETURNING assignee_id', [leadId, ownerId]);
+      const previous = rows[0]?.assignee_id ?? null;
+      if (previous) {
+        const context = causedBy(approved, { type: 'system', id: 'lead-returns' });
+        await recordInOutbox(tx, assignmentStream(ownerId), [newEvent('LeadUnassigned', { leadId, ownerId, assigneeId: previous }, context)]);
+      }
+      return previous;
+    });
+    if (!taken) return;
+    outboxCommitted();
+    publish(this.realtime, ownerId, [taken]);
   }
 }
 
