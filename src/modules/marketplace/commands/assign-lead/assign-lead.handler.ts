@@ -53,9 +53,7 @@ export class AssignLeadHandler implements ICommandHandler<AssignLead, Assignment
 
   async execute({ ownerId, leadId, assigneeId, context }: AssignLead): Promise<Assignment> {
     const changed = await inTransaction(this.pool, async (tx) => {
-      // Locked as CloseReturnedLead locks it: an approval's closing and an assignment never cross.
-      const owned = await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
-      if (!owned.rowCount) throw new DomainError('LEAD_NOT_FOUND', 'No such lead.', 404);
+      if (!(await lockOwnedLead(tx, leadId, ownerId))) throw new DomainError('LEAD_NOT_FOUND', 'No such lead.', 404);
       // A returned lead went back (its price credited): nobody works it any more. Taking it back (null) stays possible.
       if (assigneeId !== null) {
         const returned = await tx.query(
@@ -169,7 +167,7 @@ export class CloseReturnedLeadHandler implements ICommandHandler<CloseReturnedLe
   async execute({ approved }: CloseReturnedLead): Promise<void> {
     const { leadId, ownerId, returnId } = approved.data;
     const taken = await inTransaction(this.pool, async (tx) => {
-      await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
+      await lockOwnedLead(tx, leadId, ownerId);
       await tx.query('INSERT INTO returned_lead_closures (lead_id, owner_id, return_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [leadId, ownerId, returnId]);
       const { rows } = await tx.query<{ assignee_id: string }>('DELETE FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 RETURNING assignee_id', [leadId, ownerId]);
       const previous = rows[0]?.assignee_id ?? null;
@@ -183,6 +181,15 @@ export class CloseReturnedLeadHandler implements ICommandHandler<CloseReturnedLe
     outboxCommitted();
     publish(this.realtime, ownerId, [taken]);
   }
+}
+
+/**
+ * Locks the owner's copy of the lead; false when they own no such lead. An assignment and the
+ * closing of a returned lead both take it, so the two never cross.
+ */
+async function lockOwnedLead(tx: SqlClient, leadId: string, ownerId: string): Promise<boolean> {
+  const { rowCount } = await tx.query('SELECT 1 FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
+  return Boolean(rowCount);
 }
 
 /** The group of the owner's that the assignee belongs to; not a member of any is refused. */
