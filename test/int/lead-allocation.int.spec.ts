@@ -184,6 +184,16 @@ for (const database of everyDatabase()) {
       expect(availableCents(money)).toBe(0);
     });
 
+    it('keeps to a daily cap under 30 leads at once: the campaign buys exactly its cap', async () => {
+      const owner = await agentWith(50_000);
+      const capped = await campaign(owner, 'exclusive', 50_000, { dailyCap: 5, states: ['WY'] });
+      const leads = await inParallel(30, () => postLead('exclusive', 'WY'));
+      for (const leadId of leads) await allocated(leadId);
+      const sold = (await Promise.all(leads.map(soldTo))).filter((buyers) => buyers.includes(capped));
+      expect(sold).toHaveLength(5);
+      expect((await wallet(owner)).holds[capped]).toMatchObject({ capturedCents: 5 * 2_500 });
+    });
+
     it('finishes an offer left open by a crash without charging twice, and never sells a duplicate', async () => {
       const owner = await agentWith(5_000);
       const camp = await campaign(owner, 'exclusive', 5_000);
