@@ -1,7 +1,7 @@
-import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
-import globals from 'globals';
 import fs from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 // Import boundaries. no-restricted-imports sees the path as written, so each folder depth
 // gets the relative prefix that reaches the repository root (a file in src/platform/x/ is 3
@@ -22,7 +22,10 @@ const platformBoundary = depths.map((depth) => ({
       'error',
       {
         patterns: [
-          { regex: '(^|/)modules/', message: 'The platform never imports a module: expose a port or an injection token in src/platform that the module provides.' },
+          {
+            regex: '(^|/)modules/',
+            message: 'The platform never imports a module: expose a port or an injection token in src/platform that the module provides.',
+          },
           { regex: `${up(depth)}projections/`, message: 'The platform never imports a projection: AppModule hands the read models to PlatformModule.forRoot.' },
         ],
       },

@@ -10,7 +10,11 @@ export default defineConfig({
     projects: [
       {
         plugins: [swcPlugin()],
-        test: { name: 'unit', include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}', 'test/support/**/*.spec.ts'], exclude: ['**/*.int.spec.ts', 'node_modules/**'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}', 'test/support/**/*.spec.ts'],
+          exclude: ['**/*.int.spec.ts', 'node_modules/**'],
+        },
       },
       {
         plugins: [swcPlugin()],

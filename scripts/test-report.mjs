@@ -13,14 +13,18 @@ export function reportNotRun(reportFile, root, required = '') {
   if (notRun.length > 0) {
     console.log(`\nNOT RUN (${notRun.length}):`);
     for (const test of notRun) {
-      console.log(`  ${path.relative(root, test.file)} › ${test.name}\n      why: ${test.needs ? `needs ${test.needs}` : 'skipped in the test itself, without a reason'}`);
+      console.log(
+        `  ${path.relative(root, test.file)} › ${test.name}\n      why: ${test.needs ? `needs ${test.needs}` : 'skipped in the test itself, without a reason'}`,
+      );
     }
   }
   console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} not run`);
   const needed = required.split(/\s+/).filter(Boolean);
   const missing = notRun.filter((test) => test.needs?.split(/\s+and\s+/).some((need) => needed.includes(need)));
   if (missing.length === 0) return 0;
-  console.error(`\n✖ ${missing.length} test${missing.length === 1 ? '' : 's'} did not run for want of ${[...new Set(missing.map((t) => t.needs))].join(', ')}, which TEST_REQUIRE says this machine provides`);
+  console.error(
+    `\n✖ ${missing.length} test${missing.length === 1 ? '' : 's'} did not run for want of ${[...new Set(missing.map((t) => t.needs))].join(', ')}, which TEST_REQUIRE says this machine provides`,
+  );
   return 1;
 }
 

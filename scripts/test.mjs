@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { reportNotRun } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +26,10 @@ function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    step('Installing Debian chromium for the browser tests', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    step('Installing Debian chromium for the browser tests', 'sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    ]);
     return;
   }
   console.error(`The browser tests need Chromium at ${CHROMIUM}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);

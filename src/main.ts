@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './platform/config/config.js';
 import { createApp } from './create-app.js';
 import { DemoAccessCode } from './modules/access/demo-access-code.js';
 import { DemoAccountsService } from './modules/identity/demo/demo-accounts.js';
+import { ConfigError, loadConfig } from './platform/config/config.js';
 import { DataDirInUseError } from './platform/persistence/embedded-postgres.js';
 
 async function main(): Promise<void> {

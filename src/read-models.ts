@@ -1,19 +1,29 @@
 import { accessCodesProjection } from '../projections/access/access-codes/access-codes.projection.js';
 import { agentAccessProjection } from '../projections/access/agent-access/agent-access.projection.js';
-import { cardPostingsProjection } from '../projections/finance/card-postings/card-postings.projection.js';
 import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
-import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
-import type { Projection } from './platform/projections/projection.js';
+import { cardPostingsProjection } from '../projections/finance/card-postings/card-postings.projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
+import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
+import { ledgerAccountsProjection } from '../projections/wallet/ledger-accounts/ledger-accounts.projection.js';
 import { walletBalancesProjection } from '../projections/wallet/wallet-balances/wallet-balances.projection.js';
 import { walletLedgerProjection } from '../projections/wallet/wallet-ledger/wallet-ledger.projection.js';
-import { ledgerAccountsProjection } from '../projections/wallet/ledger-accounts/ledger-accounts.projection.js';
 import { walletTransfersProjection } from '../projections/wallet/wallet-transfers/wallet-transfers.projection.js';
+import type { Projection } from './platform/projections/projection.js';
 
 /** Every read model of the app, handed to the platform by AppModule; `npm run projections:rebuild` knows them by name. */
-export const APP_PROJECTIONS: readonly Projection[] = [auditLogProjection, accessCodesProjection, agentAccessProjection, securityEventsProjection, cardPostingsProjection,
+export const APP_PROJECTIONS: readonly Projection[] = [
+  auditLogProjection,
+  accessCodesProjection,
+  agentAccessProjection,
+  securityEventsProjection,
+  cardPostingsProjection,
   // The wallet's read models (issue #9).
-  walletBalancesProjection, walletLedgerProjection, ledgerAccountsProjection, walletTransfersProjection,
+  walletBalancesProjection,
+  walletLedgerProjection,
+  ledgerAccountsProjection,
+  walletTransfersProjection,
   // The marketplace's read models (issue #10).
-  campaignsProjection, leadsProjection];
+  campaignsProjection,
+  leadsProjection,
+];

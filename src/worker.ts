@@ -1,8 +1,10 @@
 import 'reflect-metadata';
+
 import { NestFactory } from '@nestjs/core';
+
 import { AppModule } from './app.module.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
-import { PinoNestLogger, createRootLogger } from './platform/logging/logging.js';
+import { createRootLogger, PinoNestLogger } from './platform/logging/logging.js';
 
 /**
  * The background process of the scaled deployment: projections, the event → job

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
 import { APP_ROUTES } from './src/app/app-routes.ts';
 
 /** Writes the app's route list for the server, which answers 404 for any other path. */

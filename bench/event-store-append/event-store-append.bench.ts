@@ -3,6 +3,7 @@
 // same shape, measured in the same run on the same database.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+
 import { fmt } from '../support/bench-database.js';
 
 const CONNECTIONS = 50;

@@ -2,9 +2,10 @@
 // dispatcher → the planning job (which sends the first attempts) → a signed HTTP request to a
 // local receiver → the delivery log; beside the queue's trivial-job rate on the same Redis
 // (BullMQ) in the same run.
-import { randomUUID } from 'node:crypto';
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+
 import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
 import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
@@ -25,7 +26,7 @@ import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.j
 import { encryptionKey } from '../../src/platform/secrets/key-material.js';
 import { keyring } from '../../src/platform/secrets/keyring.js';
 import { SecretCipher } from '../../src/platform/secrets/secret-cipher.js';
-import { secretContext, SECRET_COLUMNS } from '../../src/platform/secrets/secret-columns.js';
+import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
 import { fmt, openBenchDatabase } from '../support/bench-database.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 2_000);
@@ -36,7 +37,8 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 const SECRETS = SECRET_COLUMNS.find((c) => c.table === 'integration_secrets')!;
 const redisUrl = process.env.REDIS_URL;
 
-const queueOf = (pool: SqlPool, label: string): JobQueue => (redisUrl ? new BullmqJobQueue(redisUrl, `bench-delivery-${label}`) : new PostgresJobQueue(pool, `bench-delivery-${label}`, 20));
+const queueOf = (pool: SqlPool, label: string): JobQueue =>
+  redisUrl ? new BullmqJobQueue(redisUrl, `bench-delivery-${label}`) : new PostgresJobQueue(pool, `bench-delivery-${label}`, 20);
 
 /**
  * The outside endpoint, in a process of its own as a CRM would be: answers 200 at once and
@@ -65,7 +67,9 @@ async function trivialRate(queue: JobQueue): Promise<number> {
   await queue.startWorkers(WORKERS);
   const started = performance.now();
   for (let i = 0; i < DELIVERIES; i += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, DELIVERIES - i) }, (_, j) => queue.enqueue('bench-trivial', { n: i + j }, { jobId: `trivial-${randomUUID()}` })));
+    await Promise.all(
+      Array.from({ length: Math.min(50, DELIVERIES - i) }, (_, j) => queue.enqueue('bench-trivial', { n: i + j }, { jobId: `trivial-${randomUUID()}` })),
+    );
   }
   while (done < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 5));
   const rate = DELIVERIES / ((performance.now() - started) / 1000);
@@ -86,13 +90,20 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
   const agents = Array.from({ length: AGENTS }, () => randomUUID());
   for (const userId of agents) {
     const integrationId = randomUUID();
-    await pool.query(`INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, 'onlysales', true, $3, now())`, [
-      integrationId,
-      userId,
-      JSON.stringify({ webhookUrl: receiverUrl }),
-    ]);
-    for (const [name, value] of [['apiKey', `key_${randomUUID()}`], ['signingSecret', newWebhookSecret()]] as const) {
-      await pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [integrationId, name, cipher.encrypt(value, secretContext(SECRETS, [integrationId, name])), value.slice(-4)]);
+    await pool.query(
+      `INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, 'onlysales', true, $3, now())`,
+      [integrationId, userId, JSON.stringify({ webhookUrl: receiverUrl })],
+    );
+    for (const [name, value] of [
+      ['apiKey', `key_${randomUUID()}`],
+      ['signingSecret', newWebhookSecret()],
+    ] as const) {
+      await pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
+        integrationId,
+        name,
+        cipher.encrypt(value, secretContext(SECRETS, [integrationId, name])),
+        value.slice(-4),
+      ]);
     }
   }
   // The leads arrive before the clock starts: what is timed is their sale and delivery.
@@ -101,8 +112,21 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
     await Promise.all(
       leadIds.slice(i, i + 100).map((leadId, j) => {
         const data = {
-          leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName: 'Ana', lastName: `Bench ${i + j}`, phone: `+1305${String(5_000_000 + i + j).padStart(7, '0')}`, email: null,
-          state: 'FL', zip: '33101', dateOfBirth: null, age: 64, source: 'data_leads', tier: 'premium', consent: { text: 'yes', at: new Date().toISOString() },
+          leadId,
+          vendorId: randomUUID(),
+          externalId: null,
+          duplicateOf: null,
+          firstName: 'Ana',
+          lastName: `Bench ${i + j}`,
+          phone: `+1305${String(5_000_000 + i + j).padStart(7, '0')}`,
+          email: null,
+          state: 'FL',
+          zip: '33101',
+          dateOfBirth: null,
+          age: 64,
+          source: 'data_leads',
+          tier: 'premium',
+          consent: { text: 'yes', at: new Date().toISOString() },
         };
         return store.append(leadStream(leadId), [newEvent('LeadReceived', data, systemContext('bench'))], { expectedVersion: 'no_stream' });
       }),
@@ -119,7 +143,11 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
   await projector.stop();
   const head = await store.headPosition();
   const dispatcherName = `dispatch-${label}`;
-  await pool.query(`INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, $2, $3)`, [dispatcherName, head.commit.toString(), head.prepare.toString()]);
+  await pool.query(`INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, $2, $3)`, [
+    dispatcherName,
+    head.commit.toString(),
+    head.prepare.toString(),
+  ]);
   registerDeliveryJobs(queue, deliveries);
   await queue.startWorkers(WORKERS);
   // The sales are stored before the clock starts, as the allocation stores them (one event per
@@ -128,23 +156,41 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
   for (let i = 0; i < leadIds.length; i += 50) {
     await Promise.all(
       leadIds.slice(i, i + 50).map((leadId, j) =>
-        store.append(leadStream(leadId), [newEvent('LeadSold', { leadId, campaignId: randomUUID(), ownerId: agents[(i + j) % AGENTS]!, priceCents: 2_500, at: new Date().toISOString() }, systemContext('bench'))], {
-          expectedVersion: 1n,
-        }),
+        store.append(
+          leadStream(leadId),
+          [
+            newEvent(
+              'LeadSold',
+              { leadId, campaignId: randomUUID(), ownerId: agents[(i + j) % AGENTS]!, priceCents: 2_500, at: new Date().toISOString() },
+              systemContext('bench'),
+            ),
+          ],
+          {
+            expectedVersion: 1n,
+          },
+        ),
       ),
     );
   }
   const appended = performance.now() - appending;
-  const dispatcher = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, deliveryTriggers), name: dispatcherName }], { batchSize: 500, pollIntervalMs: 20 });
+  const dispatcher = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, deliveryTriggers), name: dispatcherName }], {
+    batchSize: 500,
+    pollIntervalMs: 20,
+  });
   const started = performance.now();
   await dispatcher.start();
   for (;;) {
-    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_deliveries WHERE status = 'succeeded' AND lead_id = ANY($1::uuid[])`, [leadIds]);
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM lead_deliveries WHERE status = 'succeeded' AND lead_id = ANY($1::uuid[])`,
+      [leadIds],
+    );
     if (rows[0]!.n === DELIVERIES) break;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const rate = DELIVERIES / ((performance.now() - started) / 1000);
-  console.log(`  ${label}: the sales were stored in ${fmt(appended)} ms beforehand; from the dispatcher's start, the last was delivered ${fmt(performance.now() - started)} ms later`);
+  console.log(
+    `  ${label}: the sales were stored in ${fmt(appended)} ms beforehand; from the dispatcher's start, the last was delivered ${fmt(performance.now() - started)} ms later`,
+  );
   const { rows: check } = await pool.query<{ deliveries: number; attempts: number }>(
     `SELECT count(DISTINCT d.delivery_id)::int AS deliveries, count(a.*)::int AS attempts FROM lead_deliveries d JOIN delivery_attempts a USING (delivery_id) WHERE d.lead_id = ANY($1::uuid[])`,
     [leadIds],
@@ -161,7 +207,9 @@ const receiver = await startReceiver();
 let reference = 0;
 let measured = 0;
 try {
-  console.log(`lead-delivery on ${db.label}, ${redisUrl ? 'BullMQ (REDIS_URL)' : 'the job table (no REDIS_URL; the target is for BullMQ)'}: ${fmt(DELIVERIES)} leads sold to ${AGENTS} agents, one OnlySales webhook each, ${WORKERS} workers`);
+  console.log(
+    `lead-delivery on ${db.label}, ${redisUrl ? 'BullMQ (REDIS_URL)' : 'the job table (no REDIS_URL; the target is for BullMQ)'}: ${fmt(DELIVERIES)} leads sold to ${AGENTS} agents, one OnlySales webhook each, ${WORKERS} workers`,
+  );
   // Rounds in turn, so load from elsewhere on the machine weighs on both figures alike; medians compared.
   const references: number[] = [];
   const measures: number[] = [];
@@ -173,8 +221,16 @@ try {
   reference = median(references);
   measured = median(measures);
   console.log(`reference: trivial jobs on the same queue, median ${fmt(reference)} jobs/s`);
-  if (redisUrl) await deliveryRate(pool, new PostgresJobQueue(pool, `bench-delivery-table-${randomUUID().slice(0, 6)}`, 20), receiver.url, 'job-table driver (embedded default), for comparison');
-  console.log(`deliveries, median ${fmt(measured)}/s, each a signed request answered 200 and logged (target >= 0.3 x reference); the receiver got ${fmt(await receiver.received())} requests`);
+  if (redisUrl)
+    await deliveryRate(
+      pool,
+      new PostgresJobQueue(pool, `bench-delivery-table-${randomUUID().slice(0, 6)}`, 20),
+      receiver.url,
+      'job-table driver (embedded default), for comparison',
+    );
+  console.log(
+    `deliveries, median ${fmt(measured)}/s, each a signed request answered 200 and logged (target >= 0.3 x reference); the receiver got ${fmt(await receiver.received())} requests`,
+  );
 } finally {
   await receiver.close();
   await pool.end();

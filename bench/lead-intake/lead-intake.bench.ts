@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type pg from 'pg';
+
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
 import { TIERS } from '../../src/modules/marketplace/contracts/campaign-events.js';
 import { US_STATES } from '../../src/modules/marketplace/contracts/us-states.js';
@@ -52,7 +53,12 @@ async function machineBusySeconds(): Promise<number> {
   const [, user, nice, system, , , irq, softirq] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).map(Number);
   return (user! + nice! + system! + irq! + softirq!) / 100;
 }
-const cpuNow = async (deployment: Deployment) => ({ api: await cpuSecondsOf(deployment.api.pid), worker: await cpuSecondsOf(deployment.worker.pid), machine: await machineBusySeconds(), at: performance.now() });
+const cpuNow = async (deployment: Deployment) => ({
+  api: await cpuSecondsOf(deployment.api.pid),
+  worker: await cpuSecondsOf(deployment.worker.pid),
+  machine: await machineBusySeconds(),
+  at: performance.now(),
+});
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -78,7 +84,9 @@ async function referenceAppends(): Promise<number> {
           const streamId = `bench-${randomUUID()}`;
           let version = 0n;
           while (performance.now() < deadline) {
-            const result = await store.append(streamId, [newEvent('FundsDeposited', payload, ctx)], { expectedVersion: version === 0n ? 'no_stream' : version });
+            const result = await store.append(streamId, [newEvent('FundsDeposited', payload, ctx)], {
+              expectedVersion: version === 0n ? 'no_stream' : version,
+            });
             version = result.nextExpectedVersion;
             done += 1;
           }
@@ -184,7 +192,10 @@ function nextLead() {
 /** Campaign `j`: tiers in turn; half target 2–5 states; every 5th a daily cap of 5, every 7th a weekly cap of 15. */
 function campaignOf(j: number) {
   const tier = DATA_TIERS[j % DATA_TIERS.length]!;
-  const states = j % 2 === 0 ? Array.from({ length: 2 + (j % 4) }, (_, i) => (i === 0 ? POPULAR[j % POPULAR.length]! : US_STATES[(j * 7 + i * 13) % US_STATES.length]!)) : [];
+  const states =
+    j % 2 === 0
+      ? Array.from({ length: 2 + (j % 4) }, (_, i) => (i === 0 ? POPULAR[j % POPULAR.length]! : US_STATES[(j * 7 + i * 13) % US_STATES.length]!))
+      : [];
   return {
     name: `Bench ${tier} ${j}`,
     source: 'data_leads',
@@ -311,7 +322,12 @@ async function deploy(): Promise<Deployment> {
       }),
     );
     await inBatches(agents, 8, async (agent) => {
-      const credited = await admin.request('POST', `/api/admin/wallets/${agent.id}/test-credit`, { amountCents: FUNDS_CENTS }, { 'idempotency-key': randomUUID() });
+      const credited = await admin.request(
+        'POST',
+        `/api/admin/wallets/${agent.id}/test-credit`,
+        { amountCents: FUNDS_CENTS },
+        { 'idempotency-key': randomUUID() },
+      );
       if (credited.status !== 200) throw new Error(`funding failed: ${credited.status} ${await credited.text()}`);
     });
     // Funds reach the wallet's stream at once; the campaigns' holds are decided on it.
@@ -476,10 +492,21 @@ try {
     const work = { commits: (after.commits - before.commits) / maximum.all, tuples: (after.tuples - before.tuples) / maximum.all };
     if (process.env.BENCH_TABLE_STATS) {
       // Where the tuples read come from (for profiling; counts since the database was made).
-      const { rows } = await watchPool.query<{ relname: string; seq_scan: string; seq_tup_read: string; idx_scan: string; idx_tup_fetch: string; n_tup_upd: string; n_tup_ins: string }>(
+      const { rows } = await watchPool.query<{
+        relname: string;
+        seq_scan: string;
+        seq_tup_read: string;
+        idx_scan: string;
+        idx_tup_fetch: string;
+        n_tup_upd: string;
+        n_tup_ins: string;
+      }>(
         `SELECT relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_upd, n_tup_ins FROM pg_stat_user_tables ORDER BY seq_tup_read + coalesce(idx_tup_fetch, 0) DESC LIMIT 10`,
       );
-      for (const row of rows) console.log(`table ${row.relname}: seq scans ${row.seq_scan} reading ${row.seq_tup_read}, index scans ${row.idx_scan} fetching ${row.idx_tup_fetch}, updates ${row.n_tup_upd}, inserts ${row.n_tup_ins}`);
+      for (const row of rows)
+        console.log(
+          `table ${row.relname}: seq scans ${row.seq_scan} reading ${row.seq_tup_read}, index scans ${row.idx_scan} fetching ${row.idx_tup_fetch}, updates ${row.n_tup_upd}, inserts ${row.n_tup_ins}`,
+        );
     }
     const half = maximum.rate / 2;
     await sleep(2_000); // the backlog of the maximum run gone
@@ -500,27 +527,55 @@ try {
     );
     const unsold = [...maximum.samples, ...steady].filter((s) => s.buyers === 0).length;
 
-    console.log(`lead-intake: ${fmt(CAMPAIGNS)} active campaigns on ${WALLETS} wallets (data leads, tiers in turn; half target 2–5 states, every 5th a daily cap of 5, every 7th a weekly cap of 15)`);
-    console.log(`deployment: one API process (RUN_WORKERS=false) and one worker process, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL); leads posted one per request with a vendor key`);
-    console.log(`reference: event-store port single-event appends at ${REFERENCE_WRITERS} writers (event-store-append's "port single"), ${REFERENCE_SECONDS} s: ${fmt(reference)} appends/s`);
+    console.log(
+      `lead-intake: ${fmt(CAMPAIGNS)} active campaigns on ${WALLETS} wallets (data leads, tiers in turn; half target 2–5 states, every 5th a daily cap of 5, every 7th a weekly cap of 15)`,
+    );
+    console.log(
+      `deployment: one API process (RUN_WORKERS=false) and one worker process, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL); leads posted one per request with a vendor key`,
+    );
+    console.log(
+      `reference: event-store port single-event appends at ${REFERENCE_WRITERS} writers (event-store-append's "port single"), ${REFERENCE_SECONDS} s: ${fmt(reference)} appends/s`,
+    );
     console.log(
       `the design's ceiling (only the appends money.md's process needs per lead at the least, ${ceiling.appendsPerLead.toFixed(1)} on average, at ${REFERENCE_WRITERS} writers, nothing else): ${ceiling.leadsPerSecond.toFixed(0)} leads/s = ratio ${(ceiling.leadsPerSecond / reference).toFixed(3)}`,
     );
-    console.log(`maximum: ${IN_FLIGHT} leads in flight, ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up: ${maximum.rate.toFixed(1)} leads/s assigned (latency p50 ${ms(percentile(maximum.samples.map((s) => s.latencyMs), 50))}, p99 ${ms(percentile(maximum.samples.map((s) => s.latencyMs), 99))})`);
-    console.log(`  of which: posted → LeadReceived stored ${spread(maximumSplit.stored)}; → first offer ${spread(maximumSplit.started)}; → LeadAllocated ${spread(maximumSplit.allocated)}`);
+    console.log(
+      `maximum: ${IN_FLIGHT} leads in flight, ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up: ${maximum.rate.toFixed(1)} leads/s assigned (latency p50 ${ms(
+        percentile(
+          maximum.samples.map((s) => s.latencyMs),
+          50,
+        ),
+      )}, p99 ${ms(
+        percentile(
+          maximum.samples.map((s) => s.latencyMs),
+          99,
+        ),
+      )})`,
+    );
+    console.log(
+      `  of which: posted → LeadReceived stored ${spread(maximumSplit.stored)}; → first offer ${spread(maximumSplit.started)}; → LeadAllocated ${spread(maximumSplit.allocated)}`,
+    );
     console.log(
       `at half that (${half.toFixed(1)} leads/s posted for ${halfSeconds.toFixed(0)} s, ${steady.length} leads): intake to assigned p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))} (target p99 <= ${TARGET_P99_MS} ms)`,
     );
-    console.log(`  of which: posted → LeadReceived stored (outbox relay) ${spread(split.stored)}; → first offer (dispatcher, queue, job) ${spread(split.started)}; → LeadAllocated (the allocation) ${spread(split.allocated)}`);
+    console.log(
+      `  of which: posted → LeadReceived stored (outbox relay) ${spread(split.stored)}; → first offer (dispatcher, queue, job) ${spread(split.started)}; → LeadAllocated (the allocation) ${spread(split.allocated)}`,
+    );
     const wall = (cpuAfter.at - cpuBefore.at) / 1000;
     const share = (seconds: number) => `${((100 * seconds) / wall).toFixed(0)}%`;
     console.log(
       `CPU during the maximum run (${wall.toFixed(1)} s, % of one core): API process ${share(cpuAfter.api - cpuBefore.api)}, worker process ${share(cpuAfter.worker - cpuBefore.worker)}, whole machine ${share(cpuAfter.machine - cpuBefore.machine)} of ${availableParallelism() * 100}%`,
     );
-    console.log(`database work per lead during the maximum run (all processes, the watch's polling included): ${fmt(work.commits)} commits, ${fmt(work.tuples)} tuples read`);
-    console.log(`allocations: ${fmt(totals[0]!.leads)} leads assigned, ${fmt(totals[0]!.sold)} sales (${unsold} timed leads sold to nobody); passed over: ${reasons.map((r) => `${r.reason} ${fmt(r.n)}`).join(', ')}`);
+    console.log(
+      `database work per lead during the maximum run (all processes, the watch's polling included): ${fmt(work.commits)} commits, ${fmt(work.tuples)} tuples read`,
+    );
+    console.log(
+      `allocations: ${fmt(totals[0]!.leads)} leads assigned, ${fmt(totals[0]!.sold)} sales (${unsold} timed leads sold to nobody); passed over: ${reasons.map((r) => `${r.reason} ${fmt(r.n)}`).join(', ')}`,
+    );
     console.log(`intake refusals: ${intake.failures.length === 0 ? 'none' : intake.failures.join('; ')}; 5xx answers ${intake.serverErrors}`);
-    console.log(`invariants: ${problems.length === 0 ? 'no lead oversold or sold twice to one agent, each sale captured once, no wallet below zero, ledger chains whole' : `BROKEN: ${problems.join('; ')}`}`);
+    console.log(
+      `invariants: ${problems.length === 0 ? 'no lead oversold or sold twice to one agent, each sale captured once, no wallet below zero, ledger chains whole' : `BROKEN: ${problems.join('; ')}`}`,
+    );
     if (problems.length > 0 || intake.serverErrors > 0) process.exitCode = 1;
     console.log(`target ratio >= ${TARGET_RATIO} (leads assigned per second / port appends per second)`);
     console.log(`ratio ${(maximum.rate / reference).toFixed(3)}`);

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Redis } from 'ioredis';
+
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { ApiClient } from '../../test/e2e/support/api-client.js';
@@ -60,7 +61,11 @@ async function portalLags(samples: number): Promise<number[]> {
   try {
     const pool = createPool(db.url, 2);
     const admin = { id: randomUUID(), email: 'bench-admin@portal.test' };
-    await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [admin.id, admin.email, await hashPassword(PASSWORD)]);
+    await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [
+      admin.id,
+      admin.email,
+      await hashPassword(PASSWORD),
+    ]);
     await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [admin.id]);
     await pool.end();
 

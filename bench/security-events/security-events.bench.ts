@@ -1,8 +1,13 @@
 // Security events per second through the whole job path (append → checkpointed dispatcher →
 // job → sliding-window evaluation), beside the same path with a job that does nothing.
 import { randomUUID } from 'node:crypto';
+
 import { recordSecurityEvent, type SecurityEventType } from '../../src/modules/security/contracts/security-events.js';
-import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob, EVALUATE_SECURITY_EVENT } from '../../src/modules/security/jobs/evaluate-security-event.job.js';
+import {
+  EVALUATE_SECURITY_EVENT,
+  evaluateSecurityEventTriggers,
+  registerEvaluateSecurityEventJob,
+} from '../../src/modules/security/jobs/evaluate-security-event.job.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';

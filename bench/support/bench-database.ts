@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';

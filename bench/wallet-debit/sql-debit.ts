@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
 import { FUNDS_CENTS, SPEND_CENTS } from './wallet-app.js';
 
 export async function prepareSqlWallets(url: string, wallets: number): Promise<void> {
@@ -82,8 +83,13 @@ export async function pgbenchPurchase(url: string, wallets: number, clients: num
   await client.connect();
   try {
     await client.query('DROP TABLE IF EXISTS bench_inventory');
-    await client.query('CREATE TABLE bench_inventory (lead_id uuid PRIMARY KEY, tier text NOT NULL, state text NOT NULL, added_at timestamptz NOT NULL, order_id bigint)');
-    await client.query(`INSERT INTO bench_inventory SELECT gen_random_uuid(), 'basic', 'FL', now() - make_interval(secs => n) FROM generate_series(1, $1) AS n`, [stock]);
+    await client.query(
+      'CREATE TABLE bench_inventory (lead_id uuid PRIMARY KEY, tier text NOT NULL, state text NOT NULL, added_at timestamptz NOT NULL, order_id bigint)',
+    );
+    await client.query(
+      `INSERT INTO bench_inventory SELECT gen_random_uuid(), 'basic', 'FL', now() - make_interval(secs => n) FROM generate_series(1, $1) AS n`,
+      [stock],
+    );
     await client.query('CREATE INDEX ON bench_inventory (tier, added_at, lead_id) WHERE order_id IS NULL');
     await client.query('VACUUM ANALYZE bench_inventory');
   } finally {
@@ -112,7 +118,9 @@ async function runPgbench(url: string, clients: number, seconds: number, transac
   const script = path.join(dir, 'transaction.sql');
   await fs.writeFile(script, transaction);
   try {
-    const out = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url], { encoding: 'utf8' });
+    const out = spawnSync('pgbench', ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url], {
+      encoding: 'utf8',
+    });
     const tps = out.stdout.match(/tps = ([\d.]+)/);
     if (!tps) throw new Error(`pgbench failed: ${out.stdout}${out.stderr}`);
     return Number(tps[1]);

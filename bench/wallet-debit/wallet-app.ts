@@ -2,11 +2,12 @@
 // funded and signed-in agents and an aged-lead inventory, and a spend (each agent buying the
 // smallest aged-lead package for themselves) driven over HTTP by wrk, each request with its
 // own Idempotency-Key.
-import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
 import { AGED_PACKAGES } from '../../src/modules/marketplace/domain/aged-packages.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
@@ -64,7 +65,11 @@ export async function startWalletApp(wallets: number, seconds: number, env: Reco
     const pool = createPool(db.url, 2);
     const adminId = randomUUID();
     const adminEmail = 'bench-admin@portal.test';
-    await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [adminId, adminEmail, await hashPassword(PASSWORD)]);
+    await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [
+      adminId,
+      adminEmail,
+      await hashPassword(PASSWORD),
+    ]);
     await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [adminId]);
     const userIds = Array.from({ length: wallets }, () => randomUUID());
     await pool.query(
@@ -89,7 +94,11 @@ export async function startWalletApp(wallets: number, seconds: number, env: Reco
     await pool.end();
 
     portal = await startPortal({ DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `bench-${randomUUID()}`, ...env });
-    const signIn = await fetch(`${portal.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: PASSWORD }) });
+    const signIn = await fetch(`${portal.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: PASSWORD }),
+    });
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
     const { csrfToken } = (await signIn.json()) as { csrfToken: string };
     const headers = { cookie: signIn.headers.get('set-cookie')!.split(';')[0]!, 'x-csrf-token': csrfToken, 'content-type': 'application/json' };
@@ -197,7 +206,16 @@ export async function workPerSpend(app: WalletApp, count: number): Promise<Datab
   }
 }
 
-export type LedgerCheck = { wallets: number; entries: number; broken: number; lowestCents: number; charges: number; orders: number; claimedLeads: number; ordersOff: number };
+export type LedgerCheck = {
+  wallets: number;
+  entries: number;
+  broken: number;
+  lowestCents: number;
+  charges: number;
+  orders: number;
+  claimedLeads: number;
+  ordersOff: number;
+};
 
 /**
  * After a run: every wallet's chain and postings (npm run ledger:verify's check), no agent below
@@ -207,7 +225,9 @@ export async function checkLedger(app: WalletApp): Promise<LedgerCheck> {
   const pool = createPool(app.db.url, 4);
   const store = new PostgresEventStore(pool);
   try {
-    const report = await verifyLedger(pool, store, (b) => console.log(`ledger break: ${b.streamId} seq ${b.seq} ${b.what} expected ${b.expected} found ${b.found}`));
+    const report = await verifyLedger(pool, store, (b) =>
+      console.log(`ledger break: ${b.streamId} seq ${b.seq} ${b.what} expected ${b.expected} found ${b.found}`),
+    );
     const { rows } = await pool.query<{ lowest: string | null }>(
       `SELECT min(v) AS lowest FROM (SELECT sum(CASE WHEN event_type = 'BalanceAdjusted' AND data->>'direction' = 'debit' THEN -(data->>'amountCents')::bigint
                                               WHEN event_type = 'WalletCharged' THEN -(data->>'amountCents')::bigint

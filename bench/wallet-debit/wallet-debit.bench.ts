@@ -55,10 +55,18 @@ try {
   const ceiling = await pgbenchPurchase(app.db.url, WALLETS, CONNECTIONS, CEILING_SECONDS, PACKAGE_LEADS, CEILING_STOCK);
   const ceilingLeft = ceiling === null ? 0 : await leadsLeft(app.db.url);
 
-  if (measured.non2xx > 0 || latency.non2xx > 0) throw new Error(`non-2xx answers under load: ${measured.non2xx} + ${latency.non2xx} (a 409 is the inventory running out: raise BENCH_STOCKED_RATE)\n${measured.output}`);
-  console.log(`wallet-debit: $${SPEND_CENTS / 100} purchases on ${fmt(WALLETS)} wallets, ${SECONDS} s each, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL), one portal process; ${fmt(app.stocked)} aged leads in stock`);
+  if (measured.non2xx > 0 || latency.non2xx > 0)
+    throw new Error(
+      `non-2xx answers under load: ${measured.non2xx} + ${latency.non2xx} (a 409 is the inventory running out: raise BENCH_STOCKED_RATE)\n${measured.output}`,
+    );
+  console.log(
+    `wallet-debit: $${SPEND_CENTS / 100} purchases on ${fmt(WALLETS)} wallets, ${SECONDS} s each, PostgreSQL (DATABASE_URL) + Redis (REDIS_URL), one portal process; ${fmt(app.stocked)} aged leads in stock`,
+  );
   console.log(`spend: ${SPEND}`);
-  console.log(`reference: plain SQL debit of the same amount (SELECT ... FOR UPDATE, UPDATE, INSERT in one transaction), ${CONNECTIONS} clients: pg loop ${fmt(loopRate)}/s` + (pgbenchRate === null ? ' (pgbench not installed)' : `, pgbench ${fmt(pgbenchRate)}/s; the higher is the reference`));
+  console.log(
+    `reference: plain SQL debit of the same amount (SELECT ... FOR UPDATE, UPDATE, INSERT in one transaction), ${CONNECTIONS} clients: pg loop ${fmt(loopRate)}/s` +
+      (pgbenchRate === null ? ' (pgbench not installed)' : `, pgbench ${fmt(pgbenchRate)}/s; the higher is the reference`),
+  );
   if (ceiling !== null) {
     console.log(
       `ceiling: the whole purchase in plain SQL (${PACKAGE_LEADS} leads claimed from a ${fmt(CEILING_STOCK)}-lead inventory FOR UPDATE SKIP LOCKED, and the debit, one transaction), pgbench ${CONNECTIONS} clients: ${fmt(ceiling)}/s = ${(ceiling / reference).toFixed(2)}x the reference` +
@@ -66,11 +74,21 @@ try {
     );
   }
   console.log(`app over HTTP at ${CONNECTIONS} connections: ${fmt(measured.rate)} purchases/s (p50 ${ms(measured.p50Ms)}, p99 ${ms(measured.p99Ms)})`);
-  console.log(`app over HTTP at ${LATENCY_CONNECTIONS} connections: ${fmt(latency.rate)} purchases/s, p50 ${ms(latency.p50Ms)}, p99 ${ms(latency.p99Ms)} (target p99 <= ${TARGET_P99_MS} ms)`);
-  console.log(`database work per purchase (${WORK_SAMPLE} one at a time, all processes, then 2 s for the read side, idle polling included): ${work.commits.toFixed(1)} commits, ${fmt(work.tuples)} tuples read (the SQL reference: 1 commit)`);
-  console.log(`database work per purchase at ${CONNECTIONS} connections (all processes, the read side's backlog included as it falls): ${loadWork.commits.toFixed(1)} commits, ${fmt(loadWork.tuples)} tuples read`);
-  console.log(`ledger after the run: ${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries, ${ledger.broken} broken, lowest balance ${fmt(ledger.lowestCents)} cents`);
-  console.log(`orders after the run: ${fmt(ledger.charges)} charges, ${fmt(ledger.orders)} orders charged, ${fmt(ledger.claimedLeads)} leads claimed, ${ledger.ordersOff} orders whose leads do not match their quantity`);
+  console.log(
+    `app over HTTP at ${LATENCY_CONNECTIONS} connections: ${fmt(latency.rate)} purchases/s, p50 ${ms(latency.p50Ms)}, p99 ${ms(latency.p99Ms)} (target p99 <= ${TARGET_P99_MS} ms)`,
+  );
+  console.log(
+    `database work per purchase (${WORK_SAMPLE} one at a time, all processes, then 2 s for the read side, idle polling included): ${work.commits.toFixed(1)} commits, ${fmt(work.tuples)} tuples read (the SQL reference: 1 commit)`,
+  );
+  console.log(
+    `database work per purchase at ${CONNECTIONS} connections (all processes, the read side's backlog included as it falls): ${loadWork.commits.toFixed(1)} commits, ${fmt(loadWork.tuples)} tuples read`,
+  );
+  console.log(
+    `ledger after the run: ${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries, ${ledger.broken} broken, lowest balance ${fmt(ledger.lowestCents)} cents`,
+  );
+  console.log(
+    `orders after the run: ${fmt(ledger.charges)} charges, ${fmt(ledger.orders)} orders charged, ${fmt(ledger.claimedLeads)} leads claimed, ${ledger.ordersOff} orders whose leads do not match their quantity`,
+  );
   if (ledger.broken > 0 || ledger.lowestCents < 0 || ledger.ordersOff > 0) process.exitCode = 1;
   console.log(`target ratio >= ${TARGET_RATIO} (app at ${CONNECTIONS} / SQL at ${CONNECTIONS})`);
   console.log(`ratio ${(measured.rate / reference).toFixed(2)}`);

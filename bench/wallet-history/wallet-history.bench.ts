@@ -2,10 +2,11 @@
 // through WalletLedger (handleCommand with the wallet's snapshots) on the database: the
 // snapshot every 100 events should make the long history cost nothing.
 import { randomUUID } from 'node:crypto';
+
+import { verifyLedger } from '../../src/cli/verify-ledger.js';
 import { ledgerHash } from '../../src/modules/wallet/contracts/ledger-hash.js';
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
-import { verifyLedger } from '../../src/cli/verify-ledger.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
@@ -52,7 +53,11 @@ async function fillLongWallet(userId: string): Promise<number> {
 }
 
 const debit = (userId: string) =>
-  ledger.decide({ type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'debit', amountCents: 1, reason: 'benchmark spend' }, context, randomUUID());
+  ledger.decide(
+    { type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'debit', amountCents: 1, reason: 'benchmark spend' },
+    context,
+    randomUUID(),
+  );
 
 /** Decisions per second on one wallet for SECONDS, from WRITERS callers at once. */
 async function decisions(userId: string): Promise<number> {
@@ -76,7 +81,10 @@ try {
   await debit(longWallet); // no snapshot yet: reads all HISTORY events once, then keeps one
   const coldMs = performance.now() - coldStarted;
   const chain = await verifyLedger(pool, store);
-  if (chain.breaks.length > 0) throw new Error(`the filled wallet's chain does not verify: ${JSON.stringify(chain.breaks[0], (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
+  if (chain.breaks.length > 0)
+    throw new Error(
+      `the filled wallet's chain does not verify: ${JSON.stringify(chain.breaks[0], (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+    );
 
   const longRates: number[] = [];
   const freshRates: number[] = [];
@@ -88,8 +96,12 @@ try {
   }
   const longRate = median(longRates);
   const freshRate = median(freshRates);
-  console.log(`wallet-history: $0.01 debits decided through WalletLedger (handleCommand, snapshots every 100 events), ${WRITERS} caller(s), ${ROUNDS} alternating rounds of ${SECONDS} s, ${db.label}`);
-  console.log(`long wallet: ${fmt(HISTORY)} chained events appended in ${fillSeconds.toFixed(1)} s (batches of ${fmt(BATCH)}, chain verified); first decision without a snapshot ${coldMs.toFixed(0)} ms`);
+  console.log(
+    `wallet-history: $0.01 debits decided through WalletLedger (handleCommand, snapshots every 100 events), ${WRITERS} caller(s), ${ROUNDS} alternating rounds of ${SECONDS} s, ${db.label}`,
+  );
+  console.log(
+    `long wallet: ${fmt(HISTORY)} chained events appended in ${fillSeconds.toFixed(1)} s (batches of ${fmt(BATCH)}, chain verified); first decision without a snapshot ${coldMs.toFixed(0)} ms`,
+  );
   console.log(`rounds: fresh ${freshRates.map(fmt).join(', ')}; long ${longRates.map(fmt).join(', ')} decisions/s`);
   console.log(`reference: fresh wallet ${fmt(freshRate)} decisions/s (median)`);
   console.log(`wallet with ${fmt(HISTORY)} events: ${fmt(longRate)} decisions/s (median)`);

@@ -28,12 +28,18 @@ try {
   const ledger = await checkLedger(app);
   const hotRate = median(hotRuns.map((r) => r.rate));
   const spreadRate = median(spreadRuns.map((r) => r.rate));
-  console.log(`wallet-hot: $10 aged-package purchases at ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, PostgreSQL + Redis, one portal process`);
+  console.log(
+    `wallet-hot: $10 aged-package purchases at ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, PostgreSQL + Redis, one portal process`,
+  );
   console.log(`spend: ${SPEND}`);
-  console.log(`rounds: ${HOT} wallets ${hotRuns.map((r) => fmt(r.rate)).join(', ')}; ${fmt(SPREAD)} wallets ${spreadRuns.map((r) => fmt(r.rate)).join(', ')} purchases/s`);
+  console.log(
+    `rounds: ${HOT} wallets ${hotRuns.map((r) => fmt(r.rate)).join(', ')}; ${fmt(SPREAD)} wallets ${spreadRuns.map((r) => fmt(r.rate)).join(', ')} purchases/s`,
+  );
   console.log(`reference: ${fmt(SPREAD)} wallets ${fmt(spreadRate)} purchases/s (median; p99 ${ms(median(spreadRuns.map((r) => r.p99Ms)))})`);
   console.log(`${HOT} wallets ${fmt(hotRate)} purchases/s (median; p99 ${ms(median(hotRuns.map((r) => r.p99Ms)))}); non-2xx answers ${refused}`);
-  console.log(`overdrafts: ${ledger.lowestCents < 0 || ledger.broken > 0 ? 'FOUND' : 'none'} (${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries folded, ${ledger.broken} broken chains, lowest balance ${fmt(ledger.lowestCents)} cents)`);
+  console.log(
+    `overdrafts: ${ledger.lowestCents < 0 || ledger.broken > 0 ? 'FOUND' : 'none'} (${fmt(ledger.wallets)} wallets, ${fmt(ledger.entries)} entries folded, ${ledger.broken} broken chains, lowest balance ${fmt(ledger.lowestCents)} cents)`,
+  );
   if (ledger.lowestCents < 0 || ledger.broken > 0) process.exitCode = 1;
   console.log(`target >= ${TARGET} (rate on ${HOT} / rate on ${fmt(SPREAD)})`);
   console.log(`ratio ${(hotRate / spreadRate).toFixed(2)}`);

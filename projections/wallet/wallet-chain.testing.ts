@@ -11,7 +11,12 @@ export type UnchainedWalletEvent = { [E in WalletEvent as E['type']]: { type: E[
  * gets the next link of the wallet's hash chain (seq, prevHash, hash); DisputeLost gets none.
  * For tests of the read side only (the decider is the wallet module's).
  */
-export async function appendToWallet(store: EventStore, userId: string, events: readonly UnchainedWalletEvent[], context: CommandContext): Promise<WalletEvent[]> {
+export async function appendToWallet(
+  store: EventStore,
+  userId: string,
+  events: readonly UnchainedWalletEvent[],
+  context: CommandContext,
+): Promise<WalletEvent[]> {
   const stream = walletStream(userId);
   const stored = await store.readStream(stream);
   let last: LedgerEntry | null = null;

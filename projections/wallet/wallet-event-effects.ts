@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { agentAccount, agentDebtAccount, postingsOf, WALLET_EVENT_TYPES, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
+import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 
 /** The topic browsers refetch the wallet figures and history on. */
 export const WALLET_TOPIC = 'wallet';

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { useIsolatedStore } from '../../test/support/isolated-database.js';
-import { liveThenRebuilt } from '../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
+
 import { firstChainBreak } from '../../src/modules/wallet/queries/chain-check.js';
 import { requestContext, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
 import { APP_PROJECTIONS } from '../../src/read-models.js';
+import { useIsolatedStore } from '../../test/support/isolated-database.js';
+import { liveThenRebuilt } from '../../test/support/projection-check.js';
+import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
 import { ledgerAccountsProjection } from './ledger-accounts/ledger-accounts.projection.js';
+import { walletBalancesProjection } from './wallet-balances/wallet-balances.projection.js';
 import { appendToWallet } from './wallet-chain.testing.js';
 import { WALLET_TOPIC } from './wallet-event-effects.js';
-import { walletBalancesProjection } from './wallet-balances/wallet-balances.projection.js';
 import { walletLedgerProjection } from './wallet-ledger/wallet-ledger.projection.js';
 import { walletTransfersProjection } from './wallet-transfers/wallet-transfers.projection.js';
 
@@ -25,36 +26,91 @@ for (const database of everyDatabase()) {
 
     /** Agent A tops up, spends through holds and a charge, sends B money, is disputed into debt, repays it from a bonus; B receives, tops up, is refunded. */
     const appendHistory = async () => {
-      await appendToWallet(db.store, a, [
-        { type: 'FundsDeposited', data: { userId: a, paymentId: ids.p1, provider: 'demo', autoRecharge: false, amountCents: 10_000 } },
-        { type: 'TestCreditAdded', data: { userId: a, creditId: 'tc-1', amountCents: 500 } },
-        { type: 'HoldPlaced', data: { userId: a, holdId: ids.h1, cause: campaign, expiresAt: null, amountCents: 3_000 } },
-        { type: 'HoldIncreased', data: { userId: a, holdId: ids.h1, amountCents: 1_000 } },
-        { type: 'HoldCaptured', data: { userId: a, holdId: ids.h1, captureId: 'cap-1', cause: { kind: 'lead', id: 'lead-1' }, description: 'Lead: Jane D. (TX)', amountCents: 1_500 } },
-        { type: 'HoldReleased', data: { userId: a, holdId: ids.h1, closed: false, reason: 'Budget lowered', amountCents: 500 } },
-        { type: 'WalletCharged', data: { userId: a, chargeId: 'ch-1', cause: { kind: 'aged-package', id: 'ap-1' }, description: 'Aged leads package (10)', amountCents: 700 } },
-      ], userRequestContext(a, undefined, at(1)));
-      await appendToWallet(db.store, a, [
-        { type: 'TransferSent', data: { userId: a, transferId: ids.t1, recipientUserId: b, recipientEmail: 'b@agents.test', description: 'For the leads', sentOn: '2030-01-02', amountCents: 1_000 } },
-        { type: 'HoldPlaced', data: { userId: a, holdId: ids.h2, cause: campaign, expiresAt: '2030-01-03T00:00:00.000Z', amountCents: 400 } },
-      ], userRequestContext(a, undefined, at(2)));
-      await appendToWallet(db.store, a, [
-        { type: 'HoldExpired', data: { userId: a, holdId: ids.h2, amountCents: 400 } },
-        { type: 'HoldReleased', data: { userId: a, holdId: ids.h1, closed: true, reason: 'Campaign ended', amountCents: 2_000 } },
-        { type: 'DisputeOpened', data: { userId: a, paymentId: ids.p1, disputeId: ids.d1, fromDebtCents: 2_700, amountCents: 10_000 } },
-        { type: 'BonusCredited', data: { userId: a, bonusId: 'bonus-1', week: '2030-W01', amountCents: 3_000 } },
-        { type: 'DebtRepaid', data: { userId: a, cause: { kind: 'bonus', id: 'bonus-1' }, amountCents: 2_700 } },
-      ], systemContext('wallet-jobs', at(3)));
-      await appendToWallet(db.store, a, [
-        { type: 'BalanceAdjusted', data: { userId: a, adjustmentId: 'adj-1', direction: 'debit', reason: 'Duplicate lead refund reversed', amountCents: 100 } },
-        { type: 'DisputeLost', data: { userId: a, paymentId: ids.p1, disputeId: ids.d1 } },
-        { type: 'HoldPlaced', data: { userId: a, holdId: ids.h3, cause: { kind: 'campaign', id: 'c-2' }, expiresAt: null, amountCents: 150 } },
-      ], requestContext({ type: 'user', id: admin }, undefined, at(4)));
-      await appendToWallet(db.store, b, [
-        { type: 'TransferReceived', data: { userId: b, transferId: ids.t1, senderUserId: a, senderEmail: 'a@agents.test', description: 'For the leads', amountCents: 1_000 } },
-        { type: 'FundsDeposited', data: { userId: b, paymentId: ids.p2, provider: 'stripe', autoRecharge: true, amountCents: 5_000 } },
-        { type: 'PaymentRefunded', data: { userId: b, paymentId: ids.p2, refundId: 'r-1', fromDebtCents: 0, amountCents: 2_000 } },
-      ], systemContext('transfer-process', at(5)));
+      await appendToWallet(
+        db.store,
+        a,
+        [
+          { type: 'FundsDeposited', data: { userId: a, paymentId: ids.p1, provider: 'demo', autoRecharge: false, amountCents: 10_000 } },
+          { type: 'TestCreditAdded', data: { userId: a, creditId: 'tc-1', amountCents: 500 } },
+          { type: 'HoldPlaced', data: { userId: a, holdId: ids.h1, cause: campaign, expiresAt: null, amountCents: 3_000 } },
+          { type: 'HoldIncreased', data: { userId: a, holdId: ids.h1, amountCents: 1_000 } },
+          {
+            type: 'HoldCaptured',
+            data: {
+              userId: a,
+              holdId: ids.h1,
+              captureId: 'cap-1',
+              cause: { kind: 'lead', id: 'lead-1' },
+              description: 'Lead: Jane D. (TX)',
+              amountCents: 1_500,
+            },
+          },
+          { type: 'HoldReleased', data: { userId: a, holdId: ids.h1, closed: false, reason: 'Budget lowered', amountCents: 500 } },
+          {
+            type: 'WalletCharged',
+            data: { userId: a, chargeId: 'ch-1', cause: { kind: 'aged-package', id: 'ap-1' }, description: 'Aged leads package (10)', amountCents: 700 },
+          },
+        ],
+        userRequestContext(a, undefined, at(1)),
+      );
+      await appendToWallet(
+        db.store,
+        a,
+        [
+          {
+            type: 'TransferSent',
+            data: {
+              userId: a,
+              transferId: ids.t1,
+              recipientUserId: b,
+              recipientEmail: 'b@agents.test',
+              description: 'For the leads',
+              sentOn: '2030-01-02',
+              amountCents: 1_000,
+            },
+          },
+          { type: 'HoldPlaced', data: { userId: a, holdId: ids.h2, cause: campaign, expiresAt: '2030-01-03T00:00:00.000Z', amountCents: 400 } },
+        ],
+        userRequestContext(a, undefined, at(2)),
+      );
+      await appendToWallet(
+        db.store,
+        a,
+        [
+          { type: 'HoldExpired', data: { userId: a, holdId: ids.h2, amountCents: 400 } },
+          { type: 'HoldReleased', data: { userId: a, holdId: ids.h1, closed: true, reason: 'Campaign ended', amountCents: 2_000 } },
+          { type: 'DisputeOpened', data: { userId: a, paymentId: ids.p1, disputeId: ids.d1, fromDebtCents: 2_700, amountCents: 10_000 } },
+          { type: 'BonusCredited', data: { userId: a, bonusId: 'bonus-1', week: '2030-W01', amountCents: 3_000 } },
+          { type: 'DebtRepaid', data: { userId: a, cause: { kind: 'bonus', id: 'bonus-1' }, amountCents: 2_700 } },
+        ],
+        systemContext('wallet-jobs', at(3)),
+      );
+      await appendToWallet(
+        db.store,
+        a,
+        [
+          {
+            type: 'BalanceAdjusted',
+            data: { userId: a, adjustmentId: 'adj-1', direction: 'debit', reason: 'Duplicate lead refund reversed', amountCents: 100 },
+          },
+          { type: 'DisputeLost', data: { userId: a, paymentId: ids.p1, disputeId: ids.d1 } },
+          { type: 'HoldPlaced', data: { userId: a, holdId: ids.h3, cause: { kind: 'campaign', id: 'c-2' }, expiresAt: null, amountCents: 150 } },
+        ],
+        requestContext({ type: 'user', id: admin }, undefined, at(4)),
+      );
+      await appendToWallet(
+        db.store,
+        b,
+        [
+          {
+            type: 'TransferReceived',
+            data: { userId: b, transferId: ids.t1, senderUserId: a, senderEmail: 'a@agents.test', description: 'For the leads', amountCents: 1_000 },
+          },
+          { type: 'FundsDeposited', data: { userId: b, paymentId: ids.p2, provider: 'stripe', autoRecharge: true, amountCents: 5_000 } },
+          { type: 'PaymentRefunded', data: { userId: b, paymentId: ids.p2, refundId: 'r-1', fromDebtCents: 0, amountCents: 2_000 } },
+        ],
+        systemContext('transfer-process', at(5)),
+      );
     };
 
     it('are all known to `npm run projections:rebuild`', () => {
@@ -62,7 +118,7 @@ for (const database of everyDatabase()) {
       expect(names).toEqual(expect.arrayContaining(['wallet-balances', 'wallet-ledger', 'ledger-accounts', 'wallet-transfers']));
     });
 
-    it("balances: available = posted - open holds, with deposits, contributions, debt and test credit; each agent is told, and a rebuild gives the same rows", async () => {
+    it('balances: available = posted - open holds, with deposits, contributions, debt and test credit; each agent is told, and a rebuild gives the same rows', async () => {
       await appendHistory();
       const rows = `SELECT user_id, available_cents::float8 AS available, held_cents::float8 AS held, posted_cents::float8 AS posted, deposited_cents::float8 AS deposited,
                            contributed_cents::float8 AS contributed, debt_cents::float8 AS debt, test_credit_cents::float8 AS test_credit, updated_at
@@ -88,11 +144,16 @@ for (const database of everyDatabase()) {
 
     it('balances: a debt shows while a dispute took more than the wallet held', async () => {
       const c = randomUUID();
-      await appendToWallet(db.store, c, [
-        { type: 'FundsDeposited', data: { userId: c, paymentId: 'p-c', provider: 'demo', autoRecharge: false, amountCents: 2_000 } },
-        { type: 'WalletCharged', data: { userId: c, chargeId: 'ch-c', cause: { kind: 'lead', id: 'l-c' }, description: 'Lead', amountCents: 1_500 } },
-        { type: 'DisputeOpened', data: { userId: c, paymentId: 'p-c', disputeId: 'd-c', fromDebtCents: 1_500, amountCents: 2_000 } },
-      ], systemContext('stripe-webhooks', at(6)));
+      await appendToWallet(
+        db.store,
+        c,
+        [
+          { type: 'FundsDeposited', data: { userId: c, paymentId: 'p-c', provider: 'demo', autoRecharge: false, amountCents: 2_000 } },
+          { type: 'WalletCharged', data: { userId: c, chargeId: 'ch-c', cause: { kind: 'lead', id: 'l-c' }, description: 'Lead', amountCents: 1_500 } },
+          { type: 'DisputeOpened', data: { userId: c, paymentId: 'p-c', disputeId: 'd-c', fromDebtCents: 1_500, amountCents: 2_000 } },
+        ],
+        systemContext('stripe-webhooks', at(6)),
+      );
       const rows = `SELECT available_cents::float8 AS available, debt_cents::float8 AS debt FROM rm_wallet_balances WHERE user_id = '${c}'`;
       const { live, rebuilt } = await liveThenRebuilt(db.store, db.pool, walletBalancesProjection, rows);
       expect(live).toEqual([{ available: 0, debt: 1_500 }]);
@@ -102,13 +163,24 @@ for (const database of everyDatabase()) {
     it('balances: an approved return gives the lead’s price back to the wallet and takes it out of Contributed, live and rebuilt alike', async () => {
       const d = randomUUID();
       const hold = randomUUID();
-      await appendToWallet(db.store, d, [
-        { type: 'FundsDeposited', data: { userId: d, paymentId: 'p-d', provider: 'demo', autoRecharge: false, amountCents: 2_000 } },
-        { type: 'HoldPlaced', data: { userId: d, holdId: hold, cause: campaign, expiresAt: null, amountCents: 1_000 } },
-        { type: 'HoldCaptured', data: { userId: d, holdId: hold, captureId: 'cap-d1', cause: { kind: 'lead', id: 'lead-d1' }, description: 'Lead', amountCents: 500 } },
-        { type: 'HoldCaptured', data: { userId: d, holdId: hold, captureId: 'cap-d2', cause: { kind: 'lead', id: 'lead-d2' }, description: 'Lead', amountCents: 300 } },
-        { type: 'LeadReturnCredited', data: { userId: d, returnId: randomUUID(), leadId: 'lead-d1', amountCents: 500 } },
-      ], systemContext('lead-returns', at(7)));
+      await appendToWallet(
+        db.store,
+        d,
+        [
+          { type: 'FundsDeposited', data: { userId: d, paymentId: 'p-d', provider: 'demo', autoRecharge: false, amountCents: 2_000 } },
+          { type: 'HoldPlaced', data: { userId: d, holdId: hold, cause: campaign, expiresAt: null, amountCents: 1_000 } },
+          {
+            type: 'HoldCaptured',
+            data: { userId: d, holdId: hold, captureId: 'cap-d1', cause: { kind: 'lead', id: 'lead-d1' }, description: 'Lead', amountCents: 500 },
+          },
+          {
+            type: 'HoldCaptured',
+            data: { userId: d, holdId: hold, captureId: 'cap-d2', cause: { kind: 'lead', id: 'lead-d2' }, description: 'Lead', amountCents: 300 },
+          },
+          { type: 'LeadReturnCredited', data: { userId: d, returnId: randomUUID(), leadId: 'lead-d1', amountCents: 500 } },
+        ],
+        systemContext('lead-returns', at(7)),
+      );
       const rows = `SELECT available_cents::float8 AS available, held_cents::float8 AS held, contributed_cents::float8 AS contributed FROM rm_wallet_balances WHERE user_id = '${d}'`;
       const { live, rebuilt } = await liveThenRebuilt(db.store, db.pool, walletBalancesProjection, rows);
       expect(live).toEqual([{ available: 1_500, held: 200, contributed: 300 }]);
@@ -142,7 +214,15 @@ for (const database of everyDatabase()) {
         [15, 'BalanceAdjusted', -100, 200],
         [16, 'HoldPlaced', -150, 50],
       ]);
-      expect(ofA[0]).toMatchObject({ description: 'Card top-up (demo card)', cause_kind: 'payment', cause_id: ids.p1, actor_type: 'user', actor_id: a, occurred_at: at(1), prev_hash: '' });
+      expect(ofA[0]).toMatchObject({
+        description: 'Card top-up (demo card)',
+        cause_kind: 'payment',
+        cause_id: ids.p1,
+        actor_type: 'user',
+        actor_id: a,
+        occurred_at: at(1),
+        prev_hash: '',
+      });
       expect(ofA[1]).toMatchObject({ description: 'Test credit (testing page)', cause_kind: 'test-credit', is_test_credit: true });
       expect(ofA[3]).toMatchObject({ description: 'Reserved funds increased', cause_kind: 'campaign', cause_id: 'c-1' });
       expect(ofA[4]).toMatchObject({ description: 'Lead: Jane D. (TX)', cause_kind: 'lead', cause_id: 'lead-1', posted: 9_000, held: 2_500 });
@@ -156,7 +236,13 @@ for (const database of everyDatabase()) {
         ['PaymentRefunded', -2_000, 4_000, 'Refund to card'],
       ]);
       for (const rowsOfAgent of [ofA, ofB]) {
-        const links = rowsOfAgent.map((r) => ({ seq: r.seq as number, type: r.type as string, data: r.data as object, prevHash: r.prev_hash as string, hash: r.hash as string }));
+        const links = rowsOfAgent.map((r) => ({
+          seq: r.seq as number,
+          type: r.type as string,
+          data: r.data as object,
+          prevHash: r.prev_hash as string,
+          hash: r.hash as string,
+        }));
         expect(firstChainBreak(links)).toBeNull();
         // A rewritten amount no longer verifies.
         const tampered = links.map((l, i) => (i === 1 ? { ...l, data: { ...l.data, amountCents: 50_000 } } : l));
@@ -189,8 +275,26 @@ for (const database of everyDatabase()) {
       const { live, rebuilt } = await liveThenRebuilt(db.store, db.pool, walletTransfersProjection, rows);
       expect(rebuilt).toEqual(live);
       expect(live).toEqual([
-        { transfer_id: ids.t1, direction: 'received', user_id: b, counterparty_user_id: a, counterparty_email: 'a@agents.test', amount: 1_000, description: 'For the leads', occurred_at: at(5) },
-        { transfer_id: ids.t1, direction: 'sent', user_id: a, counterparty_user_id: b, counterparty_email: 'b@agents.test', amount: 1_000, description: 'For the leads', occurred_at: at(2) },
+        {
+          transfer_id: ids.t1,
+          direction: 'received',
+          user_id: b,
+          counterparty_user_id: a,
+          counterparty_email: 'a@agents.test',
+          amount: 1_000,
+          description: 'For the leads',
+          occurred_at: at(5),
+        },
+        {
+          transfer_id: ids.t1,
+          direction: 'sent',
+          user_id: a,
+          counterparty_user_id: b,
+          counterparty_email: 'b@agents.test',
+          amount: 1_000,
+          description: 'For the leads',
+          occurred_at: at(2),
+        },
       ]);
     });
   });

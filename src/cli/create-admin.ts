@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+
 import { CreateAccessCode, CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
 import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
@@ -16,7 +17,11 @@ const USAGE = 'Usage: npm run admin:create -- --email <address> [--name "<displa
 const ACCESS_CODE_HOURS = 8;
 
 const argumentsSchema = z.object({
-  email: z.string({ message: 'give the address of the account: --email you@example.com' }).trim().toLowerCase().pipe(z.email('expected an e-mail address, e.g. you@example.com')),
+  email: z
+    .string({ message: 'give the address of the account: --email you@example.com' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('expected an e-mail address, e.g. you@example.com')),
   name: z.string().trim().min(1, 'expected a display name').max(100, 'at most 100 characters').optional(),
   'sat-leader': z.boolean().default(false),
   by: z.string().trim().min(1, 'expected who runs this, e.g. "Jane Ops"').max(100, 'at most 100 characters').optional(),
@@ -40,7 +45,13 @@ function fail(message: string, code = 2): never {
 let parsed;
 try {
   parsed = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, 'sat-leader': { type: 'boolean' }, by: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'sat-leader': { type: 'boolean' },
+      by: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   }).values;
 } catch (error) {
@@ -67,7 +78,12 @@ const infrastructure = await openInfrastructure(config, (line) => process.stdout
 try {
   const operator = operatorName(args.by);
   const context = requestContext({ type: 'operator', id: operator });
-  const result = await createAdmin(infrastructure.pool, new SessionStore(infrastructure.pool, config.session), { email: args.email, displayName: args.name, satLeader: args['sat-leader'] }, context);
+  const result = await createAdmin(
+    infrastructure.pool,
+    new SessionStore(infrastructure.pool, config.session),
+    { email: args.email, displayName: args.name, satLeader: args['sat-leader'] },
+    context,
+  );
 
   const lines: string[] = [];
   if (result.created) lines.push(`Created the account ${args.email} and made it an admin.`);
@@ -84,7 +100,12 @@ try {
     const { code } = await new CreateAccessCodeHandler(infrastructure.store).execute(
       new CreateAccessCode(
         context.actor,
-        { label: `First admin pages for ${args.email}`.slice(0, 100), grantsHours: ACCESS_CODE_HOURS, expiresAt: new Date(Date.now() + 24 * 3_600_000), maxUses: 1 },
+        {
+          label: `First admin pages for ${args.email}`.slice(0, 100),
+          grantsHours: ACCESS_CODE_HOURS,
+          expiresAt: new Date(Date.now() + 24 * 3_600_000),
+          maxUses: 1,
+        },
         context.correlationId,
       ),
     );

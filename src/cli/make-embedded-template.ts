@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
 import { EMBEDDED_TEMPLATE_FILE } from '../platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../platform/persistence/embedded-postgres.js';
 import { migrateDatabase } from '../platform/persistence/orm.js';

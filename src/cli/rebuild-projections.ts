@@ -1,8 +1,8 @@
 // npm run projections:rebuild [name ...]: empties read models and replays every event into them.
-import { APP_PROJECTIONS } from '../read-models.js';
 import { loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 import { SubscriptionRunner } from '../platform/projections/subscription-runner.js';
+import { APP_PROJECTIONS } from '../read-models.js';
 
 const requested = process.argv.slice(2);
 const known = APP_PROJECTIONS.map((p) => p.name);

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+
 import { isolatedDatabase, type IsolatedDatabase } from '../../test/support/isolated-database.js';
 import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../platform/persistence/sql.js';
 import { encryptionKey } from '../platform/secrets/key-material.js';
 import { keyring } from '../platform/secrets/keyring.js';
 import { rotateSecrets } from '../platform/secrets/rotate-secrets.js';
-import { SecretCipher, keyIdOfSecret } from '../platform/secrets/secret-cipher.js';
+import { keyIdOfSecret, SecretCipher } from '../platform/secrets/secret-cipher.js';
 import { secretContext, type SecretColumn } from '../platform/secrets/secret-columns.js';
 import { main } from './rotate-secrets.js';
 
@@ -33,10 +34,13 @@ for (const database of everyDatabase()) {
 
     it('re-encrypts every value of a registered column under the current key, page by page, and a second run changes nothing', async () => {
       // The shape the integrations will use: a row per secret of an integration.
-      await pool.query(`CREATE TABLE integration_secrets_probe (integration_id uuid NOT NULL, name text NOT NULL, value text, PRIMARY KEY (integration_id, name))`);
+      await pool.query(
+        `CREATE TABLE integration_secrets_probe (integration_id uuid NOT NULL, name text NOT NULL, value text, PRIMARY KEY (integration_id, name))`,
+      );
       const column: SecretColumn = { table: 'integration_secrets_probe', keyColumns: ['integration_id', 'name'], column: 'value' };
       const rows: { id: string; name: string; plain: string }[] = [];
-      for (let i = 0; i < 450; i++) rows.push({ id: crypto.randomUUID(), name: i % 2 ? 'api_key' : 'auth_token', plain: `secret-${i}-${randomBytes(6).toString('hex')}` });
+      for (let i = 0; i < 450; i++)
+        rows.push({ id: crypto.randomUUID(), name: i % 2 ? 'api_key' : 'auth_token', plain: `secret-${i}-${randomBytes(6).toString('hex')}` });
       for (const [i, row] of rows.entries()) {
         const context = secretContext(column, [row.id, row.name]);
         const stored = i === 0 ? row.plain : i < 10 ? rotating.encrypt(row.plain, context) : underOld.encrypt(row.plain, context);
@@ -45,9 +49,16 @@ for (const database of everyDatabase()) {
       await pool.query(`INSERT INTO integration_secrets_probe VALUES ($1, 'empty', NULL)`, [crypto.randomUUID()]);
       // A value under a key nobody configured, and one copied from another row: both fail, and are named.
       const stray = { id: crypto.randomUUID(), name: 'api_key' };
-      await pool.query(`INSERT INTO integration_secrets_probe VALUES ($1, $2, $3)`, [stray.id, stray.name, new SecretCipher(keyring(strayKey)).encrypt('x', secretContext(column, [stray.id, stray.name]))]);
+      await pool.query(`INSERT INTO integration_secrets_probe VALUES ($1, $2, $3)`, [
+        stray.id,
+        stray.name,
+        new SecretCipher(keyring(strayKey)).encrypt('x', secretContext(column, [stray.id, stray.name])),
+      ]);
       const copied = { id: crypto.randomUUID(), name: 'api_key' };
-      const { rows: source } = await pool.query<{ value: string }>(`SELECT value FROM integration_secrets_probe WHERE integration_id = $1 AND name = $2`, [rows[20]!.id, rows[20]!.name]);
+      const { rows: source } = await pool.query<{ value: string }>(`SELECT value FROM integration_secrets_probe WHERE integration_id = $1 AND name = $2`, [
+        rows[20]!.id,
+        rows[20]!.name,
+      ]);
       await pool.query(`INSERT INTO integration_secrets_probe VALUES ($1, $2, $3)`, [copied.id, copied.name, source[0]!.value]);
 
       const [report] = await rotateSecrets(pool, rotating, [column]);
@@ -55,7 +66,9 @@ for (const database of everyDatabase()) {
       expect(report!.failures.map((f) => f.owner).sort()).toEqual([`${copied.id}/${copied.name}`, `${stray.id}/${stray.name}`].sort());
       expect(report!.failures.find((f) => f.owner.startsWith(stray.id))!.message).toContain(`encrypted under key ${strayKey.id}`);
 
-      const { rows: after } = await pool.query<{ integration_id: string; name: string; value: string }>(`SELECT * FROM integration_secrets_probe WHERE value IS NOT NULL`);
+      const { rows: after } = await pool.query<{ integration_id: string; name: string; value: string }>(
+        `SELECT * FROM integration_secrets_probe WHERE value IS NOT NULL`,
+      );
       const byKey = new Map(after.map((r) => [`${r.integration_id}/${r.name}`, r.value]));
       for (const row of rows) {
         const stored = byKey.get(`${row.id}/${row.name}`)!;
@@ -68,7 +81,10 @@ for (const database of everyDatabase()) {
 
     it('the command moves the stored secrets to ENCRYPTION_KEY, records credential_access, and exits 1 naming what it could not decrypt', async () => {
       const context = { purpose: 'demo_pay_settings.webhook_secret', owner: '1' };
-      await pool.query(`INSERT INTO demo_pay_settings (id, webhook_secret) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET webhook_secret = EXCLUDED.webhook_secret`, [underOld.encrypt('whsec_demo_known', context)]);
+      await pool.query(
+        `INSERT INTO demo_pay_settings (id, webhook_secret) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET webhook_secret = EXCLUDED.webhook_secret`,
+        [underOld.encrypt('whsec_demo_known', context)],
+      );
       const lines: string[] = [];
       vi.stubEnv('ENV_FILE', '');
       vi.stubEnv('DATABASE_URL', own.url);

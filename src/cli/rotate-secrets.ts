@@ -4,6 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
 import { recordSecurityEvent } from '../modules/security/contracts/security-events.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
@@ -25,7 +26,9 @@ export async function main(write: (line: string) => void = (line) => process.std
   const cipher = new SecretCipher(opened.keyring);
   const infrastructure = await openInfrastructure(config, (line) => write(`Database: ${line}`));
   try {
-    write(`Current key: ${cipher.currentKeyId}${opened.keyFile ? ` (${opened.keyFile})` : ' (ENCRYPTION_KEY)'}; keys able to decrypt: ${opened.keyring.ids.join(', ')}`);
+    write(
+      `Current key: ${cipher.currentKeyId}${opened.keyFile ? ` (${opened.keyFile})` : ' (ENCRYPTION_KEY)'}; keys able to decrypt: ${opened.keyring.ids.join(', ')}`,
+    );
     const reports = await rotateSecrets(infrastructure.pool, cipher);
     for (const report of reports) {
       write(describeRotation(report, cipher.currentKeyId));
@@ -34,15 +37,24 @@ export async function main(write: (line: string) => void = (line) => process.std
     const reencrypted = reports.reduce((sum, r) => sum + r.reencrypted, 0);
     const failed = reports.reduce((sum, r) => sum + r.failures.length, 0);
     // Every stored secret was decrypted: an operator's access to credentials, in the security log.
-    await recordSecurityEvent(infrastructure.store, 'credential_access', {}, {
-      resource: 'stored secrets',
-      action: 'secrets:rotate',
-      operator: operator(),
-      keyId: cipher.currentKeyId,
-      reencrypted,
-      failed,
-    });
-    write(failed === 0 ? `Done: ${reencrypted} secret(s) re-encrypted; every stored secret is under key ${cipher.currentKeyId}` : `${failed} secret(s) could not be decrypted; nothing else is wrong with them`);
+    await recordSecurityEvent(
+      infrastructure.store,
+      'credential_access',
+      {},
+      {
+        resource: 'stored secrets',
+        action: 'secrets:rotate',
+        operator: operator(),
+        keyId: cipher.currentKeyId,
+        reencrypted,
+        failed,
+      },
+    );
+    write(
+      failed === 0
+        ? `Done: ${reencrypted} secret(s) re-encrypted; every stored secret is under key ${cipher.currentKeyId}`
+        : `${failed} secret(s) could not be decrypted; nothing else is wrong with them`,
+    );
     return failed === 0 ? 0 : 1;
   } finally {
     await infrastructure.close();

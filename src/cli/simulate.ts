@@ -4,6 +4,7 @@
 // exit 1: the first violation, with the seed and step that reproduce it.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+
 import { loadConfig } from '../platform/config/config.js';
 import { runSimulation } from './simulation/simulation.js';
 

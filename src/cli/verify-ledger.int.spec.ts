@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
 import { walletStream } from '../modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../modules/wallet/domain/wallet-ledger.js';
-import { PostgresEventStore } from '../platform/event-store/postgres-event-store.js';
 import { systemContext } from '../platform/event-store/new-event.js';
+import { PostgresEventStore } from '../platform/event-store/postgres-event-store.js';
 import { createPool, type SqlPool } from '../platform/persistence/sql.js';
 import { describeBreak, verifyLedger } from './verify-ledger.js';
 
@@ -28,9 +29,21 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const context = systemContext('ledger-verify-test');
       await ledger.decide({ type: 'AddTestCredit', userId, creditId: randomUUID(), amountCents: 10_000 }, context, randomUUID());
-      await ledger.decide({ type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'debit', amountCents: 2_500, reason: 'correction' }, context, randomUUID());
-      await ledger.decide({ type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'credit', amountCents: 700, reason: 'goodwill' }, context, randomUUID());
-      await ledger.decide({ type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'debit', amountCents: 8_200, reason: 'correction' }, context, randomUUID());
+      await ledger.decide(
+        { type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'debit', amountCents: 2_500, reason: 'correction' },
+        context,
+        randomUUID(),
+      );
+      await ledger.decide(
+        { type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'credit', amountCents: 700, reason: 'goodwill' },
+        context,
+        randomUUID(),
+      );
+      await ledger.decide(
+        { type: 'AdjustBalance', userId, adjustmentId: randomUUID(), direction: 'debit', amountCents: 8_200, reason: 'correction' },
+        context,
+        randomUUID(),
+      );
       return userId;
     }
 
@@ -48,7 +61,9 @@ for (const database of everyDatabase()) {
       const tampered = await walletWithHistory();
       const clean = await walletWithHistory();
       // The debit of $25 (seq 2) becomes a debit of $1: the balance would look $24 higher.
-      await pool.query(`UPDATE es_events SET data = jsonb_set(data, '{amountCents}', '100') WHERE stream_id = $1 AND stream_version = 2`, [walletStream(tampered)]);
+      await pool.query(`UPDATE es_events SET data = jsonb_set(data, '{amountCents}', '100') WHERE stream_id = $1 AND stream_version = 2`, [
+        walletStream(tampered),
+      ]);
       const lines: string[] = [];
       const report = await verifyLedger(pool, store, (b) => lines.push(describeBreak(b)));
       const found = report.breaks.filter((b) => b.streamId === walletStream(tampered));

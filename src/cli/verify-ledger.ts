@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
+
 import { checkLink } from '../modules/wallet/contracts/ledger-hash.js';
 import { agentAccount, postingsOf, type WalletEvent } from '../modules/wallet/contracts/wallet-events.js';
 import { loadConfig } from '../platform/config/config.js';
@@ -68,7 +69,10 @@ export async function verifyLedger(pool: pg.Pool, store: EventStore, onBreak: (b
   return { wallets, events, entries, breaks, accountSumCents };
 }
 
-async function verifyWallet(store: EventStore, streamId: string): Promise<{ events: number; entries: number; accountSumCents: number; broken: LedgerBreak | null }> {
+async function verifyWallet(
+  store: EventStore,
+  streamId: string,
+): Promise<{ events: number; entries: number; accountSumCents: number; broken: LedgerBreak | null }> {
   let seq = 0;
   let prevHash = '';
   let events = 0;

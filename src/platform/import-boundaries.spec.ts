@@ -20,7 +20,9 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it('refuses a platform file that imports a projection, but not the platform’s own projections folder', async () => {
     expect(await boundaryErrors('src/platform/platform.module.ts', '../../projections/audit/audit-log/audit-log.projection.js')).toHaveLength(1);
-    expect(await boundaryErrors('src/platform/jobs/event-job-dispatcher.ts', '../../../projections/security/security-events/security-events.projection.js')).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/platform/jobs/event-job-dispatcher.ts', '../../../projections/security/security-events/security-events.projection.js'),
+    ).toHaveLength(1);
     expect(await boundaryErrors('src/platform/jobs/event-job-dispatcher.ts', '../projections/subscription-runner.js')).toEqual([]);
     expect(await boundaryErrors('src/platform/platform.module.ts', './projections/projection.js')).toEqual([]);
   });
@@ -38,9 +40,12 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('reaches type-only imports too', async () => {
-    const [result] = await eslint.lintText(`import type { Projection } from '../../projections/audit/audit-log/audit-log.projection.js';\nexport type P = Projection;\n`, {
-      filePath: path.join(root, 'src/platform/platform.module.ts'),
-    });
+    const [result] = await eslint.lintText(
+      `import type { Projection } from '../../projections/audit/audit-log/audit-log.projection.js';\nexport type P = Projection;\n`,
+      {
+        filePath: path.join(root, 'src/platform/platform.module.ts'),
+      },
+    );
     expect(result!.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
   });
 });

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type pg from 'pg';
+
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';

@@ -1,28 +1,45 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
+
+import { AdminGuard } from './auth/admin.guard.js';
+import { SessionStore } from './auth/session-store.js';
+import { SessionGuard } from './auth/session.guard.js';
 import type { AppConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
+import { OutboxRelay } from './event-store/outbox.js';
+import { createEventStore, openMigratedDatabase } from './infrastructure.js';
 import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
 import { eventJobDispatcher, type JobTrigger } from './jobs/event-job-dispatcher.js';
 import type { JobQueue } from './jobs/job-queue.port.js';
 import { PostgresJobQueue } from './jobs/postgres-job-queue.js';
-import { createEventStore, openMigratedDatabase } from './infrastructure.js';
+import { Mailer, registerMailJob } from './mail/mailer.js';
+import { OutboundHttp } from './outbound/outbound-http.js';
 import type { DatabaseHandle } from './persistence/database.js';
 import { createPool } from './persistence/sql.js';
 import type { Projection } from './projections/projection.js';
 import { SubscriptionRunner } from './projections/subscription-runner.js';
-import { Mailer, registerMailJob } from './mail/mailer.js';
-import { InProcessRealtimeHub, RedisRealtimeHub, type RealtimeHub } from './realtime/realtime-hub.js';
-import { SessionStore } from './auth/session-store.js';
-import { SessionGuard } from './auth/session.guard.js';
-import { AdminGuard } from './auth/admin.guard.js';
-import { OutboxRelay } from './event-store/outbox.js';
 import { PostgresRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { InProcessRealtimeHub, RedisRealtimeHub, type RealtimeHub } from './realtime/realtime-hub.js';
 import { openRedis } from './redis/redis-connection.js';
 import { openKeyring } from './secrets/open-keyring.js';
 import { SecretCipher } from './secrets/secret-cipher.js';
-import { OutboundHttp } from './outbound/outbound-http.js';
-import { OUTBOUND_HTTP, SECRET_CIPHER, RATE_LIMITER, CONFIG, OUTBOX_RELAY, SESSION_STORE, DATABASE, EVENT_STORE, JOB_QUEUE, JOB_TRIGGERS, MAILER, PROJECTIONS, REALTIME_HUB, SQL_POOL, SUBSCRIPTION_RUNNER } from './tokens.js';
+import {
+  CONFIG,
+  DATABASE,
+  EVENT_STORE,
+  JOB_QUEUE,
+  JOB_TRIGGERS,
+  MAILER,
+  OUTBOUND_HTTP,
+  OUTBOX_RELAY,
+  PROJECTIONS,
+  RATE_LIMITER,
+  REALTIME_HUB,
+  SECRET_CIPHER,
+  SESSION_STORE,
+  SQL_POOL,
+  SUBSCRIPTION_RUNNER,
+} from './tokens.js';
 
 /** What the app's modules give the platform to run: their read models and the events that start their jobs. */
 export type PlatformRegistrations = { readonly projections: readonly Projection[]; readonly jobTriggers: readonly JobTrigger[] };
@@ -79,7 +96,8 @@ export class PlatformModule {
           provide: SECRET_CIPHER,
           useFactory: () => {
             const opened = openKeyring(config);
-            if (opened.createdKeyFile) new Logger('secrets').log(`made the encryption key of stored credentials: ${opened.keyFile} (mode 0600; back it up with the data folder)`);
+            if (opened.createdKeyFile)
+              new Logger('secrets').log(`made the encryption key of stored credentials: ${opened.keyFile} (mode 0600; back it up with the data folder)`);
             return new SecretCipher(opened.keyring);
           },
         },
@@ -147,7 +165,24 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [SECRET_CIPHER, OUTBOUND_HTTP, CONFIG, DATABASE, SQL_POOL, EVENT_STORE, JOB_QUEUE, SUBSCRIPTION_RUNNER, PROJECTIONS, MAILER, REALTIME_HUB, SESSION_STORE, SessionGuard, AdminGuard, OUTBOX_RELAY, RATE_LIMITER],
+      exports: [
+        SECRET_CIPHER,
+        OUTBOUND_HTTP,
+        CONFIG,
+        DATABASE,
+        SQL_POOL,
+        EVENT_STORE,
+        JOB_QUEUE,
+        SUBSCRIPTION_RUNNER,
+        PROJECTIONS,
+        MAILER,
+        REALTIME_HUB,
+        SESSION_STORE,
+        SessionGuard,
+        AdminGuard,
+        OUTBOX_RELAY,
+        RATE_LIMITER,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
 import { createAccessCode, signInThroughForm } from './support/portal.js';

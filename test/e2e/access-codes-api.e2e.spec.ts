@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
@@ -36,7 +37,9 @@ describe('access codes (API)', () => {
     const admin = await signedIn('admin@portal.test');
     const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
     await expect
-      .poll(async () => (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}`)).json()).events.length, { timeout: 10_000 })
+      .poll(async () => (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}`)).json()).events.length, {
+        timeout: 10_000,
+      })
       .toBe(2);
   });
 
@@ -76,7 +79,11 @@ describe('access codes (API)', () => {
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
     const locked = await agent.request('POST', '/api/access/verify', { code });
     expect(locked.status).toBe(423);
-    expect(await locked.json()).toMatchObject({ code: 'ACCESS_CODE_LOCKED', message: 'Too many failed attempts. Please try again later.', remainingAttempts: 0 });
+    expect(await locked.json()).toMatchObject({
+      code: 'ACCESS_CODE_LOCKED',
+      message: 'Too many failed attempts. Please try again later.',
+      remainingAttempts: 0,
+    });
   });
 
   it('counts 30 wrong codes sent at once, logs the ones refused while locked, and then refuses the right code too', async () => {
@@ -95,7 +102,9 @@ describe('access codes (API)', () => {
     const admin = await signedIn('admin@portal.test');
     const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
     const logged = async () =>
-      (await (await admin.request('GET', `/api/admin/security/events?type=access_code_attempt&userId=${agentId}&limit=100`)).json()).events as { details: { locked?: boolean } }[];
+      (await (await admin.request('GET', `/api/admin/security/events?type=access_code_attempt&userId=${agentId}&limit=100`)).json()).events as {
+        details: { locked?: boolean };
+      }[];
     await expect.poll(async () => (await logged()).length, { timeout: 15_000 }).toBe(31);
     expect((await logged()).filter((event) => event.details.locked === true)).toHaveLength(26);
   });
@@ -115,7 +124,11 @@ describe('access codes (API)', () => {
     const created = await (await admin.request('POST', '/api/admin/access-codes', { label: 'to disable', grantsHours: 1 })).json();
     expect((await admin.request('POST', `/api/admin/access-codes/${created.codeId}/disable`)).status).toBe(200);
     await expect
-      .poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.find((c: { codeId: string }) => c.codeId === created.codeId)?.disabled, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.find((c: { codeId: string }) => c.codeId === created.codeId)?.disabled,
+        { timeout: 10_000 },
+      )
       .toBe(true);
     const email = `disabled-${randomUUID().slice(0, 8)}@agents.test`;
     await createConfirmedAccount(email, 'Disabled-Code-2026');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
 import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
@@ -45,7 +46,10 @@ describe('admin Access Codes page', () => {
     const cut = (el: HTMLElement | SVGElement) => el.scrollWidth > el.clientWidth;
     for (const column of ['createdAt', 'expiresAt']) {
       await expect.poll(() => row.locator(`.ag-cell[col-id=${column}]`).evaluate(cut), { message: `${column} cell` }).toBe(false);
-      expect(await page.getByTestId('access-codes-grid').locator(`.ag-header-cell[col-id=${column}] .ag-header-cell-text`).evaluate(cut), `${column} heading`).toBe(false);
+      expect(
+        await page.getByTestId('access-codes-grid').locator(`.ag-header-cell[col-id=${column}] .ag-header-cell-text`).evaluate(cut),
+        `${column} heading`,
+      ).toBe(false);
     }
     await page.setViewportSize({ width: 1400, height: 900 });
 
@@ -59,11 +63,14 @@ describe('admin Access Codes page', () => {
     expect(usedUp.status).toBe(400);
 
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.getByRole('heading', { name: 'Access Codes' }).waitFor();
-        return page.getByTestId('access-codes-grid').locator('.ag-row', { hasText: label }).innerText();
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { name: 'Access Codes' }).waitFor();
+          return page.getByTestId('access-codes-grid').locator('.ag-row', { hasText: label }).innerText();
+        },
+        { timeout: 10_000 },
+      )
       .toMatch(/1 \/ 1[\s\S]*Used up/);
     await screenshot(page, 'admin-access-codes');
 

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl } from './support/browser.js';
 import { mailedLink, tokenOf } from './support/mailbox.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
@@ -44,7 +45,9 @@ describe('the admin Audit page', () => {
         async () => {
           const { alerts } = await (await api.request('GET', '/api/admin/security/alerts')).json();
           alertId = alerts.find((a: { user: { email: string } | null }) => a.user?.email === email)?.alertId;
-          return alertId !== undefined && (await (await api.request('GET', `/api/admin/audit/events?stream=securityalert-${alertId}`)).json()).events.length === 1;
+          return (
+            alertId !== undefined && (await (await api.request('GET', `/api/admin/audit/events?stream=securityalert-${alertId}`)).json()).events.length === 1
+          );
         },
         { timeout: 20_000 },
       )
@@ -102,7 +105,12 @@ describe('the admin Audit page', () => {
     await detail.getByRole('heading', { name: 'Security alert raised' }).waitFor();
     expect(JSON.parse(await detail.getByTestId('audit-event-data').innerText())).toMatchObject({ alertId, alertType: 'failed_login', eventCount: 5 });
     const metadata = JSON.parse(await detail.getByTestId('audit-event-metadata').innerText());
-    expect(metadata).toMatchObject({ actor: { type: 'system' }, correlationId: expect.any(String), causationId: expect.any(String), position: { commit: expect.any(String) } });
+    expect(metadata).toMatchObject({
+      actor: { type: 'system' },
+      correlationId: expect.any(String),
+      causationId: expect.any(String),
+      position: { commit: expect.any(String) },
+    });
     const chain = detail.getByTestId('audit-correlation-chain');
     const cause = chain.getByRole('button', { name: /Security event recorded: event type failed_login/ });
     expect(await cause.innerText()).toContain(email);

@@ -1,6 +1,7 @@
 // Every admin endpoint the API documents refuses a signed-out caller (401) and a signed-in
 // agent (403), and each refusal of the agent is recorded as an unauthorized_access event.
 import { describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
 import { freshAgent, signedInClient } from './support/portal.js';

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ApiClient } from './support/api-client.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
@@ -109,7 +110,11 @@ describe('admin marketplace pages', () => {
     await confirm.getByRole('button', { name: 'Revoke vendor' }).click();
     await expect.poll(async () => row.innerText()).toContain('Revoked');
     expect(await row.getByRole('button').count()).toBe(0);
-    const refused = await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(lead('AZ', '+16025550102')) });
+    const refused = await fetch(`${own.portal.url}/api/intake/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify(lead('AZ', '+16025550102')),
+    });
     expect(refused.status).toBe(401);
     await close();
   });
@@ -128,7 +133,9 @@ describe('admin marketplace pages', () => {
     await page.getByRole('button', { name: 'Save Data Leads Premium price' }).click();
     await page.getByText('Data Leads Premium: $12.50 per lead from now on.').first().waitFor();
     expect(await premium.inputValue()).toBe('12.50');
-    const { prices } = (await (await admin.client.request('GET', '/api/admin/lead-prices')).json()) as { prices: { source: string; tier: string; priceCents: number }[] };
+    const { prices } = (await (await admin.client.request('GET', '/api/admin/lead-prices')).json()) as {
+      prices: { source: string; tier: string; priceCents: number }[];
+    };
     expect(prices.find((p) => p.source === 'data_leads' && p.tier === 'premium')?.priceCents).toBe(1_250);
     await atBothWidths(page, 'admin-lead-prices');
     await close();
@@ -138,19 +145,45 @@ describe('admin marketplace pages', () => {
     // An agent whose campaign bought two leads, and asked to return both.
     const { apiKey } = (await (await admin.client.request('POST', '/api/admin/lead-vendors', { name: 'Returns Vendor' })).json()) as { apiKey: string };
     const agent = await own.account();
-    expect((await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 3_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
-    const created = await agent.client.request('POST', '/api/campaigns', { name: 'Returns', source: 'data_leads', tier: 'basic', budgetCents: 3_000, targeting: { states: ['AZ'] } }, { 'idempotency-key': randomUUID() });
+    expect(
+      (await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 3_000 }, { 'idempotency-key': randomUUID() }))
+        .status,
+    ).toBe(200);
+    const created = await agent.client.request(
+      'POST',
+      '/api/campaigns',
+      { name: 'Returns', source: 'data_leads', tier: 'basic', budgetCents: 3_000, targeting: { states: ['AZ'] } },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(created.status).toBe(201);
     for (const phone of ['+16025550177', '+16025550188']) {
-      await fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(lead('AZ', phone)) });
+      await fetch(`${own.portal.url}/api/intake/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify(lead('AZ', phone)),
+      });
     }
     let leads: { leadId: string; phone: string }[] = [];
-    await expect.poll(async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string; phone: string }[] }).leads).length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(
+        async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string; phone: string }[] }).leads).length,
+        { timeout: 20_000 },
+      )
+      .toBe(2);
     for (const [index, found] of leads.entries()) {
-      const asked = await agent.client.request('POST', `/api/leads/${found.leadId}/returns`, { reason: index === 0 ? 'bad_phone' : 'testing', comment: index === 0 ? 'Disconnected number' : '' }, { 'idempotency-key': randomUUID() });
+      const asked = await agent.client.request(
+        'POST',
+        `/api/leads/${found.leadId}/returns`,
+        { reason: index === 0 ? 'bad_phone' : 'testing', comment: index === 0 ? 'Disconnected number' : '' },
+        { 'idempotency-key': randomUUID() },
+      );
       expect(asked.status).toBe(201);
     }
-    await expect.poll(async () => ((await (await admin.client.request('GET', '/api/admin/lead-returns')).json()) as { returns: unknown[] }).returns.length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(async () => ((await (await admin.client.request('GET', '/api/admin/lead-returns')).json()) as { returns: unknown[] }).returns.length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
 
     const { page, close } = await adminOn('/admin/lead-returns', 'Lead Returns');
     const grid = page.getByTestId('lead-returns-grid');
@@ -179,7 +212,13 @@ describe('admin marketplace pages', () => {
     await page.getByLabel('Status').selectOption('pending');
     await grid.getByText('No pending returns').waitFor();
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns.map((r) => [r.status, r.denyReason]).sort(), { timeout: 20_000 })
+      .poll(
+        async () =>
+          ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns
+            .map((r) => [r.status, r.denyReason])
+            .sort(),
+        { timeout: 20_000 },
+      )
       .toEqual([
         ['approved', null],
         ['denied', 'Testing is not a reason for live leads'],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { freshAdmin, openWithAccessCode, signInThroughForm } from './support/portal.js';
@@ -16,7 +17,12 @@ describe('admin Mail Outbox page', () => {
     const email = `outbox-${randomUUID().slice(0, 8)}@agents.test`;
     const visitor = new ApiClient(portalUrl());
     const { leaders } = await (await visitor.request('GET', '/api/sat-leaders')).json();
-    const signUp = await visitor.request('POST', '/api/auth/sign-up', { email, password: 'Outbox-Agent-2026', confirmPassword: 'Outbox-Agent-2026', satLeaderId: leaders[0].id });
+    const signUp = await visitor.request('POST', '/api/auth/sign-up', {
+      email,
+      password: 'Outbox-Agent-2026',
+      confirmPassword: 'Outbox-Agent-2026',
+      satLeaderId: leaders[0].id,
+    });
     expect(signUp.status).toBe(201);
 
     const { context, page } = await newPage(browser);
@@ -29,10 +35,13 @@ describe('admin Mail Outbox page', () => {
     const mails = page.getByRole('list', { name: 'E-mails' }).getByRole('listitem');
     // The mail job may still be running: filter again until the list holds exactly its mail.
     await expect
-      .poll(async () => {
-        await Promise.all([page.waitForResponse((r) => r.url().includes('/api/admin/outbox')), page.getByRole('button', { name: 'Filter' }).click()]);
-        return [await mails.count(), await page.getByText(`To ${email}`).count()];
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await Promise.all([page.waitForResponse((r) => r.url().includes('/api/admin/outbox')), page.getByRole('button', { name: 'Filter' }).click()]);
+          return [await mails.count(), await page.getByText(`To ${email}`).count()];
+        },
+        { timeout: 10_000 },
+      )
       .toEqual([1, 1]);
     const link = page.getByRole('link', { name: /\/auth\/confirm\?token=/ });
     expect(await link.count()).toBe(1);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
@@ -19,7 +20,9 @@ describe('the admin Security page', () => {
     for (let i = 0; i < 5; i++) await new ApiClient(portalUrl()).signIn(email, `bad-${i}-password`);
 
     const api = await signedInClient('admin@portal.test');
-    await expect.poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
 
     const { context, page } = await newPage(browser, { width: 1366, height: 1000 });
     // An admin of the test's own: entering an access code changes the account.
@@ -38,7 +41,11 @@ describe('the admin Security page', () => {
     expect(await watched.innerText()).toContain('Failed login');
     await page.getByLabel('User e-mail').fill(email);
     const events = page.getByTestId('events-grid');
-    await expect.poll(async () => (await events.locator('.ag-row[row-id]').allInnerTexts()).filter((t) => t.includes(email) && t.includes(`Email: ${email}`)).length, { timeout: 10_000 }).toBe(5);
+    await expect
+      .poll(async () => (await events.locator('.ag-row[row-id]').allInnerTexts()).filter((t) => t.includes(email) && t.includes(`Email: ${email}`)).length, {
+        timeout: 10_000,
+      })
+      .toBe(5);
     const eventTexts = (await events.locator('.ag-row[row-id]').allInnerTexts()).join('\n');
     expect(eventTexts).not.toContain('{"');
     expect(eventTexts).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);

@@ -3,6 +3,7 @@
 // account given (local stand-ins of Ringy and VanillaSoft), and an answer per lead.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { startVanillaSoftStandIn, type VanillaSoftStandIn } from '../support/vanillasoft-standin.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from './support/own-portal.js';
@@ -45,7 +46,10 @@ describe('admin send-leads endpoints', () => {
       });
       leadIds.push(((await answer.json()) as { leadId: string }).leadId);
     }
-    const { rows } = await own.pool.query<{ lead_number: string }>('SELECT lead_number FROM intake_leads WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_number', [leadIds]);
+    const { rows } = await own.pool.query<{ lead_number: string }>(
+      'SELECT lead_number FROM intake_leads WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_number',
+      [leadIds],
+    );
     numbers = rows.map((row) => Number(row.lead_number));
     // The leads' events reach the event store through the outbox: wait until the read side has them.
     for (let waited = 0; (await own.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = ANY($1::uuid[])', [leadIds])).rowCount !== 2; waited += 100) {
@@ -61,7 +65,10 @@ describe('admin send-leads endpoints', () => {
 
   const send = async (client: SeededAccount['client'], provider: 'ringy' | 'vanillasoft', body: unknown) => {
     const answer = await client.request('POST', `/api/admin/send-leads-to-${provider}`, body);
-    return { status: answer.status, body: (await answer.json()) as { message?: string; results?: { leadId: number; status: string; error: string | null }[]; sent?: number; failed?: number } };
+    return {
+      status: answer.status,
+      body: (await answer.json()) as { message?: string; results?: { leadId: number; status: string; error: string | null }[]; sent?: number; failed?: number },
+    };
   };
 
   it('numbers leads in the order they come', () => {
@@ -88,11 +95,19 @@ describe('admin send-leads endpoints', () => {
     expect(await messages('ringy', [1.5])).toEqual([400, 'Please enter valid numeric lead IDs']);
     expect(await messages('vanillasoft', [])).toEqual([400, 'Please enter lead IDs to send to VanillaSoft']);
     expect(await messages('vanillasoft', ['-3'])).toEqual([400, 'Please enter valid numeric lead IDs']);
-    expect((await send(admin.client, 'ringy', { leadIds: numbers, ringyCredentials: { sid: 'x' } })).body.message).toBe('Please provide both SID and Auth Token');
+    expect((await send(admin.client, 'ringy', { leadIds: numbers, ringyCredentials: { sid: 'x' } })).body.message).toBe(
+      'Please provide both SID and Auth Token',
+    );
   });
 
   it('sends each lead to Ringy and answers per lead: sent, or why not', async () => {
-    const { status, body } = await send(admin.client, 'ringy', { leadIds: `${numbers[0]}, ${numbers[1]}\n99999999`, ringyCredentials: RINGY_ACCOUNT, leadSource: 'Test Page', costPerLead: 12.5, notes: 'Spring batch' });
+    const { status, body } = await send(admin.client, 'ringy', {
+      leadIds: `${numbers[0]}, ${numbers[1]}\n99999999`,
+      ringyCredentials: RINGY_ACCOUNT,
+      leadSource: 'Test Page',
+      costPerLead: 12.5,
+      notes: 'Spring batch',
+    });
     expect(status).toBe(200);
     expect(body).toEqual({
       results: [
@@ -122,7 +137,9 @@ describe('admin send-leads endpoints', () => {
     expect(vanilla.leads.map((lead) => lead.xml).join('')).toContain('<FirstName>Jo &lt;b&gt;&amp;&lt;/b&gt;</FirstName>');
     expect(vanilla.leads[0]!.xml).toContain('<Comments>From the test page</Comments>');
     const unknown = await send(admin.client, 'vanillasoft', { leadIds: [numbers[0]], vanillaSoftConfig: { postingUrl: vanilla.postingUrl('777') } });
-    expect(unknown.body.results).toEqual([{ leadId: numbers[0], status: 'failed', error: 'VanillaSoft refused the lead: Invalid Incoming Web Lead ID: 777', providerStatus: 200 }]);
+    expect(unknown.body.results).toEqual([
+      { leadId: numbers[0], status: 'failed', error: 'VanillaSoft refused the lead: Invalid Incoming Web Lead ID: 777', providerStatus: 200 },
+    ]);
     const badMappings = await send(admin.client, 'vanillasoft', { leadIds: numbers, vanillaSoftConfig: { ...config, fieldMappings: '{nope' } });
     expect([badMappings.status, badMappings.body.message]).toEqual([400, 'Invalid JSON format for field mappings']);
   });
@@ -143,7 +160,15 @@ describe('admin send-leads endpoints', () => {
       .toBe(4);
     const details = await Promise.all(entries.map(async (entry) => (await admin.client.request('GET', `/api/admin/audit/events/${entry.eventId}`)).text()));
     const data = details.map((text) => (JSON.parse(text) as { event: { data: Record<string, unknown> } }).event.data).reverse();
-    expect(data[0]).toEqual({ adminId: admin.userId, provider: 'ringy', leadIds: [numbers[0], numbers[1], 99999999], sent: 2, failed: 1, failedLeadIds: [99999999], leadSource: 'Test Page' });
+    expect(data[0]).toEqual({
+      adminId: admin.userId,
+      provider: 'ringy',
+      leadIds: [numbers[0], numbers[1], 99999999],
+      sent: 2,
+      failed: 1,
+      failedLeadIds: [99999999],
+      leadSource: 'Test Page',
+    });
     expect(data.map((d) => [d.provider, d.sent, d.failed])).toEqual([
       ['ringy', 2, 1],
       ['ringy', 0, 2],
@@ -153,6 +178,7 @@ describe('admin send-leads endpoints', () => {
     expect(entries.every((entry) => entry.streamId === `leadsend-${admin.userId}` && entry.actor.email === admin.email)).toBe(true);
     expect(entries.at(-1)!.summary).toBe(`Leads sent to provider: provider ringy · sent 2 · failed 1 · admin ${admin.email}`);
     const everything = details.join('\n');
-    for (const credential of [RINGY_ACCOUNT.sid, RINGY_ACCOUNT.authToken, 'wrong', vanilla.postingUrl('4242'), vanilla.postingUrl('777')]) expect(everything).not.toContain(credential);
+    for (const credential of [RINGY_ACCOUNT.sid, RINGY_ACCOUNT.authToken, 'wrong', vanilla.postingUrl('4242'), vanilla.postingUrl('777')])
+      expect(everything).not.toContain(credential);
   });
 });

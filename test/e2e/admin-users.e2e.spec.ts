@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
@@ -17,7 +18,9 @@ const userRow = (page: Page, email: string) => page.locator('.ag-row', { has: pa
 
 /** Chooses `action` in the Manage menu of the user's row. */
 async function clickInRow(page: Page, email: string, action: string): Promise<void> {
-  await userRow(page, email).getByRole('button', { name: `Manage ${email}` }).click();
+  await userRow(page, email)
+    .getByRole('button', { name: `Manage ${email}` })
+    .click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
@@ -116,7 +119,8 @@ describe('admin Approved Emails page', () => {
 
     const visitor = new ApiClient(portalUrl());
     const { leaders } = await (await visitor.request('GET', '/api/sat-leaders')).json();
-    const signUp = (email: string) => visitor.request('POST', '/api/auth/sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, satLeaderId: leaders[0].id });
+    const signUp = (email: string) =>
+      visitor.request('POST', '/api/auth/sign-up', { email, password: PASSWORD, confirmPassword: PASSWORD, satLeaderId: leaders[0].id });
     const refused = await signUp(`stranger.${Date.now()}@elsewhere.test`);
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe('EMAIL_NOT_ALLOWED');

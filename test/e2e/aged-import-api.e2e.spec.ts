@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { ApiClient } from './support/api-client.js';
 import { freshAdmin, freshAgent, signedInClient } from './support/portal.js';
 
@@ -13,22 +14,47 @@ beforeAll(async () => {
 
 const HEADER = 'firstName,lastName,phone,email,state,zip,dateOfBirth,age,tier,consentText,consentAt,externalId';
 /** A valid US number no other test uses (a real area code, an exchange of 230 to 299). */
-const uniquePhone = () => `+1${['213', '404', '503', '615', '713', '801'][Math.floor(Math.random() * 6)]}${230 + Math.floor(Math.random() * 70)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+const uniquePhone = () =>
+  `+1${['213', '404', '503', '615', '713', '801'][Math.floor(Math.random() * 6)]}${230 + Math.floor(Math.random() * 70)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 const consentAt = new Date(Date.now() - 86_400_000).toISOString();
 const row = (cells: Partial<Record<string, string>> = {}) => {
-  const lead = { firstName: 'Ada', lastName: 'King', phone: uniquePhone(), email: `ada-${randomUUID().slice(0, 8)}@example.com`, state: 'FL', zip: '33101', dateOfBirth: '', age: '67', tier: 'business', consentText: '"I agree to be contacted, by phone or e-mail."', consentAt, externalId: '', ...cells };
-  return HEADER.split(',').map((column) => lead[column as keyof typeof lead] ?? '').join(',');
+  const lead = {
+    firstName: 'Ada',
+    lastName: 'King',
+    phone: uniquePhone(),
+    email: `ada-${randomUUID().slice(0, 8)}@example.com`,
+    state: 'FL',
+    zip: '33101',
+    dateOfBirth: '',
+    age: '67',
+    tier: 'business',
+    consentText: '"I agree to be contacted, by phone or e-mail."',
+    consentAt,
+    externalId: '',
+    ...cells,
+  };
+  return HEADER.split(',')
+    .map((column) => lead[column as keyof typeof lead] ?? '')
+    .join(',');
 };
 
-type ImportAnswer = { rows: number; imported: number; rejected: number; duplicates: { row: number; duplicateOf: string; message: string }[]; errors: { row: number; field: string; message: string }[] };
+type ImportAnswer = {
+  rows: number;
+  imported: number;
+  rejected: number;
+  duplicates: { row: number; duplicateOf: string; message: string }[];
+  errors: { row: number; field: string; message: string }[];
+};
 
-const importCsv = (csv: string, client: ApiClient = admin, vendor = vendorId) => client.request('POST', `/api/admin/aged-leads/import?vendorId=${vendor}`, csv, { 'content-type': 'text/csv' });
+const importCsv = (csv: string, client: ApiClient = admin, vendor = vendorId) =>
+  client.request('POST', `/api/admin/aged-leads/import?vendorId=${vendor}`, csv, { 'content-type': 'text/csv' });
 
 describe('POST /api/admin/aged-leads/import', () => {
   it('stores good rows in the aged inventory and names each bad row’s field', async () => {
     const agent = await freshAgent('aged-csv').then((a) => signedInClient(a.email, a.password));
     // States no other test's aged leads come from, so the inventory's count is this test's.
-    const available = async () => ((await (await agent.request('GET', '/api/aged-orders/availability?tier=business&states=WY,VT')).json()) as { available: number }).available;
+    const available = async () =>
+      ((await (await agent.request('GET', '/api/aged-orders/availability?tier=business&states=WY,VT')).json()) as { available: number }).available;
     const before = await available();
     const csv = [
       HEADER,
@@ -64,16 +90,31 @@ describe('POST /api/admin/aged-leads/import', () => {
   it('reports a lead seen within 30 days as a duplicate, in the same file or an earlier one', async () => {
     const phone = uniquePhone();
     const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
-    const first = (await (await importCsv([HEADER, row({ phone, email: '' }), row({ email }), row({ phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` })].join('\n'))).json()) as ImportAnswer;
+    const first = (await (
+      await importCsv(
+        [HEADER, row({ phone, email: '' }), row({ email }), row({ phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` })].join('\n'),
+      )
+    ).json()) as ImportAnswer;
     expect(first).toMatchObject({ rows: 3, imported: 2, rejected: 0, errors: [] });
-    expect(first.duplicates).toEqual([{ row: 4, leadId: expect.any(String), duplicateOf: expect.any(String), field: 'phone / email', message: 'Same phone or e-mail as a lead received within 30 days: stored, never sold.' }]);
+    expect(first.duplicates).toEqual([
+      {
+        row: 4,
+        leadId: expect.any(String),
+        duplicateOf: expect.any(String),
+        field: 'phone / email',
+        message: 'Same phone or e-mail as a lead received within 30 days: stored, never sold.',
+      },
+    ]);
     const again = (await (await importCsv([HEADER, row({ email: email.toUpperCase() })].join('\n'))).json()) as ImportAnswer;
     expect(again).toMatchObject({ imported: 0, duplicates: [{ row: 2 }] });
     // A row imported before under its externalId is the same lead, not a new one.
     const externalId = `csv-${randomUUID()}`;
     const line = row({ externalId });
     expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({ imported: 1 });
-    expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({ imported: 0, duplicates: [{ row: 2, field: 'externalId', message: 'Already imported from this vendor with this externalId.' }] });
+    expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({
+      imported: 0,
+      duplicates: [{ row: 2, field: 'externalId', message: 'Already imported from this vendor with this externalId.' }],
+    });
   });
 
   it('refuses a file it cannot use with a message, never a 500', async () => {
@@ -89,7 +130,9 @@ describe('POST /api/admin/aged-leads/import', () => {
     await refused(`${HEADER}\n${row()}`, 404, /No such lead vendor/, randomUUID());
     const noVendor = await importCsv(`${HEADER}\n${row()}`, admin, 'nope');
     expect(noVendor.status).toBe(400);
-    expect(((await noVendor.json()) as { fieldErrors: unknown[] }).fieldErrors).toEqual([{ field: 'vendorId', message: 'Choose the vendor the leads came from.' }]);
+    expect(((await noVendor.json()) as { fieldErrors: unknown[] }).fieldErrors).toEqual([
+      { field: 'vendorId', message: 'Choose the vendor the leads came from.' },
+    ]);
     const json = await admin.request('POST', `/api/admin/aged-leads/import?vendorId=${vendorId}`, { csv: 'x' });
     expect(json.status).toBe(415);
     const { vendorId: revoked } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Gone' })).json()) as { vendorId: string };
@@ -102,12 +145,16 @@ describe('POST /api/admin/aged-leads/import', () => {
     const many = [HEADER, ...Array.from({ length: 10_001 }, () => line)].join('\n');
     const tooMany = await importCsv(many);
     expect(tooMany.status).toBe(413);
-    expect(((await tooMany.json()) as { message: string }).message).toBe('The CSV has 10,001 rows; at most 10,000 can be imported at once. Split it into smaller files.');
+    expect(((await tooMany.json()) as { message: string }).message).toBe(
+      'The CSV has 10,001 rows; at most 10,000 can be imported at once. Split it into smaller files.',
+    );
     const big = `${HEADER}\n${`${line},${'x'.repeat(300)}\n`.repeat(8_000)}`;
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     const tooBig = await importCsv(big);
     expect(tooBig.status).toBe(413);
-    expect(((await tooBig.json()) as { message: string }).message).toBe('The CSV file is larger than 2 MB. Split it into smaller files and import them one by one.');
+    expect(((await tooBig.json()) as { message: string }).message).toBe(
+      'The CSV file is larger than 2 MB. Split it into smaller files and import them one by one.',
+    );
   });
 
   it('is for admins only', async () => {

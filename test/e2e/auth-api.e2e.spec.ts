@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { freshAgent } from './support/portal.js';
 

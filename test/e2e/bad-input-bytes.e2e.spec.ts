@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
 import { signedInClient } from './support/portal.js';
@@ -51,7 +52,9 @@ describe('bytes PostgreSQL cannot store are refused at validation with 400 namin
   });
 
   it('in alert notes and access-code labels, nested fields included', async () => {
-    await expectRefused(await admin.request('POST', `/api/admin/security/alerts/${crypto.randomUUID()}`, { status: 'acknowledged', note: LONE_SURROGATE }), ['note']);
+    await expectRefused(await admin.request('POST', `/api/admin/security/alerts/${crypto.randomUUID()}`, { status: 'acknowledged', note: LONE_SURROGATE }), [
+      'note',
+    ]);
     await expectRefused(await admin.request('POST', '/api/admin/access-codes', { label: NUL, grantsHours: 1 }), ['label']);
     await expectRefused(await admin.request('POST', '/api/admin/access-codes', { label: 'ok', grantsHours: 1, extra: { deep: [NUL] } }), ['extra.deep.0']);
   });
@@ -71,7 +74,11 @@ describe("Fastify's own refusals come out in the portal's one error shape", () =
       expect(response.status).toBe(400);
       expect(response.headers.get('x-request-id')).toBeTruthy();
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(await response.json()).toEqual({ ...shape(400, 'BAD_REQUEST'), message: 'The address is not valid: it holds a broken percent-encoding.', requestId: expect.any(String) });
+      expect(await response.json()).toEqual({
+        ...shape(400, 'BAD_REQUEST'),
+        message: 'The address is not valid: it holds a broken percent-encoding.',
+        requestId: expect.any(String),
+      });
     }
   });
 

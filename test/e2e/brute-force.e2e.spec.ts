@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
@@ -39,7 +40,9 @@ describe('password guessing', () => {
     const email = `mixed-${randomUUID().slice(0, 8)}@agents.test`;
     await createConfirmedAccount(email, 'Right-Password-55');
     const attacker = new ApiClient(portalUrl());
-    const statuses = await inParallel(40, (i) => attacker.signIn(email, i === 20 ? 'Right-Password-55' : `guess-${i}-password`).then((response) => response.status));
+    const statuses = await inParallel(40, (i) =>
+      attacker.signIn(email, i === 20 ? 'Right-Password-55' : `guess-${i}-password`).then((response) => response.status),
+    );
     const { 200: signedIn = 0, 400: wrong = 0, 429: refused = 0 } = tally(statuses);
     // The right password signs in only if it was among the first 10 counted; never more than 10 wrong ones are checked.
     expect(signedIn + wrong + refused).toBe(40);

@@ -3,6 +3,7 @@
 // and purchase-inquery-aged-leads (admins, for an agent).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from './support/api-client.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
@@ -24,7 +25,12 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     admin = account.client;
     adminId = account.userId;
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Business Vendor' })).json()) as { apiKey: string };
-    post = (body) => fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(body) });
+    post = (body) =>
+      fetch(`${own.portal.url}/api/intake/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify(body),
+      });
   }, 90_000);
   afterAll(async () => own?.close());
 
@@ -52,7 +58,9 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
   }
   async function agentWith(cents: number) {
     const agent = await own.account();
-    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    expect(
+      (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status,
+    ).toBe(200);
     await expect.poll(() => availableOf(agent.client), { timeout: 20_000 }).toBe(cents);
     return agent;
   }
@@ -63,7 +71,8 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
   };
   const purchase = (client: ApiClient, body: unknown, key: string | null = randomUUID()) =>
     answerOf(client.request('POST', '/api/business-leads/purchase', body, key === null ? {} : { 'idempotency-key': key }));
-  const myBusinessLeads = async (client: ApiClient) => (await (await client.request('GET', '/api/business-leads')).json()) as { success: boolean; leads: Record<string, unknown>[] };
+  const myBusinessLeads = async (client: ApiClient) =>
+    (await (await client.request('GET', '/api/business-leads')).json()) as { success: boolean; leads: Record<string, unknown>[] };
 
   it('sells business leads matching the state and city at the asked price, once per Idempotency-Key, and lists them for their buyer only', async () => {
     await stock(5, 'FL', 'Tampa');
@@ -72,20 +81,33 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     const body = { quantity: 3, pricePerLeadCents: 250, campaign: 'Tampa roofers', filters: { state: 'fl', city: 'tampa' } };
     const key = randomUUID();
     const bought = await purchase(agent.client, body, key);
-    expect(bought).toEqual({ status: 201, body: { success: true, orderId: expect.any(String), quantity: 3, priceCents: 750, perLeadCents: 250, campaign: 'Tampa roofers' } });
+    expect(bought).toEqual({
+      status: 201,
+      body: { success: true, orderId: expect.any(String), quantity: 3, priceCents: 750, perLeadCents: 250, campaign: 'Tampa roofers' },
+    });
     // The same request again is the same answer and buys nothing; the key on another request is refused.
     expect(await purchase(agent.client, body, key)).toEqual(bought);
     expect(await purchase(agent.client, { ...body, quantity: 2 }, key)).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect(await purchase(agent.client, body, null)).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_REQUIRED' } });
     await expect.poll(() => availableOf(agent.client), { timeout: 20_000 }).toBe(9_250);
-    const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number; description: string }[] };
+    const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as {
+      entries: { type: string; amountCents: number; description: string }[];
+    };
     expect(entries[0]).toMatchObject({ type: 'WalletCharged', description: 'Business leads: 3 for Tampa roofers' });
 
     await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length, { timeout: 20_000 }).toBe(3);
     const mine = await myBusinessLeads(agent.client);
     expect(mine.success).toBe(true);
     for (const lead of mine.leads) {
-      expect(lead).toMatchObject({ companyName: expect.stringMatching(/^Acme \d+ LLC$/), city: 'Tampa', state: 'FL', leadSourceId: 'google-maps', campaign: 'Tampa roofers', priceCents: 250, firstName: 'Ada' });
+      expect(lead).toMatchObject({
+        companyName: expect.stringMatching(/^Acme \d+ LLC$/),
+        city: 'Tampa',
+        state: 'FL',
+        leadSourceId: 'google-maps',
+        campaign: 'Tampa roofers',
+        priceCents: 250,
+        firstName: 'Ada',
+      });
     }
     // My Leads lists them too, as business leads.
     const myLeads = (await (await agent.client.request('GET', '/api/leads?source=business')).json()) as { leads: unknown[] };
@@ -127,13 +149,20 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     ];
     for (const [change, field, message] of cases) {
       const answer = await purchase(agent.client, { ...valid, ...change });
-      expect({ change, status: answer.status, fieldErrors: answer.body.fieldErrors }).toEqual({ change, status: 400, fieldErrors: expect.arrayContaining([{ field, message }]) });
+      expect({ change, status: answer.status, fieldErrors: answer.body.fieldErrors }).toEqual({
+        change,
+        status: 400,
+        fieldErrors: expect.arrayContaining([{ field, message }]),
+      });
     }
     expect((await purchase(agent.client, [])).status).toBe(400);
     expect(await availableOf(agent.client)).toBe(1_000);
     // The edges are allowed: $0.01 and $100 a lead, 1,000 leads (none match here, which is said, not charged).
     for (const edge of [{ pricePerLeadCents: 1 }, { pricePerLeadCents: 10_000 }, { quantity: 1_000, filters: { state: 'WY', city: 'Nowhere' } }]) {
-      expect(await purchase(agent.client, { ...valid, filters: { state: 'WY', city: 'Nowhere' }, ...edge })).toMatchObject({ status: 409, body: { code: 'BUSINESS_NONE_AVAILABLE' } });
+      expect(await purchase(agent.client, { ...valid, filters: { state: 'WY', city: 'Nowhere' }, ...edge })).toMatchObject({
+        status: 409,
+        body: { code: 'BUSINESS_NONE_AVAILABLE' },
+      });
     }
   });
 
@@ -142,11 +171,17 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     const agent = await agentWith(5_000);
     const ask = { quantity: 10, pricePerLeadCents: 300, campaign: 'Austin', filters: { state: 'TX', city: 'AUSTIN' } };
     const partial = await purchase(agent.client, ask);
-    expect(partial).toMatchObject({ status: 409, body: { code: 'BUSINESS_PARTIAL', message: 'Only 4 business leads match. You can buy them at $3.00 each.', available: 4, priceCents: 1_200 } });
+    expect(partial).toMatchObject({
+      status: 409,
+      body: { code: 'BUSINESS_PARTIAL', message: 'Only 4 business leads match. You can buy them at $3.00 each.', available: 4, priceCents: 1_200 },
+    });
     expect(await availableOf(agent.client)).toBe(5_000);
     const accepted = await purchase(agent.client, { ...ask, acceptPartial: true });
     expect(accepted).toMatchObject({ status: 201, body: { quantity: 4, priceCents: 1_200, perLeadCents: 300 } });
-    expect(await purchase(agent.client, ask)).toMatchObject({ status: 409, body: { code: 'BUSINESS_NONE_AVAILABLE', message: 'No business leads match this state and city right now.' } });
+    expect(await purchase(agent.client, ask)).toMatchObject({
+      status: 409,
+      body: { code: 'BUSINESS_NONE_AVAILABLE', message: 'No business leads match this state and city right now.' },
+    });
     await expect.poll(() => availableOf(agent.client), { timeout: 20_000 }).toBe(3_800);
     await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length, { timeout: 20_000 }).toBe(4);
   });
@@ -155,7 +190,10 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     await stock(3, 'OR', 'Salem');
     const agent = await agentWith(500);
     const ask = { quantity: 3, pricePerLeadCents: 300, campaign: 'Salem', filters: { state: 'OR', city: 'Salem' } };
-    expect(await purchase(agent.client, ask)).toMatchObject({ status: 422, body: { message: 'Insufficient balance. You need $4.00 more to complete this purchase.' } });
+    expect(await purchase(agent.client, ask)).toMatchObject({
+      status: 422,
+      body: { message: 'Insufficient balance. You need $4.00 more to complete this purchase.' },
+    });
     expect(await availableOf(agent.client)).toBe(500);
     expect(await purchase(agent.client, { ...ask, pricePerLeadCents: 150 })).toMatchObject({ status: 201, body: { quantity: 3, priceCents: 450 } });
     await expect.poll(() => availableOf(agent.client), { timeout: 20_000 }).toBe(50);
@@ -166,7 +204,10 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     const rich = await agentWith(100_000);
     const poor = await agentWith(1_500);
     const ask = { quantity: 5, pricePerLeadCents: 100, campaign: 'Reno rush', filters: { state: 'NV', city: 'Reno' } };
-    const answers = await inParallel(40, async (i) => ({ buyer: i % 2 === 0 ? 'rich' : 'poor', status: (await purchase(i % 2 === 0 ? rich.client : poor.client, ask)).status }));
+    const answers = await inParallel(40, async (i) => ({
+      buyer: i % 2 === 0 ? 'rich' : 'poor',
+      status: (await purchase(i % 2 === 0 ? rich.client : poor.client, ask)).status,
+    }));
     const sold = (buyer: string) => answers.filter((a) => a.buyer === buyer && a.status === 201).length;
     expect(Object.keys(tally(answers.map((a) => a.status))).every((status) => ['201', '409', '422'].includes(status))).toBe(true);
     expect(sold('rich') + sold('poor')).toBeGreaterThan(0);
@@ -179,19 +220,34 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     );
     expect(rows[0]).toEqual({ claimed: (sold('rich') + sold('poor')) * 5, distinct: (sold('rich') + sold('poor')) * 5 });
     await expect
-      .poll(async () => {
-        const ids = [...(await myBusinessLeads(rich.client)).leads, ...(await myBusinessLeads(poor.client)).leads].map((lead) => lead.leadId);
-        return { leads: ids.length, distinct: new Set(ids).size };
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const ids = [...(await myBusinessLeads(rich.client)).leads, ...(await myBusinessLeads(poor.client)).leads].map((lead) => lead.leadId);
+          return { leads: ids.length, distinct: new Set(ids).size };
+        },
+        { timeout: 20_000 },
+      )
       .toEqual({ leads: (sold('rich') + sold('poor')) * 5, distinct: (sold('rich') + sold('poor')) * 5 });
   });
 
   describe('purchase-inquery-aged-leads (admins, for an agent)', () => {
     const inquiry = (client: ApiClient, body: unknown) => answerOf(client.request('POST', '/api/admin/aged-leads/inquiry-purchase', body));
-    const agedLead = () => ({ firstName: 'Ben', lastName: 'Aged', phone: phone(), email: null, state: 'OH', zip: '43004', dateOfBirth: '1960-02-01', source: 'aged_leads', tier: 'jgs_leads', consent: consent() });
+    const agedLead = () => ({
+      firstName: 'Ben',
+      lastName: 'Aged',
+      phone: phone(),
+      email: null,
+      state: 'OH',
+      zip: '43004',
+      dateOfBirth: '1960-02-01',
+      source: 'aged_leads',
+      tier: 'jgs_leads',
+      consent: consent(),
+    });
 
     it('charges the named agent for aged leads with the admin as the actor, once per transaction id', async () => {
-      for (const size of [100, 20]) expect(((await (await post({ leads: Array.from({ length: size }, agedLead) })).json()) as { accepted: number }).accepted).toBe(size);
+      for (const size of [100, 20])
+        expect(((await (await post({ leads: Array.from({ length: size }, agedLead) })).json()) as { accepted: number }).accepted).toBe(size);
       const agent = await agentWith(5_000);
       const transactionId = `INQ-${randomUUID()}`;
       const body = { agentEmail: agent.email.toUpperCase(), quantity: 110, tier: 'jgsheet', states: ['oh'], transactionId };
@@ -199,7 +255,16 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
       // 110 leads reach the 100-lead package: 10 cents each.
       expect(bought).toEqual({
         status: 201,
-        body: { success: true, orderId: expect.any(String), quantity: 110, priceCents: 1_100, perLeadCents: 10, agentEmail: agent.email, tier: 'jgsheet', transactionId },
+        body: {
+          success: true,
+          orderId: expect.any(String),
+          quantity: 110,
+          priceCents: 1_100,
+          perLeadCents: 10,
+          agentEmail: agent.email,
+          tier: 'jgsheet',
+          transactionId,
+        },
       });
       expect(await inquiry(admin, body)).toEqual(bought);
       expect(await inquiry(admin, { ...body, quantity: 5 })).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
@@ -209,17 +274,35 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
         [(bought.body as { orderId: string }).orderId],
       );
       expect(rows).toEqual([{ actor: { type: 'user', id: adminId }, userId: agent.userId }]);
-      await expect.poll(async () => ((await (await agent.client.request('GET', '/api/leads?source=aged_leads')).json()) as { leads: unknown[] }).leads.length, { timeout: 20_000 }).toBe(50);
+      await expect
+        .poll(async () => ((await (await agent.client.request('GET', '/api/leads?source=aged_leads')).json()) as { leads: unknown[] }).leads.length, {
+          timeout: 20_000,
+        })
+        .toBe(50);
       // The aged tier buys the basic aged inventory, of which Ohio has none; the rest of Ohio's jgsheet leads are offered first.
-      expect(await inquiry(admin, { ...body, tier: 'aged', transactionId: `INQ-${randomUUID()}` })).toMatchObject({ status: 409, body: { code: 'AGED_NONE_AVAILABLE' } });
-      expect(await inquiry(admin, { ...body, quantity: 20, transactionId: `INQ-${randomUUID()}` })).toMatchObject({ status: 409, body: { code: 'AGED_PARTIAL', available: 10, priceCents: 100 } });
+      expect(await inquiry(admin, { ...body, tier: 'aged', transactionId: `INQ-${randomUUID()}` })).toMatchObject({
+        status: 409,
+        body: { code: 'AGED_NONE_AVAILABLE' },
+      });
+      expect(await inquiry(admin, { ...body, quantity: 20, transactionId: `INQ-${randomUUID()}` })).toMatchObject({
+        status: 409,
+        body: { code: 'AGED_PARTIAL', available: 10, priceCents: 100 },
+      });
     });
 
     it('is for admins only', async () => {
       const agent = await own.account();
       const body = { agentEmail: agent.email, quantity: 1, tier: 'aged', states: [], transactionId: `INQ-${randomUUID()}` };
       expect(await inquiry(agent.client, body)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
-      expect((await fetch(`${own.portal.url}/api/admin/aged-leads/inquiry-purchase`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(401);
+      expect(
+        (
+          await fetch(`${own.portal.url}/api/admin/aged-leads/inquiry-purchase`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it('refuses every bad order with a 400 naming the field', async () => {
@@ -243,7 +326,11 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
       ];
       for (const [change, field, message] of cases) {
         const answer = await inquiry(admin, { ...valid, ...change });
-        expect({ change, status: answer.status, fieldErrors: answer.body.fieldErrors }).toEqual({ change, status: 400, fieldErrors: expect.arrayContaining([{ field, message }]) });
+        expect({ change, status: answer.status, fieldErrors: answer.body.fieldErrors }).toEqual({
+          change,
+          status: 400,
+          fieldErrors: expect.arrayContaining([{ field, message }]),
+        });
       }
       // 70,000 is allowed (none match: said, not charged).
       expect(await inquiry(admin, { ...valid, quantity: 70_000 })).toMatchObject({ status: 409, body: { code: 'AGED_NONE_AVAILABLE' } });

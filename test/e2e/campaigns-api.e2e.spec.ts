@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from './support/api-client.js';
 import { freshAdmin, freshAgent, signedInClient } from './support/portal.js';
@@ -24,7 +25,12 @@ async function agentWith(cents: number): Promise<{ client: ApiClient; userId: st
 }
 
 const create = (client: ApiClient, body: Record<string, unknown>, key: string | null = randomUUID()) =>
-  client.request('POST', '/api/campaigns', { name: 'Ohio families', source: 'data_leads', tier: 'basic', budgetCents: 2_000, ...body }, key ? { 'idempotency-key': key } : {});
+  client.request(
+    'POST',
+    '/api/campaigns',
+    { name: 'Ohio families', source: 'data_leads', tier: 'basic', budgetCents: 2_000, ...body },
+    key ? { 'idempotency-key': key } : {},
+  );
 const wallet = async (client: ApiClient) => (await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number; heldCents: number };
 const campaignOf = async (client: ApiClient, id: string) => (await (await client.request('GET', `/api/campaigns/${id}`)).json()) as Campaign;
 
@@ -36,9 +42,9 @@ describe('campaigns over HTTP', () => {
     const { campaignId, status } = (await created.json()) as { campaignId: string; status: string };
     expect(status).toBe('active');
     await expect.poll(() => wallet(client), { timeout: 15_000 }).toMatchObject({ availableCents: 6_000, heldCents: 4_000 });
-    await expect.poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns, { timeout: 15_000 }).toEqual([
-      expect.objectContaining({ campaignId, name: 'Ohio families', status: 'active', budgetCents: 4_000, spentCents: 0, leadCount: 0 }),
-    ]);
+    await expect
+      .poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns, { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ campaignId, name: 'Ohio families', status: 'active', budgetCents: 4_000, spentCents: 0, leadCount: 0 })]);
 
     expect((await client.request('POST', `/api/campaigns/${campaignId}/active`, { active: false })).status).toBe(200);
     await expect.poll(async () => (await campaignOf(client, campaignId)).status, { timeout: 15_000 }).toBe('paused');
@@ -48,7 +54,9 @@ describe('campaigns over HTTP', () => {
     expect(raise.status).toBe(200);
     await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 15_000 }).toBe(7_000);
     await expect.poll(() => wallet(client), { timeout: 15_000 }).toMatchObject({ availableCents: 3_000, heldCents: 7_000 });
-    expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: -2_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: -2_000 }, { 'idempotency-key': randomUUID() })).status).toBe(
+      200,
+    );
     await expect.poll(() => wallet(client), { timeout: 15_000 }).toMatchObject({ availableCents: 5_000, heldCents: 5_000 });
     const belowSpent = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: -6_000 }, { 'idempotency-key': randomUUID() });
     expect(belowSpent.status).toBe(409);
@@ -71,12 +79,19 @@ describe('campaigns over HTTP', () => {
     expect(await refused({ tier: 'jgs_leads' })).toMatchObject({ status: 400, body: { message: 'Please select a source and tier' } });
     expect((await refused({ source: 'nope' })).status).toBe(400);
     expect(await refused({ targeting: { states: ['Ohio'] } })).toMatchObject({ status: 400, body: { code: 'TARGETING_INVALID' } });
-    expect(await refused({ budgetCents: 5_000 })).toMatchObject({ status: 422, body: { code: 'CAMPAIGN_NOT_FUNDED', message: 'Insufficient balance. You need $35.00 more to complete this purchase.' } });
+    expect(await refused({ budgetCents: 5_000 })).toMatchObject({
+      status: 422,
+      body: { code: 'CAMPAIGN_NOT_FUNDED', message: 'Insufficient balance. You need $35.00 more to complete this purchase.' },
+    });
     expect((await create(client, {}, null)).status).toBe(400);
     // The refused campaign shows why it never ran; nothing is held.
-    await expect.poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => [c.status, c.statusReason]), { timeout: 15_000 }).toEqual([
-      ['unfunded', 'Insufficient balance. You need $35.00 more to complete this purchase.'],
-    ]);
+    await expect
+      .poll(
+        async () =>
+          ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => [c.status, c.statusReason]),
+        { timeout: 15_000 },
+      )
+      .toEqual([['unfunded', 'Insufficient balance. You need $35.00 more to complete this purchase.']]);
     expect(await wallet(client)).toMatchObject({ availableCents: 1_500, heldCents: 0 });
   });
 
@@ -102,14 +117,20 @@ describe('campaigns over HTTP', () => {
     const { client } = await agentWith(6_000);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(((await (await create(client, { name: `Campaign ${i}` })).json()) as { campaignId: string }).campaignId);
-    await expect.poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.filter((c) => c.status === 'active').length, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(
+        async () =>
+          ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.filter((c) => c.status === 'active').length,
+        { timeout: 15_000 },
+      )
+      .toBe(3);
     const paused = await client.request('POST', '/api/campaigns/pause-all', undefined, { 'idempotency-key': randomUUID() });
     expect(await paused.json()).toEqual({ paused: 3 });
-    await expect.poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => c.status), { timeout: 15_000 }).toEqual([
-      'paused',
-      'paused',
-      'paused',
-    ]);
+    await expect
+      .poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => c.status), {
+        timeout: 15_000,
+      })
+      .toEqual(['paused', 'paused', 'paused']);
 
     const other = await agentWith(1_000);
     expect(((await (await other.client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns).toEqual([]);
@@ -128,7 +149,9 @@ describe('campaigns over HTTP', () => {
     await expect
       .poll(
         async () => {
-          const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as { events: { details: { resource?: string } }[] };
+          const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as {
+            events: { details: { resource?: string } }[];
+          };
           return events.filter((event) => event.details.resource === 'campaign').length;
         },
         { timeout: 10_000 },
@@ -142,10 +165,12 @@ describe('campaigns over HTTP', () => {
     const targeting = { states: ['fl', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
     const changed = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: ' After ', targeting });
     expect(changed.status).toBe(200);
-    await expect.poll(async () => campaignOf(client, campaignId), { timeout: 15_000 }).toMatchObject({
-      name: 'After',
-      targeting: { states: ['FL', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } },
-    });
+    await expect
+      .poll(async () => campaignOf(client, campaignId), { timeout: 15_000 })
+      .toMatchObject({
+        name: 'After',
+        targeting: { states: ['FL', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } },
+      });
     for (const [bad, message] of [
       [{ ...targeting, dailyCap: 30 }, 'The daily cap cannot be above the weekly cap.'],
       [{ ...targeting, states: ['Florida'] }, 'States are two-letter codes, like FL or TX.'],
@@ -159,8 +184,12 @@ describe('campaigns over HTTP', () => {
     expect(blank.status).toBe(400);
 
     // A raise the wallet refuses later (the whole balance is held already) is told on the campaign, not lost.
-    expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 100_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
-    await expect.poll(async () => (await campaignOf(client, campaignId)).statusReason, { timeout: 15_000 }).toMatch(/^The budget raise of \$1,000\.00 was refused: Insufficient balance/);
+    expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 100_000 }, { 'idempotency-key': randomUUID() })).status).toBe(
+      200,
+    );
+    await expect
+      .poll(async () => (await campaignOf(client, campaignId)).statusReason, { timeout: 15_000 })
+      .toMatch(/^The budget raise of \$1,000\.00 was refused: Insufficient balance/);
     expect(await campaignOf(client, campaignId)).toMatchObject({ status: 'active', budgetCents: 2_000 });
   });
 });

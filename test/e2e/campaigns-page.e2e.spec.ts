@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createAccessCode, freshAdmin, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
@@ -16,7 +17,9 @@ async function agentOnCampaigns(size = { width: 1366, height: 900 }): Promise<{ 
   const admin = await freshAdmin().then((a) => signedInClient(a.email, a.password));
   const agentClient = await signedInClient(account.email, account.password);
   const { user } = (await (await agentClient.request('GET', '/api/auth/session')).json()) as { user: { id: string } };
-  expect((await admin.request('POST', `/api/admin/wallets/${user.id}/test-credit`, { amountCents: 5_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+  expect((await admin.request('POST', `/api/admin/wallets/${user.id}/test-credit`, { amountCents: 5_000 }, { 'idempotency-key': randomUUID() })).status).toBe(
+    200,
+  );
   // The code is entered over the API (its own client address): the browser tests all come from 127.0.0.1, whose per-address limit on code checks they share.
   const { code } = await createAccessCode(1, 'campaigns page');
   expect((await agentClient.request('POST', '/api/access/verify', { code })).status).toBe(200);
@@ -107,7 +110,9 @@ describe('/campaigns', () => {
     await page.getByRole('switch', { name: 'Pause All' }).click();
     await page.getByRole('dialog', { name: 'Pause all campaigns?' }).getByRole('button', { name: 'Pause All' }).click();
     await toastSays(page, '2 campaigns paused.');
-    await expect.poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 20_000 })
+      .toBe(0);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'campaigns-list-1366');
     await close();
@@ -127,8 +132,21 @@ describe('/campaigns', () => {
     // A vendor posts an exclusive lead: the campaign buys it for $25, its whole budget.
     const admin = await freshAdmin().then((a) => signedInClient(a.email, a.password));
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'UI Vendor' })).json()) as { apiKey: string };
-    const lead = { firstName: 'Lena', lastName: 'Park', phone: '+12125550155', state: 'NY', zip: '10001', age: 67, tier: 'exclusive', consent: { text: 'I agree to be contacted.', at: new Date().toISOString() } };
-    const posted = await fetch(`${inject('portalUrl')}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(lead) });
+    const lead = {
+      firstName: 'Lena',
+      lastName: 'Park',
+      phone: '+12125550155',
+      state: 'NY',
+      zip: '10001',
+      age: 67,
+      tier: 'exclusive',
+      consent: { text: 'I agree to be contacted.', at: new Date().toISOString() },
+    };
+    const posted = await fetch(`${inject('portalUrl')}/api/intake/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify(lead),
+    });
     expect(posted.status).toBe(201);
     await page.getByText('Almost spent has less than 10% of its budget left.').first().waitFor({ timeout: 20_000 });
     await card.getByText('Low budget: less than 10% remaining.').waitFor();

@@ -2,10 +2,22 @@
 // encrypted and never answered (nor in any event), edits, status, delete, one agent's apart
 // from another's, and the per-agent limit under a burst of adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from './support/own-portal.js';
 
-type View = { integrationId: string; name: string; type: string; category: string; status: string; url: string | null; apiEndpoint: string | null; method: string | null; headerNames: string[]; secretHints: Record<string, string> };
+type View = {
+  integrationId: string;
+  name: string;
+  type: string;
+  category: string;
+  status: string;
+  url: string | null;
+  apiEndpoint: string | null;
+  method: string | null;
+  headerNames: string[];
+  secretHints: Record<string, string>;
+};
 
 const API_KEY = 'custom-key-0123456789-KEY9';
 const HEADER_TOKEN = 'header-credential-abcdefghijk';
@@ -35,19 +47,37 @@ describe('custom integrations over HTTP', () => {
     expect(await message(agent, { name: 'CRM', type: 'api' })).toEqual([400, 'API endpoint is required for API integrations']);
     expect(await message(agent, { ...api, headers: '{"X-Token": "a"' })).toEqual([400, 'Invalid JSON format']);
     expect(await message(agent, { ...api, method: 'TRACE' })).toEqual([400, 'The method is one of GET, POST, PUT, PATCH, DELETE']);
-    expect(await message(agent, { ...api, requestBody: '{"a": "{{first_name}}", "b": "{{ssn}}"}' })).toEqual([400, 'Unknown placeholder {{ssn}}: use the lead fields listed, e.g. {{first_name}}']);
-    expect(await message(agent, { ...api, method: 'GET', requestBody: 'x' })).toEqual([400, 'A body is sent only with POST, PUT or PATCH; a GET request carries the lead as query parameters']);
+    expect(await message(agent, { ...api, requestBody: '{"a": "{{first_name}}", "b": "{{ssn}}"}' })).toEqual([
+      400,
+      'Unknown placeholder {{ssn}}: use the lead fields listed, e.g. {{first_name}}',
+    ]);
+    expect(await message(agent, { ...api, method: 'GET', requestBody: 'x' })).toEqual([
+      400,
+      'A body is sent only with POST, PUT or PATCH; a GET request carries the lead as query parameters',
+    ]);
     expect(await message(agent, { ...api, apiEndpoint: 'ftp://crm.example.com' })).toEqual([400, 'Enter a full web address, starting with https://']);
-    expect(await message(agent, { ...api, apiEndpoint: 'http://192.168.1.10/leads' })).toEqual([400, 'Leads can only be sent to public addresses: 192.168.1.10 is a private network address.']);
+    expect(await message(agent, { ...api, apiEndpoint: 'http://192.168.1.10/leads' })).toEqual([
+      400,
+      'Leads can only be sent to public addresses: 192.168.1.10 is a private network address.',
+    ]);
     expect(await message(agent, 'not an object')).toEqual([400, 'Integration name is required']);
     expect(((await call(agent, 'GET', '')).json.integrations as unknown[]).length).toBe(0);
   });
 
   it('adds a link and an API integration, answers the signing secret once, and never answers or stores a secret in the clear', async () => {
     const agent = await own.account();
-    const link = await call(agent, 'POST', '', { name: 'Carrier portal', description: 'Quotes', type: 'link', category: 'other', url: 'https://carrier.example.com/quote' });
+    const link = await call(agent, 'POST', '', {
+      name: 'Carrier portal',
+      description: 'Quotes',
+      type: 'link',
+      category: 'other',
+      url: 'https://carrier.example.com/quote',
+    });
     expect(link.status).toBe(201);
-    expect(link.json).toMatchObject({ success: true, integration: { name: 'Carrier portal', type: 'link', category: 'other', status: 'active', url: 'https://carrier.example.com/quote' } });
+    expect(link.json).toMatchObject({
+      success: true,
+      integration: { name: 'Carrier portal', type: 'link', category: 'other', status: 'active', url: 'https://carrier.example.com/quote' },
+    });
     expect(link.json.signingSecret).toBeUndefined();
 
     const added = await call(agent, 'POST', '', {
@@ -64,7 +94,12 @@ describe('custom integrations over HTTP', () => {
     const signingSecret = added.json.signingSecret as string;
     expect(signingSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     const integration = added.json.integration as View;
-    expect(integration).toMatchObject({ type: 'api', method: 'POST', headerNames: ['X-Account'], secretHints: { apiKey: '••••KEY9', signingSecret: `••••${signingSecret.slice(-4)}` } });
+    expect(integration).toMatchObject({
+      type: 'api',
+      method: 'POST',
+      headerNames: ['X-Account'],
+      secretHints: { apiKey: '••••KEY9', signingSecret: `••••${signingSecret.slice(-4)}` },
+    });
     expect(added.text).not.toContain(API_KEY);
     expect(added.text).not.toContain(HEADER_TOKEN);
 
@@ -77,7 +112,10 @@ describe('custom integrations over HTTP', () => {
     expect(listed.placeholders.map((p) => p.name)).toContain('first_name');
 
     // At rest: encrypted and bound to the row; the headers' hint gives nothing away; no event holds a secret.
-    const stored = await own.pool.query<{ name: string; value: string; last4: string }>('SELECT name, value, last4 FROM integration_secrets WHERE integration_id = $1 ORDER BY name', [id]);
+    const stored = await own.pool.query<{ name: string; value: string; last4: string }>(
+      'SELECT name, value, last4 FROM integration_secrets WHERE integration_id = $1 ORDER BY name',
+      [id],
+    );
     expect(stored.rows.map((r) => `${r.name} ${r.last4}`)).toEqual(['apiKey ••••KEY9', 'headers ••••', `signingSecret ••••${signingSecret.slice(-4)}`]);
     for (const row of stored.rows) expect(row.value).toMatch(/^v1:/);
     const events = await own.pool.query<{ text: string }>(
@@ -87,14 +125,25 @@ describe('custom integrations over HTTP', () => {
     expect(events.rows.length).toBeGreaterThan(0);
     for (const { text } of events.rows) for (const secret of [API_KEY, HEADER_TOKEN, signingSecret.slice(6)]) expect(text).not.toContain(secret);
     // The pipeline's reading surface: one row per custom integration, provider 'custom'.
-    const row = await own.pool.query<{ provider: string; is_active: boolean; settings: { type: string; endpoint: string } }>('SELECT provider, is_active, settings FROM integration_configs WHERE integration_id = $1', [id]);
+    const row = await own.pool.query<{ provider: string; is_active: boolean; settings: { type: string; endpoint: string } }>(
+      'SELECT provider, is_active, settings FROM integration_configs WHERE integration_id = $1',
+      [id],
+    );
     expect(row.rows[0]).toMatchObject({ provider: 'custom', is_active: true, settings: { type: 'api', endpoint: 'https://crm.example.com/leads' } });
   });
 
   it('edits keeping or replacing the secrets, switches on and off, deletes, and keeps one agent’s integrations from another', async () => {
     const agent = await own.account();
     const other = await own.account();
-    const form = { name: 'Dialer', type: 'api', category: 'voip', apiEndpoint: 'https://dialer.example.com/in', method: 'PUT', apiKey: API_KEY, headers: { 'X-Account': HEADER_TOKEN } };
+    const form = {
+      name: 'Dialer',
+      type: 'api',
+      category: 'voip',
+      apiEndpoint: 'https://dialer.example.com/in',
+      method: 'PUT',
+      apiKey: API_KEY,
+      headers: { 'X-Account': HEADER_TOKEN },
+    };
     const id = ((await call(agent, 'POST', '', form)).json.integration as View).integrationId;
 
     // Another agent: not found everywhere, their list empty, nothing changed.
@@ -132,7 +181,9 @@ describe('custom integrations over HTTP', () => {
     expect((await call(agent, 'GET', `/${id}`)).status).toBe(404);
     expect((await call(agent, 'DELETE', `/${id}`)).status).toBe(404);
     expect((await call(agent, 'GET', '')).json.integrations).toEqual([]);
-    expect((await own.pool.query('SELECT is_active, deleted_at IS NOT NULL AS deleted FROM integration_configs WHERE integration_id = $1', [id])).rows[0]).toEqual({ is_active: false, deleted: true });
+    expect(
+      (await own.pool.query('SELECT is_active, deleted_at IS NOT NULL AS deleted FROM integration_configs WHERE integration_id = $1', [id])).rows[0],
+    ).toEqual({ is_active: false, deleted: true });
     expect((await own.pool.query('SELECT count(*)::int AS n FROM integration_secrets WHERE integration_id = $1', [id])).rows[0]).toEqual({ n: 0 });
   });
 
@@ -142,7 +193,10 @@ describe('custom integrations over HTTP', () => {
     for (const apiKey of ['first-key-0123456789', 'second-key-0123456789']) {
       expect((await agent.client.request('PUT', '/api/integrations/onlysales', { webhookUrl: 'https://crm.example.com/hook', apiKey })).status).toBe(200);
     }
-    const rows = await own.pool.query<{ provider: string; n: number }>('SELECT provider, count(*)::int AS n FROM integration_configs WHERE user_id = $1 GROUP BY provider ORDER BY provider', [agent.userId]);
+    const rows = await own.pool.query<{ provider: string; n: number }>(
+      'SELECT provider, count(*)::int AS n FROM integration_configs WHERE user_id = $1 GROUP BY provider ORDER BY provider',
+      [agent.userId],
+    );
     expect(rows.rows).toEqual([
       { provider: 'custom', n: 2 },
       { provider: 'onlysales', n: 1 },
@@ -151,8 +205,12 @@ describe('custom integrations over HTTP', () => {
 
   it('lets a burst of adds take only the places left under the limit of 50', async () => {
     const agent = await own.account();
-    for (let index = 0; index < 47; index++) expect((await call(agent, 'POST', '', { name: `Link ${index}`, type: 'link', url: 'https://x.example.com' })).status).toBe(201);
-    const statuses = await inParallel(30, async (index) => (await call(agent, 'POST', '', { name: `Burst ${index}`, type: 'link', url: 'https://x.example.com' })).status);
+    for (let index = 0; index < 47; index++)
+      expect((await call(agent, 'POST', '', { name: `Link ${index}`, type: 'link', url: 'https://x.example.com' })).status).toBe(201);
+    const statuses = await inParallel(
+      30,
+      async (index) => (await call(agent, 'POST', '', { name: `Burst ${index}`, type: 'link', url: 'https://x.example.com' })).status,
+    );
     expect(tally(statuses)).toEqual({ 201: 3, 409: 27 });
     expect(((await call(agent, 'GET', '')).json.integrations as unknown[]).length).toBe(50);
     const refused = await call(agent, 'POST', '', { name: 'One more', type: 'link', url: 'https://x.example.com' });

@@ -4,6 +4,7 @@
 // shown once, the list, open, deactivate, edit and delete.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
@@ -92,7 +93,9 @@ describe('custom integrations on /integrations', () => {
     // A failure of the server itself: the spec's toast.
     allowConsoleMessage(page, /status of 500/);
     await page.route('**/api/integrations/custom', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, code: 'INTERNAL', message: 'boom' }) }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, code: 'INTERNAL', message: 'boom' }) })
+        : route.fallback(),
     );
     await submit.click();
     await page.getByText('Failed to add custom integration. Please try again.').first().waitFor();
@@ -121,7 +124,10 @@ describe('custom integrations on /integrations', () => {
     // The list: name, category, type, status; a link opens in a new tab, without the opener.
     const rows = page.getByTestId('custom-integration');
     await rows.nth(1).waitFor();
-    expect(await rows.allInnerTexts()).toEqual([expect.stringMatching(/My CRM\s+CRM\s+API\s+Active[\s\S]*POST https:\/\/crm\.example\.com\/leads/), expect.stringMatching(/Carrier portal\s+Other\s+Link[\s\S]*Open/)]);
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(/My CRM\s+CRM\s+API\s+Active[\s\S]*POST https:\/\/crm\.example\.com\/leads/),
+      expect.stringMatching(/Carrier portal\s+Other\s+Link[\s\S]*Open/),
+    ]);
     const open = page.getByRole('link', { name: 'Open Carrier portal' });
     expect(await open.getAttribute('href')).toBe('https://carrier.example.com/quote');
     expect(await open.getAttribute('target')).toBe('_blank');

@@ -2,6 +2,7 @@
 // real OpenID Connect issuers (oidc-provider) on 127.0.0.1 and a portal configured for them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { freePort } from '../support/free-port.js';
 import { startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.js';
 import { ApiClient } from './support/api-client.js';
@@ -96,7 +97,13 @@ describe('sign-in with Microsoft (work account)', () => {
     expect(request.get('nonce')?.length).toBeGreaterThan(20);
 
     const session = await (await page.request.get('/api/auth/session')).json();
-    expect(session.user).toMatchObject({ email: `ana.work@${STAFF_DOMAIN}`, displayName: 'Ana Work', provider: 'azure', isMicrosoftUser: true, needsSatLeader: false });
+    expect(session.user).toMatchObject({
+      email: `ana.work@${STAFF_DOMAIN}`,
+      displayName: 'Ana Work',
+      provider: 'azure',
+      isMicrosoftUser: true,
+      needsSatLeader: false,
+    });
     await page.getByRole('button', { name: 'Ana Work' }).click();
     expect(await page.getByText('Full Access (Microsoft)').isVisible()).toBe(true);
     // A work account passes the server's access check without a code, and may open /leads.
@@ -157,7 +164,13 @@ describe('sign-in with Google', () => {
     await page.getByText('Welcome!', { exact: true }).waitFor();
     await page.getByTestId('sat-leader-gate').waitFor();
     const session = await (await page.request.get('/api/auth/session')).json();
-    expect(session.user).toMatchObject({ email: 'bob.new@gmail.test', displayName: 'Bob Newman', provider: 'google', isMicrosoftUser: false, needsSatLeader: true });
+    expect(session.user).toMatchObject({
+      email: 'bob.new@gmail.test',
+      displayName: 'Bob Newman',
+      provider: 'google',
+      isMicrosoftUser: false,
+      needsSatLeader: true,
+    });
     expect(google!.authorizationRequests.at(-1)!.get('domain_hint')).toBeNull();
     await context.close();
   });
@@ -179,7 +192,12 @@ describe('sign-in with Google', () => {
     // Someone signs up with Vic's address and a password of their own, and never confirms.
     const squatter = new ApiClient(portal.url);
     const { leaders } = await (await squatter.request('GET', '/api/sat-leaders')).json();
-    const signUp = await squatter.request('POST', '/api/auth/sign-up', { email: 'vic.tim@gmail.test', password: 'Squatter-Pass-1', confirmPassword: 'Squatter-Pass-1', satLeaderId: leaders[0].id });
+    const signUp = await squatter.request('POST', '/api/auth/sign-up', {
+      email: 'vic.tim@gmail.test',
+      password: 'Squatter-Pass-1',
+      confirmPassword: 'Squatter-Pass-1',
+      satLeaderId: leaders[0].id,
+    });
     expect(signUp.status).toBe(201);
 
     const { context, page } = await openPage();

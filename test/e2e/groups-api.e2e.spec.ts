@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from './support/api-client.js';
 import { freshAdmin, freshAgent, signedInClient } from './support/portal.js';
@@ -24,7 +25,9 @@ describe('groups over HTTP', () => {
     expect(await json(owner.client.request('POST', '/api/groups', { name: '' }))).toMatchObject({ message: 'Please enter a group name.' });
 
     const added = await json<{ members: { email: string; status: string }[] }>(
-      owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [ana.email, ben.email.toUpperCase(), 'nobody@agents.test', owner.email, ana.email] }),
+      owner.client.request('POST', `/api/groups/${groupId}/members`, {
+        emails: [ana.email, ben.email.toUpperCase(), 'nobody@agents.test', owner.email, ana.email],
+      }),
     );
     expect(added.members.map((m) => m.status)).toEqual(['added', 'added', 'unknown', 'self', 'already']);
     expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: ['not-an-email'] })).status).toBe(400);
@@ -37,12 +40,19 @@ describe('groups over HTTP', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe('name,email');
-    expect(lines.slice(1).map((line) => line.split(',')[1]).sort()).toEqual([ana.email, ben.email].sort());
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[1])
+        .sort(),
+    ).toEqual([ana.email, ben.email].sort());
 
     const anaId = detail.members.find((m) => m.email === ana.email)!.memberId;
     expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${anaId}`)).status).toBe(200);
     expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${anaId}`)).status).toBe(404);
-    expect((await json<{ groups: Group[] }>(owner.client.request('GET', '/api/groups'))).groups).toEqual([expect.objectContaining({ groupId, name: 'Team South', memberCount: 1 })]);
+    expect((await json<{ groups: Group[] }>(owner.client.request('GET', '/api/groups'))).groups).toEqual([
+      expect.objectContaining({ groupId, name: 'Team South', memberCount: 1 }),
+    ]);
     expect((await owner.client.request('DELETE', `/api/groups/${groupId}`)).status).toBe(200);
     expect((await json<{ groups: Group[] }>(owner.client.request('GET', '/api/groups'))).groups).toEqual([]);
   });
@@ -62,10 +72,15 @@ describe('groups over HTTP', () => {
     const admin: ApiClient = await freshAdmin().then((account) => signedInClient(account.email, account.password));
     const { users } = await json<{ users: { id: string }[] }>(admin.request('GET', `/api/admin/users?search=${encodeURIComponent(other.email)}`));
     await expect
-      .poll(async () => {
-        const { events } = await json<{ events: { details: { resource?: string } }[] }>(admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${users[0]!.id}`));
-        return events.filter((event) => event.details.resource === 'group').length;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const { events } = await json<{ events: { details: { resource?: string } }[] }>(
+            admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${users[0]!.id}`),
+          );
+          return events.filter((event) => event.details.resource === 'group').length;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(4);
     expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).name).toBe('Private');
   });
@@ -137,7 +152,10 @@ describe('groups over HTTP', () => {
       ['Team North', ana.email],
       ...[ana.email, ben.email].sort().map((email) => ['Team South', email]),
     ]);
-    expect((await other.client.request('GET', '/api/groups/export.csv').then((r) => r.text())).trimEnd().split('\r\n')).toEqual(['group name,member name,member email', 'Team North,,']);
+    expect((await other.client.request('GET', '/api/groups/export.csv').then((r) => r.text())).trimEnd().split('\r\n')).toEqual([
+      'group name,member name,member email',
+      'Team North,,',
+    ]);
   });
 
   it('refuses an import file that is not one, with a message and never a 500', async () => {

@@ -1,7 +1,8 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
@@ -87,7 +88,10 @@ describe('/groups', () => {
     await row(page, 'Team South').getByRole('cell', { name: '1', exact: true }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
     const exported = fs.readFileSync((await download.path())!, 'utf8');
-    expect(exported.trimEnd().split('\r\n')).toEqual(['group name,member name,member email', expect.stringMatching(new RegExp(`^Team South,.*,${member.email}$`))]);
+    expect(exported.trimEnd().split('\r\n')).toEqual([
+      'group name,member name,member email',
+      expect.stringMatching(new RegExp(`^Team South,.*,${member.email}$`)),
+    ]);
 
     await row(page, 'Team South').getByRole('button', { name: 'Delete Team South' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete group?' });
@@ -199,7 +203,11 @@ describe('/groups', () => {
     await page.getByRole('link', { name: 'All groups' }).click();
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Groups' });
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(`group name,member email\nTexas,${member.email}\nTexas,nobody-here@agents.test\n,x@agents.test\n`) });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'groups.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`group name,member email\nTexas,${member.email}\nTexas,nobody-here@agents.test\n,x@agents.test\n`),
+    });
     await dialog.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('dialog', { name: 'Import Report' }).getByText('0 groups created, 0 members added, 3 rows not imported.').waitFor();
     expect(await checkPage(page)).toEqual([]);

@@ -3,6 +3,7 @@
 // Ringy's credentials tested with Ringy (a local stand-in) before they are saved; OnlySales'
 // signing secret answered once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
@@ -27,7 +28,9 @@ describe('integrations over HTTP', () => {
 
   it('lists the five providers, connects each form with the spec’s messages, keeps secrets encrypted and never answers them', async () => {
     const agent = await own.account();
-    const list = async () => ((await (await agent.client.request('GET', '/api/integrations')).json()) as { providers: { providerId: string; concept: string; connected: boolean }[] }).providers;
+    const list = async () =>
+      ((await (await agent.client.request('GET', '/api/integrations')).json()) as { providers: { providerId: string; concept: string; connected: boolean }[] })
+        .providers;
     expect((await list()).map((p) => `${p.providerId}: ${p.concept} ${p.connected}`)).toEqual([
       'onlysales: CRM Integration false',
       'textdrip: SMS Marketing false',
@@ -42,14 +45,19 @@ describe('integrations over HTTP', () => {
     expect(await put('onlysales', { webhookUrl: 'https://crm.example.com/hook' })).toEqual([400, 'Please fill in all required fields.']);
     expect(await put('email', { email: '' })).toEqual([400, 'Please enter an email address.']);
     expect(await put('ringy', { sid: 'AC1' })).toEqual([400, 'Please provide both SID and Auth Token']);
-    expect(await put('vanillasoft', { credentialName: 'Main', postingUrl: 'https://new.vanillasoft.net/post.aspx?id=9', fieldMappings: 'not json' })).toEqual([400, 'Invalid JSON format for field mappings']);
+    expect(await put('vanillasoft', { credentialName: 'Main', postingUrl: 'https://new.vanillasoft.net/post.aspx?id=9', fieldMappings: 'not json' })).toEqual([
+      400,
+      'Invalid JSON format for field mappings',
+    ]);
     expect((await put('textdrip', {}))[0]).toBe(400);
     // An address every delivery would be refused at is refused when the form is saved.
-    expect(await put('onlysales', { webhookUrl: 'http://10.0.0.5/hook', apiKey: 'k-123' })).toEqual([400, 'Leads can only be sent to public addresses: 10.0.0.5 is a private network address.']);
-    expect(await put('vanillasoft', { credentialName: 'Main', postingUrl: 'http://169.254.169.254/latest', fieldMappings: '{"first_name": "FirstName"}' })).toEqual([
+    expect(await put('onlysales', { webhookUrl: 'http://10.0.0.5/hook', apiKey: 'k-123' })).toEqual([
       400,
-      'Leads can only be sent to public addresses: 169.254.169.254 is the cloud metadata address.',
+      'Leads can only be sent to public addresses: 10.0.0.5 is a private network address.',
     ]);
+    expect(
+      await put('vanillasoft', { credentialName: 'Main', postingUrl: 'http://169.254.169.254/latest', fieldMappings: '{"first_name": "FirstName"}' }),
+    ).toEqual([400, 'Leads can only be sent to public addresses: 169.254.169.254 is the cloud metadata address.']);
     expect((await agent.client.request('GET', '/api/integrations/salesforce')).status).toBe(404);
 
     const apiKey = 'only-sales-key-0123456789-ZZZZ';
@@ -72,12 +80,17 @@ describe('integrations over HTTP', () => {
 
     // Another agent sees none of it.
     const other = await own.account();
-    expect(((await (await other.client.request('GET', '/api/integrations')).json()) as { providers: { connected: boolean }[] }).providers.every((p) => !p.connected)).toBe(true);
+    expect(
+      ((await (await other.client.request('GET', '/api/integrations')).json()) as { providers: { connected: boolean }[] }).providers.every((p) => !p.connected),
+    ).toBe(true);
     expect((await other.client.request('POST', '/api/integrations/onlysales/disconnect')).status).toBe(409);
 
     // Disconnect keeps the settings, inactive.
     expect((await agent.client.request('POST', '/api/integrations/onlysales/disconnect')).status).toBe(200);
-    expect(await (await agent.client.request('GET', '/api/integrations/onlysales')).json()).toMatchObject({ connected: false, settings: { webhookUrl: 'https://crm.example.com/hook' } });
+    expect(await (await agent.client.request('GET', '/api/integrations/onlysales')).json()).toMatchObject({
+      connected: false,
+      settings: { webhookUrl: 'https://crm.example.com/hook' },
+    });
     expect((await agent.client.request('POST', '/api/integrations/onlysales/disconnect')).status).toBe(409);
     expect((await list()).filter((p) => p.connected).map((p) => p.providerId)).toEqual(['ringy']);
   });
@@ -106,7 +119,10 @@ describe('integrations over HTTP', () => {
     expect(ringy.leads.length).toBe(leadsBefore);
     // Saving again with wrong credentials keeps the working ones.
     expect(await put({ ...RINGY_ACCOUNT, sid: 'AC-wrong' })).toEqual([422, 'Invalid credentials']);
-    const stored = await own.pool.query<{ last4: string }>(`SELECT s.last4 FROM integration_secrets s JOIN integration_configs c USING (integration_id) WHERE c.user_id = $1 AND s.name = 'sid'`, [agent.userId]);
+    const stored = await own.pool.query<{ last4: string }>(
+      `SELECT s.last4 FROM integration_secrets s JOIN integration_configs c USING (integration_id) WHERE c.user_id = $1 AND s.name = 'sid'`,
+      [agent.userId],
+    );
     expect(stored.rows[0]!.last4).toBe('••••cdef');
   });
 
@@ -119,13 +135,18 @@ describe('integrations over HTTP', () => {
     const view = await (await agent.client.request('GET', '/api/integrations/onlysales')).text();
     expect(view).not.toContain(secret.slice(6, 20));
     expect(JSON.parse(view).secretHints).toEqual({ apiKey: '••••AAAA', signingSecret: `••••${secret.slice(-4)}` });
-    const again = (await (await agent.client.request('PUT', '/api/integrations/onlysales', { ...form, apiKey: 'only-sales-key-0123456789-BBBB' })).json()) as { signingSecret?: string };
+    const again = (await (await agent.client.request('PUT', '/api/integrations/onlysales', { ...form, apiKey: 'only-sales-key-0123456789-BBBB' })).json()) as {
+      signingSecret?: string;
+    };
     expect(again.signingSecret).toBeUndefined();
     expect(((await (await agent.client.request('GET', '/api/integrations/onlysales')).json()) as { secretHints: Record<string, string> }).secretHints).toEqual({
       apiKey: '••••BBBB',
       signingSecret: `••••${secret.slice(-4)}`,
     });
-    const stored = await own.pool.query<{ value: string }>(`SELECT s.value FROM integration_secrets s JOIN integration_configs c USING (integration_id) WHERE c.user_id = $1 AND s.name = 'signingSecret'`, [agent.userId]);
+    const stored = await own.pool.query<{ value: string }>(
+      `SELECT s.value FROM integration_secrets s JOIN integration_configs c USING (integration_id) WHERE c.user_id = $1 AND s.name = 'signingSecret'`,
+      [agent.userId],
+    );
     expect(stored.rows[0]!.value).toMatch(/^v1:/);
     expect(stored.rows[0]!.value).not.toContain(secret.slice(6));
   });
@@ -133,7 +154,10 @@ describe('integrations over HTTP', () => {
   it('shows the signing secret to exactly one of 30 first connects sent at once, the one that is kept', async () => {
     const agent = await own.account();
     const answers = await inParallel(30, async (index) => {
-      const answer = await agent.client.request('PUT', '/api/integrations/onlysales', { webhookUrl: 'https://crm.example.com/hook', apiKey: `parallel-key-${String(index).padStart(4, '0')}` });
+      const answer = await agent.client.request('PUT', '/api/integrations/onlysales', {
+        webhookUrl: 'https://crm.example.com/hook',
+        apiKey: `parallel-key-${String(index).padStart(4, '0')}`,
+      });
       return { status: answer.status, signingSecret: ((await answer.json()) as { signingSecret?: string }).signingSecret };
     });
     expect(tally(answers.map((a) => a.status))).toEqual({ 200: 30 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
@@ -28,7 +29,8 @@ describe('/integrations', () => {
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     await page.getByTestId('provider').first().waitFor();
     expect(await page.getByTestId('provider').count()).toBe(5);
-    for (const concept of ['CRM Integration', 'SMS Marketing', 'Email Marketing', 'VoIP Integration', 'Sales Automation']) await page.getByText(concept).waitFor();
+    for (const concept of ['CRM Integration', 'SMS Marketing', 'Email Marketing', 'VoIP Integration', 'Sales Automation'])
+      await page.getByText(concept).waitFor();
     expect(await page.getByText('Not Connected').count()).toBe(5);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'integrations-1366');
@@ -54,7 +56,12 @@ describe('/integrations', () => {
   it('checks VanillaSoft’s field mappings, starts them at the defaults, and says when a provider does not exist', async () => {
     const { page, close } = await agentOn('/integrations/vanillasoft', 390);
     await page.getByRole('heading', { name: 'VanillaSoft', level: 1 }).waitFor();
-    expect(JSON.parse(await page.getByLabel('Field mappings (JSON)').inputValue())).toEqual({ first_name: 'FirstName', last_name: 'LastName', phone: 'Phone', email: 'Email' });
+    expect(JSON.parse(await page.getByLabel('Field mappings (JSON)').inputValue())).toEqual({
+      first_name: 'FirstName',
+      last_name: 'LastName',
+      phone: 'Phone',
+      email: 'Email',
+    });
     await page.getByLabel('Credential name').fill('Main');
     await page.getByLabel('Posting URL').fill('https://new.vanillasoft.net/post.aspx?id=42');
     await page.getByLabel('Field mappings (JSON)').fill('{first_name: FirstName}');

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -14,7 +15,15 @@ import { checkPage, launchBrowser, newPage, screenshot } from './support/browser
 import { startOwnPortal, type OwnPortal, type SeededAccount } from './support/own-portal.js';
 
 const RINGY_TOKEN = 'rg_auth_token_9d8c7b6a5f4e';
-type Delivery = { deliveryId: string; integrationId: string; provider: string; leadId: string | null; status: string; attempts: number; lastError: string | null };
+type Delivery = {
+  deliveryId: string;
+  integrationId: string;
+  provider: string;
+  leadId: string | null;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+};
 
 describe('lead delivery to the agent’s integrations', () => {
   let own: OwnPortal;
@@ -38,7 +47,12 @@ describe('lead delivery to the agent’s integrations', () => {
     });
     admin = (await own.account({ role: 'admin' })).client;
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Delivery Vendor' })).json()) as { apiKey: string };
-    postLeads = (body) => fetch(`${own.portal.url}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify(body) });
+    postLeads = (body) =>
+      fetch(`${own.portal.url}/api/intake/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify(body),
+      });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
@@ -59,20 +73,40 @@ describe('lead delivery to the agent’s integrations', () => {
     const leads = Array.from({ length: count }, () => {
       const n = phones++;
       return {
-        firstName: 'Dana', lastName: `Buyer ${n}`, phone: `+1727${String(4_000_000 + n).padStart(7, '0')}`, email: `dana${n}@example.com`, state: 'FL', zip: '33701',
-        source: 'business', tier: 'basic', companyName: `Bay ${n} LLC`, city, leadSourceId: 'web', consent: { text: 'I agree to be contacted.', at: new Date().toISOString() },
+        firstName: 'Dana',
+        lastName: `Buyer ${n}`,
+        phone: `+1727${String(4_000_000 + n).padStart(7, '0')}`,
+        email: `dana${n}@example.com`,
+        state: 'FL',
+        zip: '33701',
+        source: 'business',
+        tier: 'basic',
+        companyName: `Bay ${n} LLC`,
+        city,
+        leadSourceId: 'web',
+        consent: { text: 'I agree to be contacted.', at: new Date().toISOString() },
       };
     });
     expect(((await (await postLeads({ leads })).json()) as { accepted: number }).accepted).toBe(count);
   }
   async function agentWith(cents: number): Promise<SeededAccount> {
     const agent = await own.account();
-    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status).toBe(200);
-    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 }).toBe(cents);
+    expect(
+      (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .toBe(cents);
     return agent;
   }
   const buy = async (agent: SeededAccount, quantity: number, city: string) => {
-    const bought = await call(agent.client, 'POST', '/api/business-leads/purchase', { quantity, pricePerLeadCents: 100, campaign: `${city} shops`, filters: { state: 'FL', city } }, { 'idempotency-key': randomUUID() });
+    const bought = await call(
+      agent.client,
+      'POST',
+      '/api/business-leads/purchase',
+      { quantity, pricePerLeadCents: 100, campaign: `${city} shops`, filters: { state: 'FL', city } },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(bought.status).toBe(201);
   };
   const deliveries = async (agent: SeededAccount, query = '') => (await call(agent.client, 'GET', `/api/deliveries${query}`)).body.deliveries as Delivery[];
@@ -118,8 +152,17 @@ describe('lead delivery to the agent’s integrations', () => {
     expect((await deliveries(agent))[0]).toMatchObject({ attempts: 3, lastError: expect.stringContaining('500') });
     await new Promise((resolve) => setTimeout(resolve, 3_200));
     await buy(agent, 1, 'Orlando');
-    await expect.poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled, { timeout: 20_000 }).toMatchObject({ reason: expect.stringContaining('Deliveries have failed since') });
-    await expect.poll(async () => (await own.pool.query(`SELECT 1 FROM mail_messages WHERE to_address = $1 AND subject = 'Your OnlySales integration was turned off'`, [agent.email])).rowCount, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled, { timeout: 20_000 })
+      .toMatchObject({ reason: expect.stringContaining('Deliveries have failed since') });
+    await expect
+      .poll(
+        async () =>
+          (await own.pool.query(`SELECT 1 FROM mail_messages WHERE to_address = $1 AND subject = 'Your OnlySales integration was turned off'`, [agent.email]))
+            .rowCount,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     await buy(agent, 1, 'Orlando');
     await expect.poll(async () => (await deliveries(agent)).filter((d) => d.status === 'held').length, { timeout: 20_000 }).toBe(1);
 
@@ -142,14 +185,20 @@ describe('lead delivery to the agent’s integrations', () => {
     expect(await page.getByTestId('delivery').count()).toBe(3);
 
     // The log: details of an attempt with the receiver's answer, a resend, a test-send.
-    await page.getByRole('button', { name: /^Details of the delivery of / }).first().click();
+    await page
+      .getByRole('button', { name: /^Details of the delivery of / })
+      .first()
+      .click();
     const details = page.getByRole('dialog');
     await details.getByText(/Attempt \d \(replayed\) · delivered/).waitFor();
     await details.getByText('{"received":true}').first().waitFor();
     expect(await checkPage(page)).toEqual([]);
     await page.keyboard.press('Escape');
     const sentBefore = receiver.received.length;
-    await page.getByRole('button', { name: /^Resend Dana / }).first().click();
+    await page
+      .getByRole('button', { name: /^Resend Dana / })
+      .first()
+      .click();
     await page.getByText('Resending').first().waitFor();
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(sentBefore + 1);
     await page.getByRole('button', { name: 'Send test lead' }).click();
@@ -185,8 +234,12 @@ describe('lead delivery to the agent’s integrations', () => {
       expect((await call(stranger.client, method, path, body)).status, `${method} ${path}`).toBe(404);
     }
     // Bad input is a clear 400, never a 500.
-    expect((await call(owner.client, 'PUT', `/api/integration-connections/${integrationId}/destinations`, { sources: ['spam'], campaignIds: null })).body).toMatchObject({ message: 'Choose sources from the list' });
-    expect((await call(owner.client, 'PUT', `/api/integration-connections/${integrationId}/destinations`, { sources: null, campaignIds: [randomUUID()] })).body).toMatchObject({ message: 'Choose campaigns from your own list.' });
+    expect(
+      (await call(owner.client, 'PUT', `/api/integration-connections/${integrationId}/destinations`, { sources: ['spam'], campaignIds: null })).body,
+    ).toMatchObject({ message: 'Choose sources from the list' });
+    expect(
+      (await call(owner.client, 'PUT', `/api/integration-connections/${integrationId}/destinations`, { sources: null, campaignIds: [randomUUID()] })).body,
+    ).toMatchObject({ message: 'Choose campaigns from your own list.' });
     expect((await call(owner.client, 'GET', '/api/deliveries/not-an-id')).status).toBe(400);
     expect((await call(owner.client, 'POST', `/api/integration-connections/${integrationId}/enable`, {})).status).toBe(400);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from './support/api-client.js';
 import { freshAdmin, freshAgent, signedInClient } from './support/portal.js';
@@ -11,7 +12,8 @@ beforeAll(async () => {
 });
 
 /** A valid US number no other test uses: a real area code, an exchange from 230 to 299 (never an N11 code), any line. */
-const uniquePhone = () => `+1${['212', '305', '415', '512', '617', '702', '808', '907'][Math.floor(Math.random() * 8)]}${230 + Math.floor(Math.random() * 70)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+const uniquePhone = () =>
+  `+1${['212', '305', '415', '512', '617', '702', '808', '907'][Math.floor(Math.random() * 8)]}${230 + Math.floor(Math.random() * 70)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 const lead = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Maria',
   lastName: 'Lopez',
@@ -82,9 +84,14 @@ describe('lead intake by vendors with API keys', () => {
       ]),
     );
     for (const junk of ['not json at all', [], { leads: [] }, { leads: Array.from({ length: 101 }, () => lead()) }, null]) {
-      const answer = typeof junk === 'string'
-        ? await fetch(`${inject('portalUrl')}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: junk })
-        : await post(apiKey, junk);
+      const answer =
+        typeof junk === 'string'
+          ? await fetch(`${inject('portalUrl')}/api/intake/leads`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+              body: junk,
+            })
+          : await post(apiKey, junk);
       expect([JSON.stringify(junk).slice(0, 30), answer.status]).toEqual([JSON.stringify(junk).slice(0, 30), 400]);
     }
   });
@@ -94,7 +101,12 @@ describe('lead intake by vendors with API keys', () => {
     const shared = lead();
     const answer = await post(apiKey, { leads: [shared, lead({ zip: 'nope' }), lead({ phone: shared.phone, email: null }), lead()] });
     expect(answer.status).toBe(200);
-    const body = (await answer.json()) as { accepted: number; duplicates: number; rejected: number; results: { index: number; status: string; fieldErrors?: unknown[] }[] };
+    const body = (await answer.json()) as {
+      accepted: number;
+      duplicates: number;
+      rejected: number;
+      results: { index: number; status: string; fieldErrors?: unknown[] }[];
+    };
     expect(body).toMatchObject({ accepted: 2, duplicates: 1, rejected: 1 });
     expect(body.results.map((r) => [r.index, r.status])).toEqual([
       [0, 'accepted'],
@@ -108,7 +120,10 @@ describe('lead intake by vendors with API keys', () => {
   it('sells one of 30 identical leads posted at once: the rest are duplicates', async () => {
     const { apiKey } = await vendor();
     const same = lead();
-    const answers = await inParallel(30, async (i) => ((await (await post(apiKey, { ...same, externalId: `burst-${i}` })).json()) as { status: string }).status);
+    const answers = await inParallel(
+      30,
+      async (i) => ((await (await post(apiKey, { ...same, externalId: `burst-${i}` })).json()) as { status: string }).status,
+    );
     expect(tally(answers)).toEqual({ accepted: 1, duplicate: 29 });
   });
 
@@ -122,7 +137,9 @@ describe('lead intake by vendors with API keys', () => {
     const revoked = await post(apiKey, lead());
     expect(revoked.status).toBe(401);
     expect(await revoked.json()).toMatchObject({ code: 'API_KEY_INVALID' });
-    const { vendors } = (await (await admin.request('GET', '/api/admin/lead-vendors')).json()) as { vendors: { vendorId: string; leads: number; revokedAt: string | null }[] };
+    const { vendors } = (await (await admin.request('GET', '/api/admin/lead-vendors')).json()) as {
+      vendors: { vendorId: string; leads: number; revokedAt: string | null }[];
+    };
     expect(vendors.find((v) => v.vendorId === vendorId)).toMatchObject({ leads: 0, revokedAt: expect.any(String) });
     expect((await admin.request('POST', `/api/admin/lead-vendors/${randomUUID()}/revoke`)).status).toBe(404);
   });

@@ -3,6 +3,7 @@
 // static figures, in the shared header and footer, at desktop and phone widths.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
 import { signInThroughForm } from './support/portal.js';
@@ -46,7 +47,11 @@ describe('/leads (Lead Management)', () => {
         const card = page.locator('article', { has: page.getByRole('heading', { name: title, level: 3 }) });
         const link = card.getByRole('link', { name: `Open ${title} (opens in a new tab)` });
         await link.waitFor();
-        expect([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')]).toEqual([url, '_blank', 'noopener noreferrer']);
+        expect([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')]).toEqual([
+          url,
+          '_blank',
+          'noopener noreferrer',
+        ]);
         const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
         await tab.waitForLoadState();
         expect(tab.url()).toBe(url);
@@ -59,7 +64,16 @@ describe('/leads (Lead Management)', () => {
       const program = page.getByRole('region', { name: 'Lead Investment Program' });
       expect(await program.getByRole('row').allInnerTexts()).toEqual(['Tier\tAmount', 'Newbie\t$0', 'Vet\t$50', 'FTA\t$200', 'FSL\t$400', 'SAT\t$600']);
       const formula = page.getByRole('region', { name: 'Bonus Formula' });
-      for (const text of ['Submitted AV only', '$100', 'Issued AV only', '$75', 'Both submitted and issued AV', '$200', 'Bonus = (Submitted AV + Issued AV) × 100 × Taken Rate', "Lion's Share = Base + Bonus"]) {
+      for (const text of [
+        'Submitted AV only',
+        '$100',
+        'Issued AV only',
+        '$75',
+        'Both submitted and issued AV',
+        '$200',
+        'Bonus = (Submitted AV + Issued AV) × 100 × Taken Rate',
+        "Lion's Share = Base + Bonus",
+      ]) {
         await formula.getByText(text, { exact: true }).waitFor();
       }
       expect(await page.getByRole('link', { name: 'My Leads' }).getAttribute('href')).toBe('/my-leads');

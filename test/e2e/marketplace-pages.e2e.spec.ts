@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import type { ApiClient } from './support/api-client.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
@@ -23,7 +24,9 @@ describe('the marketplace pages', () => {
     admin = (await own.account({ role: 'admin' })).client;
     agent = await own.account();
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Pages Vendor' })).json()) as { apiKey: string };
-    expect((await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': randomUUID() })).status).toBe(200);
+    expect(
+      (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': randomUUID() })).status,
+    ).toBe(200);
     const created = await agent.client.request(
       'POST',
       '/api/campaigns',
@@ -185,10 +188,14 @@ describe('the marketplace pages', () => {
     await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
     await page.getByText('1 of 2 leads returned and credited; 1 return asked for.').waitFor();
     // The spend axis counts whole dollars.
-    const spendAxis = (await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).locator('svg text').allTextContents()).filter((tick) => tick.startsWith('$'));
+    const spendAxis = (await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).locator('svg text').allTextContents()).filter((tick) =>
+      tick.startsWith('$'),
+    );
     expect(spendAxis.length).toBeGreaterThan(1);
     expect(spendAxis.every((tick) => /^\$\d[\d,]*$/.test(tick))).toBe(true);
-    const costAxis = (await page.getByRole('region', { name: 'Cost per lead by campaign' }).locator('svg text').allTextContents()).filter((tick) => tick.startsWith('$'));
+    const costAxis = (await page.getByRole('region', { name: 'Cost per lead by campaign' }).locator('svg text').allTextContents()).filter((tick) =>
+      tick.startsWith('$'),
+    );
     expect(costAxis.length).toBeGreaterThan(1);
     expect(costAxis.every((tick) => /^\$\d[\d,]*$/.test(tick))).toBe(true);
     expect(await checkPage(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { createConfirmedAccount, mailedLink, tokenOf } from './support/mailbox.js';
@@ -60,6 +61,8 @@ describe('forgotten password', () => {
   it('refuses a common password on the reset form too', async () => {
     const response = await new ApiClient(portalUrl()).request('POST', '/api/auth/reset-password', { token: 'x'.repeat(43), password: '123456' });
     expect(response.status).toBe(400);
-    expect((await response.json()).fieldErrors).toEqual([{ field: 'password', message: 'This password is one of the most common ones. Please choose a harder one to guess.' }]);
+    expect((await response.json()).fieldErrors).toEqual([
+      { field: 'password', message: 'This password is one of the most common ones. Please choose a harder one to guess.' },
+    ]);
   });
 });

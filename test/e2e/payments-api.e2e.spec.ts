@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
+
 import type { ApiClient } from './support/api-client.js';
 import { walletProbe } from './support/payments-wallet-probe.js';
 import { freshAdmin, freshAgent, signedInClient } from './support/portal.js';
@@ -24,7 +25,8 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   }
 }
 
-const topUp = (client: ApiClient, body: unknown, key: string | null = randomUUID()) => client.request('POST', '/api/payments/top-up', body, key ? { 'idempotency-key': key } : {});
+const topUp = (client: ApiClient, body: unknown, key: string | null = randomUUID()) =>
+  client.request('POST', '/api/payments/top-up', body, key ? { 'idempotency-key': key } : {});
 
 describe('card payments over HTTP with the demo provider', () => {
   it('tops up through the hosted page and its signed webhook credits the wallet once', async () => {
@@ -38,10 +40,19 @@ describe('card payments over HTTP with the demo provider', () => {
     const sessionId = url.split('/').at(-1)!;
     // The hosted page's API needs no portal session, like Stripe's.
     const anonymous = new (client.constructor as new (base: string) => ApiClient)(inject('portalUrl'));
-    expect(await (await anonymous.request('GET', `/api/demo-pay/sessions/${sessionId}`)).json()).toMatchObject({ mode: 'payment', status: 'open', amountCents: 2_500 });
+    expect(await (await anonymous.request('GET', `/api/demo-pay/sessions/${sessionId}`)).json()).toMatchObject({
+      mode: 'payment',
+      status: 'open',
+      amountCents: 2_500,
+    });
     const paid = await anonymous.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, VISA);
     expect(await paid.json()).toEqual({ status: 'succeeded', redirectUrl: `${inject('portalUrl')}/profile?payment=success` });
-    expect(await eventually(() => balance(userId), (cents) => cents === 2_500)).toBe(2_500);
+    expect(
+      await eventually(
+        () => balance(userId),
+        (cents) => cents === 2_500,
+      ),
+    ).toBe(2_500);
     // Both webhooks (checkout.session.completed, payment_intent.succeeded) have come by now or soon: still one credit.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await balance(userId)).toBe(2_500);
@@ -81,9 +92,19 @@ describe('card payments over HTTP with the demo provider', () => {
 
   it('refuses a webhook with a bad signature (400) and stores nothing that could credit', async () => {
     const { client } = await agentClient();
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'payment_intent.succeeded', created: 1, data: { object: { id: 'pi_demo_x' } } });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: { id: 'pi_demo_x' } },
+    });
     const post = (signature: string | null, body = payload, contentType = 'application/json') =>
-      fetch(`${inject('portalUrl')}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': contentType, ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+      fetch(`${inject('portalUrl')}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...(signature ? { 'stripe-signature': signature } : {}) },
+        body,
+      });
     for (const response of [
       await post(signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_this_portal' })),
       await post('t=1,v1=abc'),
@@ -110,7 +131,9 @@ describe('card payments over HTTP with the demo provider', () => {
     };
     expect(await save('4242424242424242')).toEqual({ status: 'succeeded', redirectUrl: `${inject('portalUrl')}/payment-methods?setup=success` });
     expect(await save('5555 5555 5555 4444')).toMatchObject({ status: 'succeeded' });
-    const { methods } = (await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string; last4: string; isDefault: boolean; expMonth: number; expYear: number }[] };
+    const { methods } = (await (await client.request('GET', '/api/payments/methods')).json()) as {
+      methods: { id: string; last4: string; isDefault: boolean; expMonth: number; expYear: number }[];
+    };
     expect(methods.map((m) => [m.last4, m.isDefault])).toEqual([
       ['4242', true],
       ['4444', false],
@@ -121,7 +144,12 @@ describe('card payments over HTTP with the demo provider', () => {
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_demo_/) });
     // The answer sent the payment's keyed credit: the balance follows at once.
-    expect(await eventually(() => balance(userId), (cents) => cents === 5_000)).toBe(5_000);
+    expect(
+      await eventually(
+        () => balance(userId),
+        (cents) => cents === 5_000,
+      ),
+    ).toBe(5_000);
 
     const other = await agentClient();
     expect((await topUp(other.client, { amountCents: 5_000, paymentMethodId: visa!.id })).status).toBe(404);
@@ -131,17 +159,27 @@ describe('card payments over HTTP with the demo provider', () => {
     // Each refusal is recorded as an unauthorized access of the agent who tried.
     const admin = await freshAdmin().then((account) => signedInClient(account.email, account.password));
     await expect
-      .poll(async () => {
-        const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as { events: { details: { resource?: string } }[] };
-        return events.filter((event) => event.details.resource === 'payment-method').length;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as {
+            events: { details: { resource?: string } }[];
+          };
+          return events.filter((event) => event.details.resource === 'payment-method').length;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(3);
 
     expect((await client.request('POST', `/api/payments/methods/${master!.id}/default`)).status).toBe(200);
     expect((await client.request('DELETE', `/api/payments/methods/${master!.id}`)).status).toBe(200);
     const after = (await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { last4: string; isDefault: boolean }[] };
     expect(after.methods.map((m) => [m.last4, m.isDefault])).toEqual([['4242', true]]);
-    expect(await eventually(() => balance(userId), (cents) => cents === 5_000)).toBe(5_000);
+    expect(
+      await eventually(
+        () => balance(userId),
+        (cents) => cents === 5_000,
+      ),
+    ).toBe(5_000);
   });
 
   it('a declined card is not saved, and a failed authentication of a saved card credits nothing', async () => {
@@ -153,14 +191,20 @@ describe('card payments over HTTP with the demo provider', () => {
     expect(await declined.json()).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
     expect(await (await client.request('GET', '/api/payments/methods')).json()).toEqual({ methods: [] });
     // The authentication card saves after Authenticate; charged off-session it answers the page to authenticate on.
-    expect(await (await client.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, { ...VISA, number: '4000002500003155' })).json()).toEqual({ status: 'requires_action' });
-    expect(await (await client.request('POST', `/api/demo-pay/sessions/${sessionId}/authentication`, { outcome: 'authenticate' })).json()).toMatchObject({ status: 'succeeded' });
+    expect(await (await client.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, { ...VISA, number: '4000002500003155' })).json()).toEqual({
+      status: 'requires_action',
+    });
+    expect(await (await client.request('POST', `/api/demo-pay/sessions/${sessionId}/authentication`, { outcome: 'authenticate' })).json()).toMatchObject({
+      status: 'succeeded',
+    });
     const { methods } = (await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string }[] };
     const needsAuth = await topUp(client, { amountCents: 1_000, paymentMethodId: methods[0]!.id });
     const { status, url } = (await needsAuth.json()) as { status: string; url: string };
     expect(status).toBe('redirect');
     const authSession = url.split('/').at(-1)!;
-    expect(await (await client.request('POST', `/api/demo-pay/sessions/${authSession}/authentication`, { outcome: 'fail' })).json()).toMatchObject({ status: 'failed' });
+    expect(await (await client.request('POST', `/api/demo-pay/sessions/${authSession}/authentication`, { outcome: 'fail' })).json()).toMatchObject({
+      status: 'failed',
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await balance(userId)).toBe(0);
   });

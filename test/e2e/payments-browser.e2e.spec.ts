@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { walletProbe } from './support/payments-wallet-probe.js';
 import { freshAgent, openWithAccessCode, signInThroughForm } from './support/portal.js';
@@ -101,7 +102,12 @@ describe('adding balance with the demo card provider', () => {
     await page.getByTestId('wallet-balance').getByText('$25.00').waitFor({ timeout: 20_000 });
     await page.getByTestId('wallet-deposited').getByText('$25.00').waitFor();
     expect(page.url()).toBe(firstTabUrl);
-    expect(await eventually(() => balance(userId), (cents) => cents === 2_500)).toBe(2_500);
+    expect(
+      await eventually(
+        () => balance(userId),
+        (cents) => cents === 2_500,
+      ),
+    ).toBe(2_500);
     await context.close();
   });
 
@@ -118,13 +124,21 @@ describe('adding balance with the demo card provider', () => {
     expect(await checkPage(tab)).toEqual([]);
     await screenshot(tab, 'payments-demo-authentication-1366');
     await tab.getByRole('button', { name: 'Fail' }).click();
-    await tab.getByRole('alert').getByText(/unable to authenticate/).waitFor();
+    await tab
+      .getByRole('alert')
+      .getByText(/unable to authenticate/)
+      .waitFor();
     expect(await balance(userId)).toBe(0);
     await typeCard(tab, '4000 0025 0000 3155');
     await tab.getByRole('button', { name: 'Pay $10.00' }).click();
     await tab.getByRole('button', { name: 'Authenticate' }).click();
     await tab.waitForURL((url) => url.searchParams.get('payment') === 'success');
-    expect(await eventually(() => balance(userId), (cents) => cents === 1_000)).toBe(1_000);
+    expect(
+      await eventually(
+        () => balance(userId),
+        (cents) => cents === 1_000,
+      ),
+    ).toBe(1_000);
     await context.close();
   });
 });
@@ -189,7 +203,12 @@ describe('/payment-methods', () => {
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Payment Successful').first().waitFor();
     await page.getByText('Your balance has been updated.').first().waitFor();
-    expect(await eventually(() => balance(userId), (cents) => cents === 10_000)).toBe(10_000);
+    expect(
+      await eventually(
+        () => balance(userId),
+        (cents) => cents === 10_000,
+      ),
+    ).toBe(10_000);
 
     await page.getByRole('button', { name: 'Actions for Visa ending 4242' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

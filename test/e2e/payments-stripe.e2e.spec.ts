@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../support/stripe-standin.js';
 import type { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
@@ -42,7 +43,8 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
   const topUp = (client: ApiClient, amountCents: number, paymentMethodId: string, key = randomUUID()) =>
     client.request('POST', '/api/payments/top-up', { amountCents, paymentMethodId }, { 'idempotency-key': key });
 
-  const wallet = async (client: ApiClient) => (await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number; depositedCents: number; debtCents: number };
+  const wallet = async (client: ApiClient) =>
+    (await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number; depositedCents: number; debtCents: number };
 
   /** The agent saves a card on Stripe's setup page; the webhook's step makes the first one the default. */
   async function saveCard(client: ApiClient, number: string): Promise<string> {
@@ -52,8 +54,13 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     expect(publishableKey).toBe(stripe.keys.publishableKey);
     expect(url).toMatch(new RegExp(`^${stripe.apiBase}/pay/cs_test_setup_`));
     await stripe.completeCheckout(url.split('/').at(-1)!, number);
-    const method = (stripe.events.filter((event) => event.type === 'setup_intent.succeeded').at(-1)!.data.object as Stripe.SetupIntent).payment_method as string;
-    await expect.poll(async () => ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string }[] }).methods.map((m) => m.id), { timeout: 15_000 }).toContain(method);
+    const method = (stripe.events.filter((event) => event.type === 'setup_intent.succeeded').at(-1)!.data.object as Stripe.SetupIntent)
+      .payment_method as string;
+    await expect
+      .poll(async () => ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string }[] }).methods.map((m) => m.id), {
+        timeout: 15_000,
+      })
+      .toContain(method);
     return method;
   }
 
@@ -76,7 +83,10 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await wallet(client)).toMatchObject({ availableCents: 2_500, depositedCents: 2_500 });
     // Every event stored once, and the payment events re-read the payment: credited by one of them (or the sweep), already credited by the rest.
-    const { rows } = await pool.query<{ type: string; outcome: string }>(`SELECT type, outcome FROM payment_webhook_events WHERE provider = 'stripe' AND event_id = ANY($1)`, [held.map((e) => e.id)]);
+    const { rows } = await pool.query<{ type: string; outcome: string }>(
+      `SELECT type, outcome FROM payment_webhook_events WHERE provider = 'stripe' AND event_id = ANY($1)`,
+      [held.map((e) => e.id)],
+    );
     expect(rows).toHaveLength(held.length);
     const outcomes = rows.filter((row) => row.type === 'checkout.session.completed' || row.type === 'payment_intent.succeeded').map((row) => row.outcome);
     expect(outcomes).toHaveLength(2);
@@ -96,7 +106,8 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
   it('saves cards, tops up from a saved card at once, says a declined card is declined, and sends the agent to the bank when it asks', async () => {
     const { client } = await agent();
     const visa = await saveCard(client, CARDS.visa);
-    const methods = ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string; last4: string; isDefault: boolean }[] }).methods;
+    const methods = ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string; last4: string; isDefault: boolean }[] })
+      .methods;
     expect(methods).toEqual([expect.objectContaining({ id: visa, last4: '4242', isDefault: true })]);
     const key = randomUUID();
     const paid = await topUp(client, 5_000, visa, key);
@@ -146,7 +157,12 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     await stripe.delivered();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await wallet(client)).toMatchObject({ availableCents: 1_500, debtCents: 0 });
-    const tooMuch = await staff.request('POST', `/api/admin/wallets/${userId}/refunds`, { paymentId, amountCents: 1_501, confirmDebt: true }, { 'idempotency-key': randomUUID() });
+    const tooMuch = await staff.request(
+      'POST',
+      `/api/admin/wallets/${userId}/refunds`,
+      { paymentId, amountCents: 1_501, confirmDebt: true },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(tooMuch.status).toBe(422);
     expect(stripe.failures).toEqual([]);
   });
@@ -162,7 +178,6 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
   });
 
   it('reconciles the day against Stripe’s balance transactions to the cent', async () => {
-
     const day = new Date().toISOString().slice(0, 10);
     await stripe.delivered();
     await expect

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { nextCourseWeekend } from '../../src/modules/prep-course/contracts/prep-course-schedule.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 
@@ -135,7 +136,10 @@ describe('onboarding page', () => {
     await open('/onboarding');
     const section = page.locator('#step-contracting');
     expect(await section.getAttribute('data-state')).toBe('closed');
-    await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: /Contracting/ }).click();
+    await page
+      .getByRole('list', { name: 'Steps' })
+      .getByRole('button', { name: /Contracting/ })
+      .click();
     await page.waitForFunction(() => {
       const box = document.getElementById('step-contracting')!.getBoundingClientRect();
       return box.top >= 0 && box.top < 200;
@@ -150,7 +154,11 @@ describe('onboarding page', () => {
     expect(await page.getByTestId('next-course-date').innerText()).toBe(expected);
     expect(await text(page)).toContain('2-15 License Prep Course');
     expect(await page.getByRole('link', { name: 'Register for the prep course' }).getAttribute('href')).toBe('/prep-course/register');
-    for (const [label, href] of [['West Tampa', '/weeks-wt'], ['South Tampa', '/weeks-st'], ['East Tampa', '/weeks-et']]) {
+    for (const [label, href] of [
+      ['West Tampa', '/weeks-wt'],
+      ['South Tampa', '/weeks-st'],
+      ['East Tampa', '/weeks-et'],
+    ]) {
       expect(await page.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(href);
     }
     await screenshot(page, 'onboarding');

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+
 import { CONFIG_VARIABLES } from '../../src/platform/config/config.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
@@ -22,7 +23,10 @@ function readmeByHandCommands(): Command[] {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
   const from = readme.indexOf('Or by hand');
   expect(from, 'the README has an "Or by hand" section').toBeGreaterThan(-1);
-  const block = readme.slice(from).match(/```bash\n([\s\S]*?)```/)![1]!.split('\n');
+  const block = readme
+    .slice(from)
+    .match(/```bash\n([\s\S]*?)```/)![1]!
+    .split('\n');
   const commands: Command[] = [];
   for (let i = 0; i < block.length; i++) {
     const line = block[i]!;
@@ -149,16 +153,24 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     expect((await admin.request('GET', '/api/admin/users')).status).toBe(200);
 
     // The worker projects the code before it can be used.
-    await expect.poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.length, { timeout: 30_000, interval: 250 }).toBe(1);
+    await expect
+      .poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.length, { timeout: 30_000, interval: 250 })
+      .toBe(1);
     expect((await admin.request('POST', '/api/access/verify', { code })).status).toBe(200);
     expect((await (await admin.request('GET', '/api/auth/session')).json()).user).toMatchObject({ hasElevatedAccess: true, needsSatLeader: false });
 
     // Every step is in the audit log with the operator as actor.
     await expect
-      .poll(async () => (await pool.query<{ event_type: string }>(`SELECT event_type FROM rm_audit_log WHERE actor_type = 'operator' ORDER BY event_type`)).rows.map((r) => r.event_type), {
-        timeout: 30_000,
-        interval: 250,
-      })
+      .poll(
+        async () =>
+          (await pool.query<{ event_type: string }>(`SELECT event_type FROM rm_audit_log WHERE actor_type = 'operator' ORDER BY event_type`)).rows.map(
+            (r) => r.event_type,
+          ),
+        {
+          timeout: 30_000,
+          interval: 250,
+        },
+      )
       .toEqual(['AccessCodeCreated', 'AccountCreated', 'AdminRoleGranted', 'PasswordLinkIssued', 'SatLeaderMarked']);
   });
 
@@ -170,7 +182,13 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     const { leaders } = (await (await newcomer.request('GET', '/api/sat-leaders')).json()) as { leaders: { id: string; displayName: string }[] };
     expect(leaders.map((l) => l.displayName)).toEqual([name]);
     const email = `leader-${randomUUID()}@example.com`;
-    const signUp = await newcomer.request('POST', '/api/auth/sign-up', { email, password: 'next-leader-pass-1', confirmPassword: 'next-leader-pass-1', displayName: 'Robin Leader', satLeaderId: leaders[0]!.id });
+    const signUp = await newcomer.request('POST', '/api/auth/sign-up', {
+      email,
+      password: 'next-leader-pass-1',
+      confirmPassword: 'next-leader-pass-1',
+      displayName: 'Robin Leader',
+      satLeaderId: leaders[0]!.id,
+    });
     expect(signUp.status, await signUp.clone().text()).toBe(201);
 
     const admin = new ApiClient(apiUrl);
@@ -180,7 +198,9 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     await expect
       .poll(
         async () => {
-          const { messages } = (await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+          const { messages } = (await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+            messages: { text: string }[];
+          };
           const found = messages.map((m) => m.text.match(/https?:\/\/\S+\/auth\/confirm\?token=\S+/)?.[0]).find(Boolean);
           confirm = found ? new URL(found) : undefined;
           return confirm?.origin;

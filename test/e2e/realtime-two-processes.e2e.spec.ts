@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
@@ -27,7 +28,10 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'realtime acro
     await migrateDatabase(scratch.url);
     pool = createPool(scratch.url, 4);
     const hash = await hashPassword('realtime-pass-1');
-    for (const [id, email] of [[userId, 'rt-agent@portal.test'], [otherUserId, 'rt-other@portal.test']]) {
+    for (const [id, email] of [
+      [userId, 'rt-agent@portal.test'],
+      [otherUserId, 'rt-other@portal.test'],
+    ]) {
       await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [id, email, hash]);
     }
     const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `${inject('redisPrefix')}rt-${randomUUID()}` };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startPortal, type PortalProcess } from './support/portal-process.js';
 
 describe('request logging of the running portal', () => {

@@ -3,6 +3,7 @@
 // allocations, each step done once, and every agent's open page told of its leads.
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject, it } from 'vitest';
+
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
@@ -54,7 +55,10 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
       for (let i = 0; i < STATES.length; i++) agents.push(await seedAccount(pool, apis[i % apis.length]!.url, { userId: agentId(i) }));
       const { apiKey } = (await (await admin.client.request('POST', '/api/admin/lead-vendors', { name: 'Scale Vendor' })).json()) as { apiKey: string };
       for (const [i, agent] of agents.entries()) {
-        expect((await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': `credit-${i}` })).status).toBe(200);
+        expect(
+          (await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': `credit-${i}` }))
+            .status,
+        ).toBe(200);
         // One campaign per state, so each lead has exactly one buyer whatever the order of arrival.
         const created = await agent.client.request(
           'POST',
@@ -66,7 +70,9 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
         const stream = await agent.client.request('GET', '/api/realtime/stream');
         readers.push(eventReader(stream));
       }
-      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_campaigns WHERE status = 'active'`)).rows[0].n, { timeout: 30_000 }).toBe(STATES.length);
+      await expect
+        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_campaigns WHERE status = 'active'`)).rows[0].n, { timeout: 30_000 })
+        .toBe(STATES.length);
 
       // The burst, spread over the API processes.
       const statuses = await inParallel(LEADS, async (j) => {
@@ -88,10 +94,16 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
         return answer.status;
       });
       expect(new Set(statuses)).toEqual(new Set([201]));
-      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'LeadAllocated'`)).rows[0].n, { timeout: 60_000 }).toBe(LEADS);
+      await expect
+        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'LeadAllocated'`)).rows[0].n, { timeout: 60_000 })
+        .toBe(LEADS);
       await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_owned_leads`)).rows[0].n, { timeout: 30_000 }).toBe(LEADS);
-      await expect.poll(async () => (await pool.query(`SELECT coalesce(sum(held_cents), 0)::int AS n FROM rm_wallet_balances`)).rows[0].n, { timeout: 30_000 }).toBe(STATES.length * 10_000 - LEADS * 2_500);
-      await expect.poll(() => readers.filter((r) => r.events.some((e) => e.event === 'change' && e.data.includes('"leads"'))).length, { timeout: 30_000 }).toBe(STATES.length);
+      await expect
+        .poll(async () => (await pool.query(`SELECT coalesce(sum(held_cents), 0)::int AS n FROM rm_wallet_balances`)).rows[0].n, { timeout: 30_000 })
+        .toBe(STATES.length * 10_000 - LEADS * 2_500);
+      await expect
+        .poll(() => readers.filter((r) => r.events.some((e) => e.event === 'change' && e.data.includes('"leads"'))).length, { timeout: 30_000 })
+        .toBe(STATES.length);
 
       const allocations = (
         await pool.query<{ phone: string; ownerId: string; priceCents: number }>(

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { encryptionKey } from '../../src/platform/secrets/key-material.js';
 import { startPortal } from './support/portal-process.js';
 

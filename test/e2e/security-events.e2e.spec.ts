@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from './support/api-client.js';
 import { portalUrl } from './support/browser.js';
@@ -35,7 +36,9 @@ describe('security events recorded on the server', () => {
     const agentId = (await signIn.json()).user.id;
     expect((await agent.request('GET', '/api/admin/security/events')).status).toBe(403);
     await expect
-      .poll(async () => (await eventsOf('unauthorized_access')).find((e) => e.userId === agentId && e.details.path === '/api/admin/security/events'), { timeout: 10_000 })
+      .poll(async () => (await eventsOf('unauthorized_access')).find((e) => e.userId === agentId && e.details.path === '/api/admin/security/events'), {
+        timeout: 10_000,
+      })
       .toMatchObject({ severity: 'high', details: { status: 403, method: 'GET' } });
   });
 
@@ -92,16 +95,27 @@ describe('security alerts', () => {
     expect(alert).toMatchObject({ severity: 'high', eventCount: 5 });
 
     await expect
-      .poll(async () => {
-        const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
-        // The mail names the account by e-mail, not by its id.
-        return (messages as Mail[]).some((m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!));
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
+          // The mail names the account by e-mail, not by its id.
+          return (messages as Mail[]).some(
+            (m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!),
+          );
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
 
-    expect((await client.request('POST', `/api/admin/security/alerts/${alert!.alertId}`, { status: 'resolved', note: 'Agent forgot the password; reset sent.' })).status).toBe(200);
+    expect(
+      (await client.request('POST', `/api/admin/security/alerts/${alert!.alertId}`, { status: 'resolved', note: 'Agent forgot the password; reset sent.' }))
+        .status,
+    ).toBe(200);
     const { alerts: resolved } = await (await client.request('GET', '/api/admin/security/alerts?status=resolved')).json();
-    expect(resolved.find((a: { alertId: string }) => a.alertId === alert!.alertId)).toMatchObject({ status: 'resolved', note: 'Agent forgot the password; reset sent.' });
+    expect(resolved.find((a: { alertId: string }) => a.alertId === alert!.alertId)).toMatchObject({
+      status: 'resolved',
+      note: 'Agent forgot the password; reset sent.',
+    });
   });
 });
 
@@ -110,7 +124,16 @@ describe('a sign-in to an unconfirmed account', () => {
     const email = `unconfirmed-${randomUUID().slice(0, 8)}@agents.test`;
     const client = new ApiClient(portalUrl());
     const { leaders } = await (await client.request('GET', '/api/sat-leaders')).json();
-    expect((await client.request('POST', '/api/auth/sign-up', { email, password: 'Unconfirmed-2026', confirmPassword: 'Unconfirmed-2026', satLeaderId: leaders[0].id })).status).toBe(201);
+    expect(
+      (
+        await client.request('POST', '/api/auth/sign-up', {
+          email,
+          password: 'Unconfirmed-2026',
+          confirmPassword: 'Unconfirmed-2026',
+          satLeaderId: leaders[0].id,
+        })
+      ).status,
+    ).toBe(201);
     const refused = await client.signIn(email, 'Unconfirmed-2026');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
@@ -118,8 +141,11 @@ describe('a sign-in to an unconfirmed account', () => {
     expect((await client.request('GET', '/api/admin/users')).status).toBe(401);
 
     const admin = await signedInClient('admin@portal.test');
-    const fromClient = async () => (await (await admin.request('GET', `/api/admin/security/events?ip=${client.address}&limit=500`)).json()).events as SecurityEvent[];
-    await expect.poll(async () => (await fromClient()).some((e) => e.eventType === 'unauthorized_access' && e.details.path === '/api/admin/users'), { timeout: 10_000 }).toBe(true);
+    const fromClient = async () =>
+      (await (await admin.request('GET', `/api/admin/security/events?ip=${client.address}&limit=500`)).json()).events as SecurityEvent[];
+    await expect
+      .poll(async () => (await fromClient()).some((e) => e.eventType === 'unauthorized_access' && e.details.path === '/api/admin/users'), { timeout: 10_000 })
+      .toBe(true);
     const events = await fromClient();
     expect(events.filter((e) => e.details.path === '/api/auth/sign-in')).toEqual([]);
     expect(events.filter((e) => e.eventType === 'failed_login')).toEqual([
@@ -137,7 +163,11 @@ describe('a burst of security events', () => {
     const admin = await signedInClient('admin@portal.test');
     const subject = `ip:${attacker.address}`;
     const alertsFor = async () => {
-      const lists = await Promise.all(['active', 'acknowledged', 'resolved'].map(async (status) => (await (await admin.request('GET', `/api/admin/security/alerts?status=${status}`)).json()).alerts as Alert[]));
+      const lists = await Promise.all(
+        ['active', 'acknowledged', 'resolved'].map(
+          async (status) => (await (await admin.request('GET', `/api/admin/security/alerts?status=${status}`)).json()).alerts as Alert[],
+        ),
+      );
       return lists.flat().filter((a) => a.subject === subject);
     };
     // Every rate-limited request is one event; the alert has counted them all once it reaches that number.
@@ -146,7 +176,9 @@ describe('a burst of security events', () => {
     expect(alert).toMatchObject({ alertType: 'rate_limit_exceeded', status: 'active' });
 
     const mailsAbout = async (to?: string) =>
-      ((await (await admin.request('GET', `/api/admin/outbox?limit=200${to ? `&to=${to}` : ''}`)).json()).messages as Mail[]).filter((m) => m.text.includes(subject));
+      ((await (await admin.request('GET', `/api/admin/outbox?limit=200${to ? `&to=${to}` : ''}`)).json()).messages as Mail[]).filter((m) =>
+        m.text.includes(subject),
+      );
     await expect.poll(async () => (await mailsAbout('admin@portal.test')).length, { timeout: 15_000 }).toBe(1);
     const perAdmin = tally((await mailsAbout()).map((m) => m.to));
     expect(Object.values(perAdmin).every((n) => n === 1)).toBe(true);
@@ -161,7 +193,9 @@ describe('a burst of security events', () => {
     await expect
       .poll(
         async () => {
-          alert = ((await (await admin.request('GET', '/api/admin/security/alerts')).json()).alerts as Alert[]).find((a) => a.subject === `ip:${attacker.address}`);
+          alert = ((await (await admin.request('GET', '/api/admin/security/alerts')).json()).alerts as Alert[]).find(
+            (a) => a.subject === `ip:${attacker.address}`,
+          );
           return alert !== undefined;
         },
         { timeout: 20_000 },
@@ -184,8 +218,11 @@ describe('a burst of security events', () => {
     expect(resolvedList.find((a: Alert) => a.alertId === alert!.alertId)).toMatchObject({ status: 'resolved', note: 'Looking into it.' });
 
     type AuditRow = { eventType: string; actor: { type: string; email: string | null }; summary: string };
-    const stream = async () => (await (await admin.request('GET', `/api/admin/audit/events?stream=securityalert-${alert!.alertId}`)).json()).events as AuditRow[];
-    await expect.poll(async () => (await stream()).map((e) => e.eventType), { timeout: 15_000 }).toEqual(['SecurityAlertResolved', 'SecurityAlertAcknowledged', 'SecurityAlertRaised']);
+    const stream = async () =>
+      (await (await admin.request('GET', `/api/admin/audit/events?stream=securityalert-${alert!.alertId}`)).json()).events as AuditRow[];
+    await expect
+      .poll(async () => (await stream()).map((e) => e.eventType), { timeout: 15_000 })
+      .toEqual(['SecurityAlertResolved', 'SecurityAlertAcknowledged', 'SecurityAlertRaised']);
     const [resolution, acknowledgement] = await stream();
     expect(resolution!.actor).toMatchObject({ type: 'user', email: 'admin@portal.test' });
     expect(acknowledgement!.actor).toMatchObject({ type: 'user', email: 'admin@portal.test' });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, newPage, portalUrl } from './support/browser.js';
 import { allowConsoleMessage } from './support/page-checks.js';
 import { freshAdmin, openWithAccessCode, signInThroughForm } from './support/portal.js';
@@ -56,7 +57,9 @@ describe('the Content-Security-Policy in the browser', () => {
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (event) =>
-        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI} on ${location.pathname}`),
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI} on ${location.pathname}`,
+        ),
       ),
     );
     page.on('console', (message) => {

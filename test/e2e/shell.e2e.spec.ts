@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { checkContext, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createConfirmedAccount } from './support/mailbox.js';
 import { openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
@@ -166,7 +167,8 @@ describe('finding the sidebar areas and the admin pages', () => {
     const email = await freshAdmin(page);
     await page.getByRole('button', { name: email.split('@')[0] }).click();
     const menu = page.getByRole('menu');
-    for (const area of ['Dashboard', 'Campaigns', 'Leads', 'Banking', 'Integrations', 'My Tickets', 'Testing']) await menu.getByRole('menuitem', { name: area, exact: true }).waitFor();
+    for (const area of ['Dashboard', 'Campaigns', 'Leads', 'Banking', 'Integrations', 'My Tickets', 'Testing'])
+      await menu.getByRole('menuitem', { name: area, exact: true }).waitFor();
     await menu.getByRole('group', { name: 'Admin' }).getByRole('menuitem', { name: 'Users' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/users');
     // The access-code dialog opens over the sidebar layout and says why an admin needs it.
@@ -224,7 +226,9 @@ describe('the Users grid on a laptop', () => {
       await openWithAccessCode(page, '/admin/users');
       const grid = page.getByTestId('users-grid');
       await grid.locator('.ag-row').first().waitFor();
-      const cut = await grid.locator('.ag-header-cell-text').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+      const cut = await grid
+        .locator('.ag-header-cell-text')
+        .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
       expect(cut).toEqual([]);
       const cutCells = await grid
         .locator('.ag-row [col-id=elevatedUntil], .ag-row [col-id=lastSeenAt]')
@@ -234,7 +238,12 @@ describe('the Users grid on a laptop', () => {
       const sideways = grid.locator('.ag-body-horizontal-scroll-viewport');
       expect(await sideways.evaluate((v) => v.scrollWidth <= v.clientWidth)).toBe(true);
       const gridBox = await box(grid);
-      const manage = await box(grid.locator('.ag-row').first().getByRole('button', { name: /^Manage / }));
+      const manage = await box(
+        grid
+          .locator('.ag-row')
+          .first()
+          .getByRole('button', { name: /^Manage / }),
+      );
       expect(manage.x + manage.width).toBeLessThanOrEqual(gridBox.x + gridBox.width - 16);
       if (width === 1366) await screenshot(page, 'shell-admin-users-1366');
       await context.close();

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { freshAgent } from './support/portal.js';
 

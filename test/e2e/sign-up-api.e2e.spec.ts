@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { mailedLink, tokenOf } from './support/mailbox.js';
 import { freshAgent } from './support/portal.js';
@@ -78,7 +79,12 @@ describe('signing up (API)', () => {
   it('resends a confirmation link, answering alike for unknown addresses', async () => {
     const email = `resend-${randomUUID().slice(0, 8)}@agents.test`;
     const client = new ApiClient(url());
-    await client.request('POST', '/api/auth/sign-up', { email, password: 'Tampa-Bay-2026', confirmPassword: 'Tampa-Bay-2026', satLeaderId: (await leaders())[1]!.id });
+    await client.request('POST', '/api/auth/sign-up', {
+      email,
+      password: 'Tampa-Bay-2026',
+      confirmPassword: 'Tampa-Bay-2026',
+      satLeaderId: (await leaders())[1]!.id,
+    });
     const first = await confirmationToken(email);
     const resent = await client.request('POST', '/api/auth/resend-confirmation', { email });
     const unknown = await client.request('POST', '/api/auth/resend-confirmation', { email: 'nobody-here@agents.test' });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { mailedLink } from './support/mailbox.js';
 import { freshAgent } from './support/portal.js';
@@ -31,17 +32,26 @@ describe('signing up in the browser', () => {
     await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
 
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.locator('[data-variant="destructive"]', { hasText: 'SAT Leader Required' }).filter({ hasText: 'Please select your SAT leader before signing up.' }).waitFor();
+    await page
+      .locator('[data-variant="destructive"]', { hasText: 'SAT Leader Required' })
+      .filter({ hasText: 'Please select your SAT leader before signing up.' })
+      .waitFor();
 
     await page.getByLabel('SAT Leader').selectOption({ label: 'Taylor Brooks' });
     await page.getByLabel('Confirm Password').fill('Tampa-Bay-2025');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.locator('[data-variant="destructive"]', { hasText: "Passwords don't match" }).filter({ hasText: 'Please make sure both passwords are the same.' }).waitFor();
+    await page
+      .locator('[data-variant="destructive"]', { hasText: "Passwords don't match" })
+      .filter({ hasText: 'Please make sure both passwords are the same.' })
+      .waitFor();
 
     await page.getByLabel('Confirm Password').fill('Tampa-Bay-2026');
     await screenshot(page, 'sign-up');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.locator('[data-variant="default"]', { hasText: 'Account created!' }).filter({ hasText: 'Please check your email to verify your account, then sign in.' }).waitFor();
+    await page
+      .locator('[data-variant="default"]', { hasText: 'Account created!' })
+      .filter({ hasText: 'Please check your email to verify your account, then sign in.' })
+      .waitFor();
     await page.getByRole('heading', { level: 1, name: 'Agent Login' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('data-state')).toBe('active');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);

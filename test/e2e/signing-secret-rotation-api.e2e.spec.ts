@@ -4,6 +4,7 @@
 // the audit log, and neither secret in any answer but the rotation's or in the portal's logs.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { verifyWebhook } from '../../src/modules/integrations/delivery/standard-webhooks.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from './support/own-portal.js';
@@ -37,7 +38,8 @@ describe('rotating a webhook signing secret over HTTP', () => {
     const text = await (await agent.client.request('GET', '/api/integrations/onlysales')).text();
     return { text, view: JSON.parse(text) as View };
   };
-  const rotate = (agent: SeededAccount, integrationId: string) => agent.client.request('POST', `/api/integration-connections/${integrationId}/rotate-signing-secret`);
+  const rotate = (agent: SeededAccount, integrationId: string) =>
+    agent.client.request('POST', `/api/integration-connections/${integrationId}/rotate-signing-secret`);
   /** A sample lead sent now through the portal: the request the receiver got, its signatures apart. */
   const testSend = async (agent: SeededAccount, integrationId: string) => {
     expect((await agent.client.request('POST', `/api/integration-connections/${integrationId}/test`)).status).toBe(200);
@@ -71,7 +73,10 @@ describe('rotating a webhook signing secret over HTTP', () => {
     expect(verifyWebhook(first, during.headers, during.body)).toEqual({ valid: true });
 
     // The clock passes the end of the grace period (stored with the old secret): only the new one signs.
-    await own.pool.query(`UPDATE integration_secrets SET expires_at = now() - interval '1 second' WHERE integration_id = $1 AND name = 'previousSigningSecret'`, [integrationId]);
+    await own.pool.query(
+      `UPDATE integration_secrets SET expires_at = now() - interval '1 second' WHERE integration_id = $1 AND name = 'previousSigningSecret'`,
+      [integrationId],
+    );
     receiver.received.length = 0;
     receiver.secret = second;
     const after = await testSend(agent, integrationId);
@@ -86,7 +91,10 @@ describe('rotating a webhook signing secret over HTTP', () => {
     await expect
       .poll(
         async () => {
-          const page = await admin.client.request('GET', `/api/admin/audit/events?type=IntegrationSigningSecretRotated&actor=${encodeURIComponent(agent.email)}`);
+          const page = await admin.client.request(
+            'GET',
+            `/api/admin/audit/events?type=IntegrationSigningSecretRotated&actor=${encodeURIComponent(agent.email)}`,
+          );
           events = ((await page.json()) as { events: typeof events }).events;
           return events.length;
         },
@@ -94,7 +102,9 @@ describe('rotating a webhook signing secret over HTTP', () => {
       )
       .toBe(1);
     expect(events[0]).toMatchObject({ streamId: `integration-${integrationId}`, actor: { email: agent.email } });
-    expect(events[0]!.summary).toBe(`Integration signing secret rotated: user ${agent.email} · provider onlysales · previous valid until ${rotated.previousValidUntil}`);
+    expect(events[0]!.summary).toBe(
+      `Integration signing secret rotated: user ${agent.email} · provider onlysales · previous valid until ${rotated.previousValidUntil}`,
+    );
     const detail = await (await admin.client.request('GET', `/api/admin/audit/events/${events[0]!.eventId}`)).text();
     expect(JSON.parse(detail).event.data).toMatchObject({ integrationId, provider: 'onlysales', previousValidUntil: rotated.previousValidUntil });
     for (const secret of [first, second]) {

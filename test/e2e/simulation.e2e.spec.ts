@@ -3,6 +3,7 @@
 // A long run is for a developer's machine (README, "The seeded simulation").
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+
 import { testRedisDbUrl } from '../support/test-redis.js';
 
 const STEPS = 8;
@@ -21,7 +22,8 @@ function simulate(args: string[], env: Record<string, string>): Promise<{ code: 
   });
 }
 
-const scaledEnv = process.env.DATABASE_URL && process.env.REDIS_URL ? { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: testRedisDbUrl(process.env.REDIS_URL) } : null;
+const scaledEnv =
+  process.env.DATABASE_URL && process.env.REDIS_URL ? { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: testRedisDbUrl(process.env.REDIS_URL) } : null;
 
 describe('the seeded simulation', () => {
   it(

@@ -3,13 +3,18 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { APP_ROUTES } from '../../web/src/app/app-routes.js';
 import { launchBrowser, newPage, portalUrl } from './support/browser.js';
 
 const JS_BUDGET_BYTES = 150 * 1000;
 
 /** A raw GET (fetch would ask for and undo compression itself). */
-function get(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${portalUrl()}${pathname}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -47,7 +52,13 @@ describe('page weight of the public home page', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       // The build compresses files of 1 KB and more; smaller ones gain nothing.
-      encodings.set(response.url(), Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => ({ encoding: headers['content-encoding'], large: body.length >= 1024 })));
+      encodings.set(
+        response.url(),
+        Promise.all([response.allHeaders(), response.body()]).then(([headers, body]) => ({
+          encoding: headers['content-encoding'],
+          large: body.length >= 1024,
+        })),
+      );
     });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Welcome to the Agent Portal' }).waitFor();
@@ -160,4 +171,3 @@ describe('robots.txt and unknown paths', () => {
     // Every page of the app in turn: about 50 page loads, over a minute on a loaded CI machine.
   }, 300_000);
 });
-

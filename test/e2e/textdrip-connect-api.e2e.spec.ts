@@ -5,6 +5,7 @@
 // stand-in (test/support/textdrip-standin.ts), reached through the outbound fence.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import { startTextdripStandIn, type TextdripStandIn } from '../support/textdrip-standin.js';
 import { ApiClient } from './support/api-client.js';
@@ -19,7 +20,12 @@ describe('connecting Textdrip over HTTP', () => {
   beforeAll(async () => {
     textdrip = await startTextdripStandIn();
     // LOG_LEVEL info: every request's line is written, so the log can be searched for the token.
-    own = await startOwnPortal({ TEXTDRIP_CONNECT_URL: textdrip.connectUrl, TEXTDRIP_API_BASE: textdrip.apiBase, OUTBOUND_ALLOW: '127.0.0.1', LOG_LEVEL: 'info' });
+    own = await startOwnPortal({
+      TEXTDRIP_CONNECT_URL: textdrip.connectUrl,
+      TEXTDRIP_API_BASE: textdrip.apiBase,
+      OUTBOUND_ALLOW: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -68,7 +74,11 @@ describe('connecting Textdrip over HTTP', () => {
     const { networkId, to, state } = await connect(agent.client);
     const textdripPage = new URL(to);
     expect(`${textdripPage.origin}${textdripPage.pathname}`).toBe(textdrip.connectUrl);
-    expect(Object.fromEntries(textdripPage.searchParams)).toEqual({ redirect_uri: `${own.portal.url}/api/integrations/textdrip/callback`, state, network_id: networkId });
+    expect(Object.fromEntries(textdripPage.searchParams)).toEqual({
+      redirect_uri: `${own.portal.url}/api/integrations/textdrip/callback`,
+      state,
+      network_id: networkId,
+    });
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The state is kept only as its hash.
     expect(JSON.stringify((await own.pool.query('SELECT * FROM textdrip_connection_requests WHERE user_id = $1', [agent.userId])).rows)).not.toContain(state);
@@ -107,7 +117,10 @@ describe('connecting Textdrip over HTTP', () => {
     const targets = await inParallel(30, () => back(agent.client, { state, network_id: networkId, token: textdrip.token }));
     expect(tally(targets)).toEqual({ '/textdrip/success?connected=true': 1, '/textdrip/failed?reason=used': 29 });
     expect((await claim(agent.client, networkId)).body).toMatchObject({ status: 'connected', connected: true });
-    const { rows } = await own.pool.query(`SELECT count(*)::int AS n FROM outbox_events WHERE stream_id LIKE 'integration-%' AND event->>'type' = 'IntegrationConnected' AND event->'data'->>'userId' = $1`, [agent.userId]);
+    const { rows } = await own.pool.query(
+      `SELECT count(*)::int AS n FROM outbox_events WHERE stream_id LIKE 'integration-%' AND event->>'type' = 'IntegrationConnected' AND event->'data'->>'userId' = $1`,
+      [agent.userId],
+    );
     expect(rows[0]).toEqual({ n: 1 });
   });
 
@@ -115,15 +128,22 @@ describe('connecting Textdrip over HTTP', () => {
     const agent = await own.account();
     const other = await own.account();
     const late = await connect(agent.client);
-    await own.pool.query(`UPDATE textdrip_connection_requests SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND network_id = $2`, [agent.userId, late.networkId]);
+    await own.pool.query(`UPDATE textdrip_connection_requests SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND network_id = $2`, [
+      agent.userId,
+      late.networkId,
+    ]);
     expect(await back(agent.client, { state: late.state, network_id: late.networkId, token: textdrip.token })).toBe('/textdrip/failed?reason=expired');
     expect((await claim(agent.client, late.networkId)).body).toEqual({ networkId: late.networkId, status: 'failed', connected: false, reason: 'expired' });
 
     // Another agent with this agent's state (a leaked link) connects nothing, and does not spend it.
     const mine = await connect(agent.client);
-    expect(await back(other.client, { state: mine.state, network_id: mine.networkId, token: textdrip.issueToken({ id: 7, name: 'Someone else', email: 'x@textdrip-standin.test' }) })).toBe(
-      '/textdrip/failed?reason=other_account',
-    );
+    expect(
+      await back(other.client, {
+        state: mine.state,
+        network_id: mine.networkId,
+        token: textdrip.issueToken({ id: 7, name: 'Someone else', email: 'x@textdrip-standin.test' }),
+      }),
+    ).toBe('/textdrip/failed?reason=other_account');
     expect((await integration(other.client)).connected).toBe(false);
     expect((await integration(agent.client)).connected).toBe(false);
     expect(await back(agent.client, { state: mine.state, network_id: mine.networkId, token: textdrip.token })).toBe('/textdrip/success?connected=true');
@@ -175,8 +195,12 @@ describe('connecting Textdrip over HTTP', () => {
     const stranger = new ApiClient(own.portal.url);
     expect((await stranger.request('POST', '/api/integrations/textdrip/claim', { networkId })).status).toBe(401);
     // The window's own steps without a session go to the failed page, which asks to log in.
-    expect(await location(await stranger.request('GET', `/api/integrations/textdrip/connect?network_id=${randomUUID()}`, undefined, {}, 'manual'))).toBe('/textdrip/failed?reason=signed_out');
-    expect(await location(await stranger.request('GET', `/api/integrations/textdrip/callback?state=x&token=${textdrip.token}`, undefined, {}, 'manual'))).toBe('/textdrip/failed?reason=signed_out');
+    expect(await location(await stranger.request('GET', `/api/integrations/textdrip/connect?network_id=${randomUUID()}`, undefined, {}, 'manual'))).toBe(
+      '/textdrip/failed?reason=signed_out',
+    );
+    expect(await location(await stranger.request('GET', `/api/integrations/textdrip/callback?state=x&token=${textdrip.token}`, undefined, {}, 'manual'))).toBe(
+      '/textdrip/failed?reason=signed_out',
+    );
     // One network id names one attempt.
     expect((await connect(agent.client, networkId)).to).toBe('/textdrip/failed?reason=invalid_request');
     expect((await connect(agent.client, 'nope')).to).toBe('/textdrip/failed?reason=invalid_request');

@@ -5,6 +5,7 @@
 // message lost) is found by the page asking every 2 seconds; a blocked window gets a link.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTextdripStandIn, type TextdripStandIn } from '../support/textdrip-standin.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
@@ -86,7 +87,12 @@ describe('the Textdrip Connect window', () => {
     await screenshot(page, 'textdrip-denied-provider-390');
 
     const closed = popup.waitForEvent('close', { timeout: 15_000 });
-    const again = opensWindow(context, () => popup.getByRole('button', { name: 'Try Again' }).click({ noWaitAfter: true }).catch(() => undefined));
+    const again = opensWindow(context, () =>
+      popup
+        .getByRole('button', { name: 'Try Again' })
+        .click({ noWaitAfter: true })
+        .catch(() => undefined),
+    );
     await closed;
     const second = await again;
     expect(await messages(page)).toContainEqual({ origin: own.portal.url, data: { type: 'textdrip-retry' } });

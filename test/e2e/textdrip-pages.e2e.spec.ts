@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
@@ -32,7 +33,10 @@ const messages = (page: Page) => page.evaluate(() => (window as unknown as { see
 describe('the Textdrip result pages', () => {
   it('success tells the opener textdrip-connected and closes itself after 2 seconds', async () => {
     const { page, close } = await agentPage();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => void window.open('/textdrip/success', 'textdrip', 'width=600,height=700'))]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate(() => void window.open('/textdrip/success', 'textdrip', 'width=600,height=700')),
+    ]);
     const closed = popup.waitForEvent('close', { timeout: 15_000 });
     await popup.getByRole('heading', { name: 'Textdrip Connected!' }).waitFor();
     await popup.getByRole('button', { name: 'Close & Continue' }).waitFor();
@@ -44,14 +48,20 @@ describe('the Textdrip result pages', () => {
 
   it('failed lists what helps; Try Again tells the opener textdrip-retry and closes', async () => {
     const { page, close } = await agentPage();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => void window.open('/textdrip/failed', 'textdrip', 'width=600,height=700'))]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate(() => void window.open('/textdrip/failed', 'textdrip', 'width=600,height=700')),
+    ]);
     await popup.getByRole('heading', { name: 'Connection Failed' }).waitFor();
     await popup.getByText('Common solutions:').waitFor();
     expect(await popup.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
     expect(await checkPage(popup)).toEqual([]);
     const closed = popup.waitForEvent('close', { timeout: 15_000 });
     // The click closes the page it is made on, so Playwright's own wait after it cannot finish.
-    await popup.getByRole('button', { name: 'Try Again' }).click({ noWaitAfter: true }).catch(() => undefined);
+    await popup
+      .getByRole('button', { name: 'Try Again' })
+      .click({ noWaitAfter: true })
+      .catch(() => undefined);
     await closed;
     expect(await messages(page)).toContainEqual({ type: 'textdrip-retry' });
     await close();

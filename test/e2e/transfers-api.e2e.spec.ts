@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { ApiClient } from './support/api-client.js';
 import { freshAgent, signedInClient } from './support/portal.js';
 
@@ -50,15 +50,26 @@ describe('POST /api/wallet/transfers over HTTP', () => {
     expect(await reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 
     // The sender is the session: naming another wallet in the body changes nothing.
-    const other = await client.request('POST', '/api/wallet/transfers', { amountCents: 500, recipientEmail: leader.email, userId: leaderId, senderUserId: leaderId }, key());
+    const other = await client.request(
+      'POST',
+      '/api/wallet/transfers',
+      { amountCents: 500, recipientEmail: leader.email, userId: leaderId, senderUserId: leaderId },
+      key(),
+    );
     expect(await other.json()).toMatchObject({ availableCents: 3_500 });
 
     const bad = await client.request('POST', '/api/wallet/transfers', { amountCents: 1.5, recipientEmail: leader.email }, key());
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'amountCents', message: 'Amount must be a whole number of cents' }] });
+    expect(await bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: [{ field: 'amountCents', message: 'Amount must be a whole number of cents' }],
+    });
     // The largest transfer is the daily limit ($2,000 here), and the refusal says so.
     const over = await client.request('POST', '/api/wallet/transfers', { amountCents: 200_001, recipientEmail: leader.email }, key());
     expect(over.status).toBe(400);
-    expect(await over.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'amountCents', message: 'Amount must be at most $2,000.00, the daily transfer limit' }] });
+    expect(await over.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: [{ field: 'amountCents', message: 'Amount must be at most $2,000.00, the daily transfer limit' }],
+    });
   });
 });

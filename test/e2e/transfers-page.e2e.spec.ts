@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from './support/portal.js';
@@ -75,7 +76,10 @@ describe('the Transfers page', () => {
     await dialog.getByLabel('Description (optional)').fill('Thanks for the leads');
     await screenshot(page, 'transfers-send-dialog-1366');
     await dialog.getByRole('button', { name: 'Send money' }).click();
-    await page.locator('[data-variant="default"]', { hasText: 'Transfer Sent' }).filter({ hasText: `You sent $25.50 to ${leader.email}.` }).waitFor();
+    await page
+      .locator('[data-variant="default"]', { hasText: 'Transfer Sent' })
+      .filter({ hasText: `You sent $25.50 to ${leader.email}.` })
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     const sent = page.getByTestId('transfers-sent');
     await sent.getByText(`To ${leader.email}`).waitFor();
@@ -87,10 +91,20 @@ describe('the Transfers page', () => {
     const leaderClient = await signedInClient(leader.email, leader.password);
     const wallet = await leaderClient.request('GET', '/api/wallet');
     if (wallet.status === 200) expect(((await wallet.json()) as { availableCents: number }).availableCents).toBe(2_550);
-    const back = await leaderClient.request('POST', '/api/wallet/transfers', { amountCents: 2_550, recipientEmail: agent.email }, { 'idempotency-key': randomUUID() });
+    const back = await leaderClient.request(
+      'POST',
+      '/api/wallet/transfers',
+      { amountCents: 2_550, recipientEmail: agent.email },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({ status: 'completed', availableCents: 0 });
-    const more = await leaderClient.request('POST', '/api/wallet/transfers', { amountCents: 1, recipientEmail: agent.email }, { 'idempotency-key': randomUUID() });
+    const more = await leaderClient.request(
+      'POST',
+      '/api/wallet/transfers',
+      { amountCents: 1, recipientEmail: agent.email },
+      { 'idempotency-key': randomUUID() },
+    );
     expect(await more.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     // The leader's side: the agent who chose them is offered as a recipient, and nobody else's agents.
     const leaderRecipients = (await (await leaderClient.request('GET', '/api/wallet/transfers/recipients')).json()) as { agents: { email: string }[] };
@@ -133,7 +147,10 @@ describe('the Transfers page', () => {
 
     await dialog.getByLabel('Amount (USD)').fill('10');
     await dialog.getByRole('button', { name: 'Send money' }).click();
-    await page.locator('[data-variant="default"]', { hasText: 'Transfer Sent' }).filter({ hasText: `You sent $10.00 to ${leader.email}.` }).waitFor();
+    await page
+      .locator('[data-variant="default"]', { hasText: 'Transfer Sent' })
+      .filter({ hasText: `You sent $10.00 to ${leader.email}.` })
+      .waitFor();
     await page.getByTestId('transfers-sent').getByText(`To ${leader.email}`).waitFor();
     await screenshot(page, 'transfers-page-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

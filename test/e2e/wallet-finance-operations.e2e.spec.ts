@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { freshAdmin, freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from './support/portal.js';
@@ -37,7 +38,9 @@ async function topUp(client: ApiClient, amountCents: number, card = VISA): Promi
   await expect
     .poll(
       async () => {
-        const { entries } = (await (await client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; amountCents: number; cause: { id: string } }[] };
+        const { entries } = (await (await client.request('GET', '/api/wallet/ledger')).json()) as {
+          entries: { type: string; amountCents: number; cause: { id: string } }[];
+        };
         paymentId = entries.find((e) => e.type === 'FundsDeposited' && e.amountCents === amountCents)?.cause.id ?? '';
         return paymentId;
       },
@@ -52,7 +55,8 @@ describe('finance operations on wallets', () => {
     const { client, userId } = await agent();
     const paymentId = await topUp(client, 5_000);
     await expect.poll(() => wallet(client), { timeout: 20_000 }).toMatchObject({ availableCents: 5_000 });
-    const refund = (body: Record<string, unknown>, as: ApiClient = admin) => as.request('POST', `/api/admin/wallets/${userId}/refunds`, { paymentId, ...body }, key());
+    const refund = (body: Record<string, unknown>, as: ApiClient = admin) =>
+      as.request('POST', `/api/admin/wallets/${userId}/refunds`, { paymentId, ...body }, key());
 
     expect((await refund({ amountCents: 2_000 }, client)).status).toBe(403);
     expect((await admin.request('POST', `/api/admin/wallets/${userId}/refunds`, { paymentId, amountCents: 100 })).status).toBe(400);
@@ -61,7 +65,16 @@ describe('finance operations on wallets', () => {
     expect(await first.json()).toMatchObject({ availableCents: 3_000, debtCents: 0, refundId: expect.any(String) });
 
     // The wallet spends most of what is left; a refund of $20 would then leave the agent owing $15.
-    expect((await admin.request('POST', `/api/admin/wallets/${userId}/adjustments`, { direction: 'debit', amountCents: 2_500, reason: 'Lead dispute settled by phone' }, key())).status).toBe(200);
+    expect(
+      (
+        await admin.request(
+          'POST',
+          `/api/admin/wallets/${userId}/adjustments`,
+          { direction: 'debit', amountCents: 2_500, reason: 'Lead dispute settled by phone' },
+          key(),
+        )
+      ).status,
+    ).toBe(200);
     const unconfirmed = await refund({ amountCents: 2_000 });
     expect(unconfirmed.status).toBe(409);
     expect(await unconfirmed.json()).toMatchObject({ code: 'REFUND_NEEDS_DEBT', message: expect.stringContaining('owing $15.00') });
@@ -113,7 +126,9 @@ describe('finance operations on wallets', () => {
     expect((await admin.request('POST', `/api/admin/demo-pay/disputes/${disputeId}/close`, { outcome: 'lost' })).status).toBe(409);
     // Withdrawal and reversal reconcile against the provider's records.
     const day = new Date().toISOString().slice(0, 10);
-    const report = (await (await admin.request('POST', `/api/finance/reconciliation/${day}`)).json()) as { lines: { kind: string; status: string; reference: string }[] };
+    const report = (await (await admin.request('POST', `/api/finance/reconciliation/${day}`)).json()) as {
+      lines: { kind: string; status: string; reference: string }[];
+    };
     expect(report.lines.filter((l) => l.reference === disputeId).map((l) => [l.kind, l.status])).toEqual([
       ['dispute', 'matched'],
       ['dispute_reversal', 'matched'],
@@ -123,7 +138,9 @@ describe('finance operations on wallets', () => {
   it('charges the saved card when the balance falls below the threshold, from settings saved on /payment-methods', async () => {
     const { account, client, userId } = await agent();
     const setup = (await (await client.request('POST', '/api/payments/setup')).json()) as { url: string };
-    expect(await (await client.request('POST', `/api/demo-pay/sessions/${setup.url.split('/').at(-1)}/card`, VISA)).json()).toMatchObject({ status: 'succeeded' });
+    expect(await (await client.request('POST', `/api/demo-pay/sessions/${setup.url.split('/').at(-1)}/card`, VISA)).json()).toMatchObject({
+      status: 'succeeded',
+    });
     expect((await admin.request('POST', `/api/admin/wallets/${userId}/test-credit`, { amountCents: 3_000 }, key())).status).toBe(200);
 
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });
@@ -141,7 +158,16 @@ describe('finance operations on wallets', () => {
     await screenshot(page, 'auto-recharge-1366');
 
     // Money leaves the wallet: $30 - $15 = $15, below $20, so the card is charged $50.
-    expect((await admin.request('POST', `/api/admin/wallets/${userId}/adjustments`, { direction: 'debit', amountCents: 1_500, reason: 'Correction of a test credit' }, key())).status).toBe(200);
+    expect(
+      (
+        await admin.request(
+          'POST',
+          `/api/admin/wallets/${userId}/adjustments`,
+          { direction: 'debit', amountCents: 1_500, reason: 'Correction of a test credit' },
+          key(),
+        )
+      ).status,
+    ).toBe(200);
     await expect.poll(() => wallet(client), { timeout: 30_000 }).toMatchObject({ availableCents: 6_500 });
     await page.reload();
     await page.getByRole('list', { name: 'Latest automatic charges' }).getByText('$50.00 added').waitFor();

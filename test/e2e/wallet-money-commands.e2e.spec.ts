@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from './support/api-client.js';
 import { freshAdmin, freshAgent, signedInClient } from './support/portal.js';

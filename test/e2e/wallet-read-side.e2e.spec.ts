@@ -3,13 +3,14 @@
 // included): the agent's figures, history, explanations and statement; realtime top bar;
 // the finance pages; and who is refused what.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { appendToWallet, type UnchainedWalletEvent } from '../../projections/wallet/wallet-chain.testing.js';
 import { agentAccessStream } from '../../src/modules/access/contracts/access-streams.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
@@ -22,7 +23,7 @@ import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js'
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { TEST_ENCRYPTION_KEY, startPortal, type PortalProcess } from './support/portal-process.js';
+import { startPortal, TEST_ENCRYPTION_KEY, type PortalProcess } from './support/portal-process.js';
 
 const PASSWORD = 'wallet-e2e-pass-1';
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -78,19 +79,63 @@ describe('wallet read side (own portal)', () => {
       ]);
       if ('role' in person) await pool.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [person.id, person.role]);
       // Full access (as an access code would give), so the pages open without the code dialog.
-      await store.append(agentAccessStream(person.id), [newEvent('ElevatedAccessGranted', { userId: person.id, codeId: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('e2e'))], {
-        expectedVersion: 'any',
-      });
+      await store.append(
+        agentAccessStream(person.id),
+        [
+          newEvent(
+            'ElevatedAccessGranted',
+            { userId: person.id, codeId: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+            systemContext('e2e'),
+          ),
+        ],
+        {
+          expectedVersion: 'any',
+        },
+      );
     }
     // The agent: 24 deposits of $10, a $3.50 lead purchase, a campaign hold of $20 with a $5 capture, a test credit.
     const { agent, other, admin } = people;
-    await appendToWallet(store, agent.id, Array.from({ length: 24 }, () => deposit(agent.id, 1_000)), userRequestContext(agent.id));
-    await appendToWallet(store, agent.id, [
-      { type: 'WalletCharged', data: { userId: agent.id, chargeId: randomUUID(), cause: { kind: 'lead', id: 'lead-1' }, description: 'Lead purchase: Jordan P. (FL)', amountCents: 350 } },
-      { type: 'HoldPlaced', data: { userId: agent.id, holdId: 'hold-1', cause: { kind: 'campaign', id: 'camp-1' }, expiresAt: null, amountCents: 2_000 } },
-      { type: 'HoldCaptured', data: { userId: agent.id, holdId: 'hold-1', captureId: 'cap-1', cause: { kind: 'lead', id: 'lead-2' }, description: 'Campaign lead: Casey R. (TX)', amountCents: 500 } },
-    ], userRequestContext(agent.id));
-    await appendToWallet(store, agent.id, [{ type: 'TestCreditAdded', data: { userId: agent.id, creditId: randomUUID(), amountCents: 1_500 } }], userRequestContext(admin.id));
+    await appendToWallet(
+      store,
+      agent.id,
+      Array.from({ length: 24 }, () => deposit(agent.id, 1_000)),
+      userRequestContext(agent.id),
+    );
+    await appendToWallet(
+      store,
+      agent.id,
+      [
+        {
+          type: 'WalletCharged',
+          data: {
+            userId: agent.id,
+            chargeId: randomUUID(),
+            cause: { kind: 'lead', id: 'lead-1' },
+            description: 'Lead purchase: Jordan P. (FL)',
+            amountCents: 350,
+          },
+        },
+        { type: 'HoldPlaced', data: { userId: agent.id, holdId: 'hold-1', cause: { kind: 'campaign', id: 'camp-1' }, expiresAt: null, amountCents: 2_000 } },
+        {
+          type: 'HoldCaptured',
+          data: {
+            userId: agent.id,
+            holdId: 'hold-1',
+            captureId: 'cap-1',
+            cause: { kind: 'lead', id: 'lead-2' },
+            description: 'Campaign lead: Casey R. (TX)',
+            amountCents: 500,
+          },
+        },
+      ],
+      userRequestContext(agent.id),
+    );
+    await appendToWallet(
+      store,
+      agent.id,
+      [{ type: 'TestCreditAdded', data: { userId: agent.id, creditId: randomUUID(), amountCents: 1_500 } }],
+      userRequestContext(admin.id),
+    );
     await appendToWallet(store, other.id, [deposit(other.id, 700)], userRequestContext(other.id));
     portal = await startPortal({ DATABASE_URL: url, TRUST_PROXY: 'loopback' });
     browser = await launchBrowser();
@@ -120,21 +165,40 @@ describe('wallet read side (own portal)', () => {
     await expect.poll(async () => (await json(await agent.request('GET', '/api/wallet'))).body, { timeout: 20_000 }).toEqual(expected);
     const first = await json(await agent.request('GET', '/api/wallet/ledger'));
     expect(first.body.entries).toHaveLength(20);
-    expect(first.body.entries[0]).toMatchObject({ seq: 28, type: 'TestCreditAdded', isTestCredit: true, description: 'Test credit (testing page)', actor: { email: people.admin.email } });
+    expect(first.body.entries[0]).toMatchObject({
+      seq: 28,
+      type: 'TestCreditAdded',
+      isTestCredit: true,
+      description: 'Test credit (testing page)',
+      actor: { email: people.admin.email },
+    });
     expect(first.body.nextBefore).toBe(9);
     const rest = await json(await agent.request('GET', '/api/wallet/ledger?before=9'));
     expect(rest.body.entries.map((e: { seq: number }) => e.seq)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     expect(rest.body.nextBefore).toBeNull();
     const explained = await json(await agent.request('GET', '/api/wallet/ledger/25'));
     expect(explained.body).toMatchObject({
-      entry: { type: 'WalletCharged', amountCents: -350, cause: { kind: 'lead', id: 'lead-1' }, actor: { type: 'user', email: people.agent.email, displayName: 'Alex Wallet' } },
+      entry: {
+        type: 'WalletCharged',
+        amountCents: -350,
+        cause: { kind: 'lead', id: 'lead-1' },
+        actor: { type: 'user', email: people.agent.email, displayName: 'Alex Wallet' },
+      },
       before: { availableCents: 24_000 },
       after: { availableCents: 23_650 },
       chain: { verified: true, throughSeq: 25 },
     });
     const transfers = await json(await agent.request('GET', '/api/wallet/transfers'));
     expect(transfers.body).toEqual({ transfers: [], sent: [], received: [] });
-    for (const bad of ['/api/wallet/ledger/abc', '/api/wallet/ledger/0', '/api/wallet/ledger?limit=1000', '/api/wallet/ledger?before=x', '/api/wallet/statement.csv?from=2026-02-30&to=2026-03-01', '/api/wallet/statement.csv?from=2026-03-02&to=2026-03-01', '/api/wallet/statement.csv']) {
+    for (const bad of [
+      '/api/wallet/ledger/abc',
+      '/api/wallet/ledger/0',
+      '/api/wallet/ledger?limit=1000',
+      '/api/wallet/ledger?before=x',
+      '/api/wallet/statement.csv?from=2026-02-30&to=2026-03-01',
+      '/api/wallet/statement.csv?from=2026-03-02&to=2026-03-01',
+      '/api/wallet/statement.csv',
+    ]) {
       expect([bad, (await agent.request('GET', bad)).status]).toEqual([bad, 400]);
     }
   });
@@ -148,7 +212,13 @@ describe('wallet read side (own portal)', () => {
     const lines = (await statement.text()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',FundsDeposited,');
-    for (const path of ['/api/finance/wallets', '/api/finance/accounts', `/api/finance/wallets/${people.agent.id}/ledger`, `/api/finance/wallets/${people.agent.id}/verify`, `/api/finance/wallets/${people.agent.id}/statement.csv?${RANGE}`]) {
+    for (const path of [
+      '/api/finance/wallets',
+      '/api/finance/accounts',
+      `/api/finance/wallets/${people.agent.id}/ledger`,
+      `/api/finance/wallets/${people.agent.id}/verify`,
+      `/api/finance/wallets/${people.agent.id}/statement.csv?${RANGE}`,
+    ]) {
       expect([path, (await other.request('GET', path)).status]).toEqual([path, 403]);
     }
     expect((await json(await other.request('GET', '/api/wallet/access'))).body).toEqual({ finance: false });
@@ -158,14 +228,29 @@ describe('wallet read side (own portal)', () => {
   it('lets a finance user read every wallet, the chain check, statements and the accounts, and nothing of user administration', async () => {
     const finance = await client(people.finance.email);
     expect((await json(await finance.request('GET', '/api/wallet/access'))).body).toEqual({ finance: true });
-    for (const path of ['/api/admin/users', '/api/admin/audit/events', '/api/admin/access-codes']) expect([path, (await finance.request('GET', path)).status]).toEqual([path, 403]);
+    for (const path of ['/api/admin/users', '/api/admin/audit/events', '/api/admin/access-codes'])
+      expect([path, (await finance.request('GET', path)).status]).toEqual([path, 403]);
     const list = await json(await finance.request('GET', '/api/finance/wallets?sort=available&dir=desc&limit=2'));
     expect(list.body.total).toBe(5);
-    expect(list.body.wallets[0]).toMatchObject({ userId: people.agent.id, email: people.agent.email, name: 'Alex Wallet', availableCents: 23_150, heldCents: 1_500, depositedCents: 24_000, contributedCents: 850, debtCents: 0 });
+    expect(list.body.wallets[0]).toMatchObject({
+      userId: people.agent.id,
+      email: people.agent.email,
+      name: 'Alex Wallet',
+      availableCents: 23_150,
+      heldCents: 1_500,
+      depositedCents: 24_000,
+      contributedCents: 850,
+      debtCents: 0,
+    });
     expect(list.body.wallets[1]).toMatchObject({ userId: people.other.id, availableCents: 700 });
-    expect((await json(await finance.request('GET', '/api/finance/wallets?search=blair'))).body.wallets.map((w: { email: string }) => w.email)).toEqual([people.other.email]);
+    expect((await json(await finance.request('GET', '/api/finance/wallets?search=blair'))).body.wallets.map((w: { email: string }) => w.email)).toEqual([
+      people.other.email,
+    ]);
     expect((await finance.request('GET', '/api/finance/wallets?sort=password')).status).toBe(400);
-    expect((await json(await finance.request('GET', `/api/finance/wallets/${people.agent.id}/verify`))).body).toMatchObject({ verified: true, checkedEntries: 28 });
+    expect((await json(await finance.request('GET', `/api/finance/wallets/${people.agent.id}/verify`))).body).toMatchObject({
+      verified: true,
+      checkedEntries: 28,
+    });
     const ledger = await json(await finance.request('GET', `/api/finance/wallets/${people.agent.id}/ledger`));
     expect(ledger.body.entries).toHaveLength(28);
     const accounts = await json(await finance.request('GET', '/api/finance/accounts'));
@@ -282,9 +367,21 @@ describe('wallet read side (own portal)', () => {
     // The rebuild runs as an operator would run it: with the portal stopped.
     await portal.stop();
     portalStopped = true;
-    const { stdout } = await promisify(execFile)(process.execPath, ['dist/src/cli/rebuild-projections.js', 'wallet-balances', 'wallet-ledger', 'ledger-accounts', 'wallet-transfers'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, REDIS_URL: '', ENV_FILE: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['dist/src/cli/rebuild-projections.js', 'wallet-balances', 'wallet-ledger', 'ledger-accounts', 'wallet-transfers'],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+          REDIS_URL: '',
+          ENV_FILE: '',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
+      },
+    );
     expect(stdout).toMatch(/wallet-ledger: rebuilt from \d+ events/);
     expect(await rows()).toEqual(live);
   });

@@ -4,8 +4,25 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inParallel, tally } from '../support/parallel.js';
-import { describeOn, everyDatabase } from '../support/test-databases.js';
+
+import { CampaignWalletStepHandler } from '../../src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.js';
+import { DecideCampaign, DecideCampaignHandler } from '../../src/modules/marketplace/commands/change-campaign/change-campaign.handler.js';
+import {
+  CreateCampaign,
+  CreateCampaignHandler,
+  type CreateCampaignAnswer,
+} from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
+import { campaignStream, type CampaignEvent, type Targeting } from '../../src/modules/marketplace/contracts/campaign-events.js';
+import { campaignDecider } from '../../src/modules/marketplace/domain/campaign.decider.js';
+import { campaignWalletTriggers, registerCampaignWalletJobs } from '../../src/modules/marketplace/jobs/campaign-wallet.job.js';
+import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
+import { IncreaseHoldHandler } from '../../src/modules/wallet/commands/increase-hold/increase-hold.handler.js';
+import { PlaceHoldHandler } from '../../src/modules/wallet/commands/place-hold/place-hold.handler.js';
+import { ReleaseHoldHandler } from '../../src/modules/wallet/commands/release-hold/release-hold.handler.js';
+import { DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
+import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
+import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
+import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
 import { fold } from '../../src/platform/domain/decider.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { userRequestContext } from '../../src/platform/event-store/new-event.js';
@@ -15,20 +32,8 @@ import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js'
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
 import { EVENT_STORE, SQL_POOL } from '../../src/platform/tokens.js';
-import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
-import { IncreaseHoldHandler } from '../../src/modules/wallet/commands/increase-hold/increase-hold.handler.js';
-import { PlaceHoldHandler } from '../../src/modules/wallet/commands/place-hold/place-hold.handler.js';
-import { ReleaseHoldHandler } from '../../src/modules/wallet/commands/release-hold/release-hold.handler.js';
-import { DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
-import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
-import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
-import { CampaignWalletStepHandler } from '../../src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.js';
-import { DecideCampaign, DecideCampaignHandler } from '../../src/modules/marketplace/commands/change-campaign/change-campaign.handler.js';
-import { CreateCampaign, CreateCampaignHandler, type CreateCampaignAnswer } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
-import { campaignStream, type CampaignEvent, type Targeting } from '../../src/modules/marketplace/contracts/campaign-events.js';
-import { campaignDecider } from '../../src/modules/marketplace/domain/campaign.decider.js';
-import { campaignWalletTriggers, registerCampaignWalletJobs } from '../../src/modules/marketplace/jobs/campaign-wallet.job.js';
+import { inParallel, tally } from '../support/parallel.js';
+import { describeOn, everyDatabase } from '../support/test-databases.js';
 
 const everywhere: Targeting = { states: [], dailyCap: null, weeklyCap: null, schedule: null, timeZone: 'America/Chicago' };
 
@@ -66,7 +71,9 @@ for (const database of everyDatabase()) {
       commands = app.get(CommandBus);
       registerCampaignWalletJobs(queue, commands);
       await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, campaignWalletTriggers), name: `job-dispatcher-${randomUUID()}` }], { pollIntervalMs: 50 });
+      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, campaignWalletTriggers), name: `job-dispatcher-${randomUUID()}` }], {
+        pollIntervalMs: 50,
+      });
       await runner.start();
     });
 
@@ -80,16 +87,30 @@ for (const database of everyDatabase()) {
     async function agentWith(depositCents: number): Promise<string> {
       const userId = randomUUID();
       const paymentId = randomUUID();
-      await commands.execute(new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo', context: userRequestContext(userId), idempotencyKey: `payment:${paymentId}` }));
+      await commands.execute(
+        new DepositFunds({
+          userId,
+          paymentId,
+          amountCents: depositCents,
+          provider: 'demo',
+          context: userRequestContext(userId),
+          idempotencyKey: `payment:${paymentId}`,
+        }),
+      );
       return userId;
     }
     const wallet = async (userId: string) => fold(walletDecider, (await store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
     const campaign = async (campaignId: string) => fold(campaignDecider, (await store.readStream(campaignStream(campaignId))) as unknown as CampaignEvent[]);
     const create = (ownerId: string, budgetCents: number, key = randomUUID()) =>
       commands.execute(
-        new CreateCampaign({ campaignId: key, ownerId, name: 'Texas families', source: 'data_leads', tier: 'basic', budgetCents, targeting: everywhere }, userRequestContext(ownerId), key),
+        new CreateCampaign(
+          { campaignId: key, ownerId, name: 'Texas families', source: 'data_leads', tier: 'basic', budgetCents, targeting: everywhere },
+          userRequestContext(ownerId),
+          key,
+        ),
       );
-    const change = (ownerId: string, command: ConstructorParameters<typeof DecideCampaign>[0]) => commands.execute(new DecideCampaign(command, userRequestContext(ownerId), randomUUID()));
+    const change = (ownerId: string, command: ConstructorParameters<typeof DecideCampaign>[0]) =>
+      commands.execute(new DecideCampaign(command, userRequestContext(ownerId), randomUUID()));
 
     it('holds the budget on the wallet before it answers, and a repeated request holds it once', async () => {
       const ownerId = await agentWith(8_000);
@@ -107,7 +128,11 @@ for (const database of everyDatabase()) {
       const key = randomUUID();
       const refusal = await create(ownerId, 10_000, key).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(DomainError);
-      expect(refusal).toMatchObject({ code: 'CAMPAIGN_NOT_FUNDED', status: 422, message: 'Insufficient balance. You need $70.00 more to complete this purchase.' });
+      expect(refusal).toMatchObject({
+        code: 'CAMPAIGN_NOT_FUNDED',
+        status: 422,
+        message: 'Insufficient balance. You need $70.00 more to complete this purchase.',
+      });
       expect(await campaign(key)).toMatchObject({ status: 'unfunded' });
       expect(availableCents(await wallet(ownerId))).toBe(3_000);
     });
@@ -121,7 +146,9 @@ for (const database of everyDatabase()) {
       // More than the balance: refused by the wallet, recorded on the campaign, nothing held.
       const tooMuch = randomUUID();
       await change(ownerId, { type: 'RaiseBudget', campaignId, ownerId, requestId: tooMuch, amountCents: 5_000 });
-      await expect.poll(async () => (await store.readStream(campaignStream(campaignId))).map((e) => e.type), { timeout: 10_000 }).toContain('BudgetRaiseRefused');
+      await expect
+        .poll(async () => (await store.readStream(campaignStream(campaignId))).map((e) => e.type), { timeout: 10_000 })
+        .toContain('BudgetRaiseRefused');
       expect(await campaign(campaignId)).toMatchObject({ budgetCents: 7_000, pendingRaises: {} });
       await change(ownerId, { type: 'LowerBudget', campaignId, ownerId, amountCents: 2_000, spentCents: 0 });
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(5_000);
@@ -129,12 +156,19 @@ for (const database of everyDatabase()) {
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(10_000);
       expect(heldCents(await wallet(ownerId))).toBe(0);
       // Another agent cannot touch it.
-      await expect(change(randomUUID(), { type: 'SetActive', campaignId, ownerId: randomUUID(), active: false })).rejects.toMatchObject({ code: 'CAMPAIGN_NOT_FOUND' });
+      await expect(change(randomUUID(), { type: 'SetActive', campaignId, ownerId: randomUUID(), active: false })).rejects.toMatchObject({
+        code: 'CAMPAIGN_NOT_FOUND',
+      });
     });
 
     it('funds exactly as many of 30 campaigns created at once as the balance covers, and the wallet never goes below zero', async () => {
       const ownerId = await agentWith(10_000);
-      const answers = await inParallel(30, () => create(ownerId, 1_000).then((answer: CreateCampaignAnswer) => answer.status, (error: unknown) => (error as DomainError).code));
+      const answers = await inParallel(30, () =>
+        create(ownerId, 1_000).then(
+          (answer: CreateCampaignAnswer) => answer.status,
+          (error: unknown) => (error as DomainError).code,
+        ),
+      );
       expect(tally(answers)).toEqual({ active: 10, CAMPAIGN_NOT_FUNDED: 20 });
       const money = await wallet(ownerId);
       expect([availableCents(money), heldCents(money)]).toEqual([0, 10_000]);

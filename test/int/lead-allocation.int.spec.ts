@@ -4,6 +4,7 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { campaignsProjection } from '../../projections/marketplace/campaigns/campaigns.projection.js';
 import { AllocateLeadHandler } from '../../src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.js';
 import { CampaignWalletStepHandler } from '../../src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.js';
@@ -71,7 +72,12 @@ for (const database of everyDatabase()) {
       registerCampaignWalletJobs(queue, commands);
       registerLeadAllocationJobs(queue, commands);
       await queue.startWorkers(4);
-      runner = new SubscriptionRunner(db.store, db.pool, [campaignsProjection, eventJobDispatcher(queue, [...campaignWalletTriggers, ...leadAllocationTriggers])], { pollIntervalMs: 50 });
+      runner = new SubscriptionRunner(
+        db.store,
+        db.pool,
+        [campaignsProjection, eventJobDispatcher(queue, [...campaignWalletTriggers, ...leadAllocationTriggers])],
+        { pollIntervalMs: 50 },
+      );
       await runner.start();
     });
 
@@ -84,21 +90,59 @@ for (const database of everyDatabase()) {
     async function agentWith(depositCents: number): Promise<string> {
       const userId = randomUUID();
       const paymentId = randomUUID();
-      await commands.execute(new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo', context: userRequestContext(userId), idempotencyKey: `payment:${paymentId}` }));
+      await commands.execute(
+        new DepositFunds({
+          userId,
+          paymentId,
+          amountCents: depositCents,
+          provider: 'demo',
+          context: userRequestContext(userId),
+          idempotencyKey: `payment:${paymentId}`,
+        }),
+      );
       return userId;
     }
     /** A running campaign, in the read model the allocator reads. */
     async function campaign(ownerId: string, tier: string, budgetCents: number, targeting: Partial<Targeting> = {}): Promise<string> {
       const key = randomUUID();
-      await commands.execute(new CreateCampaign({ campaignId: key, ownerId, name: `Campaign ${key.slice(0, 4)}`, source: 'data_leads', tier, budgetCents, targeting: { ...everywhere, ...targeting } }, userRequestContext(ownerId), key));
-      await expect.poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status, { timeout: 10_000 }).toBe('active');
+      await commands.execute(
+        new CreateCampaign(
+          {
+            campaignId: key,
+            ownerId,
+            name: `Campaign ${key.slice(0, 4)}`,
+            source: 'data_leads',
+            tier,
+            budgetCents,
+            targeting: { ...everywhere, ...targeting },
+          },
+          userRequestContext(ownerId),
+          key,
+        ),
+      );
+      await expect
+        .poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status, { timeout: 10_000 })
+        .toBe('active');
       return key;
     }
     async function postLead(tier: string, state = 'FL', duplicateOf: string | null = null): Promise<string> {
       const leadId = randomUUID();
       const data = {
-        leadId, vendorId: randomUUID(), externalId: null, duplicateOf, firstName: 'Ana', lastName: 'Reyes', phone: '+13055550100', email: null, state, zip: '33101',
-        dateOfBirth: null, age: 60, source: 'data_leads' as const, tier, consent: { text: 'yes', at: new Date().toISOString() },
+        leadId,
+        vendorId: randomUUID(),
+        externalId: null,
+        duplicateOf,
+        firstName: 'Ana',
+        lastName: 'Reyes',
+        phone: '+13055550100',
+        email: null,
+        state,
+        zip: '33101',
+        dateOfBirth: null,
+        age: 60,
+        source: 'data_leads' as const,
+        tier,
+        consent: { text: 'yes', at: new Date().toISOString() },
       };
       await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
       return leadId;
@@ -108,7 +152,9 @@ for (const database of everyDatabase()) {
       try {
         await expect.poll(async () => (await leadState(leadId)).allocated, { timeout: 15_000 }).toBe(true);
       } catch (error) {
-        const { rows } = await db.pool.query(`SELECT name, status, attempts, last_error FROM jobs WHERE last_error IS NOT NULL ORDER BY created_at DESC LIMIT 3`);
+        const { rows } = await db.pool.query(
+          `SELECT name, status, attempts, last_error FROM jobs WHERE last_error IS NOT NULL ORDER BY created_at DESC LIMIT 3`,
+        );
         throw new Error(`${String(error)}; failed jobs: ${JSON.stringify(rows)}`);
       }
     };
@@ -124,7 +170,11 @@ for (const database of everyDatabase()) {
       const money = await wallet(owner);
       expect(money.holds[camp]).toMatchObject({ amountCents: 10_000, capturedCents: 2_500 });
       expect([availableCents(money), heldCents(money)]).toEqual([0, 7_500]);
-      await expect.poll(async () => (await db.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0], { timeout: 10_000 }).toEqual({ spent: 2_500, lead_count: 1 });
+      await expect
+        .poll(async () => (await db.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0], {
+          timeout: 10_000,
+        })
+        .toEqual({ spent: 2_500, lead_count: 1 });
     });
 
     it('sells a shared lead to at most three agents, never twice to one agent, and passes over campaigns outside its state or paused', async () => {
@@ -135,15 +185,22 @@ for (const database of everyDatabase()) {
       const texasOnly = await campaign(others[0]!, 'premium', 5_000, { states: ['TX'] });
       const pausedOwner = await agentWith(5_000);
       const paused = await campaign(pausedOwner, 'premium', 5_000);
-      await commands.execute(new DecideCampaign({ type: 'SetActive', campaignId: paused, ownerId: pausedOwner, active: false }, userRequestContext(pausedOwner), randomUUID()));
-      await expect.poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 10_000 }).toBe('paused');
+      await commands.execute(
+        new DecideCampaign({ type: 'SetActive', campaignId: paused, ownerId: pausedOwner, active: false }, userRequestContext(pausedOwner), randomUUID()),
+      );
+      await expect
+        .poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 10_000 })
+        .toBe('paused');
       const rest = [];
       for (const owner of others) rest.push(await campaign(owner, 'premium', 5_000));
       const leadId = await postLead('premium');
       await allocated(leadId);
       const buyers = await soldTo(leadId);
       expect(buyers).toEqual([firstOfTwice, rest[0], rest[1]]);
-      const finished = (await db.store.readStream(leadStream(leadId))).find((e) => e.type === 'LeadAllocated')!.data as { buyers: number; passedOver: { campaignId: string; reason: string }[] };
+      const finished = (await db.store.readStream(leadStream(leadId))).find((e) => e.type === 'LeadAllocated')!.data as {
+        buyers: number;
+        passedOver: { campaignId: string; reason: string }[];
+      };
       expect(finished.buyers).toBe(3);
       expect(finished.passedOver).toEqual([
         { campaignId: secondOfTwice, reason: 'already_owned' },
@@ -201,8 +258,31 @@ for (const database of everyDatabase()) {
       await runner.stop();
       const leadId = randomUUID();
       const context = systemContext('test');
-      const data = { leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName: 'Bo', lastName: 'Li', phone: '+13055550101', email: null, state: 'FL', zip: '33101', dateOfBirth: null, age: 70, source: 'data_leads' as const, tier: 'exclusive', consent: { text: 'yes', at: new Date().toISOString() } };
-      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), newEvent('LeadOffered', { leadId, campaignId: camp, ownerId: owner, priceCents: 2_500, maxBuyers: 1 }, context)], { expectedVersion: 'no_stream' });
+      const data = {
+        leadId,
+        vendorId: randomUUID(),
+        externalId: null,
+        duplicateOf: null,
+        firstName: 'Bo',
+        lastName: 'Li',
+        phone: '+13055550101',
+        email: null,
+        state: 'FL',
+        zip: '33101',
+        dateOfBirth: null,
+        age: 70,
+        source: 'data_leads' as const,
+        tier: 'exclusive',
+        consent: { text: 'yes', at: new Date().toISOString() },
+      };
+      await db.store.append(
+        leadStream(leadId),
+        [
+          newEvent('LeadReceived', data, context),
+          newEvent('LeadOffered', { leadId, campaignId: camp, ownerId: owner, priceCents: 2_500, maxBuyers: 1 }, context),
+        ],
+        { expectedVersion: 'no_stream' },
+      );
       await runner.start();
       await allocated(leadId);
       expect(await soldTo(leadId)).toEqual([camp]);
@@ -222,12 +302,39 @@ for (const database of everyDatabase()) {
       await runner.stop();
       const leadId = randomUUID();
       const context = systemContext('test');
-      const data = { leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName: 'Cy', lastName: 'Ng', phone: '+13055550102', email: null, state: 'NV', zip: '89101', dateOfBirth: null, age: 66, source: 'data_leads' as const, tier: 'premium', consent: { text: 'yes', at: new Date().toISOString() } };
+      const data = {
+        leadId,
+        vendorId: randomUUID(),
+        externalId: null,
+        duplicateOf: null,
+        firstName: 'Cy',
+        lastName: 'Ng',
+        phone: '+13055550102',
+        email: null,
+        state: 'NV',
+        zip: '89101',
+        dateOfBirth: null,
+        age: 66,
+        source: 'data_leads' as const,
+        tier: 'premium',
+        consent: { text: 'yes', at: new Date().toISOString() },
+      };
       const offered = (i: number) => newEvent('LeadOffered', { leadId, campaignId: camps[i]!, ownerId: owners[i]!, priceCents: 1_000, maxBuyers: 3 }, context);
       await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), offered(0), offered(1)], { expectedVersion: 'no_stream' });
-      await commands.execute(new DecideCampaign({ type: 'ReserveLead', campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`));
       await commands.execute(
-        new CaptureHold({ userId: owners[0]!, holdId: camps[0]!, captureId: leadId, amountCents: 1_000, cause: { kind: 'lead', id: leadId }, description: 'Lead', context, idempotencyKey: `capture:${leadId}` }),
+        new DecideCampaign({ type: 'ReserveLead', campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`),
+      );
+      await commands.execute(
+        new CaptureHold({
+          userId: owners[0]!,
+          holdId: camps[0]!,
+          captureId: leadId,
+          amountCents: 1_000,
+          cause: { kind: 'lead', id: leadId },
+          description: 'Lead',
+          context,
+          idempotencyKey: `capture:${leadId}`,
+        }),
       );
       await runner.start();
       await allocated(leadId);

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+
 import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
-import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
 import { ArrivalNotReadable } from '../../src/modules/integrations/delivery/arrivals.js';
+import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
 import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
 import type { LeadSender } from '../../src/modules/integrations/delivery/lead-sender.js';
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
@@ -13,16 +14,16 @@ import type { JsonEvent } from '../../src/platform/event-store/json-event.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
+import { SEND_EMAIL_JOB } from '../../src/platform/mail/mailer.js';
 import { parseOutboundAllow } from '../../src/platform/outbound/outbound-allow.js';
 import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
 import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
-import { secretContext, SECRET_COLUMNS } from '../../src/platform/secrets/secret-columns.js';
-import { SEND_EMAIL_JOB } from '../../src/platform/mail/mailer.js';
+import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
 import { useIsolatedStore } from '../support/isolated-database.js';
 import { inParallel } from '../support/parallel.js';
-import { testSecretCipher } from '../support/test-secrets.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
+import { testSecretCipher } from '../support/test-secrets.js';
 
 /** A receiver that answers what the test says, and remembers every request (its delivery id header and JSON body). */
 function receiver() {
@@ -64,12 +65,24 @@ const jsonSender = (outbound: OutboundHttp): LeadSender => ({
       const answer = await outbound.request({
         url: String(target.settings.webhookUrl),
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${target.secrets.apiKey}`, 'x-delivery-id': context.deliveryId, 'x-attempt': String(context.attempt) },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${target.secrets.apiKey}`,
+          'x-delivery-id': context.deliveryId,
+          'x-attempt': String(context.attempt),
+        },
         body: JSON.stringify(lead),
         timeoutMs: 2_000,
       });
       const ok = answer.status >= 200 && answer.status < 300;
-      return { ok, status: answer.status, durationMs: answer.durationMs, preview: answer.preview, error: ok ? null : `HTTP ${answer.status}`, retryable: !ok && answer.status >= 500 };
+      return {
+        ok,
+        status: answer.status,
+        durationMs: answer.durationMs,
+        preview: answer.preview,
+        error: ok ? null : `HTTP ${answer.status}`,
+        retryable: !ok && answer.status >= 500,
+      };
     } catch (error) {
       return { ok: false, status: null, durationMs: performance.now() - started, preview: '', error: String(error), retryable: true };
     }
@@ -95,7 +108,17 @@ for (const database of everyDatabase()) {
       crmUrl = await crm.start();
       queue = new PostgresJobQueue(db.pool, `delivery-${randomUUID()}`, 50);
       const outbound = new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 2_000 });
-      deliveries = new LeadDeliveries(db.pool, queue, cipher, realtime, new Map([['onlysales', jsonSender(outbound)], ['email', jsonSender(outbound)]]), settings);
+      deliveries = new LeadDeliveries(
+        db.pool,
+        queue,
+        cipher,
+        realtime,
+        new Map([
+          ['onlysales', jsonSender(outbound)],
+          ['email', jsonSender(outbound)],
+        ]),
+        settings,
+      );
       registerDeliveryJobs(queue, deliveries);
       queue.register(SEND_EMAIL_JOB, async () => undefined);
       await queue.startWorkers(8);
@@ -118,13 +141,10 @@ for (const database of everyDatabase()) {
     }
     async function integration(userId: string, provider: string, active = true, apiKey = 'sk_live_abcdef123456'): Promise<string> {
       const integrationId = randomUUID();
-      await db.pool.query(`INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, $3, $4, $5, now())`, [
-        integrationId,
-        userId,
-        provider,
-        active,
-        JSON.stringify({ webhookUrl: `${crmUrl}/hooks/${integrationId}` }),
-      ]);
+      await db.pool.query(
+        `INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, $3, $4, $5, now())`,
+        [integrationId, userId, provider, active, JSON.stringify({ webhookUrl: `${crmUrl}/hooks/${integrationId}` })],
+      );
       await db.pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
         integrationId,
         'apiKey',
@@ -144,8 +164,21 @@ for (const database of everyDatabase()) {
     async function receive(firstName = 'Ana'): Promise<string> {
       const leadId = randomUUID();
       const received = {
-        leadId, vendorId: randomUUID(), externalId: null, duplicateOf: null, firstName, lastName: 'Reyes', phone: '+13055550100', email: 'ana@example.com', state: 'FL', zip: '33101',
-        dateOfBirth: '1960-01-02', age: 66, source: 'data_leads', tier: 'premium', consent: { text: 'yes', at: new Date().toISOString() },
+        leadId,
+        vendorId: randomUUID(),
+        externalId: null,
+        duplicateOf: null,
+        firstName,
+        lastName: 'Reyes',
+        phone: '+13055550100',
+        email: 'ana@example.com',
+        state: 'FL',
+        zip: '33101',
+        dateOfBirth: '1960-01-02',
+        age: 66,
+        source: 'data_leads',
+        tier: 'premium',
+        consent: { text: 'yes', at: new Date().toISOString() },
       };
       await db.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
       await expect.poll(async () => (await db.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 10_000 }).toBe(1);
@@ -162,9 +195,19 @@ for (const database of everyDatabase()) {
       metadata: newEvent(type, data, systemContext('test-allocation')).metadata as JsonEvent['metadata'],
     });
     const deliveriesOf = async (integrationId: string) =>
-      (await db.pool.query<{ delivery_id: string; lead_id: string; status: string; attempts: number }>('SELECT delivery_id, lead_id, status, attempts FROM lead_deliveries WHERE integration_id = $1 ORDER BY created_at', [integrationId])).rows;
+      (
+        await db.pool.query<{ delivery_id: string; lead_id: string; status: string; attempts: number }>(
+          'SELECT delivery_id, lead_id, status, attempts FROM lead_deliveries WHERE integration_id = $1 ORDER BY created_at',
+          [integrationId],
+        )
+      ).rows;
     const attemptsOf = async (deliveryId: string) =>
-      (await db.pool.query<{ attempt: number; ok: boolean; status: number | null; trigger: string; response_preview: string }>('SELECT * FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt', [deliveryId])).rows;
+      (
+        await db.pool.query<{ attempt: number; ok: boolean; status: number | null; trigger: string; response_preview: string }>(
+          'SELECT * FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt',
+          [deliveryId],
+        )
+      ).rows;
     const settled = (integrationId: string, count: number) =>
       expect.poll(async () => (await deliveriesOf(integrationId)).filter((d) => d.status !== 'pending').length, { timeout: 20_000, interval: 50 }).toBe(count);
 
@@ -216,22 +259,34 @@ for (const database of everyDatabase()) {
       const config = await db.pool.query('SELECT is_active, disabled_at, disabled_reason FROM integration_configs WHERE integration_id = $1', [crmId]);
       expect(config.rows[0]).toMatchObject({ is_active: false });
       expect(config.rows[0].disabled_reason).toMatch(/^Deliveries have failed since .+ The last answer: HTTP 500$/);
-      const mail = await db.pool.query<{ data: { to: string; subject: string; text: string } }>(`SELECT data FROM jobs WHERE name = $1 AND data->>'to' LIKE $2`, [SEND_EMAIL_JOB, `agent-${owner.slice(0, 8)}%`]);
+      const mail = await db.pool.query<{ data: { to: string; subject: string; text: string } }>(
+        `SELECT data FROM jobs WHERE name = $1 AND data->>'to' LIKE $2`,
+        [SEND_EMAIL_JOB, `agent-${owner.slice(0, 8)}%`],
+      );
       expect(mail.rows).toHaveLength(1);
       expect(mail.rows[0]!.data.subject).toBe('Your OnlySales integration was turned off');
       expect(mail.rows[0]!.data.text).toContain('http://portal.test/integrations/onlysales');
       // The configured time, not "a day", and times in words.
-      expect(mail.rows[0]!.data.text).toMatch(/^Leads could not be delivered to OnlySales for 3 seconds, so we turned the integration off\.\n\nDeliveries have failed since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\. /);
+      expect(mail.rows[0]!.data.text).toMatch(
+        /^Leads could not be delivered to OnlySales for 3 seconds, so we turned the integration off\.\n\nDeliveries have failed since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\. /,
+      );
 
       const third = await sell(owner, 'Third');
       await expect.poll(async () => (await deliveriesOf(crmId)).find((d) => d.lead_id === third)?.status, { timeout: 10_000 }).toBe('held');
-      await expect(deliveries.resend(owner, (await deliveriesOf(crmId))[0]!.delivery_id)).rejects.toThrow('Turn this integration back on before resending its leads.');
+      await expect(deliveries.resend(owner, (await deliveriesOf(crmId))[0]!.delivery_id)).rejects.toThrow(
+        'Turn this integration back on before resending its leads.',
+      );
 
       crm.answerWith(() => 200);
       const before = crm.received.length;
       expect(await deliveries.enable(owner, crmId, true)).toEqual({ replayed: 3, skipped: 0 });
       await expect.poll(async () => (await deliveriesOf(crmId)).map((d) => d.status), { timeout: 10_000 }).toEqual(['succeeded', 'succeeded', 'succeeded']);
-      expect(crm.received.slice(before).map((r) => r.body.firstName).sort()).toEqual(['First', 'Second', 'Third']);
+      expect(
+        crm.received
+          .slice(before)
+          .map((r) => r.body.firstName)
+          .sort(),
+      ).toEqual(['First', 'Second', 'Third']);
       await expect(deliveries.enable(owner, crmId, true)).rejects.toThrow('This integration was not turned off automatically.');
     });
 
@@ -258,11 +313,18 @@ for (const database of everyDatabase()) {
       const hook = await integration(owner, 'onlysales');
       await integration(member, 'onlysales');
       const leadIds = await inParallel(30, () => receive('Batch'));
-      const sales = leadIds.map((leadId) => jobEvent('LeadSold', { leadId, campaignId: randomUUID(), ownerId: owner, priceCents: 2_500, at: new Date().toISOString() }));
+      const sales = leadIds.map((leadId) =>
+        jobEvent('LeadSold', { leadId, campaignId: randomUUID(), ownerId: owner, priceCents: 2_500, at: new Date().toISOString() }),
+      );
       // Assigned by an owner whose copy of the lead the read model does not have (yet).
       const unreadable = jobEvent('LeadAssigned', { leadId: randomUUID(), ownerId: owner, assigneeId: member });
       // The same job run 30 times at once (re-dispatches, stalled jobs run again): each lead is still sent once.
-      const runs = await inParallel(30, (i) => deliveries.plan(i % 2 ? [...sales, unreadable] : sales).then(() => 'planned', (error: unknown) => error));
+      const runs = await inParallel(30, (i) =>
+        deliveries.plan(i % 2 ? [...sales, unreadable] : sales).then(
+          () => 'planned',
+          (error: unknown) => error,
+        ),
+      );
       expect(runs.filter((r) => r === 'planned')).toHaveLength(15);
       expect(runs.filter((r) => r instanceof ArrivalNotReadable)).toHaveLength(15);
       const rows = await deliveriesOf(hook);
@@ -281,13 +343,10 @@ for (const database of everyDatabase()) {
       const deliveryId = randomUUID();
       const purchase = { source: 'data_leads', campaignId: null, campaignName: null, priceCents: 2_500, boughtAt: new Date().toISOString() };
       // Attempt 1 claimed just now: in flight, so a second job for it makes nothing.
-      await db.pool.query(`INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, attempts) VALUES ($1, $2, $3, $4, $5, 'pending', 1)`, [
-        deliveryId,
-        hook,
-        owner,
-        leadId,
-        JSON.stringify(purchase),
-      ]);
+      await db.pool.query(
+        `INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, attempts) VALUES ($1, $2, $3, $4, $5, 'pending', 1)`,
+        [deliveryId, hook, owner, leadId, JSON.stringify(purchase)],
+      );
       expect(await deliveries.attempt({ deliveryId, attempt: 1, trigger: 'automatic' })).toBeNull();
       // Two minutes on, never logged: its process died mid-request.
       await db.pool.query(`UPDATE lead_deliveries SET updated_at = now() - interval '2 minutes' WHERE delivery_id = $1`, [deliveryId]);

@@ -4,9 +4,16 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { inParallel } from '../support/parallel.js';
-import { describeOn, everyDatabase } from '../support/test-databases.js';
-import { testSecretCipher } from '../support/test-secrets.js';
+
+import { DemoCardPayments } from '../../src/modules/payments/adapters/demo/demo-card-payments.js';
+import { ProcessPaymentWebhookHandler } from '../../src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.js';
+import { SweepCardPayments, SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
+import { CARD_PAYMENTS } from '../../src/modules/payments/contracts/card-payments.port.js';
+import { registerCardPaymentJobs } from '../../src/modules/payments/jobs/card-payment-jobs.job.js';
+import { PaymentCredits } from '../../src/modules/payments/webhooks/payment-credits.js';
+import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
+import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
+import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../src/platform/http/api-error.js';
@@ -14,15 +21,9 @@ import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js'
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
 import { EVENT_STORE, JOB_QUEUE, REALTIME_HUB, SQL_POOL } from '../../src/platform/tokens.js';
-import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
-import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
-import { DemoCardPayments } from '../../src/modules/payments/adapters/demo/demo-card-payments.js';
-import { CARD_PAYMENTS } from '../../src/modules/payments/contracts/card-payments.port.js';
-import { PaymentCredits } from '../../src/modules/payments/webhooks/payment-credits.js';
-import { ProcessPaymentWebhookHandler } from '../../src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.js';
-import { SweepCardPayments, SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
-import { registerCardPaymentJobs } from '../../src/modules/payments/jobs/card-payment-jobs.job.js';
+import { inParallel } from '../support/parallel.js';
+import { describeOn, everyDatabase } from '../support/test-databases.js';
+import { testSecretCipher } from '../support/test-secrets.js';
 
 const signer = new Stripe('sk_test_signing_only');
 const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -102,11 +103,18 @@ for (const database of everyDatabase()) {
     });
 
     const deposits = async (userId: string) =>
-      (await store.readStream(walletStream(userId))).filter((event) => event.type === 'FundsDeposited').map((event) => event.data as { paymentId: string; amountCents: number });
+      (await store.readStream(walletStream(userId)))
+        .filter((event) => event.type === 'FundsDeposited')
+        .map((event) => event.data as { paymentId: string; amountCents: number });
     const creditedOnce = (userId: string, paymentId: string) =>
       waitFor(async () => (await deposits(userId)).some((d) => d.paymentId === paymentId), `the credit of ${paymentId}`);
     const allProcessed = () =>
-      waitFor(async () => (await pool.query(`SELECT 1 FROM payment_webhook_events WHERE processed_at IS NULL`)).rowCount === 0 && (await pool.query(`SELECT 1 FROM jobs WHERE queue = $1 AND status IN ('waiting', 'active', 'delayed')`, [queueName])).rowCount === 0, 'every webhook processed');
+      waitFor(
+        async () =>
+          (await pool.query(`SELECT 1 FROM payment_webhook_events WHERE processed_at IS NULL`)).rowCount === 0 &&
+          (await pool.query(`SELECT 1 FROM jobs WHERE queue = $1 AND status IN ('waiting', 'active', 'delayed')`, [queueName])).rowCount === 0,
+        'every webhook processed',
+      );
     const signed = (type: string, object: Record<string, unknown>, id = `evt_test_${randomUUID()}`) => {
       const payload = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
       return { eventId: id, delivery: { rawBody: Buffer.from(payload), signature: signer.webhooks.generateTestHeaderString({ payload, secret }) } };
@@ -114,7 +122,13 @@ for (const database of everyDatabase()) {
     /** A checkout paid with 4242 while its webhooks are lost: a succeeded payment only the sweep or a late webhook can credit. */
     const paidWithoutWebhooks = async (userId: string, amountCents: number) => {
       deliver = false;
-      const checkout = await demo.checkoutTopUp({ userId, email: 'a@agents.test', amountCents, idempotencyKey: randomUUID(), returnUrl: 'http://127.0.0.1:9/profile' });
+      const checkout = await demo.checkoutTopUp({
+        userId,
+        email: 'a@agents.test',
+        amountCents,
+        idempotencyKey: randomUUID(),
+        returnUrl: 'http://127.0.0.1:9/profile',
+      });
       if (checkout.kind !== 'redirect') throw new Error('expected a checkout page');
       const sessionId = checkout.url.split('/').at(-1)!;
       await demo.submitCard(sessionId, VISA);
@@ -126,7 +140,13 @@ for (const database of everyDatabase()) {
 
     it('credits a top-up paid on the demo checkout page once, from its signed webhooks', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({ userId, email: 'a@agents.test', amountCents: 2_500, idempotencyKey: randomUUID(), returnUrl: 'http://127.0.0.1:9/profile' });
+      const checkout = await demo.checkoutTopUp({
+        userId,
+        email: 'a@agents.test',
+        amountCents: 2_500,
+        idempotencyKey: randomUUID(),
+        returnUrl: 'http://127.0.0.1:9/profile',
+      });
       expect(checkout).toMatchObject({ kind: 'redirect', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/demo-pay\/cs_demo_[0-9a-f]{32}$/) });
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
       expect(await demo.session(sessionId)).toMatchObject({ mode: 'payment', status: 'open', amountCents: 2_500 });
@@ -134,7 +154,10 @@ for (const database of everyDatabase()) {
       await creditedOnce(userId, checkout.kind === 'redirect' ? checkout.paymentId! : '');
       await allProcessed();
       // checkout.session.completed and payment_intent.succeeded both came: one credit.
-      const { rows } = await pool.query(`SELECT type, outcome FROM payment_webhook_events e WHERE object_id IN ($1, $2) ORDER BY type`, [sessionId, checkout.kind === 'redirect' ? checkout.paymentId : '']);
+      const { rows } = await pool.query(`SELECT type, outcome FROM payment_webhook_events e WHERE object_id IN ($1, $2) ORDER BY type`, [
+        sessionId,
+        checkout.kind === 'redirect' ? checkout.paymentId : '',
+      ]);
       expect(rows.map((row) => row.type)).toEqual(['checkout.session.completed', 'payment_intent.succeeded']);
       expect(rows.map((row) => row.outcome).sort()).toEqual(['already credited', 'credited']);
       expect(await deposits(userId)).toEqual([expect.objectContaining({ amountCents: 2_500 })]);
@@ -144,13 +167,20 @@ for (const database of everyDatabase()) {
 
     it('declines 4000 0000 0000 0002 with the card provider’s words and credits nothing', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({ userId, email: 'a@agents.test', amountCents: 1_000, idempotencyKey: randomUUID(), returnUrl: 'http://127.0.0.1:9/profile' });
+      const checkout = await demo.checkoutTopUp({
+        userId,
+        email: 'a@agents.test',
+        amountCents: 1_000,
+        idempotencyKey: randomUUID(),
+        returnUrl: 'http://127.0.0.1:9/profile',
+      });
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
       expect(await demo.submitCard(sessionId, DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
       await allProcessed();
-      expect((await pool.query(`SELECT type, outcome FROM payment_webhook_events WHERE object_id = $1`, [checkout.kind === 'redirect' ? checkout.paymentId : ''])).rows).toEqual([
-        { type: 'payment_intent.payment_failed', outcome: 'no action' },
-      ]);
+      expect(
+        (await pool.query(`SELECT type, outcome FROM payment_webhook_events WHERE object_id = $1`, [checkout.kind === 'redirect' ? checkout.paymentId : '']))
+          .rows,
+      ).toEqual([{ type: 'payment_intent.payment_failed', outcome: 'no action' }]);
       expect(await deposits(userId)).toEqual([]);
       // The page stays open for another card, as Stripe's does.
       expect(await demo.submitCard(sessionId, VISA)).toMatchObject({ status: 'succeeded' });
@@ -160,13 +190,25 @@ for (const database of everyDatabase()) {
     it('asks for authentication with 4000 0025 0000 3155: Authenticate pays, Fail does not', async () => {
       const userId = randomUUID();
       const open = async () => {
-        const checkout = await demo.checkoutTopUp({ userId, email: 'a@agents.test', amountCents: 700, idempotencyKey: randomUUID(), returnUrl: 'http://127.0.0.1:9/profile' });
-        return { sessionId: checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '', paymentId: checkout.kind === 'redirect' ? checkout.paymentId! : '' };
+        const checkout = await demo.checkoutTopUp({
+          userId,
+          email: 'a@agents.test',
+          amountCents: 700,
+          idempotencyKey: randomUUID(),
+          returnUrl: 'http://127.0.0.1:9/profile',
+        });
+        return {
+          sessionId: checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '',
+          paymentId: checkout.kind === 'redirect' ? checkout.paymentId! : '',
+        };
       };
       const failing = await open();
       expect(await demo.submitCard(failing.sessionId, AUTHENTICATE)).toEqual({ status: 'requires_action' });
       expect(await demo.session(failing.sessionId)).toMatchObject({ status: 'requires_action' });
-      expect(await demo.authenticate(failing.sessionId, 'fail')).toMatchObject({ status: 'failed', message: expect.stringContaining('unable to authenticate') });
+      expect(await demo.authenticate(failing.sessionId, 'fail')).toMatchObject({
+        status: 'failed',
+        message: expect.stringContaining('unable to authenticate'),
+      });
       const passing = await open();
       await demo.submitCard(passing.sessionId, AUTHENTICATE);
       expect(await demo.authenticate(passing.sessionId, 'authenticate')).toMatchObject({ status: 'succeeded' });
@@ -180,7 +222,11 @@ for (const database of everyDatabase()) {
       const save = async (card: typeof VISA) => {
         const { url } = await demo.setupCard({ userId, email: 'a@agents.test', returnUrl: 'http://127.0.0.1:9/payment-methods' });
         const sessionId = url.split('/').at(-1)!;
-        expect(await demo.session(sessionId)).toMatchObject({ mode: 'setup', amountCents: null, cancelUrl: 'http://127.0.0.1:9/payment-methods?setup=cancelled' });
+        expect(await demo.session(sessionId)).toMatchObject({
+          mode: 'setup',
+          amountCents: null,
+          cancelUrl: 'http://127.0.0.1:9/payment-methods?setup=cancelled',
+        });
         const outcome = await demo.submitCard(sessionId, card);
         if (outcome.status === 'requires_action') return demo.authenticate(sessionId, 'authenticate');
         return outcome;
@@ -205,7 +251,15 @@ for (const database of everyDatabase()) {
       ]);
       const [visa, secure] = cards;
       const charge = (cardId: string, idempotencyKey = randomUUID()) =>
-        demo.chargeSavedCard({ userId, email: 'a@agents.test', cardId, amountCents: 5_000, idempotencyKey, autoRecharge: false, returnUrl: 'http://127.0.0.1:9/profile' });
+        demo.chargeSavedCard({
+          userId,
+          email: 'a@agents.test',
+          cardId,
+          amountCents: 5_000,
+          idempotencyKey,
+          autoRecharge: false,
+          returnUrl: 'http://127.0.0.1:9/profile',
+        });
       const key = randomUUID();
       const paid = await charge(visa!.id, key);
       expect(paid).toMatchObject({ kind: 'succeeded', paymentId: expect.stringMatching(/^pi_demo_/) });
@@ -233,7 +287,20 @@ for (const database of everyDatabase()) {
       // Another agent's card is not there for them.
       const other = randomUUID();
       expect(await demo.listCards(other)).toEqual([]);
-      for (const attempt of [() => demo.setDefaultCard(other, visa!.id), () => demo.deleteCard(other, visa!.id), () => demo.chargeSavedCard({ userId: other, email: 'b@agents.test', cardId: visa!.id, amountCents: 500, idempotencyKey: randomUUID(), autoRecharge: false, returnUrl: 'x' })]) {
+      for (const attempt of [
+        () => demo.setDefaultCard(other, visa!.id),
+        () => demo.deleteCard(other, visa!.id),
+        () =>
+          demo.chargeSavedCard({
+            userId: other,
+            email: 'b@agents.test',
+            cardId: visa!.id,
+            amountCents: 500,
+            idempotencyKey: randomUUID(),
+            autoRecharge: false,
+            returnUrl: 'x',
+          }),
+      ]) {
         expect(await attempt().then(() => 'ok', statusOf)).toBe(404);
       }
       await allProcessed();
@@ -242,8 +309,14 @@ for (const database of everyDatabase()) {
 
     it('refuses a webhook with a bad signature and stores nothing', async () => {
       const good = signed('payment_intent.succeeded', { id: 'pi_demo_unknown' });
-      const tampered = { rawBody: Buffer.from(good.delivery.rawBody.toString().replace('pi_demo_unknown', 'pi_demo_other')), signature: good.delivery.signature };
-      const foreign = { rawBody: good.delivery.rawBody, signature: signer.webhooks.generateTestHeaderString({ payload: good.delivery.rawBody.toString(), secret: 'whsec_someone_else' }) };
+      const tampered = {
+        rawBody: Buffer.from(good.delivery.rawBody.toString().replace('pi_demo_unknown', 'pi_demo_other')),
+        signature: good.delivery.signature,
+      };
+      const foreign = {
+        rawBody: good.delivery.rawBody,
+        signature: signer.webhooks.generateTestHeaderString({ payload: good.delivery.rawBody.toString(), secret: 'whsec_someone_else' }),
+      };
       for (const delivery of [tampered, foreign, { rawBody: good.delivery.rawBody, signature: 'garbage' }]) {
         expect(await credits.receive(delivery).then(() => 'stored', statusOf)).toBe(400);
       }
@@ -267,14 +340,22 @@ for (const database of everyDatabase()) {
 
     it('credits a payment whose webhooks arrive in the wrong order once it has succeeded', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({ userId, email: 'a@agents.test', amountCents: 900, idempotencyKey: randomUUID(), returnUrl: 'http://127.0.0.1:9/profile' });
+      const checkout = await demo.checkoutTopUp({
+        userId,
+        email: 'a@agents.test',
+        amountCents: 900,
+        idempotencyKey: randomUUID(),
+        returnUrl: 'http://127.0.0.1:9/profile',
+      });
       const paymentId = checkout.kind === 'redirect' ? checkout.paymentId! : '';
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
       // A "succeeded" event that arrives before the payment has: the re-read says not yet, nothing is credited.
       const early = signed('payment_intent.succeeded', { id: paymentId });
       await credits.receive(early.delivery);
       await allProcessed();
-      expect((await pool.query(`SELECT outcome FROM payment_webhook_events WHERE event_id = $1`, [early.eventId])).rows[0]).toEqual({ outcome: 'payment processing' });
+      expect((await pool.query(`SELECT outcome FROM payment_webhook_events WHERE event_id = $1`, [early.eventId])).rows[0]).toEqual({
+        outcome: 'payment processing',
+      });
       expect(await deposits(userId)).toEqual([]);
       // Then the payment goes through; the failure event of an earlier attempt arrives after the success.
       deliver = false;
@@ -312,7 +393,13 @@ for (const database of everyDatabase()) {
 
     it('a checkout page submitted 30 times at once pays once, and 30 default changes at once leave one default', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({ userId, email: 'a@agents.test', amountCents: 800, idempotencyKey: randomUUID(), returnUrl: 'http://127.0.0.1:9/profile' });
+      const checkout = await demo.checkoutTopUp({
+        userId,
+        email: 'a@agents.test',
+        amountCents: 800,
+        idempotencyKey: randomUUID(),
+        returnUrl: 'http://127.0.0.1:9/profile',
+      });
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
       const outcomes = await inParallel(30, () => demo.submitCard(sessionId, VISA).then((outcome) => outcome.status, statusOf));
       expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
@@ -337,7 +424,9 @@ for (const database of everyDatabase()) {
     it('30 different webhooks for one payment at once credit it once', async () => {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 600);
-      await inParallel(30, (index) => credits.receive(signed(index % 2 ? 'payment_intent.succeeded' : 'checkout.session.completed', { id: paymentId }).delivery));
+      await inParallel(30, (index) =>
+        credits.receive(signed(index % 2 ? 'payment_intent.succeeded' : 'checkout.session.completed', { id: paymentId }).delivery),
+      );
       await creditedOnce(userId, paymentId);
       await allProcessed();
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 600 })]);

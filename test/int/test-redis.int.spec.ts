@@ -1,16 +1,16 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+
 import { BullmqJobQueue } from '../../src/platform/jobs/bullmq-job-queue.js';
 import { describeIf } from '../support/not-run.js';
 import { testRedisPrefix, testRedisUrl } from '../support/test-databases.js';
-import { TEST_REDIS_DB, removeKeys, testRedisDbUrl } from '../support/test-redis.js';
+import { removeKeys, TEST_REDIS_DB, testRedisDbUrl } from '../support/test-redis.js';
 
 describe('the test runs’ own Redis database', () => {
   it('is REDIS_URL with the test database index in place of any other', () => {
     expect(testRedisDbUrl('redis://127.0.0.1:6379')).toBe(`redis://127.0.0.1:6379/${TEST_REDIS_DB}`);
     expect(testRedisDbUrl('redis://:secret@cache.internal:6380/0')).toBe(`redis://:secret@cache.internal:6380/${TEST_REDIS_DB}`);
   });
-
 });
 
 const redisUrl = testRedisUrl();

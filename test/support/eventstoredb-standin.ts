@@ -9,10 +9,10 @@
 // server: it has no system events, no links, no deletes and no persistence.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import * as grpc from '@grpc/grpc-js';
 import sharedPb from '@eventstore/db-client/generated/shared_pb.js';
 import streamsGrpc from '@eventstore/db-client/generated/streams_grpc_pb.js';
 import streamsPb from '@eventstore/db-client/generated/streams_pb.js';
+import * as grpc from '@grpc/grpc-js';
 
 type StoredEvent = {
   streamName: string;
@@ -184,14 +184,16 @@ export async function startEventStoreDbStandIn(): Promise<EventStoreDbStandIn> {
     call.end();
   };
 
-  const unimplemented = (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }, null);
+  const unimplemented = (_call: unknown, callback: grpc.sendUnaryData<unknown>) =>
+    callback({ code: grpc.status.UNIMPLEMENTED, details: 'not in the stand-in' }, null);
   const server = new grpc.Server();
   server.addService((streamsGrpc as any).StreamsService, {
     read,
     append,
     delete: unimplemented,
     tombstone: unimplemented,
-    batchAppend: (call: grpc.ServerDuplexStream<unknown, unknown>) => call.destroy(Object.assign(new Error('not in the stand-in'), { code: grpc.status.UNIMPLEMENTED })),
+    batchAppend: (call: grpc.ServerDuplexStream<unknown, unknown>) =>
+      call.destroy(Object.assign(new Error('not in the stand-in'), { code: grpc.status.UNIMPLEMENTED })),
   });
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+
 import { fold, type Decider, type DomainEvent } from '../../src/platform/domain/decider.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { EMBEDDED_TEMPLATE_FILE } from '../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';

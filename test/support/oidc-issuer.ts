@@ -84,7 +84,12 @@ export async function startOidcIssuer(options: {
         const grant = new provider.Grant({ accountId, clientId: details.params.client_id as string });
         grant.addOIDCScope('openid email profile');
         const grantId = await grant.save();
-        await provider.interactionFinished(request, response, { select_account: {}, login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          request,
+          response,
+          { select_account: {}, login: { accountId }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
       } catch (error) {
         response.writeHead(500, { 'content-type': 'text/plain' });
         response.end(String(error));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_PARALLEL, inParallel, tally } from './parallel.js';
+
+import { inParallel, MIN_PARALLEL, tally } from './parallel.js';
 
 describe('inParallel', () => {
   it('starts every attempt before any of them finishes', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+
 import type { EventStore } from '../../src/platform/event-store/event-store.port.js';
 import type { SqlPool } from '../../src/platform/persistence/sql.js';
 import { readCheckpoint } from '../../src/platform/projections/checkpoints.js';

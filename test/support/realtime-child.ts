@@ -1,6 +1,7 @@
 // A second process on the same Redis: it prints every change it hears for one user,
 // then publishes one change of its own when told to.
 import { createInterface } from 'node:readline';
+
 import { RedisRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
 
 const [redisUrl, prefix, userId] = process.argv.slice(2) as [string, string, string];

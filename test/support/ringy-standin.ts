@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { json, startProviderStandIn, type RecordedRequest, type StandInServer } from './provider-standin.js';
 
 /**
@@ -30,7 +31,8 @@ export async function startRingyStandIn(): Promise<RingyStandIn> {
       return json(400, { message: 'The request body must be JSON' });
     }
     const { sid, authToken, ...fields } = body;
-    if (typeof sid !== 'string' || typeof authToken !== 'string' || accounts.get(sid) !== authToken) return json(401, { message: 'Unauthorized: invalid sid or authToken' });
+    if (typeof sid !== 'string' || typeof authToken !== 'string' || accounts.get(sid) !== authToken)
+      return json(401, { message: 'Unauthorized: invalid sid or authToken' });
     if (typeof fields.phone_number !== 'string' || !/^\d{10}$/.test(fields.phone_number)) return json(400, { message: 'phone_number is required (10 digits)' });
     const vendorResponseId = randomUUID();
     leads.push({ vendorResponseId, sid, fields });

@@ -1,6 +1,6 @@
-import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
-import { parseOutboundAllow } from '../../src/platform/outbound/outbound-allow.js';
 import type { DeliverableLead, IntegrationTarget, SendContext } from '../../src/modules/integrations/delivery/lead-sender.js';
+import { parseOutboundAllow } from '../../src/platform/outbound/outbound-allow.js';
+import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
 
 /** A lead as the senders get it, with characters that need escaping in JSON, XML and HTML. */
 export function sampleLead(overrides: Partial<DeliverableLead> = {}): DeliverableLead {

@@ -15,7 +15,11 @@ import Stripe from 'stripe';
  * posted to the webhook endpoint (or held back, to test late, repeated and missing webhooks).
  */
 
-export const STANDIN_KEYS = { secretKey: 'sk_test_standin_portal', publishableKey: 'pk_test_standin_portal', webhookSecret: 'whsec_standin_portal_secret' } as const;
+export const STANDIN_KEYS = {
+  secretKey: 'sk_test_standin_portal',
+  publishableKey: 'pk_test_standin_portal',
+  webhookSecret: 'whsec_standin_portal_secret',
+} as const;
 
 /** Stripe's test cards, by what they do. */
 export const CARDS = {
@@ -72,7 +76,8 @@ class StripeError extends Error {
 
 const now = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const notFound = (what: string, id: string) => new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' });
+const notFound = (what: string, id: string) =>
+  new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' });
 
 /** Stripe's bracket notation (`a[b][0][c]=x`) back into objects and arrays. */
 export function parseForm(text: string): Json {
@@ -133,7 +138,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   // ---- events ----
 
   async function emit(type: string, object: object): Promise<void> {
-    const event = { id: newId('evt'), object: 'event', api_version: '2025-10-29.clover', created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: structuredClone(object) } } as unknown as Stripe.Event;
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2025-10-29.clover',
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    } as unknown as Stripe.Event;
     standIn.events.push(event);
     if (standIn.mode === 'hold' || !standIn.webhookUrl) standIn.pending.push(event);
     // Stripe sends events after it answers, one after another here; a failed send is kept for the test to see.
@@ -144,7 +159,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const payload = JSON.stringify(event);
     const response = await fetch(standIn.webhookUrl!, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: STANDIN_KEYS.webhookSecret }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: STANDIN_KEYS.webhookSecret }),
+      },
       body: payload,
     });
     if (!response.ok) throw new Error(`the webhook endpoint answered ${response.status}: ${await response.text()}`);
@@ -179,14 +197,47 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   async function succeed(intent: Stripe.PaymentIntent, paymentMethod: string, behaviour: Behaviour): Promise<void> {
-    const charge = { id: newId('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0, currency: 'usd', customer: intent.customer, payment_intent: intent.id, payment_method: paymentMethod, paid: true, refunded: false, disputed: false, status: 'succeeded', created: now(), metadata: {} } as unknown as Stripe.Charge;
+    const charge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      currency: 'usd',
+      customer: intent.customer,
+      payment_intent: intent.id,
+      payment_method: paymentMethod,
+      paid: true,
+      refunded: false,
+      disputed: false,
+      status: 'succeeded',
+      created: now(),
+      metadata: {},
+    } as unknown as Stripe.Charge;
     charges.set(charge.id, charge);
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, payment_method: paymentMethod, next_action: null, last_payment_error: null });
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      payment_method: paymentMethod,
+      next_action: null,
+      last_payment_error: null,
+    });
     addBalance('charge', 'charge', intent.amount, Math.round(intent.amount * 0.029) + 30, charge.id);
     await emit('charge.succeeded', charge);
     await emit('payment_intent.succeeded', intent);
     if (behaviour === 'dispute') {
-      const dispute = { id: newId('du'), object: 'dispute', amount: intent.amount, currency: 'usd', charge: charge.id, payment_intent: intent.id, reason: 'fraudulent', status: 'needs_response', created: now(), metadata: {} } as unknown as Stripe.Dispute;
+      const dispute = {
+        id: newId('du'),
+        object: 'dispute',
+        amount: intent.amount,
+        currency: 'usd',
+        charge: charge.id,
+        payment_intent: intent.id,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: now(),
+        metadata: {},
+      } as unknown as Stripe.Dispute;
       disputes.set(dispute.id, dispute);
       charge.disputed = true;
       addBalance('adjustment', 'dispute', -intent.amount, 1_500, dispute.id);
@@ -205,14 +256,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!method) throw notFound('payment_method', paymentMethodId);
     if (method.behaviour === 'decline') {
       await fail(intent, 'card_declined', 'Your card was declined.');
-      throw new StripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intent });
+      throw new StripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        payment_intent: intent,
+      });
     }
     if (method.behaviour === 'authenticate') {
       if (offSession) {
         await fail(intent, 'authentication_required', 'Your card was declined. This transaction requires authentication.');
-        throw new StripeError(402, { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', payment_intent: intent });
+        throw new StripeError(402, {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+          payment_intent: intent,
+        });
       }
-      Object.assign(intent, { status: 'requires_action', payment_method: paymentMethodId, next_action: { type: 'redirect_to_url', redirect_to_url: { url: `${apiBase}/authenticate/${intent.id}`, return_url: returnUrl ?? null } } });
+      Object.assign(intent, {
+        status: 'requires_action',
+        payment_method: paymentMethodId,
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url: `${apiBase}/authenticate/${intent.id}`, return_url: returnUrl ?? null } },
+      });
       await emit('payment_intent.requires_action', intent);
       return;
     }
@@ -302,14 +369,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   async function createRefund(params: Json): Promise<Stripe.Refund> {
     const intent = intents.get(String(params.payment_intent));
     if (!intent) throw notFound('payment_intent', String(params.payment_intent));
-    if (intent.status !== 'succeeded') throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.' });
+    if (intent.status !== 'succeeded')
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: 'This PaymentIntent does not have a successful charge to refund.',
+      });
     const charge = charges.get(String(intent.latest_charge))!;
     const amount = params.amount === undefined ? charge.amount - charge.amount_refunded : Number(params.amount);
-    if (charge.amount_refunded >= charge.amount) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
+    if (charge.amount_refunded >= charge.amount)
+      throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
     if (amount > charge.amount - charge.amount_refunded) {
-      throw new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((charge.amount - charge.amount_refunded) / 100).toFixed(2)})`, param: 'amount' });
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((charge.amount - charge.amount_refunded) / 100).toFixed(2)})`,
+        param: 'amount',
+      });
     }
-    const refund = { id: newId('re'), object: 'refund', amount, currency: 'usd', charge: charge.id, payment_intent: intent.id, status: 'succeeded', created: now(), metadata: (params.metadata as Stripe.Metadata) ?? {} } as unknown as Stripe.Refund;
+    const refund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      charge: charge.id,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: now(),
+      metadata: (params.metadata as Stripe.Metadata) ?? {},
+    } as unknown as Stripe.Refund;
     refunds.set(refund.id, refund);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
@@ -345,11 +433,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   async function route(method: string, path: string, params: Json): Promise<unknown> {
     const rest = path.replace(/^\/v1\//, '');
     const resource = rest.startsWith('checkout/sessions') ? 'checkout/sessions' : rest.split('/')[0]!;
-    const [id, action] = rest.slice(resource.length + 1).split('/').filter(Boolean);
+    const [id, action] = rest
+      .slice(resource.length + 1)
+      .split('/')
+      .filter(Boolean);
     const key = `${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
     switch (key) {
       case 'POST customers': {
-        const customer = { id: newId('cus'), object: 'customer', email: params.email ?? null, created: now(), metadata: params.metadata ?? {}, invoice_settings: { default_payment_method: null } } as unknown as Stripe.Customer;
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          email: params.email ?? null,
+          created: now(),
+          metadata: params.metadata ?? {},
+          invoice_settings: { default_payment_method: null },
+        } as unknown as Stripe.Customer;
         customers.set(customer.id, customer);
         return customer;
       }
@@ -361,7 +459,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const wanted = (params.invoice_settings as Json | undefined)?.default_payment_method;
         if (wanted !== undefined) {
           if (wanted !== '' && paymentMethods.get(String(wanted))?.customer !== customer.id) {
-            throw new StripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${String(wanted)}'`, param: 'invoice_settings[default_payment_method]' });
+            throw new StripeError(400, {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such PaymentMethod: '${String(wanted)}'`,
+              param: 'invoice_settings[default_payment_method]',
+            });
           }
           customer.invoice_settings.default_payment_method = wanted === '' ? null : String(wanted);
         }
@@ -377,7 +480,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       case 'POST payment_methods/:id/detach': {
         const pm = paymentMethods.get(id!);
-        if (!pm || !pm.customer) throw new StripeError(400, { type: 'invalid_request_error', code: 'payment_method_unexpected_state', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' });
+        if (!pm || !pm.customer)
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'payment_method_unexpected_state',
+            message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+          });
         const customer = customers.get(String(pm.customer))!;
         if (customer.invoice_settings.default_payment_method === pm.id) customer.invoice_settings.default_payment_method = null;
         pm.customer = null;
@@ -410,12 +518,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (mode === 'payment') {
           const items = params.line_items as Json[];
           const price = items?.[0]?.price_data as Json | undefined;
-          if (!price?.unit_amount) throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: line_items[0][price_data][unit_amount].', param: 'line_items' });
+          if (!price?.unit_amount)
+            throw new StripeError(400, {
+              type: 'invalid_request_error',
+              code: 'parameter_missing',
+              message: 'Missing required param: line_items[0][price_data][unit_amount].',
+              param: 'line_items',
+            });
           session.amount_total = Number(price.unit_amount) * Number(items[0]!.quantity ?? 1);
           (session as unknown as Json).payment_intent_data_metadata = ((params.payment_intent_data as Json | undefined)?.metadata as Json) ?? {};
         } else {
-          if (!params.currency) throw new StripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: currency.', param: 'currency' });
-          const setupIntent = { id: newId('seti'), object: 'setup_intent', status: 'requires_payment_method', customer, usage: 'off_session', payment_method: null, created: now(), metadata: (params.setup_intent_data as Json | undefined)?.metadata ?? {} } as unknown as Stripe.SetupIntent;
+          if (!params.currency)
+            throw new StripeError(400, {
+              type: 'invalid_request_error',
+              code: 'parameter_missing',
+              message: 'Missing required param: currency.',
+              param: 'currency',
+            });
+          const setupIntent = {
+            id: newId('seti'),
+            object: 'setup_intent',
+            status: 'requires_payment_method',
+            customer,
+            usage: 'off_session',
+            payment_method: null,
+            created: now(),
+            metadata: (params.setup_intent_data as Json | undefined)?.metadata ?? {},
+          } as unknown as Stripe.SetupIntent;
           setupIntents.set(setupIntent.id, setupIntent);
           session.setup_intent = setupIntent.id;
         }
@@ -434,10 +563,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const customer = String(params.customer);
         if (!customers.has(customer)) throw notFound('customer', customer);
         const pm = paymentMethods.get(String(params.payment_method));
-        if (!pm || pm.customer !== customer) throw new StripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${String(params.payment_method)}'`, param: 'payment_method' });
+        if (!pm || pm.customer !== customer)
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${String(params.payment_method)}'`,
+            param: 'payment_method',
+          });
         const amount = Number(params.amount);
-        if (!Number.isInteger(amount) || amount < 50) throw new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least $0.50 usd', param: 'amount' });
-        const intent = { id: newId('pi'), object: 'payment_intent', amount, amount_received: 0, currency: params.currency, customer, payment_method: pm.id, status: 'requires_confirmation', created: now(), metadata: params.metadata ?? {}, next_action: null, last_payment_error: null } as unknown as Stripe.PaymentIntent;
+        if (!Number.isInteger(amount) || amount < 50)
+          throw new StripeError(400, {
+            type: 'invalid_request_error',
+            code: 'amount_too_small',
+            message: 'Amount must be at least $0.50 usd',
+            param: 'amount',
+          });
+        const intent = {
+          id: newId('pi'),
+          object: 'payment_intent',
+          amount,
+          amount_received: 0,
+          currency: params.currency,
+          customer,
+          payment_method: pm.id,
+          status: 'requires_confirmation',
+          created: now(),
+          metadata: params.metadata ?? {},
+          next_action: null,
+          last_payment_error: null,
+        } as unknown as Stripe.PaymentIntent;
         intents.set(intent.id, intent);
         await emit('payment_intent.created', intent);
         if (params.confirm === 'true') await confirm(intent, pm.id, params.off_session === 'true', params.return_url as string | undefined);
@@ -450,7 +604,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       case 'POST refunds':
         return createRefund(params);
       case 'GET refunds':
-        return list(refunds.values(), params, path, (refund) => (params.charge === undefined || refund.charge === params.charge) && (params.payment_intent === undefined || refund.payment_intent === params.payment_intent));
+        return list(
+          refunds.values(),
+          params,
+          path,
+          (refund) =>
+            (params.charge === undefined || refund.charge === params.charge) &&
+            (params.payment_intent === undefined || refund.payment_intent === params.payment_intent),
+        );
       case 'GET charges/:id':
         return charges.get(id!) ?? Promise.reject(notFound('charge', id!));
       case 'GET disputes/:id':
@@ -480,12 +641,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const intent = page === 'authenticate' ? intents.get(id ?? '') : undefined;
     if (session && method === 'GET') {
       const what = session.mode === 'setup' ? 'Save a card' : `Pay $${(session.amount_total! / 100).toFixed(2)}`;
-      html(`Stripe stand-in: ${what}`, `<form method="post"><label>Card number <input name="card" value="${CARDS.visa}"></label><button type="submit">${what}</button></form><a href="${session.cancel_url}">Back</a>`);
+      html(
+        `Stripe stand-in: ${what}`,
+        `<form method="post"><label>Card number <input name="card" value="${CARDS.visa}"></label><button type="submit">${what}</button></form><a href="${session.cancel_url}">Back</a>`,
+      );
     } else if (session && method === 'POST') {
       await completeCheckout(session.id, String(form.card ?? CARDS.visa));
       redirect(String(session.success_url));
     } else if (intent && method === 'GET') {
-      html('Stripe stand-in: your bank asks you to confirm', `<form method="post"><button name="passes" value="true">Complete authentication</button><button name="passes" value="false">Fail authentication</button></form>`);
+      html(
+        'Stripe stand-in: your bank asks you to confirm',
+        `<form method="post"><button name="passes" value="true">Complete authentication</button><button name="passes" value="false">Fail authentication</button></form>`,
+      );
     } else if (intent && method === 'POST') {
       const back = intent.next_action?.redirect_to_url?.return_url ?? '/';
       await authenticate(intent.id, form.passes === 'true');
@@ -513,7 +680,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           return;
         }
         if (request.headers.authorization !== `Bearer ${STANDIN_KEYS.secretKey}`) {
-          answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: ' + String(request.headers.authorization ?? '').slice(7, 15) + '****' } });
+          answer(401, {
+            error: { type: 'invalid_request_error', message: 'Invalid API Key provided: ' + String(request.headers.authorization ?? '').slice(7, 15) + '****' },
+          });
           return;
         }
         const params = request.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(body);
@@ -521,7 +690,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (idempotencyKey && request.method === 'POST') {
           const earlier = idempotent.get(idempotencyKey);
           if (earlier && earlier.fingerprint !== fingerprint) {
-            answer(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } });
+            answer(400, {
+              error: {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              },
+            });
             return;
           }
           if (earlier) {
@@ -529,7 +703,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             return;
           }
           if (inFlight.has(idempotencyKey)) {
-            answer(409, { error: { type: 'idempotency_error', code: 'idempotency_key_in_use', message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through).' } });
+            answer(409, {
+              error: {
+                type: 'idempotency_error',
+                code: 'idempotency_key_in_use',
+                message:
+                  'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through).',
+              },
+            });
             return;
           }
           inFlight.add(idempotencyKey);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+
 import { describeIf } from './not-run.js';
 
 export type TestDatabase = { readonly name: 'postgres' | 'pglite'; readonly url: string };

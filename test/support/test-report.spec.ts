@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { reportNotRun } from '../../scripts/test-report.mjs';
 
 const result = (fullName: string, status: string) => ({ fullName, status });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { json, startProviderStandIn, type RecordedRequest, type StandInServer } from './provider-standin.js';
 
 /**

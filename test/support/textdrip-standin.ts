@@ -52,7 +52,8 @@ export async function startTextdripStandIn(): Promise<TextdripStandIn> {
     };
     if (request.method === 'GET' && url.pathname === '/tauth') {
       const [redirectUri, state, networkId] = ['redirect_uri', 'state', 'network_id'].map((name) => url.searchParams.get(name) ?? '');
-      if (!/^https?:\/\//.test(redirectUri) || !state || !networkId) return send(400, '<!doctype html><title>Textdrip</title><p>Invalid connection request</p>', 'text/html');
+      if (!/^https?:\/\//.test(redirectUri) || !state || !networkId)
+        return send(400, '<!doctype html><title>Textdrip</title><p>Invalid connection request</p>', 'text/html');
       const carry = new URLSearchParams({ redirect_uri: redirectUri, state, network_id: networkId });
       return send(
         200,

@@ -18,7 +18,8 @@ export type VanillaSoftStandIn = StandInServer & {
 export const VANILLASOFT_REJECTION = 'Duplicate contact: a contact with this phone number exists';
 
 const xml = (status: number, body: string): Answer => ({ status, contentType: 'text/xml; charset=utf-8', body });
-const failure = (reason: string) => xml(200, `<ReturnValue>FAILURE</ReturnValue><ReturnReason>${reason.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</ReturnReason>`);
+const failure = (reason: string) =>
+  xml(200, `<ReturnValue>FAILURE</ReturnValue><ReturnReason>${reason.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</ReturnReason>`);
 
 export async function startVanillaSoftStandIn(): Promise<VanillaSoftStandIn> {
   const profiles = new Map<string, readonly string[]>();
@@ -38,7 +39,7 @@ export async function startVanillaSoftStandIn(): Promise<VanillaSoftStandIn> {
   const server = await startProviderStandIn({
     normal: answer,
     reject: () => failure(VANILLASOFT_REJECTION),
-    serverError: () => ({ status: 500, contentType: 'text/html', body: '<html><body><h1>Server Error in \'/\' Application.</h1></body></html>' }),
+    serverError: () => ({ status: 500, contentType: 'text/html', body: "<html><body><h1>Server Error in '/' Application.</h1></body></html>" }),
   });
   return Object.assign(server, { postingUrl: (webLeadId: string) => `${server.url}/post.aspx?id=${encodeURIComponent(webLeadId)}`, profiles, leads });
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { verifyWebhook, type WebhookCheck } from '../../src/modules/integrations/delivery/standard-webhooks.js';
 
 export type ReceivedWebhook = {

@@ -20,7 +20,16 @@ export const accessCodesProjection: Projection = {
           await tx.query(
             `INSERT INTO rm_access_codes (code_id, code_hash, label, grants_hours, expires_at, max_uses, created_by, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [event.data.codeId, event.data.codeHash, event.data.label, event.data.grantsHours, event.data.expiresAt, event.data.maxUses, event.data.createdBy, recorded.metadata.occurredAt],
+            [
+              event.data.codeId,
+              event.data.codeHash,
+              event.data.label,
+              event.data.grantsHours,
+              event.data.expiresAt,
+              event.data.maxUses,
+              event.data.createdBy,
+              recorded.metadata.occurredAt,
+            ],
           );
           break;
         case 'AccessCodeDisabled':

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { useIsolatedStore } from '../../../test/support/isolated-database.js';
-import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+
 import { agentAccessStream } from '../../../src/modules/access/contracts/access-streams.js';
 import type { AgentAccessEvent } from '../../../src/modules/access/domain/agent-access.decider.js';
 import { newEvent, userRequestContext } from '../../../src/platform/event-store/new-event.js';
+import { useIsolatedStore } from '../../../test/support/isolated-database.js';
+import { liveThenRebuilt } from '../../../test/support/projection-check.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { ACCESS_TOPIC, agentAccessProjection } from './agent-access.projection.js';
 
 const ROWS = 'SELECT user_id, elevated_until, changed_at FROM rm_agent_access ORDER BY user_id';
@@ -21,9 +22,16 @@ for (const database of everyDatabase()) {
         const stream = agentAccessStream(userId);
         const ctx = userRequestContext(userId, undefined, at(occurredAt));
         const current = await db.store.readStream(stream);
-        await db.store.append(stream, events.map((e) => newEvent(e.type, e.data, ctx)), { expectedVersion: current.length === 0 ? 'no_stream' : BigInt(current.length) });
+        await db.store.append(
+          stream,
+          events.map((e) => newEvent(e.type, e.data, ctx)),
+          { expectedVersion: current.length === 0 ? 'no_stream' : BigInt(current.length) },
+        );
       };
-      const grant = (userId: string, expiresAt: string): AgentAccessEvent => ({ type: 'ElevatedAccessGranted', data: { userId, codeId: randomUUID(), expiresAt } });
+      const grant = (userId: string, expiresAt: string): AgentAccessEvent => ({
+        type: 'ElevatedAccessGranted',
+        data: { userId, codeId: randomUUID(), expiresAt },
+      });
       const failed = (userId: string): AgentAccessEvent => ({ type: 'AccessCodeAttemptFailed', data: { userId, at: '2030-01-01T09:00:00.000Z' } });
 
       await append(granted!, [failed(granted!), grant(granted!, '2030-01-01T13:00:00.000Z')], '2030-01-01T09:00:00.000Z');

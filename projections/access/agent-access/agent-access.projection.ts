@@ -1,8 +1,7 @@
 import type { AgentAccessEvent } from '../../../src/modules/access/domain/agent-access.decider.js';
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
-import type { ReadModelChange } from '../../../src/platform/projections/projection.js';
-import type { Projection } from '../../../src/platform/projections/projection.js';
+import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
 
 export const ACCESS_TOPIC = 'access';
 

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { useIsolatedStore } from '../../../test/support/isolated-database.js';
-import { eventsNotRead } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
 import type { SqlPool } from '../../../src/platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../../src/platform/projections/subscription-runner.js';
+import { useIsolatedStore } from '../../../test/support/isolated-database.js';
+import { eventsNotRead } from '../../../test/support/projection-check.js';
+import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { auditLogProjection, streamType } from './audit-log.projection.js';
 
 async function appendSample(store: PostgresEventStore, streams: number, perStream: number): Promise<void> {
@@ -48,7 +49,11 @@ for (const database of everyDatabase()) {
 
     it('follows live appends, and a rebuild gives the very same rows', async () => {
       const changes: { userId: string; topic: string }[] = [];
-      const runner = new SubscriptionRunner(db.store, db.pool, [auditLogProjection], { batchSize: 40, pollIntervalMs: 5_000, onChanges: (c) => changes.push(...c) });
+      const runner = new SubscriptionRunner(db.store, db.pool, [auditLogProjection], {
+        batchSize: 40,
+        pollIntervalMs: 5_000,
+        onChanges: (c) => changes.push(...c),
+      });
       await runner.start();
       try {
         await appendSample(db.store, 6, 30);
@@ -58,7 +63,9 @@ for (const database of everyDatabase()) {
         await runner.stop();
       }
       // The sample's six actors were each told their activity changed.
-      expect(new Set(changes.filter((c) => c.topic === 'activity').map((c) => c.userId))).toEqual(new Set(['user-0', 'user-1', 'user-2', 'user-3', 'user-4', 'user-5']));
+      expect(new Set(changes.filter((c) => c.topic === 'activity').map((c) => c.userId))).toEqual(
+        new Set(['user-0', 'user-1', 'user-2', 'user-3', 'user-4', 'user-5']),
+      );
       const live = await snapshot(db.pool);
       expect(live.length).toBe(180);
 
@@ -96,7 +103,10 @@ for (const database of everyDatabase()) {
       let applied = 0;
       const killed = new Promise<void>((resolve) => {
         child.stdout.on('data', (chunk: Buffer) => {
-          applied += chunk.toString().split('\n').filter((l) => l.startsWith('applied')).length;
+          applied += chunk
+            .toString()
+            .split('\n')
+            .filter((l) => l.startsWith('applied')).length;
           // Killed while a batch's rows are written but not yet committed.
           if (applied >= 3 && !child.killed) child.kill('SIGKILL');
         });

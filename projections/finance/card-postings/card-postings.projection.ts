@@ -1,7 +1,7 @@
 import type { WalletEvent } from '../../../src/modules/wallet/contracts/wallet-events.js';
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
-import type { Projection } from '../../../src/platform/projections/projection.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
+import type { Projection } from '../../../src/platform/projections/projection.js';
 
 /**
  * Every movement between an agent's wallet and the card provider, as reconciliation matches

@@ -20,7 +20,8 @@ const CAMPAIGN_TYPES = [
   'CampaignEnded',
 ] as const;
 
-type Stored = RecordedEvent & (CampaignEvent | Extract<WalletEvent, { type: 'HoldCaptured' }> | Extract<LeadEvent, { type: 'LeadReturnRequested' | 'LeadReturnApproved' }>);
+type Stored = RecordedEvent &
+  (CampaignEvent | Extract<WalletEvent, { type: 'HoldCaptured' }> | Extract<LeadEvent, { type: 'LeadReturnRequested' | 'LeadReturnApproved' }>);
 
 /**
  * Each agent's campaigns (the /campaigns list): status, budget, and what the campaign spent,
@@ -77,7 +78,11 @@ async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<strin
       return update(`budget_cents = budget_cents + $3, status_reason = NULL`, [event.data.campaignId, at, event.data.amountCents]);
     case 'BudgetRaiseRefused':
       // The owner asked and was told "requested": the refusal is said where the campaign is shown.
-      return update(`status_reason = $3`, [event.data.campaignId, at, `The budget raise of ${dollars(event.data.amountCents)} was refused: ${event.data.reason}`]);
+      return update(`status_reason = $3`, [
+        event.data.campaignId,
+        at,
+        `The budget raise of ${dollars(event.data.amountCents)} was refused: ${event.data.reason}`,
+      ]);
     case 'BudgetLowered':
       return update(`budget_cents = budget_cents - $3`, [event.data.campaignId, at, event.data.amountCents]);
     case 'CampaignEnded':
@@ -89,7 +94,10 @@ async function applyOne(event: Stored, at: string, tx: SqlClient): Promise<strin
     case 'LeadReturnRequested':
       // Only a campaign's leads count (an aged or business lead has no campaign).
       if (!event.data.campaignId || !isUuid(event.data.campaignId)) return null;
-      await tx.query('INSERT INTO rm_campaign_returns (return_id, campaign_id) VALUES ($1, $2) ON CONFLICT (return_id) DO NOTHING', [event.data.returnId, event.data.campaignId]);
+      await tx.query('INSERT INTO rm_campaign_returns (return_id, campaign_id) VALUES ($1, $2) ON CONFLICT (return_id) DO NOTHING', [
+        event.data.returnId,
+        event.data.campaignId,
+      ]);
       return null;
     case 'LeadReturnApproved': {
       // Once per return, however often the approval is seen.

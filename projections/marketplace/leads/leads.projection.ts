@@ -8,7 +8,16 @@ export const LEADS_TOPIC = 'leads';
 /** Every lead received with its status (sold, unsold, duplicate), and each buyer's copy of it (My Leads). */
 export const leadsProjection: Projection = {
   name: 'leads',
-  eventTypes: ['LeadReceived', 'LeadSold', 'LeadAllocated', 'AgedOrderPlaced', 'BusinessOrderPlaced', 'LeadReturnRequested', 'LeadReturnApproved', 'LeadReturnDenied'],
+  eventTypes: [
+    'LeadReceived',
+    'LeadSold',
+    'LeadAllocated',
+    'AgedOrderPlaced',
+    'BusinessOrderPlaced',
+    'LeadReturnRequested',
+    'LeadReturnApproved',
+    'LeadReturnDenied',
+  ],
 
   async reset(tx: SqlClient) {
     await tx.query('TRUNCATE rm_leads, rm_owned_leads, rm_lead_returns, rm_campaign_offers');
@@ -26,7 +35,23 @@ export const leadsProjection: Projection = {
                                    company_name, city, lead_source_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) ON CONFLICT (lead_id) DO NOTHING`,
             [
-              ...[d.leadId, d.vendorId, d.firstName, d.lastName, d.phone, d.email, d.state, d.zip, d.dateOfBirth, d.age, d.source, d.tier, d.consent.text, d.consent.at, d.duplicateOf],
+              ...[
+                d.leadId,
+                d.vendorId,
+                d.firstName,
+                d.lastName,
+                d.phone,
+                d.email,
+                d.state,
+                d.zip,
+                d.dateOfBirth,
+                d.age,
+                d.source,
+                d.tier,
+                d.consent.text,
+                d.consent.at,
+                d.duplicateOf,
+              ],
               ...[d.duplicateOf ? 'duplicate' : 'new', at, d.companyName ?? null, d.city ?? null, d.leadSourceId ?? null],
             ],
           );
@@ -34,7 +59,10 @@ export const leadsProjection: Projection = {
         }
         case 'LeadSold': {
           const d = recorded.data;
-          await tx.query(`INSERT INTO rm_owned_leads (lead_id, owner_id, campaign_id, price_cents, bought_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [d.leadId, d.ownerId, d.campaignId, d.priceCents, at]);
+          await tx.query(
+            `INSERT INTO rm_owned_leads (lead_id, owner_id, campaign_id, price_cents, bought_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+            [d.leadId, d.ownerId, d.campaignId, d.priceCents, at],
+          );
           await tx.query(`UPDATE rm_leads SET status = 'sold', buyers = buyers + 1 WHERE lead_id = $1`, [d.leadId]);
           await tx.query(
             `INSERT INTO rm_campaign_offers (campaign_id, lead_id, outcome, reason, price_cents, at) VALUES ($1, $2, 'bought', NULL, $3, $4)
@@ -47,7 +75,10 @@ export const leadsProjection: Projection = {
         case 'LeadAllocated': {
           const d = recorded.data;
           // An aged or business lead may be sold from the inventory before its allocation (to no campaign) is recorded.
-          await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 OR status = 'sold' THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [d.leadId, d.buyers]);
+          await tx.query(`UPDATE rm_leads SET status = CASE WHEN $2::int > 0 OR status = 'sold' THEN 'sold' ELSE 'unsold' END WHERE lead_id = $1`, [
+            d.leadId,
+            d.buyers,
+          ]);
           if (d.passedOver.length > 0) {
             await tx.query(
               `INSERT INTO rm_campaign_offers (campaign_id, lead_id, outcome, reason, at)

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+
+import { recordSecurityEvent } from '../../../src/modules/security/contracts/security-events.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
-import { recordSecurityEvent } from '../../../src/modules/security/contracts/security-events.js';
 import { securityEventsProjection } from './security-events.projection.js';
 
 const ROWS = `SELECT e.event_id, e.event_type, e.severity, e.user_id, e.ip_address, e.user_agent, e.details, e.created_at, s.stream_id
@@ -17,7 +18,13 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const failures: unknown[] = [];
       const onError = (error: unknown) => failures.push(error);
-      await recordSecurityEvent(db.store, 'failed_login', { ip: '203.0.113.9', userAgent: 'probe-agent/1.0', userId: null }, { email: 'nobody@agents.test' }, onError);
+      await recordSecurityEvent(
+        db.store,
+        'failed_login',
+        { ip: '203.0.113.9', userAgent: 'probe-agent/1.0', userId: null },
+        { email: 'nobody@agents.test' },
+        onError,
+      );
       await recordSecurityEvent(db.store, 'unauthorized_access', { ip: '203.0.113.10', userId }, { path: '/api/admin/users' }, onError);
       await recordSecurityEvent(db.store, 'access_code_attempt', { userId, userAgent: 'x'.repeat(600) }, { locked: true }, onError);
       expect(failures).toEqual([]);

@@ -2,7 +2,7 @@ import { postingsOf, WALLET_EVENT_TYPES } from '../../../src/modules/wallet/cont
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
-import { walletEventOf, WALLET_TOPIC } from '../wallet-event-effects.js';
+import { WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
 
 /**
  * The balance of every account of the ledger (agents, their debts, and the system accounts),

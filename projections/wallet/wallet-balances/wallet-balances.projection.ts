@@ -2,14 +2,19 @@ import { WALLET_EVENT_TYPES, type WalletEvent } from '../../../src/modules/walle
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
-import { debtChangeOf, postedChangeOf, walletEventOf, WALLET_TOPIC } from '../wallet-event-effects.js';
+import { debtChangeOf, postedChangeOf, WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
 
 /** Deposits, contributions and test credit: the running sums the top bar and finance show. */
 function sumsOf(event: WalletEvent): { deposited: number; contributed: number; testCredit: number } {
   return {
     deposited: event.type === 'FundsDeposited' ? event.data.amountCents : 0,
     // Charges for leads, less the price of each lead whose return was approved.
-    contributed: event.type === 'WalletCharged' || event.type === 'HoldCaptured' ? event.data.amountCents : event.type === 'LeadReturnCredited' ? -event.data.amountCents : 0,
+    contributed:
+      event.type === 'WalletCharged' || event.type === 'HoldCaptured'
+        ? event.data.amountCents
+        : event.type === 'LeadReturnCredited'
+          ? -event.data.amountCents
+          : 0,
     testCredit: event.type === 'TestCreditAdded' ? event.data.amountCents : 0,
   };
 }
@@ -24,10 +29,18 @@ async function applyToHolds(event: WalletEvent, occurredAt: string, tx: SqlClien
       );
       return;
     case 'HoldIncreased':
-      await tx.query(`UPDATE rm_wallet_holds SET amount_cents = amount_cents + $2, updated_at = $3 WHERE hold_id = $1`, [event.data.holdId, event.data.amountCents, occurredAt]);
+      await tx.query(`UPDATE rm_wallet_holds SET amount_cents = amount_cents + $2, updated_at = $3 WHERE hold_id = $1`, [
+        event.data.holdId,
+        event.data.amountCents,
+        occurredAt,
+      ]);
       return;
     case 'HoldCaptured':
-      await tx.query(`UPDATE rm_wallet_holds SET captured_cents = captured_cents + $2, updated_at = $3 WHERE hold_id = $1`, [event.data.holdId, event.data.amountCents, occurredAt]);
+      await tx.query(`UPDATE rm_wallet_holds SET captured_cents = captured_cents + $2, updated_at = $3 WHERE hold_id = $1`, [
+        event.data.holdId,
+        event.data.amountCents,
+        occurredAt,
+      ]);
       return;
     case 'HoldReleased':
       await tx.query(

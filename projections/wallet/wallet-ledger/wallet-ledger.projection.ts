@@ -2,7 +2,7 @@ import { WALLET_EVENT_TYPES, type LedgerEntry, type WalletEvent } from '../../..
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
-import { causeOf, descriptionOf, holdIdOf, postedChangeOf, walletEventOf, WALLET_TOPIC } from '../wallet-event-effects.js';
+import { causeOf, descriptionOf, holdIdOf, postedChangeOf, WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
 
 /** How the event moves the agent's held amount, given what was left on its hold before it. */
 function heldChangeOf(event: WalletEvent, leftOnHold: number): number {

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
-import { walletEventOf, WALLET_TOPIC } from '../wallet-event-effects.js';
+import { WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
 
 /** Each agent's transfers, sent and received, with the other agent and the note (get-transfer-history). */
 export const walletTransfersProjection: Projection = {
@@ -24,7 +24,16 @@ export const walletTransfersProjection: Projection = {
       await tx.query(
         `INSERT INTO rm_wallet_transfers (transfer_id, direction, user_id, counterparty_user_id, counterparty_email, amount_cents, description, occurred_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-        [event.data.transferId, direction, event.data.userId, counterpartyId, counterpartyEmail, event.data.amountCents, event.data.description, recorded.metadata.occurredAt],
+        [
+          event.data.transferId,
+          direction,
+          event.data.userId,
+          counterpartyId,
+          counterpartyEmail,
+          event.data.amountCents,
+          event.data.description,
+          recorded.metadata.occurredAt,
+        ],
       );
       changes.push({ userId: event.data.userId, topic: WALLET_TOPIC });
     }

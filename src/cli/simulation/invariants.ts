@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import type { AgedOrderEvent, LeadEvent } from '../../modules/marketplace/contracts/lead-events.js';
 import { checkLink } from '../../modules/wallet/contracts/ledger-hash.js';
 import { agentAccount, agentDebtAccount, postingsOf, type WalletEvent } from '../../modules/wallet/contracts/wallet-events.js';
@@ -56,7 +57,8 @@ export class InvariantChecker {
         this.events += 1;
         this.position = event.position;
         if (event.streamId.startsWith('wallet-')) this.onWallet(event, found);
-        else if (event.streamId.startsWith('lead-') && !event.streamId.startsWith('lead-vendor-')) this.onLead(event as unknown as RecordedEvent & LeadEvent, found);
+        else if (event.streamId.startsWith('lead-') && !event.streamId.startsWith('lead-vendor-'))
+          this.onLead(event as unknown as RecordedEvent & LeadEvent, found);
         else if (event.streamId.startsWith('aged-order-')) this.onAgedOrder(event as unknown as RecordedEvent & AgedOrderEvent, found);
       }
     }
@@ -75,7 +77,10 @@ export class InvariantChecker {
     const at = `${recorded.streamId} event ${recorded.streamVersion} (${event.type})`;
     const entry = data.entry as { seq?: unknown; prevHash?: unknown; hash?: unknown } | undefined;
     if (entry !== undefined) {
-      const problem = checkLink({ seq: wallet.seq, hash: wallet.prevHash }, { type: event.type, data, seq: entry.seq, prevHash: entry.prevHash, hash: entry.hash });
+      const problem = checkLink(
+        { seq: wallet.seq, hash: wallet.prevHash },
+        { type: event.type, data, seq: entry.seq, prevHash: entry.prevHash, hash: entry.hash },
+      );
       if (problem && !wallet.broken) {
         wallet.broken = true;
         found.push({ invariant: 'ledger hash chain (ledger:verify)', detail: `${at}: ${problem.what} expected ${problem.expected}, found ${problem.found}` });
@@ -85,7 +90,10 @@ export class InvariantChecker {
     }
     for (const posting of postingsOf(event)) {
       if (!Number.isSafeInteger(posting.amountCents) || posting.amountCents <= 0) {
-        found.push({ invariant: 'every posting balanced, in positive whole cents', detail: `${at}: ${String(posting.amountCents)} from ${posting.from} to ${posting.to}` });
+        found.push({
+          invariant: 'every posting balanced, in positive whole cents',
+          detail: `${at}: ${String(posting.amountCents)} from ${posting.from} to ${posting.to}`,
+        });
       }
       this.accounts.set(posting.from, (this.accounts.get(posting.from) ?? 0) - posting.amountCents);
       this.accounts.set(posting.to, (this.accounts.get(posting.to) ?? 0) + posting.amountCents);
@@ -98,21 +106,30 @@ export class InvariantChecker {
     else if (agent - heldNow < 0) {
       found.push({ invariant: '2. no agent: account below zero, holds included', detail: `${at}: posted ${agent} cents, held ${heldNow} cents` });
     }
-    if (agent !== wallet.state.postedCents) found.push({ invariant: '4. the wallet decider agrees with the postings', detail: `${at}: postings give ${agent}, the decider's fold ${wallet.state.postedCents}` });
+    if (agent !== wallet.state.postedCents)
+      found.push({
+        invariant: '4. the wallet decider agrees with the postings',
+        detail: `${at}: postings give ${agent}, the decider's fold ${wallet.state.postedCents}`,
+      });
 
     switch (event.type) {
       case 'FundsDeposited': {
         const deposit = this.deposits.get(event.data.paymentId) ?? { count: 0, amount: event.data.amountCents, userId };
         deposit.count += 1;
         this.deposits.set(event.data.paymentId, deposit);
-        if (deposit.count > 1) found.push({ invariant: '3. each successful card payment is credited exactly once', detail: `${at}: payment ${event.data.paymentId} credited ${deposit.count} times` });
+        if (deposit.count > 1)
+          found.push({
+            invariant: '3. each successful card payment is credited exactly once',
+            detail: `${at}: payment ${event.data.paymentId} credited ${deposit.count} times`,
+          });
         break;
       }
       case 'HoldCaptured':
       case 'WalletCharged': {
         const cause = event.data.cause;
         // A capture id is unique on its wallet (a lead sold to three agents is captured once on each of their wallets).
-        if (event.type === 'HoldCaptured' && count(this.captures, `${userId}:${event.data.captureId}`) > 1) found.push({ invariant: '3. each capture once', detail: `${at}: capture ${event.data.captureId} twice` });
+        if (event.type === 'HoldCaptured' && count(this.captures, `${userId}:${event.data.captureId}`) > 1)
+          found.push({ invariant: '3. each capture once', detail: `${at}: capture ${event.data.captureId} twice` });
         if (cause.kind === 'lead' && count(this.leadCharges, `${userId}:${cause.id}`) > 1) {
           found.push({ invariant: '3. each lead is charged exactly once', detail: `${at}: lead ${cause.id} charged to ${userId} again` });
         }
@@ -121,7 +138,8 @@ export class InvariantChecker {
           charge.count += 1;
           charge.amount += event.data.amountCents;
           this.agedCharges.set(cause.id, charge);
-          if (charge.count > 1) found.push({ invariant: '3. each aged package is charged exactly once', detail: `${at}: order ${cause.id} charged ${charge.count} times` });
+          if (charge.count > 1)
+            found.push({ invariant: '3. each aged package is charged exactly once', detail: `${at}: order ${cause.id} charged ${charge.count} times` });
         }
         break;
       }
@@ -129,7 +147,8 @@ export class InvariantChecker {
         const sent = this.transfersSent.get(event.data.transferId) ?? { count: 0, amount: event.data.amountCents, to: event.data.recipientUserId };
         sent.count += 1;
         this.transfersSent.set(event.data.transferId, sent);
-        if (sent.count > 1) found.push({ invariant: '3. each transfer debited once', detail: `${at}: transfer ${event.data.transferId} sent ${sent.count} times` });
+        if (sent.count > 1)
+          found.push({ invariant: '3. each transfer debited once', detail: `${at}: transfer ${event.data.transferId} sent ${sent.count} times` });
         break;
       }
       case 'TransferReceived': {
@@ -137,9 +156,16 @@ export class InvariantChecker {
         received.count += 1;
         this.transfersReceived.set(event.data.transferId, received);
         const sent = this.transfersSent.get(event.data.transferId);
-        if (received.count > 1) found.push({ invariant: "3. each transfer's debit has exactly one matching credit", detail: `${at}: transfer ${event.data.transferId} credited ${received.count} times` });
+        if (received.count > 1)
+          found.push({
+            invariant: "3. each transfer's debit has exactly one matching credit",
+            detail: `${at}: transfer ${event.data.transferId} credited ${received.count} times`,
+          });
         if (sent && (sent.amount !== received.amount || sent.to !== userId)) {
-          found.push({ invariant: "3. each transfer's debit has exactly one matching credit", detail: `${at}: sent ${sent.amount} to ${sent.to}, received ${received.amount} by ${userId}` });
+          found.push({
+            invariant: "3. each transfer's debit has exactly one matching credit",
+            detail: `${at}: sent ${sent.amount} to ${sent.to}, received ${received.amount} by ${userId}`,
+          });
         }
         break;
       }
@@ -147,14 +173,17 @@ export class InvariantChecker {
         const refund = this.refunds.get(event.data.refundId) ?? { count: 0, amount: event.data.amountCents, paymentId: event.data.paymentId };
         refund.count += 1;
         this.refunds.set(event.data.refundId, refund);
-        if (refund.count > 1) found.push({ invariant: '3. each refund taken once', detail: `${at}: refund ${event.data.refundId} taken ${refund.count} times` });
+        if (refund.count > 1)
+          found.push({ invariant: '3. each refund taken once', detail: `${at}: refund ${event.data.refundId} taken ${refund.count} times` });
         const deposit = this.deposits.get(event.data.paymentId);
         const refunded = [...this.refunds.values()].filter((r) => r.paymentId === event.data.paymentId).reduce((sum, r) => sum + r.amount, 0);
-        if (deposit && refunded > deposit.amount) found.push({ invariant: 'refunds never exceed the payment', detail: `${at}: ${refunded} cents refunded of a ${deposit.amount}-cent payment` });
+        if (deposit && refunded > deposit.amount)
+          found.push({ invariant: 'refunds never exceed the payment', detail: `${at}: ${refunded} cents refunded of a ${deposit.amount}-cent payment` });
         break;
       }
       case 'LeadReturnCredited':
-        if (count(this.returnCredits, event.data.returnId) > 1) found.push({ invariant: '3. each approved return credited once', detail: `${at}: return ${event.data.returnId} credited again` });
+        if (count(this.returnCredits, event.data.returnId) > 1)
+          found.push({ invariant: '3. each approved return credited once', detail: `${at}: return ${event.data.returnId} credited again` });
         break;
       default:
         break;
@@ -180,7 +209,10 @@ export class InvariantChecker {
         if (event.type === 'HoldReleased' || event.type === 'HoldExpired') hold.released += event.data.amountCents;
         if (event.type === 'HoldExpired' || (event.type === 'HoldReleased' && event.data.closed)) hold.closed = true;
         if (hold.captured + hold.released > hold.amount) {
-          found.push({ invariant, detail: `${at}: hold ${event.data.holdId} of ${hold.amount} cents has ${hold.captured} captured and ${hold.released} released` });
+          found.push({
+            invariant,
+            detail: `${at}: hold ${event.data.holdId} of ${hold.amount} cents has ${hold.captured} captured and ${hold.released} released`,
+          });
         }
         return;
       }
@@ -206,7 +238,8 @@ export class InvariantChecker {
         if (lead.buyers.includes(event.data.ownerId)) found.push({ invariant, detail: `${at}: lead ${leadId} sold to ${event.data.ownerId} again` });
         lead.buyers.push(event.data.ownerId);
         this.sales.add(`${event.data.ownerId}:${leadId}`);
-        if (lead.maxBuyers !== null && lead.buyers.length > lead.maxBuyers) found.push({ invariant, detail: `${at}: lead ${leadId} sold ${lead.buyers.length} times, max ${lead.maxBuyers}` });
+        if (lead.maxBuyers !== null && lead.buyers.length > lead.maxBuyers)
+          found.push({ invariant, detail: `${at}: lead ${leadId} sold ${lead.buyers.length} times, max ${lead.maxBuyers}` });
         if (lead.duplicate) found.push({ invariant: 'a duplicate lead is never sold', detail: `${at}: lead ${leadId}` });
         if (lead.returned) found.push({ invariant: 'a returned lead is never sold again', detail: `${at}: lead ${leadId}` });
         return;
@@ -225,7 +258,8 @@ export class InvariantChecker {
     this.agedOrders.set(event.data.orderId, { ownerId: event.data.ownerId, priceCents: event.data.priceCents });
     for (const leadId of event.data.leadIds) {
       const earlier = this.agedLeads.get(leadId);
-      if (earlier && earlier !== event.data.orderId) found.push({ invariant: 'an aged lead is sold in one package only', detail: `aged lead ${leadId} in orders ${earlier} and ${event.data.orderId}` });
+      if (earlier && earlier !== event.data.orderId)
+        found.push({ invariant: 'an aged lead is sold in one package only', detail: `aged lead ${leadId} in orders ${earlier} and ${event.data.orderId}` });
       this.agedLeads.set(leadId, event.data.orderId);
     }
   }
@@ -233,44 +267,75 @@ export class InvariantChecker {
   /** Once every process has finished: what must have happened exactly once has, and the read models equal the fold. */
   async checkSettled(): Promise<Violation[]> {
     const found: Violation[] = [];
-    const { rows: payments } = await this.pool.query<{ id: string; user_id: string; amount_cents: number }>(`SELECT id, user_id, amount_cents FROM demo_pay_payments WHERE status = 'succeeded'`);
+    const { rows: payments } = await this.pool.query<{ id: string; user_id: string; amount_cents: number }>(
+      `SELECT id, user_id, amount_cents FROM demo_pay_payments WHERE status = 'succeeded'`,
+    );
     for (const payment of payments) {
       const deposit = this.deposits.get(payment.id);
-      if (!deposit) found.push({ invariant: '3. each successful card payment is credited exactly once', detail: `payment ${payment.id} (${payment.amount_cents} cents, user ${payment.user_id}) never credited` });
+      if (!deposit)
+        found.push({
+          invariant: '3. each successful card payment is credited exactly once',
+          detail: `payment ${payment.id} (${payment.amount_cents} cents, user ${payment.user_id}) never credited`,
+        });
       else if (deposit.amount !== payment.amount_cents || deposit.userId !== payment.user_id) {
-        found.push({ invariant: '3. each successful card payment is credited exactly once', detail: `payment ${payment.id} of ${payment.amount_cents} cents credited ${deposit.amount} cents to ${deposit.userId}` });
+        found.push({
+          invariant: '3. each successful card payment is credited exactly once',
+          detail: `payment ${payment.id} of ${payment.amount_cents} cents credited ${deposit.amount} cents to ${deposit.userId}`,
+        });
       }
     }
     const succeeded = new Set(payments.map((p) => p.id));
     for (const paymentId of this.deposits.keys()) {
-      if (!succeeded.has(paymentId)) found.push({ invariant: '3. each successful card payment is credited exactly once', detail: `payment ${paymentId} credited but not succeeded at the provider` });
+      if (!succeeded.has(paymentId))
+        found.push({
+          invariant: '3. each successful card payment is credited exactly once',
+          detail: `payment ${paymentId} credited but not succeeded at the provider`,
+        });
     }
-    const { rows: refunds } = await this.pool.query<{ id: string; payment_id: string; amount_cents: number }>(`SELECT id, payment_id, amount_cents FROM demo_pay_refunds`);
+    const { rows: refunds } = await this.pool.query<{ id: string; payment_id: string; amount_cents: number }>(
+      `SELECT id, payment_id, amount_cents FROM demo_pay_refunds`,
+    );
     for (const refund of refunds) {
       const taken = this.refunds.get(refund.id);
-      if (!taken || taken.amount !== refund.amount_cents) found.push({ invariant: 'each refund at the provider is taken from the wallet once', detail: `refund ${refund.id} of ${refund.amount_cents} cents on ${refund.payment_id}: wallet took ${taken?.amount ?? 'nothing'}` });
+      if (!taken || taken.amount !== refund.amount_cents)
+        found.push({
+          invariant: 'each refund at the provider is taken from the wallet once',
+          detail: `refund ${refund.id} of ${refund.amount_cents} cents on ${refund.payment_id}: wallet took ${taken?.amount ?? 'nothing'}`,
+        });
     }
     for (const sale of this.sales) {
       if (!this.leadCharges.has(sale)) found.push({ invariant: '3. each lead is charged exactly once', detail: `sale ${sale} (owner:lead) never charged` });
     }
     for (const charge of this.leadCharges.keys()) {
-      if (!this.sales.has(charge)) found.push({ invariant: '3. each lead is charged exactly once', detail: `charge ${charge} (owner:lead) for a lead not sold to that agent` });
+      if (!this.sales.has(charge))
+        found.push({ invariant: '3. each lead is charged exactly once', detail: `charge ${charge} (owner:lead) for a lead not sold to that agent` });
     }
     for (const [orderId, order] of this.agedOrders) {
       const charge = this.agedCharges.get(orderId);
-      if (!charge || charge.amount !== order.priceCents) found.push({ invariant: '3. each aged package is charged exactly once', detail: `order ${orderId} of ${order.priceCents} cents charged ${charge?.amount ?? 'nothing'}` });
+      if (!charge || charge.amount !== order.priceCents)
+        found.push({
+          invariant: '3. each aged package is charged exactly once',
+          detail: `order ${orderId} of ${order.priceCents} cents charged ${charge?.amount ?? 'nothing'}`,
+        });
     }
     for (const [transferId, sent] of this.transfersSent) {
-      if (!this.transfersReceived.has(transferId)) found.push({ invariant: "3. each transfer's debit has exactly one matching credit", detail: `transfer ${transferId} of ${sent.amount} cents to ${sent.to} never received` });
+      if (!this.transfersReceived.has(transferId))
+        found.push({
+          invariant: "3. each transfer's debit has exactly one matching credit",
+          detail: `transfer ${transferId} of ${sent.amount} cents to ${sent.to} never received`,
+        });
     }
     for (const transferId of this.transfersReceived.keys()) {
-      if (!this.transfersSent.has(transferId)) found.push({ invariant: "3. each transfer's debit has exactly one matching credit", detail: `transfer ${transferId} received but never sent` });
+      if (!this.transfersSent.has(transferId))
+        found.push({ invariant: "3. each transfer's debit has exactly one matching credit", detail: `transfer ${transferId} received but never sent` });
     }
     for (const returnId of this.returnsApproved) {
-      if (!this.returnCredits.has(returnId)) found.push({ invariant: '3. each approved return credited once', detail: `return ${returnId} approved but never credited` });
+      if (!this.returnCredits.has(returnId))
+        found.push({ invariant: '3. each approved return credited once', detail: `return ${returnId} approved but never credited` });
     }
     for (const returnId of this.returnCredits.keys()) {
-      if (!this.returnsApproved.has(returnId)) found.push({ invariant: '3. each approved return credited once', detail: `return ${returnId} credited but not approved` });
+      if (!this.returnsApproved.has(returnId))
+        found.push({ invariant: '3. each approved return credited once', detail: `return ${returnId} credited but not approved` });
     }
     found.push(...(await this.checkReadModels()));
     return found;
@@ -288,15 +353,20 @@ export class InvariantChecker {
       const userId = streamId.slice('wallet-'.length);
       const row = byUser.get(userId);
       const fold = { available: availableCents(wallet.state), held: heldCents(wallet.state), posted: wallet.state.postedCents, debt: wallet.state.debtCents };
-      const read = row ? { available: Number(row.available_cents), held: Number(row.held_cents), posted: Number(row.posted_cents), debt: Number(row.debt_cents) } : null;
-      if (JSON.stringify(fold) !== JSON.stringify(read)) found.push({ invariant, detail: `rm_wallet_balances of ${userId}: ${JSON.stringify(read)}, the fold ${JSON.stringify(fold)}` });
+      const read = row
+        ? { available: Number(row.available_cents), held: Number(row.held_cents), posted: Number(row.posted_cents), debt: Number(row.debt_cents) }
+        : null;
+      if (JSON.stringify(fold) !== JSON.stringify(read))
+        found.push({ invariant, detail: `rm_wallet_balances of ${userId}: ${JSON.stringify(read)}, the fold ${JSON.stringify(fold)}` });
       const debtAccount = -(this.accounts.get(agentDebtAccount(userId)) ?? 0);
-      if (debtAccount !== wallet.state.debtCents) found.push({ invariant, detail: `debt of ${userId}: postings ${debtAccount}, the fold ${wallet.state.debtCents}` });
+      if (debtAccount !== wallet.state.debtCents)
+        found.push({ invariant, detail: `debt of ${userId}: postings ${debtAccount}, the fold ${wallet.state.debtCents}` });
     }
     const { rows: accounts } = await this.pool.query<{ account: string; balance_cents: string }>(`SELECT account, balance_cents FROM rm_ledger_accounts`);
     const read = new Map(accounts.map((row) => [row.account, Number(row.balance_cents)]));
     for (const [account, cents] of this.accounts) {
-      if ((read.get(account) ?? 0) !== cents) found.push({ invariant, detail: `rm_ledger_accounts ${account}: ${read.get(account) ?? 'no row'}, the postings ${cents}` });
+      if ((read.get(account) ?? 0) !== cents)
+        found.push({ invariant, detail: `rm_ledger_accounts ${account}: ${read.get(account) ?? 'no row'}, the postings ${cents}` });
     }
     return found;
   }

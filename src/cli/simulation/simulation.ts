@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
+
 import { agentAccessStream } from '../../modules/access/contracts/access-streams.js';
 import { hashPassword } from '../../platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../platform/event-store/new-event.js';
@@ -17,12 +18,12 @@ import { createScratchDatabase } from '../../platform/persistence/test-database.
 import { encryptionKey, parseKey } from '../../platform/secrets/key-material.js';
 import { keyring } from '../../platform/secrets/keyring.js';
 import { SecretCipher } from '../../platform/secrets/secret-cipher.js';
-import { secretContext, SECRET_COLUMNS } from '../../platform/secrets/secret-columns.js';
-import { verifyLedger, describeBreak } from '../verify-ledger.js';
+import { SECRET_COLUMNS, secretContext } from '../../platform/secrets/secret-columns.js';
+import { describeBreak, verifyLedger } from '../verify-ledger.js';
 import { SimClient } from './http-client.js';
 import { InvariantChecker, type Violation } from './invariants.js';
 import { Prng } from './prng.js';
-import { PortalProcess, freePort } from './processes.js';
+import { freePort, PortalProcess } from './processes.js';
 
 export type SimulationOptions = {
   readonly seed: number;
@@ -170,7 +171,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     await Promise.all(processes.map((p) => p.start()));
     const queue = scaled ? new Queue('jobs', { connection: { url: options.redisUrl!, maxRetriesPerRequest: null }, prefix: redisPrefix }) : null;
     if (queue) cleanups.unshift(() => queue.close());
-    log(`seed ${options.seed}: ${scaled ? 'scaled deployment (PostgreSQL, Redis, an API and 2 workers)' : `${options.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, one portal process running its jobs`} at ${apiUrl}`);
+    log(
+      `seed ${options.seed}: ${scaled ? 'scaled deployment (PostgreSQL, Redis, an API and 2 workers)' : `${options.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, one portal process running its jobs`} at ${apiUrl}`,
+    );
 
     // ---- people: an admin, a SAT leader and the leader's agents ----
     let clients = 0;
@@ -178,18 +181,37 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const userId = prng.uuid();
       const email = `${label}-${userId.slice(0, 8)}@simulation.test`;
       const password = `Sim-${userId.slice(0, 8)}-Pass`;
-      await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, email, await hashPassword(password)]);
-      await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, `Simulated ${label}`, leaderEmail ?? email]);
+      await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [
+        userId,
+        email,
+        await hashPassword(password),
+      ]);
+      await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [
+        userId,
+        email,
+        `Simulated ${label}`,
+        leaderEmail ?? email,
+      ]);
       if (role === 'admin') await pool.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [userId, 'admin']);
       await store.append(
         agentAccessStream(userId),
-        [newEvent('ElevatedAccessGranted', { userId, codeId: prng.uuid(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, systemContext('simulation'))],
+        [
+          newEvent(
+            'ElevatedAccessGranted',
+            { userId, codeId: prng.uuid(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+            systemContext('simulation'),
+          ),
+        ],
         { expectedVersion: 'any' },
       );
-      const client = new SimClient(() => apiUrl, clients++, (line) => {
-        serverErrors.push(`step ${stepNow}: ${line}`);
-        log(`  5xx: ${line}`);
-      });
+      const client = new SimClient(
+        () => apiUrl,
+        clients++,
+        (line) => {
+          serverErrors.push(`step ${stepNow}: ${line}`);
+          log(`  5xx: ${line}`);
+        },
+      );
       await client.signIn(email, password);
       return { client, userId, email, cards: [], payments: [] };
     };
@@ -212,7 +234,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const webhookSecret = async () =>
       cipher.decrypt(
         (await pool.query<{ webhook_secret: string }>('SELECT webhook_secret FROM demo_pay_settings WHERE id = 1')).rows[0]!.webhook_secret,
-        secretContext(SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!, [1]),
+        secretContext(
+          SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!,
+          [1],
+        ),
       );
     const sendWebhook = async (event: Record<string, unknown>) => {
       const payload = JSON.stringify(event);
@@ -220,7 +245,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       const deadline = Date.now() + 60_000;
       for (;;) {
         try {
-          const response = await fetch(`${apiUrl}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+          const response = await fetch(`${apiUrl}/api/payments/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: payload,
+          });
           tally(`webhook ${response.status}`);
           return;
         } catch (error) {
@@ -231,7 +260,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     };
 
     const lead = (state: (typeof STATES)[number], tier: string, source: 'data_leads' | 'aged_leads', duplicate: boolean) => {
-      const phone = duplicate && phones.length > 0 ? prng.pick(phones) : `+1${state[1]}${200 + (Math.floor(leadCounter / 10_000) % 700)}${String(leadCounter++ % 10_000).padStart(4, '0')}`;
+      const phone =
+        duplicate && phones.length > 0
+          ? prng.pick(phones)
+          : `+1${state[1]}${200 + (Math.floor(leadCounter / 10_000) % 700)}${String(leadCounter++ % 10_000).padStart(4, '0')}`;
       if (!duplicate) phones.push(phone);
       return {
         firstName: 'Sim',
@@ -247,7 +279,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       };
     };
     const postLeads = (leads: unknown[]) =>
-      fetchRetrying(`${apiUrl}/api/intake/leads`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: JSON.stringify({ leads }) }).then((status) => tally(`intake ${status}`));
+      fetchRetrying(`${apiUrl}/api/intake/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({ leads }),
+      }).then((status) => tally(`intake ${status}`));
 
     const payHostedPage = async (agent: Agent, amountCents: number, card: string, doubleClick: boolean) => {
       const answer = await agent.client.request('POST', '/api/payments/top-up', { amountCents, paymentMethodId: 'new' }, money(key()));
@@ -270,7 +306,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const setup = await agent.client.request('POST', '/api/payments/setup');
         if (setup.status !== 200) return tally(`setup ${setup.status}`);
         const sessionId = (setup.json as { url: string }).url.split('/').at(-1)!;
-        const saved = await agent.client.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, { number: prng.chance(0.85) ? CARDS.pays : CARDS.disputed, expMonth: 12, expYear: 2034, cvc: '123' });
+        const saved = await agent.client.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, {
+          number: prng.chance(0.85) ? CARDS.pays : CARDS.disputed,
+          expMonth: 12,
+          expYear: 2034,
+          cvc: '123',
+        });
         tally(`card saved ${saved.status}`);
         const methods = await agent.client.request('GET', '/api/payments/methods');
         agent.cards.splice(0, agent.cards.length, ...((methods.json as { methods: { id: string }[] }).methods ?? []).map((m) => m.id));
@@ -294,13 +335,21 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const agent = prng.pick(agents);
         if (agent.payments.length === 0) return tally('webhook-replay skipped');
         const paymentId = prng.pick(agent.payments);
-        const { rows } = await pool.query<{ id: string; user_id: string; amount_cents: number; status: string; card_id: string | null; auto_recharge: boolean; created_at: Date }>(
-          'SELECT * FROM demo_pay_payments WHERE id = $1',
-          [paymentId],
-        );
+        const { rows } = await pool.query<{
+          id: string;
+          user_id: string;
+          amount_cents: number;
+          status: string;
+          card_id: string | null;
+          auto_recharge: boolean;
+          created_at: Date;
+        }>('SELECT * FROM demo_pay_payments WHERE id = $1', [paymentId]);
         const payment = rows[0];
         if (!payment) return tally('webhook-replay skipped');
-        const { rows: delivered } = await pool.query<{ event_id: string; type: string }>('SELECT event_id, type FROM payment_webhook_events WHERE object_id = $1 ORDER BY event_id', [paymentId]);
+        const { rows: delivered } = await pool.query<{ event_id: string; type: string }>(
+          'SELECT event_id, type FROM payment_webhook_events WHERE object_id = $1 ORDER BY event_id',
+          [paymentId],
+        );
         const object = (status: string) => ({
           id: payment.id,
           object: 'payment_intent',
@@ -312,9 +361,23 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           created: Math.floor(payment.created_at.getTime() / 1000),
           metadata: { userId: payment.user_id, autoRecharge: String(payment.auto_recharge) },
         });
-        const event = (id: string, type: string, status: string) => ({ id, object: 'event', api_version: '2025-10-29', created: Math.floor(Date.now() / 1000) - prng.int(0, 600), livemode: false, type, data: { object: object(status) } });
+        const event = (id: string, type: string, status: string) => ({
+          id,
+          object: 'event',
+          api_version: '2025-10-29',
+          created: Math.floor(Date.now() / 1000) - prng.int(0, 600),
+          livemode: false,
+          type,
+          data: { object: object(status) },
+        });
         const events = [
-          ...delivered.map((d) => event(d.event_id, d.type === 'payment_intent.payment_failed' ? d.type : 'payment_intent.succeeded', d.type === 'payment_intent.payment_failed' ? 'requires_payment_method' : 'succeeded')),
+          ...delivered.map((d) =>
+            event(
+              d.event_id,
+              d.type === 'payment_intent.payment_failed' ? d.type : 'payment_intent.succeeded',
+              d.type === 'payment_intent.payment_failed' ? 'requires_payment_method' : 'succeeded',
+            ),
+          ),
           event(`evt_sim_${prng.uuid().replace(/-/g, '')}`, 'payment_intent.succeeded', 'succeeded'),
           event(`evt_sim_${prng.uuid().replace(/-/g, '')}`, 'payment_intent.payment_failed', 'requires_payment_method'),
         ];
@@ -327,7 +390,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const answer = await agent.client.request(
           'POST',
           '/api/campaigns',
-          { name: `Sim ${campaigns.length + 1}`, source: 'data_leads', tier: prng.pick(['basic', 'premium', 'exclusive']), budgetCents: prng.int(5, 80) * 100, targeting: { states } },
+          {
+            name: `Sim ${campaigns.length + 1}`,
+            source: 'data_leads',
+            tier: prng.pick(['basic', 'premium', 'exclusive']),
+            budgetCents: prng.int(5, 80) * 100,
+            targeting: { states },
+          },
           money(key()),
         );
         tally(`create campaign ${answer.status}`);
@@ -367,7 +436,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       'aged-order': async () => {
         const agent = prng.pick(agents);
-        const answer = await agent.client.request('POST', '/api/aged-orders', { tier: prng.pick(['basic', 'business']), quantity: 100, acceptPartial: true }, money(key()));
+        const answer = await agent.client.request(
+          'POST',
+          '/api/aged-orders',
+          { tier: prng.pick(['basic', 'business']), quantity: 100, acceptPartial: true },
+          money(key()),
+        );
         tally(`aged order ${answer.status}`);
       },
       'return-lead': async () => {
@@ -375,7 +449,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         const mine = await agent.client.request('GET', '/api/leads');
         const leads = ((mine.json as { leads?: { leadId: string; source: string }[] } | null)?.leads ?? []).filter((l) => l.source === 'data_leads');
         if (leads.length === 0) return tally('return skipped');
-        const answer = await agent.client.request('POST', `/api/leads/${prng.pick(leads).leadId}/returns`, { reason: 'bad_phone', comment: 'Simulated' }, money(key()));
+        const answer = await agent.client.request(
+          'POST',
+          `/api/leads/${prng.pick(leads).leadId}/returns`,
+          { reason: 'bad_phone', comment: 'Simulated' },
+          money(key()),
+        );
         tally(`return ${answer.status}`);
         const returnId = (answer.json as { returnId?: string } | null)?.returnId;
         if (returnId) pendingReturns.push(returnId);
@@ -384,7 +463,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (pendingReturns.length === 0) return tally('review skipped');
         const returnId = pendingReturns.splice(prng.int(0, pendingReturns.length - 1), 1)[0]!;
         if (prng.chance(0.7)) {
-          const answers = await Promise.all((prng.chance(0.3) ? [1, 2] : [1]).map(() => admin.client.request('POST', `/api/admin/lead-returns/${returnId}/approve`)));
+          const answers = await Promise.all(
+            (prng.chance(0.3) ? [1, 2] : [1]).map(() => admin.client.request('POST', `/api/admin/lead-returns/${returnId}/approve`)),
+          );
           for (const a of answers) tally(`approve ${a.status}`);
         } else tally(`deny ${(await admin.client.request('POST', `/api/admin/lead-returns/${returnId}/deny`, { reason: 'Simulated denial' })).status}`);
       },
@@ -398,13 +479,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       refund: async () => {
         const agent = prng.pick(agents);
-        const { rows } = await pool.query<{ id: string; amount_cents: number }>(`SELECT id, amount_cents FROM demo_pay_payments WHERE user_id = $1 AND status = 'succeeded' ORDER BY created_at, id`, [agent.userId]);
+        const { rows } = await pool.query<{ id: string; amount_cents: number }>(
+          `SELECT id, amount_cents FROM demo_pay_payments WHERE user_id = $1 AND status = 'succeeded' ORDER BY created_at, id`,
+          [agent.userId],
+        );
         if (rows.length === 0) return tally('refund skipped');
         const payment = prng.pick(rows);
         const amountCents = prng.chance(0.5) ? payment.amount_cents : Math.max(1, Math.floor(payment.amount_cents * prng.next()));
         const k = key();
         const body = { paymentId: payment.id, amountCents, confirmDebt: prng.chance(0.5) };
-        const answers = await Promise.all((prng.chance(0.2) ? [1, 2] : [1]).map(() => admin.client.request('POST', `/api/admin/wallets/${agent.userId}/refunds`, body, money(k))));
+        const answers = await Promise.all(
+          (prng.chance(0.2) ? [1, 2] : [1]).map(() => admin.client.request('POST', `/api/admin/wallets/${agent.userId}/refunds`, body, money(k))),
+        );
         for (const a of answers) tally(`refund ${a.status}`);
       },
       'close-dispute': async () => {
@@ -415,7 +501,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       },
       'test-credit': async () => {
         const agent = prng.pick(agents);
-        tally(`test credit ${(await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: prng.int(50, 300) * 100 }, money(key()))).status}`);
+        tally(
+          `test credit ${(await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: prng.int(50, 300) * 100 }, money(key()))).status}`,
+        );
       },
       'auto-recharge': async () => {
         // Auto-recharge on a saved card (or off again): the spending steps that follow set it off, and every invariant holds through its charges.
@@ -446,9 +534,15 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         if (first.status !== 200 || ![other.status, same.status].every((status) => status > 0 && status < 500)) return;
         const code = (other.json as { code?: string } | null)?.code;
         if (other.status !== 409 || code !== 'IDEMPOTENCY_KEY_REUSED') {
-          operationViolation = { invariant: 'an Idempotency-Key reused with another payload is refused (409)', detail: `test credit of ${amountCents + 100} cents under the key of ${amountCents}: ${other.status} ${JSON.stringify(other.json)}` };
+          operationViolation = {
+            invariant: 'an Idempotency-Key reused with another payload is refused (409)',
+            detail: `test credit of ${amountCents + 100} cents under the key of ${amountCents}: ${other.status} ${JSON.stringify(other.json)}`,
+          };
         } else if (same.status !== 200 || JSON.stringify(same.json) !== JSON.stringify(first.json)) {
-          operationViolation = { invariant: 'the same Idempotency-Key and payload answer the first result', detail: `first ${JSON.stringify(first.json)}, again ${same.status} ${JSON.stringify(same.json)}` };
+          operationViolation = {
+            invariant: 'the same Idempotency-Key and payload answer the first result',
+            detail: `first ${JSON.stringify(first.json)}, again ${same.status} ${JSON.stringify(same.json)}`,
+          };
         }
       },
       kill: async () => undefined,
@@ -471,10 +565,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         // A job scheduled for later (tomorrow's reconciliation) is not work left over from a step.
         jobs = waiting.filter((j) => j && j.name !== SWEEP_JOB && j.timestamp + (j.delay ?? 0) < Date.now() + 120_000).map((j) => j.name);
       } else {
-        const { rows: jobRows } = await pool.query<{ name: string }>(`SELECT name FROM jobs WHERE status IN ('waiting', 'active') AND name <> $1 AND run_at < now() + interval '2 minutes'`, [SWEEP_JOB]);
+        const { rows: jobRows } = await pool.query<{ name: string }>(
+          `SELECT name FROM jobs WHERE status IN ('waiting', 'active') AND name <> $1 AND run_at < now() + interval '2 minutes'`,
+          [SWEEP_JOB],
+        );
         jobs = jobRows.map((j) => j.name);
       }
-      const parts = [...behind, ...(outbox ? [`${outbox} outbox events`] : []), ...(webhooks ? [`${webhooks} webhooks unprocessed`] : []), ...(jobs.length ? [`jobs: ${[...new Set(jobs)].join(', ')} (${jobs.length})`] : [])];
+      const parts = [
+        ...behind,
+        ...(outbox ? [`${outbox} outbox events`] : []),
+        ...(webhooks ? [`${webhooks} webhooks unprocessed`] : []),
+        ...(jobs.length ? [`jobs: ${[...new Set(jobs)].join(', ')} (${jobs.length})`] : []),
+      ];
       return parts.length > 0 ? parts.join('; ') : null;
     };
     const settle = async (): Promise<string | null> => {
@@ -492,7 +594,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
     // ---- the steps ----
     const weights = { ...OPERATIONS, kill: options.kills === false ? 0 : OPERATIONS.kill };
-    const fail = (violation: Violation, step: number, operation: string): SimulationResult => ({ seed: options.seed, stepsRun, violation: { ...violation, step, operation }, summary: { ...counts, events: checker.events } });
+    const fail = (violation: Violation, step: number, operation: string): SimulationResult => ({
+      seed: options.seed,
+      stepsRun,
+      violation: { ...violation, step, operation },
+      summary: { ...counts, events: checker.events },
+    });
     for (let step = 1; step <= options.steps; step++) {
       stepNow = step;
       let operation = prng.weighted(weights);
@@ -534,9 +641,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     // The same checks as `npm run ledger:verify`, over the whole ledger once more.
     const report = await verifyLedger(pool, store);
     if (report.breaks[0]) return fail({ invariant: 'npm run ledger:verify', detail: describeBreak(report.breaks[0]) }, stepsRun, 'final ledger check');
-    if (report.accountSumCents !== 0) return fail({ invariant: '1. the sum of all accounts is 0', detail: `ledger:verify sums ${report.accountSumCents} cents` }, stepsRun, 'final ledger check');
+    if (report.accountSumCents !== 0)
+      return fail(
+        { invariant: '1. the sum of all accounts is 0', detail: `ledger:verify sums ${report.accountSumCents} cents` },
+        stepsRun,
+        'final ledger check',
+      );
     const { rows: failedJobs } = queue ? { rows: [] } : await pool.query<{ n: string }>(`SELECT count(*) AS n FROM jobs WHERE status = 'failed'`);
-    const { rows: recharges } = await pool.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM demo_pay_payments WHERE auto_recharge GROUP BY status ORDER BY status`);
+    const { rows: recharges } = await pool.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM demo_pay_payments WHERE auto_recharge GROUP BY status ORDER BY status`,
+    );
     return {
       seed: options.seed,
       stepsRun,
@@ -555,7 +669,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     };
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    return { seed: options.seed, stepsRun, violation: { invariant: 'the simulation ran', detail: message, step: stepsRun + 1, operation: current }, summary: counts };
+    return {
+      seed: options.seed,
+      stepsRun,
+      violation: { invariant: 'the simulation ran', detail: message, step: stepsRun + 1, operation: current },
+      summary: counts,
+    };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
@@ -574,4 +693,3 @@ async function fetchRetrying(url: string, init: RequestInit): Promise<number> {
     }
   }
 }
-

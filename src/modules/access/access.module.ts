@@ -1,9 +1,10 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { JOB_QUEUE } from '../../platform/tokens.js';
-import { AccessController } from './commands/access.http.controller.js';
 import { AccessCodesAdminController } from './commands/access-codes.admin.http.controller.js';
+import { AccessController } from './commands/access.http.controller.js';
 import { CompleteAccessCodeRedemptionHandler } from './commands/complete-access-code-redemption/complete-access-code-redemption.handler.js';
 import { CreateAccessCodeHandler } from './commands/create-access-code/create-access-code.handler.js';
 import { DisableAccessCodeHandler } from './commands/disable-access-code/disable-access-code.handler.js';

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+
 import type { AppConfig } from '../../platform/config/config.js';
 import type { DatabaseHandle } from '../../platform/persistence/database.js';
 import { CONFIG, DATABASE } from '../../platform/tokens.js';
@@ -25,7 +26,10 @@ export class DemoAccessCode implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.database.embedded) return;
     const file = path.join(this.config.dataDir, 'demo-access-code');
-    this.code = await fs.readFile(file, 'utf8').then((text) => text.trim(), () => null);
+    this.code = await fs.readFile(file, 'utf8').then(
+      (text) => text.trim(),
+      () => null,
+    );
     if (this.code) return;
     const created = await this.commands.execute(
       new CreateAccessCode({ type: 'system', id: 'demo-seed' }, { label: 'Demo code', grantsHours: 8, expiresAt: null, maxUses: null }, 'demo-seed'),

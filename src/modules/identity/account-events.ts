@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import { newEvent, userRequestContext } from '../../platform/event-store/new-event.js';
+
 import type { NewEvent } from '../../platform/event-store/event-store.port.js';
+import { newEvent, userRequestContext } from '../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../platform/event-store/outbox.js';
 import { inTransaction } from '../../platform/persistence/sql.js';
 import { accountStream, type IdentityEvent } from './contracts/identity.events.js';

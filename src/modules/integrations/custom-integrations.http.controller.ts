@@ -4,15 +4,23 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import { OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeCustomIntegration, type CustomIntegrationChange, type CustomIntegrationChanged } from './commands/change-custom-integration.handler.js';
 import { PLACEHOLDERS } from './domain/body-template.js';
-import { CUSTOM_CATEGORIES, CUSTOM_METHODS, customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS, METHODS_WITH_BODY, type CustomSettings } from './domain/custom-integration.js';
+import {
+  CUSTOM_CATEGORIES,
+  CUSTOM_METHODS,
+  customIntegrationSchema,
+  MAX_CUSTOM_INTEGRATIONS,
+  METHODS_WITH_BODY,
+  type CustomSettings,
+} from './domain/custom-integration.js';
 import { requirePublicAddress } from './public-address.js';
 import { validateForm } from './validate-form.js';
 
@@ -30,7 +38,10 @@ type Row = {
   previous_signing_until: Date | null;
 };
 
-const statusRequest = z.object({ status: z.enum(['active', 'inactive'], { message: 'The status is active or inactive' }) }, { message: 'The status is active or inactive' });
+const statusRequest = z.object(
+  { status: z.enum(['active', 'inactive'], { message: 'The status is active or inactive' }) },
+  { message: 'The status is active or inactive' },
+);
 const NOT_FOUND = () => new ApiError(404, 'CUSTOM_INTEGRATION_NOT_FOUND', 'There is no such custom integration.');
 
 /**
@@ -50,7 +61,10 @@ export class CustomIntegrationsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The signed-in agent's custom integrations, oldest first, with what the form offers: the categories, methods and the lead placeholders a body template may use." })
+  @ApiOperation({
+    summary:
+      "The signed-in agent's custom integrations, oldest first, with what the form offers: the categories, methods and the lead placeholders a body template may use.",
+  })
   async list(@CurrentUser() user: AuthenticatedUser) {
     const rows = await this.rows(user.userId, null);
     return {
@@ -84,7 +98,9 @@ export class CustomIntegrationsController {
 
   @Put(':integrationId')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Saves the form again; the type stays. An absent apiKey or headers keeps the saved one, apiKey null removes it, headers {} removes them.' })
+  @ApiOperation({
+    summary: 'Saves the form again; the type stays. An absent apiKey or headers keeps the saved one, apiKey null removes it, headers {} removes them.',
+  })
   async update(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const id = idOf(integrationId);
     const form = validateForm(customIntegrationSchema, body);

@@ -3,11 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
+import type { AppConfig } from '../../platform/config/config.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
-import type { AppConfig } from '../../platform/config/config.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeIntegration } from './commands/change-integration.handler.js';
@@ -53,7 +54,9 @@ export class IntegrationsController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The five providers, each with the signed-in agent's connection: connected or not, settings, and the last four characters of each secret." })
+  @ApiOperation({
+    summary: "The five providers, each with the signed-in agent's connection: connected or not, settings, and the last four characters of each secret.",
+  })
   async list(@CurrentUser() user: AuthenticatedUser) {
     const rows = await this.rows(user.userId);
     return { providers: PROVIDERS.map((provider) => view(provider, rows.get(provider.providerId))) };
@@ -76,12 +79,15 @@ export class IntegrationsController {
   })
   async connect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { providerId } = providerOf(raw);
-    if (providerId === 'textdrip') throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
+    if (providerId === 'textdrip')
+      throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
     const setup: ProviderSetup = { ...formOf(providerId, body), generated: generatedSecretsOf(providerId) };
     if (providerId === 'onlysales') await requirePublicAddress(this.http, String(setup.settings.webhookUrl), 'webhookUrl');
     if (providerId === 'vanillasoft') await requirePublicAddress(this.http, setup.secrets.postingUrl!, 'postingUrl');
     if (providerId === 'ringy') await this.testRingy(setup.secrets);
-    const { revealed, ...result } = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))));
+    const { revealed, ...result } = await this.commands.execute(
+      new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))),
+    );
     return { ...result, providerId, ...(revealed.signingSecret ? { signingSecret: revealed.signingSecret } : {}) };
   }
 
@@ -97,7 +103,9 @@ export class IntegrationsController {
   @ApiOperation({ summary: 'Disconnects a provider: it stays listed with its settings, inactive, and gets no leads.' })
   async disconnect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Req() request: FastifyRequest) {
     const { providerId } = providerOf(raw);
-    const { revealed: _none, ...result } = await this.commands.execute(new ChangeIntegration(user.userId, { type: 'disconnect', providerId }, userRequestContext(user.userId, String(request.id))));
+    const { revealed: _none, ...result } = await this.commands.execute(
+      new ChangeIntegration(user.userId, { type: 'disconnect', providerId }, userRequestContext(user.userId, String(request.id))),
+    );
     return { ...result, providerId };
   }
 
@@ -117,11 +125,17 @@ export class IntegrationsController {
 }
 
 /** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it. */
-const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) => validateForm(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body);
+const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) =>
+  validateForm(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body);
 
 function providerOf(raw: string): (typeof PROVIDERS)[number] {
   const providerId = raw.toLowerCase();
-  if (!isProviderId(providerId)) throw new ApiError(404, 'PROVIDER_NOT_FOUND', 'There is no integration with this name. The providers are OnlySales, Textdrip, Email, Ringy and VanillaSoft.');
+  if (!isProviderId(providerId))
+    throw new ApiError(
+      404,
+      'PROVIDER_NOT_FOUND',
+      'There is no integration with this name. The providers are OnlySales, Textdrip, Email, Ringy and VanillaSoft.',
+    );
   return PROVIDERS.find((p) => p.providerId === providerId)!;
 }
 

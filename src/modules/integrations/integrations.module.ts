@@ -1,22 +1,23 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
 import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
-import { DELIVERY_COMMAND_HANDLERS } from './commands/deliveries/delivery-commands.handler.js';
-import { SEND_LEADS_HANDLERS } from './commands/send-leads/send-leads.handler.js';
-import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
-import { RotateSigningSecretHandler } from './commands/rotate-signing-secret/rotate-signing-secret.handler.js';
-import { RotateSigningSecretController } from './commands/rotate-signing-secret/rotate-signing-secret.http.controller.js';
 import { ClaimTextdripConnectionHandler } from './commands/connect-textdrip/claim-textdrip-connection.handler.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
+import { DELIVERY_COMMAND_HANDLERS } from './commands/deliveries/delivery-commands.handler.js';
+import { RotateSigningSecretHandler } from './commands/rotate-signing-secret/rotate-signing-secret.handler.js';
+import { RotateSigningSecretController } from './commands/rotate-signing-secret/rotate-signing-secret.http.controller.js';
+import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
+import { SEND_LEADS_HANDLERS } from './commands/send-leads/send-leads.handler.js';
 import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
 import { DeliveriesController } from './delivery/deliveries.http.controller.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
@@ -50,7 +51,9 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;
     const enqueue = () => {
-      this.jobs.enqueue(SWEEP_DELIVERIES_JOB, null, { jobId: `${SWEEP_DELIVERIES_JOB}--${Math.floor(Date.now() / SWEEP_EVERY_MS)}`, attempts: 3 }).catch(() => undefined);
+      this.jobs
+        .enqueue(SWEEP_DELIVERIES_JOB, null, { jobId: `${SWEEP_DELIVERIES_JOB}--${Math.floor(Date.now() / SWEEP_EVERY_MS)}`, attempts: 3 })
+        .catch(() => undefined);
     };
     this.timer = setInterval(enqueue, SWEEP_EVERY_MS);
     this.timer.unref();
@@ -64,7 +67,14 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 /** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
   // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
-  controllers: [TextdripConnectionController, CustomIntegrationsController, IntegrationsController, DeliveriesController, RotateSigningSecretController, SendLeadsAdminController],
+  controllers: [
+    TextdripConnectionController,
+    CustomIntegrationsController,
+    IntegrationsController,
+    DeliveriesController,
+    RotateSigningSecretController,
+    SendLeadsAdminController,
+  ],
   providers: [
     ChangeIntegrationHandler,
     TextdripConnections,
@@ -78,7 +88,10 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
       provide: LEAD_SENDERS,
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],
       useFactory: (http: OutboundHttp, mail: Mailer, config: AppConfig) =>
-        new Map([...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }), ['custom', new CustomApiSender({ http })]]),
+        new Map([
+          ...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }),
+          ['custom', new CustomApiSender({ http })],
+        ]),
     },
     {
       provide: LeadDeliveries,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import { ValidationFailed } from '../../platform/http/api-error.js';
 import { validate } from '../../platform/http/validate.js';
 

@@ -1,49 +1,56 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+
 import type { AppConfig } from '../../platform/config/config.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
-import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
-import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
-import { CampaignsController } from './commands/campaigns.http.controller.js';
-import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
-import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
-import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
-import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
-import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.controller.js';
-import { ImportAgedLeadsController } from './commands/import-aged-leads/import-aged-leads.http.controller.js';
-import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
-import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
-import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
-import { MyLeadsController } from './queries/my-leads.http.controller.js';
-import { DashboardController } from './queries/dashboard.http.controller.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
-import { SweepAgedOrders, SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
+import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
+import { AssignLeadHandler, AssignRoundRobinHandler, CloseReturnedLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
+import { BusinessLeadsController } from './commands/business-leads.http.controller.js';
+import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
+import { CampaignsController } from './commands/campaigns.http.controller.js';
+import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
+import { ChangeGroupHandler } from './commands/change-group/change-group.handler.js';
+import { CompleteLeadOrderHandler } from './commands/complete-lead-order/complete-lead-order.handler.js';
+import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
+import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
+import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
+import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
+import { GroupsController } from './commands/groups.http.controller.js';
+import { ImportAgedLeadsController } from './commands/import-aged-leads/import-aged-leads.http.controller.js';
+import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
+import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
+import { LeadAssignmentsController } from './commands/lead-assignments.http.controller.js';
+import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
-import { ChangeGroupHandler } from './commands/change-group/change-group.handler.js';
-import { GroupsController } from './commands/groups.http.controller.js';
-import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
-import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
-import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
-import { CompleteLeadOrderHandler } from './commands/complete-lead-order/complete-lead-order.handler.js';
+import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.controller.js';
+import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
 import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
-import { BusinessLeadsController } from './commands/business-leads.http.controller.js';
-import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
-import { LeadSitesController } from './queries/lead-sites.http.controller.js';
-import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
-import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
+import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
+import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
+import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
+import { SweepAgedOrders, SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
-import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
-import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
-import { AssignLeadHandler, AssignRoundRobinHandler, CloseReturnedLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
-import { LeadAssignmentsController } from './commands/lead-assignments.http.controller.js';
+import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job.js';
+import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
+import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
+import { DashboardController } from './queries/dashboard.http.controller.js';
+import { LeadSitesController } from './queries/lead-sites.http.controller.js';
+import { MyLeadsController } from './queries/my-leads.http.controller.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
-export const marketplaceJobTriggers = [...campaignWalletTriggers, ...leadAllocationTriggers, ...leadOrderTriggers, ...leadReturnTriggers, ...leadAssignmentTriggers];
+export const marketplaceJobTriggers = [
+  ...campaignWalletTriggers,
+  ...leadAllocationTriggers,
+  ...leadOrderTriggers,
+  ...leadReturnTriggers,
+  ...leadAssignmentTriggers,
+];
 
 const AGE_LEADS = 'age-unsold-leads';
 const SWEEP_AGED_ORDERS = 'sweep-aged-orders';
@@ -98,7 +105,23 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
-  controllers: [CampaignsController, CampaignsReadController, LeadVendorsAdminController, LeadIntakeController, MyLeadsController, AgedOrdersController, LeadPricesAdminController, LeadReturnsController, GroupsController, DashboardController, ImportAgedLeadsController, LeadAssignmentsController, BusinessLeadsController, InquiryAgedPurchaseController, LeadSitesController],
+  controllers: [
+    CampaignsController,
+    CampaignsReadController,
+    LeadVendorsAdminController,
+    LeadIntakeController,
+    MyLeadsController,
+    AgedOrdersController,
+    LeadPricesAdminController,
+    LeadReturnsController,
+    GroupsController,
+    DashboardController,
+    ImportAgedLeadsController,
+    LeadAssignmentsController,
+    BusinessLeadsController,
+    InquiryAgedPurchaseController,
+    LeadSitesController,
+  ],
   providers: [
     DecideCampaignHandler,
     CreateCampaignHandler,

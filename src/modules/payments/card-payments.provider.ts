@@ -1,5 +1,6 @@
 import type { FactoryProvider } from '@nestjs/common';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';

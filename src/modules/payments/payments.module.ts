@@ -1,18 +1,14 @@
 import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
 import { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
 import { cardPaymentsProvider } from './card-payments.provider.js';
-import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
-import { DemoDisputesAdminController } from './http/demo-disputes.admin.http.controller.js';
-import { DemoPayController } from './http/demo-pay.http.controller.js';
-import { PaymentsController } from './http/payments.http.controller.js';
-import { PaymentCredits, SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
-import { CommandBus } from '@nestjs/cqrs';
 import { AuthenticateDemoPaymentHandler } from './commands/authenticate-demo-payment/authenticate-demo-payment.handler.js';
-import { CloseDemoDisputeHandler } from './commands/close-demo-dispute/close-demo-dispute.handler.js';
 import { CancelDemoCheckoutHandler } from './commands/cancel-demo-checkout/cancel-demo-checkout.handler.js';
+import { CloseDemoDisputeHandler } from './commands/close-demo-dispute/close-demo-dispute.handler.js';
 import { DeletePaymentMethodHandler } from './commands/delete-payment-method/delete-payment-method.handler.js';
 import { ProcessPaymentWebhookHandler } from './commands/process-payment-webhook/process-payment-webhook.handler.js';
 import { ReceivePaymentWebhookHandler } from './commands/receive-payment-webhook/receive-payment-webhook.handler.js';
@@ -21,8 +17,12 @@ import { StartCardSetupHandler } from './commands/start-card-setup/start-card-se
 import { SubmitDemoCardHandler } from './commands/submit-demo-card/submit-demo-card.handler.js';
 import { SweepCardPaymentsHandler } from './commands/sweep-card-payments/sweep-card-payments.handler.js';
 import { TopUpWalletHandler } from './commands/top-up-wallet/top-up-wallet.handler.js';
+import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
+import { DemoDisputesAdminController } from './http/demo-disputes.admin.http.controller.js';
+import { DemoPayController } from './http/demo-pay.http.controller.js';
+import { PaymentsController } from './http/payments.http.controller.js';
 import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
-
+import { PaymentCredits, SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
 
 @Injectable()
 class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {

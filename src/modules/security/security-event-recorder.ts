@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { SecurityEventRecorder } from '../../platform/security/security-event-recorder.port.js';
 import { recordSecurityEvent } from './contracts/security-events.js';
@@ -8,6 +9,8 @@ export function eventStoreSecurityEventRecorder(store: EventStore): SecurityEven
   const logger = new Logger('security');
   return {
     record: (eventType, source, details) =>
-      recordSecurityEvent(store, eventType, source, { ...details }, (error) => logger.error({ err: error, requestId: source.requestId }, 'could not record a security event')),
+      recordSecurityEvent(store, eventType, source, { ...details }, (error) =>
+        logger.error({ err: error, requestId: source.requestId }, 'could not record a security event'),
+      ),
   };
 }

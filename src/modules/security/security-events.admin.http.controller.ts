@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../platform/auth/admin.guard.js';
 import { SessionGuard } from '../../platform/auth/session.guard.js';
 import { validate } from '../../platform/http/validate.js';
@@ -24,7 +25,8 @@ export class SecurityEventsAdminController {
 
   @Get()
   @ApiOperation({
-    summary: 'The newest security events (50 unless asked), filtered by type, user (id, or e-mail as `user`) or IP, with the user’s name and e-mail (admins only).',
+    summary:
+      'The newest security events (50 unless asked), filtered by type, user (id, or e-mail as `user`) or IP, with the user’s name and e-mail (admins only).',
   })
   async list(@Query() raw: unknown) {
     const { type, userId, user, ip, limit } = validate(query, raw);
@@ -37,7 +39,10 @@ export class SecurityEventsAdminController {
         ORDER BY created_at DESC LIMIT $4`,
       [type ?? null, userFilter ?? null, ip ?? null, limit],
     );
-    const users = await userLabels(this.pool, rows.map((r) => r.userId));
+    const users = await userLabels(
+      this.pool,
+      rows.map((r) => r.userId),
+    );
     return { events: rows.map((row) => ({ ...row, user: users.get(row.userId) ?? null })) };
   }
 }

@@ -1,16 +1,17 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
+
+import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import type { EventStore } from '../../platform/event-store/event-store.port.js';
 import { SECURITY_EVENT_RECORDER } from '../../platform/security/security-event-recorder.port.js';
 import { EVENT_STORE, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
+import { ReviewSecurityAlertHandler } from './commands/review-alert/review-alert.handler.js';
+import { SecurityAlertsAdminController } from './commands/review-alert/security-alerts.admin.http.controller.js';
 import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
 import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
-import { SecurityAlertsAdminController } from './commands/review-alert/security-alerts.admin.http.controller.js';
-import { ReviewSecurityAlertHandler } from './commands/review-alert/review-alert.handler.js';
-import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
 import { eventStoreSecurityEventRecorder } from './security-event-recorder.js';
+import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
 
 export const securityJobTriggers = [...evaluateSecurityEventTriggers, ...emailSecurityAlertTriggers];
 
@@ -34,7 +35,11 @@ class SecurityJobs implements OnModuleInit {
  */
 @Module({
   controllers: [SecurityEventsAdminController, SecurityAlertsAdminController],
-  providers: [SecurityJobs, ReviewSecurityAlertHandler, { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) }],
+  providers: [
+    SecurityJobs,
+    ReviewSecurityAlertHandler,
+    { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) },
+  ],
   exports: [SECURITY_EVENT_RECORDER],
 })
 export class SecurityModule {}

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+
 import { SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { CONFIG } from '../../platform/tokens.js';

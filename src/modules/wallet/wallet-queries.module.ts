@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { FinanceGuard } from './queries/finance.guard.js';
+
 import { FinanceWalletsController } from './queries/finance-wallets/finance-wallets.http.controller.js';
+import { FinanceGuard } from './queries/finance.guard.js';
 import { GetStatementController } from './queries/get-statement/get-statement.http.controller.js';
 import { GetTransferHistoryController } from './queries/get-transfer-history/get-transfer-history.http.controller.js';
 import { GetWalletLedgerController } from './queries/get-wallet-ledger/get-wallet-ledger.http.controller.js';

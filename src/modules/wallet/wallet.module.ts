@@ -1,6 +1,7 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
+
 import { ApiError } from '../http/api-error.js';
 import { SQL_POOL } from '../tokens.js';
 import type { AuthenticatedUser } from './session-store.js';

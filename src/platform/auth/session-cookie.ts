@@ -1,4 +1,5 @@
 import type {} from '@fastify/cookie';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const NAME = 'portal_session';

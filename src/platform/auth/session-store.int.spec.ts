@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
-import { SessionStore, hashToken } from './session-store.js';
+import { hashToken, SessionStore } from './session-store.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `sessions on ${database.name}`, () => {
@@ -56,7 +57,9 @@ for (const database of everyDatabase()) {
       const hash = hashToken(token);
       await age(token, 'last_seen_at', '7 hours');
       expect(await sessions.isLive(hash)).toBe(true);
-      const { rows } = await pool.query<{ idle: boolean }>(`SELECT last_seen_at < now() - interval '6 hours' AS idle FROM sessions WHERE token_hash = $1`, [hash]);
+      const { rows } = await pool.query<{ idle: boolean }>(`SELECT last_seen_at < now() - interval '6 hours' AS idle FROM sessions WHERE token_hash = $1`, [
+        hash,
+      ]);
       expect(rows[0]!.idle).toBe(true);
       await sessions.revoke(hash);
       expect(await sessions.isLive(hash)).toBe(false);

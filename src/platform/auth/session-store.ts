@@ -25,7 +25,11 @@ export class SessionStore {
     private readonly timeouts: SessionTimeouts,
   ) {}
 
-  async create(userId: string, provider: SignInProvider, client: { ip?: string; userAgent?: string }): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  async create(
+    userId: string,
+    provider: SignInProvider,
+    client: { ip?: string; userAgent?: string },
+  ): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
     const token = newToken();
     const csrfToken = newToken();
     const expiresAt = new Date(Date.now() + this.timeouts.absoluteHours * 3_600_000);
@@ -70,14 +74,13 @@ export class SessionStore {
 
   /** Ends every session of a user (disabled account), or every other one (password changed). */
   async revokeAllForUser(userId: string, exceptSessionHash?: string): Promise<void> {
-    await this.pool.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> coalesce($2, \'\')', [userId, exceptSessionHash ?? null]);
+    await this.pool.query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> coalesce($2, '')", [userId, exceptSessionHash ?? null]);
   }
 
   async deleteExpired(): Promise<number> {
-    const { rowCount } = await this.pool.query(
-      `DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - make_interval(mins => $1)`,
-      [this.timeouts.idleMinutes],
-    );
+    const { rowCount } = await this.pool.query(`DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - make_interval(mins => $1)`, [
+      this.timeouts.idleMinutes,
+    ]);
     return rowCount ?? 0;
   }
 }

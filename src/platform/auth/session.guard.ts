@@ -1,5 +1,6 @@
 import { createParamDecorator, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+
 import type { AppConfig } from '../config/config.js';
 import { ApiError } from '../http/api-error.js';
 import { CONFIG, SESSION_STORE } from '../tokens.js';

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -38,13 +39,29 @@ describe('loadConfig', () => {
 
   it('turns a sign-in provider on only with everything it needs, and says what is missing', () => {
     expect(loadConfig({}).oidc).toEqual({});
-    const on = loadConfig({ MICROSOFT_CLIENT_ID: 'app', MICROSOFT_CLIENT_SECRET: 's3cret', MICROSOFT_TENANT_ID: 'tenant-1', STAFF_EMAIL_DOMAIN: 'agency.com', GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs' });
-    expect(on.oidc.microsoft).toEqual({ issuer: 'https://login.microsoftonline.com/tenant-1/v2.0', clientId: 'app', clientSecret: 's3cret', domainHint: 'agency.com' });
+    const on = loadConfig({
+      MICROSOFT_CLIENT_ID: 'app',
+      MICROSOFT_CLIENT_SECRET: 's3cret',
+      MICROSOFT_TENANT_ID: 'tenant-1',
+      STAFF_EMAIL_DOMAIN: 'agency.com',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+    });
+    expect(on.oidc.microsoft).toEqual({
+      issuer: 'https://login.microsoftonline.com/tenant-1/v2.0',
+      clientId: 'app',
+      clientSecret: 's3cret',
+      domainHint: 'agency.com',
+    });
     expect(on.oidc.google?.issuer).toBe('https://accounts.google.com');
     expect(() => loadConfig({ MICROSOFT_CLIENT_ID: 'app' })).toThrow(/MICROSOFT_CLIENT_SECRET: expected the client secret[\s\S]*MICROSOFT_TENANT_ID/);
     expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'gs' })).toThrow(/GOOGLE_CLIENT_ID: expected the OAuth client id/);
-    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow(/GOOGLE_ISSUER: expected an https:\/\/ URL/);
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).oidc.google?.issuer).toBe('http://127.0.0.1:4000');
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow(
+      /GOOGLE_ISSUER: expected an https:\/\/ URL/,
+    );
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).oidc.google?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
   });
 
   it('believes X-Forwarded-For only from the configured proxies', () => {
@@ -60,7 +77,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses the scaled deployment (DATABASE_URL) without ENCRYPTION_KEY, saying how to make one', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/portal' })).toThrow(/ENCRYPTION_KEY: required with DATABASE_URL \(the scaled deployment\)[\s\S]*openssl rand -base64 32/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/portal' })).toThrow(
+      /ENCRYPTION_KEY: required with DATABASE_URL \(the scaled deployment\)[\s\S]*openssl rand -base64 32/,
+    );
     const key = Buffer.alloc(32, 7);
     const config = loadConfig({ DATABASE_URL: 'postgres://db/portal', ENCRYPTION_KEY: key.toString('base64') });
     expect(config.encryption.key).toEqual(key);
@@ -92,7 +111,9 @@ describe('loadConfig', () => {
       disableAfterMs: 86_400_000,
       signingSecretGraceMs: 86_400_000,
     });
-    expect(loadConfig({ DELIVERY_RETRY_SECONDS: '0, 0.5,2', DELIVERY_DISABLE_AFTER_SECONDS: '3', DELIVERY_SIGNING_SECRET_GRACE_SECONDS: '0' }).delivery).toEqual({
+    expect(
+      loadConfig({ DELIVERY_RETRY_SECONDS: '0, 0.5,2', DELIVERY_DISABLE_AFTER_SECONDS: '3', DELIVERY_SIGNING_SECRET_GRACE_SECONDS: '0' }).delivery,
+    ).toEqual({
       retryDelaysMs: [0, 500, 2_000],
       disableAfterMs: 3_000,
       signingSecretGraceMs: 0,

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { EnvFileError, readEnvFile, withEnvFile, type EnvFile } from './env-file.js';
-import { KEY_FORMAT_HELP, parseKey } from '../secrets/key-material.js';
+
 import { OUTBOUND_ALLOW_HELP, parseOutboundAllow, type OutboundAllowList } from '../outbound/outbound-allow.js';
+import { KEY_FORMAT_HELP, parseKey } from '../secrets/key-material.js';
+import { EnvFileError, readEnvFile, withEnvFile, type EnvFile } from './env-file.js';
 
 const optionalUrl = (protocols: readonly string[], example: string) =>
   z
@@ -37,9 +38,7 @@ const booleanFlag = (fallback: boolean) =>
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
 
 const envSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { message: 'expected development, production or test' })
-    .default('development'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
   PORT: z.coerce
     .number({ message: 'expected a port number from 0 to 65535' })
     .int('expected a port number from 0 to 65535')
@@ -59,7 +58,8 @@ const envSchema = z.object({
       return commaList(value);
     })
     .refine(
-      (value) => !Array.isArray(value) || value.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item) || ['loopback', 'linklocal', 'uniquelocal'].includes(item)),
+      (value) =>
+        !Array.isArray(value) || value.every((item) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(item) || ['loopback', 'linklocal', 'uniquelocal'].includes(item)),
       'expected false, true, a number of proxy hops, or proxy addresses/CIDRs separated by commas, e.g. 10.0.0.0/8,loopback',
     ),
   DATA_DIR: z.string().trim().min(1, 'expected a folder path').default('.data'),
@@ -189,7 +189,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => keyList(value))
-    .refine((list) => list.every((key) => parseKey(key) !== null), `expected older keys separated by commas, each ${KEY_FORMAT_HELP.replace(/^expected /, '')}`),
+    .refine(
+      (list) => list.every((key) => parseKey(key) !== null),
+      `expected older keys separated by commas, each ${KEY_FORMAT_HELP.replace(/^expected /, '')}`,
+    ),
   OUTBOUND_ALLOW: z
     .string()
     .optional()
@@ -376,7 +379,9 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     // Otherwise every mailed link (often sent by a worker on another machine) would point at localhost.
-    throw new ConfigError(['PUBLIC_URL: expected the address users reach, since NODE_ENV is production (links in e-mails are built from it), e.g. https://portal.example.com']);
+    throw new ConfigError([
+      'PUBLIC_URL: expected the address users reach, since NODE_ENV is production (links in e-mails are built from it), e.g. https://portal.example.com',
+    ]);
   }
   if (e.DATABASE_URL && !e.ENCRYPTION_KEY) {
     // Every API process and worker must share one key; a key made up here would be this process's alone.
@@ -432,8 +437,17 @@ export function loadConfig(given?: NodeJS.ProcessEnv): AppConfig {
     },
     encryption: { key: e.ENCRYPTION_KEY ? parseKey(e.ENCRYPTION_KEY)! : undefined, oldKeys: e.ENCRYPTION_KEYS_OLD.map((key) => parseKey(key)!) },
     outbound: { allow: parseOutboundAllow(e.OUTBOUND_ALLOW)!, timeoutMs: e.OUTBOUND_TIMEOUT_SECONDS * 1000 },
-    textdrip: { connectUrl: e.TEXTDRIP_CONNECT_URL ?? DEFAULT_TEXTDRIP_CONNECT_URL, apiBase: (e.TEXTDRIP_API_BASE ?? DEFAULT_TEXTDRIP_API_BASE).replace(/\/$/, '') },
-    leads: { intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE, duplicateDays: e.LEAD_DUPLICATE_DAYS, agedAfterDays: e.LEAD_AGED_AFTER_DAYS, returnDays: e.LEAD_RETURN_DAYS, agedOrderSweepMs: e.AGED_ORDER_SWEEP_SECONDS * 1000 },
+    textdrip: {
+      connectUrl: e.TEXTDRIP_CONNECT_URL ?? DEFAULT_TEXTDRIP_CONNECT_URL,
+      apiBase: (e.TEXTDRIP_API_BASE ?? DEFAULT_TEXTDRIP_API_BASE).replace(/\/$/, ''),
+    },
+    leads: {
+      intakeRequestsPerMinute: e.LEAD_INTAKE_REQUESTS_PER_MINUTE,
+      duplicateDays: e.LEAD_DUPLICATE_DAYS,
+      agedAfterDays: e.LEAD_AGED_AFTER_DAYS,
+      returnDays: e.LEAD_RETURN_DAYS,
+      agedOrderSweepMs: e.AGED_ORDER_SWEEP_SECONDS * 1000,
+    },
   };
 }
 
@@ -473,7 +487,8 @@ function oidcProviders(e: Env): { providers: AppConfig['oidc']; problems: string
   if (e.MICROSOFT_CLIENT_ID || e.MICROSOFT_CLIENT_SECRET) {
     if (!e.MICROSOFT_CLIENT_ID) problems.push('MICROSOFT_CLIENT_ID: expected the application (client) id, since MICROSOFT_CLIENT_SECRET is set');
     if (!e.MICROSOFT_CLIENT_SECRET) problems.push('MICROSOFT_CLIENT_SECRET: expected the client secret, since MICROSOFT_CLIENT_ID is set');
-    if (!e.MICROSOFT_ISSUER && !e.MICROSOFT_TENANT_ID) problems.push('MICROSOFT_TENANT_ID: expected the organisation\'s tenant id (or MICROSOFT_ISSUER), since Microsoft sign-in is configured');
+    if (!e.MICROSOFT_ISSUER && !e.MICROSOFT_TENANT_ID)
+      problems.push("MICROSOFT_TENANT_ID: expected the organisation's tenant id (or MICROSOFT_ISSUER), since Microsoft sign-in is configured");
     const issuer = e.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${e.MICROSOFT_TENANT_ID}/v2.0`;
     if (e.MICROSOFT_ISSUER) issuerProblem('MICROSOFT_ISSUER', issuer);
     if (e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET) {

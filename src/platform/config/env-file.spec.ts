@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ConfigError, loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
 
@@ -32,7 +33,10 @@ describe('the settings file (.env)', () => {
   });
 
   it('is what loadConfig() reads, under the real environment: a variable set there wins, even when empty', () => {
-    fs.writeFileSync(path.join(dir, 'portal.env'), 'PORT=4100\nPUBLIC_URL=https://portal.example.com\nDATABASE_URL=postgres://file@db/portal\nNODE_ENV=production\n');
+    fs.writeFileSync(
+      path.join(dir, 'portal.env'),
+      'PORT=4100\nPUBLIC_URL=https://portal.example.com\nDATABASE_URL=postgres://file@db/portal\nNODE_ENV=production\n',
+    );
     vi.stubEnv('ENV_FILE', path.join(dir, 'portal.env'));
     vi.stubEnv('PORT', '4200');
     vi.stubEnv('DATABASE_URL', '');

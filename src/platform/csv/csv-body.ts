@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { ApiError } from '../http/api-error.js';
 
 /** The largest CSV file the API reads (an import of aged-lead inventory, for one). */

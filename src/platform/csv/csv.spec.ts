@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { csvField, toCsv } from './csv.js';
 
 describe('CSV (RFC 4180)', () => {
@@ -20,6 +21,14 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('ends every record with CRLF', () => {
-    expect(toCsv(['a', 'b'], [['1', 2], ['x,y', null]])).toBe('a,b\r\n1,2\r\n"x,y",\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['1', 2],
+          ['x,y', null],
+        ],
+      ),
+    ).toBe('a,b\r\n1,2\r\n"x,y",\r\n');
   });
 });

@@ -11,7 +11,10 @@ export type Decider<TCommand, TEvent extends DomainEvent, TState> = {
   readonly decide: (command: TCommand, state: TState, now: Date) => readonly TEvent[];
 };
 
-export function fold<TEvent extends DomainEvent, TState>(decider: Pick<Decider<unknown, TEvent, TState>, 'initialState' | 'evolve'>, events: readonly TEvent[]): TState {
+export function fold<TEvent extends DomainEvent, TState>(
+  decider: Pick<Decider<unknown, TEvent, TState>, 'initialState' | 'evolve'>,
+  events: readonly TEvent[],
+): TState {
   return events.reduce(decider.evolve, decider.initialState());
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
+
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, inTransaction, type SqlPool } from '../persistence/sql.js';
 import { SubscriptionRunner } from '../projections/subscription-runner.js';
-import { AppendListener, APPENDED_CHANNEL } from './append-notifications.js';
+import { APPENDED_CHANNEL, AppendListener } from './append-notifications.js';
 import type { RecordedEvent } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { OutboxRelay, recordInOutbox } from './outbox.js';
@@ -93,9 +94,14 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     const there = open(true);
     const type = `Woken${randomUUID().slice(0, 8)}`;
     const seen: RecordedEvent[] = [];
-    const runner = new SubscriptionRunner(there.store, there.pool, [{ name: `woken-${type}`, eventTypes: [type], apply: async (events) => void seen.push(...events) }], {
-      pollIntervalMs: 10 * 60_000,
-    });
+    const runner = new SubscriptionRunner(
+      there.store,
+      there.pool,
+      [{ name: `woken-${type}`, eventTypes: [type], apply: async (events) => void seen.push(...events) }],
+      {
+        pollIntervalMs: 10 * 60_000,
+      },
+    );
     await runner.start();
     try {
       await expect.poll(() => listenerPids(here.pool), { timeout: 10_000 }).toHaveLength(1);
@@ -118,7 +124,9 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
       const event = newEvent('OutboxWoken', {}, systemContext('append-listener-test'));
       const streamId = `outbox-woken-${randomUUID()}`;
       await inTransaction(here.pool, (tx) => recordInOutbox(tx, streamId, [event]));
-      await expect.poll(async () => (await here.store.readStream(streamId)).map((e) => e.metadata.eventId), { timeout: 10_000 }).toEqual([event.metadata.eventId]);
+      await expect
+        .poll(async () => (await here.store.readStream(streamId)).map((e) => e.metadata.eventId), { timeout: 10_000 })
+        .toEqual([event.metadata.eventId]);
     } finally {
       await relay.stop();
     }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel } from '../../../test/support/parallel.js';
 import { testDatabases } from '../../../test/support/test-databases.js';
-import { DomainError } from '../domain/domain-error.js';
 import type { Decider } from '../domain/decider.js';
+import { DomainError } from '../domain/domain-error.js';
 import { ConcurrentChange } from '../http/api-error.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
 import { deterministicEventId, handleCommand } from './command-handling.js';
@@ -57,7 +58,9 @@ describe('handleCommand', () => {
         return store.append(...args);
       },
     });
-    const results = await inParallel(30, (i) => handleCommand({ store: counting, streamId, decider: unlimited, command: { by: `u${i}` }, context: systemContext('test'), conflictRetries: 0 }));
+    const results = await inParallel(30, (i) =>
+      handleCommand({ store: counting, streamId, decider: unlimited, command: { by: `u${i}` }, context: systemContext('test'), conflictRetries: 0 }),
+    );
     expect(results.map((r) => Number(r.version)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(appends).toBe(30);
   });
@@ -78,7 +81,9 @@ describe('handleCommand', () => {
       ping: store.ping.bind(store),
       close: async () => {},
     };
-    const failure = await handleCommand({ store: alwaysMoving, streamId: 's', decider: seats, command: { by: 'x' }, context: systemContext('t') }).catch((e: unknown) => e);
+    const failure = await handleCommand({ store: alwaysMoving, streamId: 's', decider: seats, command: { by: 'x' }, context: systemContext('t') }).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(ConcurrentChange);
     expect((failure as ConcurrentChange).status).toBe(409);
     expect(appends).toBe(4);
@@ -103,7 +108,13 @@ describe('handleCommand', () => {
     const notes: Decider<{ key: string }, Noted, { count: number }> = {
       initialState: () => ({ count: 0 }),
       evolve: (state) => ({ count: state.count + 1 }),
-      decide: (_command, state) => (state.count === 0 ? [{ type: 'Noted', data: { n: 1 } }] : [{ type: 'Noted', data: { n: 1 } }, { type: 'Noted', data: { n: 2 } }]),
+      decide: (_command, state) =>
+        state.count === 0
+          ? [{ type: 'Noted', data: { n: 1 } }]
+          : [
+              { type: 'Noted', data: { n: 1 } },
+              { type: 'Noted', data: { n: 2 } },
+            ],
     };
     const streamId = `notes-${randomUUID()}`;
     const run = (key: string) => handleCommand({ store, streamId, decider: notes, command: { key }, context: systemContext('t'), idempotencyKey: key });
@@ -159,7 +170,8 @@ describe('handleCommand', () => {
       const { counting, calls } = counted();
       const streamId = `gate-${randomUUID()}`;
       await open(streamId);
-      const enter = (by: string) => handleCommand({ store: counting, streamId, decider: gate, command: { by }, context: systemContext('t'), conflictRetries: 0 });
+      const enter = (by: string) =>
+        handleCommand({ store: counting, streamId, decider: gate, command: { by }, context: systemContext('t'), conflictRetries: 0 });
       await enter('ana');
       // Another process enters: this process's knowledge is one event behind.
       await store.append(streamId, [newEvent('Entered', { by: 'elsewhere' }, systemContext('t'))], { expectedVersion: 2n });

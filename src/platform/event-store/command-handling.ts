@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
-import { ConcurrentChange } from '../http/api-error.js';
+
 import type { Decider, DomainEvent } from '../domain/decider.js';
-import { newEvent, type CommandContext } from './new-event.js';
+import { ConcurrentChange } from '../http/api-error.js';
 import { EventIdTakenError, VersionConflictError, type EventStore, type NewEvent } from './event-store.port.js';
 import { KeyedTurns } from './keyed-turns.js';
+import { newEvent, type CommandContext } from './new-event.js';
 import type { SnapshotPolicy } from './snapshots.js';
 
 const streamTurns = new KeyedTurns();
@@ -55,7 +56,9 @@ export type CommandResult<TState> = {
  * ConcurrentChange (409). With an idempotency key the event ids are derived from it, so a
  * repeated command stores nothing twice.
  */
-export async function handleCommand<TCommand, TEvent extends DomainEvent, TState>(options: CommandOptions<TCommand, TEvent, TState>): Promise<CommandResult<TState>> {
+export async function handleCommand<TCommand, TEvent extends DomainEvent, TState>(
+  options: CommandOptions<TCommand, TEvent, TState>,
+): Promise<CommandResult<TState>> {
   return streamTurns.run(options.streamId, () => decideAndAppend(options));
 }
 
@@ -72,7 +75,9 @@ export type CommandOptions<TCommand, TEvent extends DomainEvent, TState> = {
   readonly snapshots?: SnapshotPolicy;
 };
 
-async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(options: CommandOptions<TCommand, TEvent, TState>): Promise<CommandResult<TState>> {
+async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(
+  options: CommandOptions<TCommand, TEvent, TState>,
+): Promise<CommandResult<TState>> {
   const { store, streamId, decider, command, context } = options;
   const retries = options.conflictRetries ?? MAX_CONFLICT_RETRIES;
   const known = knownOf(store, decider);
@@ -80,7 +85,7 @@ async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(opt
     known.set(streamId, current);
     return current;
   };
-  for (let attempt = 0; ; ) {
+  for (let attempt = 0; ;) {
     const cached = known.get(streamId) as { state: TState; version: bigint; snapshotVersion: bigint } | undefined;
     known.delete(streamId); // kept again only once this attempt has proved it current
     const { state, version, snapshotVersion } = cached ?? (await currentState(options));

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { comparePositions, VersionConflictError, type EventStore, type NewEvent, type RecordedEvent } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
-import {
-  VersionConflictError,
-  comparePositions,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-} from './event-store.port.js';
 
 const context = () => systemContext('contract-test');
 const event = (n: number, eventId?: string): NewEvent => newEvent('ThingHappened', { n }, context(), eventId);
@@ -47,9 +42,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<{ s
       expect(failure).toBeInstanceOf(VersionConflictError);
       expect((failure as VersionConflictError).actual).toBe(2n);
       await expect(store.append(stream, [event(3)], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(VersionConflictError);
-      await expect(store.append(uniqueStream('missing'), [event(1)], { expectedVersion: 'stream_exists' })).rejects.toBeInstanceOf(
-        VersionConflictError,
-      );
+      await expect(store.append(uniqueStream('missing'), [event(1)], { expectedVersion: 'stream_exists' })).rejects.toBeInstanceOf(VersionConflictError);
       const appended = await store.append(stream, [event(3)], { expectedVersion: 2n });
       expect(appended.nextExpectedVersion).toBe(3n);
     });
@@ -57,9 +50,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<{ s
     it('lets exactly one of 50 concurrent appends on one expected version win', async () => {
       const stream = uniqueStream('race');
       await store.append(stream, [event(0)], { expectedVersion: 'no_stream' });
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, i) => store.append(stream, [event(i + 1)], { expectedVersion: 1n })),
-      );
+      const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => store.append(stream, [event(i + 1)], { expectedVersion: 1n })));
       const winners = outcomes.filter((o) => o.status === 'fulfilled');
       const losers = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
       expect(winners).toHaveLength(1);

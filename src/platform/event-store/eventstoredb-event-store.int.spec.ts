@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { startEventStoreDbStandIn } from '../../../test/support/eventstoredb-standin.js';
 import { describeIf } from '../../../test/support/not-run.js';
 import { describeEventStoreContract } from './event-store.contract.js';
@@ -41,10 +42,15 @@ describe('EventStoreDB adapter on the protocol stand-in', () => {
       // The subscription starts at the end of $all once confirmed: the other process appends
       // until one of its appends is heard.
       await expect
-        .poll(async () => {
-          await writing.append(`other-process-${randomUUID()}`, [newEvent('ThingHappened', { n: 1 }, systemContext('contract-test'))], { expectedVersion: 'no_stream' });
-          return woken;
-        }, { timeout: 5_000, interval: 100 })
+        .poll(
+          async () => {
+            await writing.append(`other-process-${randomUUID()}`, [newEvent('ThingHappened', { n: 1 }, systemContext('contract-test'))], {
+              expectedVersion: 'no_stream',
+            });
+            return woken;
+          },
+          { timeout: 5_000, interval: 100 },
+        )
         .toBeGreaterThan(0);
       const head = await listening.headPosition();
       expect(head.commit).toBeGreaterThan(0n);

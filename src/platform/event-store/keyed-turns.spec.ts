@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { KeyedTurns } from './keyed-turns.js';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -8,16 +9,18 @@ describe('keyed turns', () => {
     const turns = new KeyedTurns();
     const log: string[] = [];
     let running = 0;
-    const task = (name: string, fail = false) => async () => {
-      running++;
-      expect(running).toBe(1);
-      log.push(`start ${name}`);
-      await tick();
-      log.push(`end ${name}`);
-      running--;
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const task =
+      (name: string, fail = false) =>
+      async () => {
+        running++;
+        expect(running).toBe(1);
+        log.push(`start ${name}`);
+        await tick();
+        log.push(`end ${name}`);
+        running--;
+        if (fail) throw new Error(name);
+        return name;
+      };
     const results = await Promise.allSettled([turns.run('s', task('a')), turns.run('s', task('b', true)), turns.run('s', task('c'))]);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

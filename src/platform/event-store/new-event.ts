@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Actor, NewEvent, RecordedEvent } from './event-store.port.js';
 
 /** Who caused a command and in reply to what: copied onto every event it produces. */

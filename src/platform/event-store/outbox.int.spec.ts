@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { inParallel, MIN_PARALLEL } from '../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool, inTransaction, type SqlPool } from '../persistence/sql.js';
@@ -54,7 +55,9 @@ for (const database of everyDatabase()) {
         [streams],
       );
       expect(rows.map((row) => row.event_id)).toEqual(written);
-      expect((await pool.query(`SELECT count(*)::int AS n FROM outbox_events WHERE stream_id = ANY($1::text[]) AND relayed_at IS NULL`, [streams])).rows[0].n).toBe(0);
+      expect(
+        (await pool.query(`SELECT count(*)::int AS n FROM outbox_events WHERE stream_id = ANY($1::text[]) AND relayed_at IS NULL`, [streams])).rows[0].n,
+      ).toBe(0);
     });
   });
 }

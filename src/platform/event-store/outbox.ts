@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+
 import type { SqlClient } from '../persistence/sql.js';
 import { APPENDED_CHANNEL } from './append-notifications.js';
 import type { EventStore, NewEvent } from './event-store.port.js';

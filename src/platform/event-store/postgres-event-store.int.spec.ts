@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
+import { SubscriptionRunner } from '../projections/subscription-runner.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 import { EventIdTakenError } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { SubscriptionRunner } from '../projections/subscription-runner.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `postgres adapter on ${database.name}`, () => {
     describeEventStoreContract(`postgres adapter on ${database.name}`, async () => {
       const pool = createPool(database.url, 20);
       const store = new PostgresEventStore(pool);
-      return { store, close: async () => { await store.close(); await pool.end(); } };
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await pool.end();
+        },
+      };
     });
   });
 
@@ -88,9 +95,14 @@ describeOn(postgres, 'postgres event store: events held back by an older transac
     };
     const type = `HeldBack${randomUUID().slice(0, 8)}`;
     const seen: string[] = [];
-    const runner = new SubscriptionRunner(store, pool, [{ name: `held-back-${type}`, eventTypes: [type], apply: async (events) => void seen.push(...events.map((e) => e.type)) }], {
-      pollIntervalMs: 10 * 60_000,
-    });
+    const runner = new SubscriptionRunner(
+      store,
+      pool,
+      [{ name: `held-back-${type}`, eventTypes: [type], apply: async (events) => void seen.push(...events.map((e) => e.type)) }],
+      {
+        pollIntervalMs: 10 * 60_000,
+      },
+    );
     const older = await olderPool.connect();
     try {
       await runner.start();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+
 import { inTransaction } from '../persistence/sql.js';
 import { AppendListener, AppendNotifier } from './append-notifications.js';
 import {
@@ -85,10 +86,7 @@ export class PostgresEventStore implements EventStore {
     // original has committed the retry is answered as a duplicate.
     for (let attempt = 0; ; attempt++) {
       try {
-        const { rows } = await this.pool.query<AppendRow>(
-          'SELECT outcome, stream_version FROM es_append($1, $2, $3::jsonb)',
-          [streamId, expected, payload],
-        );
+        const { rows } = await this.pool.query<AppendRow>('SELECT outcome, stream_version FROM es_append($1, $2, $3::jsonb)', [streamId, expected, payload]);
         const row = rows[0]!;
         switch (row.outcome) {
           case 'ok':

@@ -19,7 +19,10 @@ export class SqlSnapshotStore implements SnapshotStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async load<TState>(streamId: string, name: string): Promise<{ version: bigint; state: TState } | null> {
-    const { rows } = await this.pool.query<{ version: string; state: TState }>(`SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND name = $2`, [streamId, name]);
+    const { rows } = await this.pool.query<{ version: string; state: TState }>(
+      `SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND name = $2`,
+      [streamId, name],
+    );
     return rows[0] ? { version: BigInt(rows[0].version), state: rows[0].state } : null;
   }
 

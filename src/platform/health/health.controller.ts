@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
+
 import type { AppConfig } from '../config/config.js';
 import type { EventStore } from '../event-store/event-store.port.js';
 import type { JobQueue } from '../jobs/job-queue.port.js';

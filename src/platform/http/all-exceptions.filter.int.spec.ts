@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { testDatabases } from '../../../test/support/test-databases.js';
 import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
@@ -13,7 +14,11 @@ import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { validate } from './validate.js';
 
 const depositSchema = z.object({
-  amountCents: z.number({ message: 'Amount must be a number' }).int().min(500, 'Amount must be between $5 and $5,000').max(500_000, 'Amount must be between $5 and $5,000'),
+  amountCents: z
+    .number({ message: 'Amount must be a number' })
+    .int()
+    .min(500, 'Amount must be between $5 and $5,000')
+    .max(500_000, 'Amount must be between $5 and $5,000'),
   idempotencyKey: z.string().min(1, 'An idempotency key is required'),
 });
 
@@ -142,7 +147,11 @@ describe.each(testDatabases())('PostgreSQL refusing the input on $name', (databa
   it('answers text it cannot store (a NUL: 22021) with 400, not 500', async () => {
     const response = await fetch(`${base}/api/probe/sql?as=text&value=a%00b`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: 'The request holds characters or a value that cannot be stored.' });
+    expect(await response.json()).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'The request holds characters or a value that cannot be stored.',
+    });
   });
 
   it('answers a value of the wrong form (22P02) with 400, not 500', async () => {

@@ -1,10 +1,11 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { errorCodes as fastifyErrorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
+
 import { DomainError } from '../domain/domain-error.js';
 import { VersionConflictError } from '../event-store/event-store.port.js';
 import { RateLimited } from '../rate-limit/rate-limiter.js';
-import { isRecordedRefusal, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';
 import { RedisUnavailable } from '../redis/redis-connection.js';
+import { isRecordedRefusal, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';
 import { ApiError, type ApiErrorBody } from './api-error.js';
 import { CODE_BY_STATUS as CODES, readableFastifyMessage } from './framework-errors.js';
 import { requestClient } from './request-client.js';
@@ -39,7 +40,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (body.status === 404 && this.webApp && this.servesApp(request)) {
       const known = this.webApp.knows(request.url.split('?')[0]!);
-      void reply.status(known ? 200 : 404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.webApp.indexHtml);
+      void reply
+        .status(known ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(this.webApp.indexHtml);
       return;
     }
     if (exception instanceof RateLimited || exception instanceof RedisUnavailable) void reply.header('retry-after', String(exception.retryAfterSeconds));

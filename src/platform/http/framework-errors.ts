@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { ApiErrorBody } from './api-error.js';
 import type { SecurityHeaders } from './security-headers.js';
 
@@ -47,7 +48,12 @@ const FRAMEWORK_STATUS: Readonly<Record<string, number>> = { FST_ERR_BAD_URL: 40
 export function frameworkErrorHandler(headers: SecurityHeaders) {
   return (error: Error & { code?: string; statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
     const status = FRAMEWORK_STATUS[error.code ?? ''] ?? error.statusCode ?? 400;
-    const body: ApiErrorBody = { status, code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message: readableFastifyMessage(error.code, error.message), requestId: String(request.id) };
+    const body: ApiErrorBody = {
+      status,
+      code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
+      message: readableFastifyMessage(error.code, error.message),
+      requestId: String(request.id),
+    };
     void reply.headers(headers).header('x-request-id', request.id).status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   };
 }
@@ -60,7 +66,11 @@ export function clientErrorHandler(headers: SecurityHeaders) {
   return (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify({ status, code: CODE_BY_STATUS[status], message: readableFastifyMessage(error.code, 'The request could not be read.') } satisfies ApiErrorBody);
+    const body = JSON.stringify({
+      status,
+      code: CODE_BY_STATUS[status],
+      message: readableFastifyMessage(error.code, 'The request could not be read.'),
+    } satisfies ApiErrorBody);
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headerLines}connection: close\r\n\r\n${body}`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { inParallel } from '../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import { DomainError } from '../domain/domain-error.js';
@@ -46,7 +47,10 @@ for (const database of everyDatabase()) {
       const request = { scope: scope(), key, payload: { amountCents: 500 } };
       const work = counter();
       await idempotent(pool, request, work.run);
-      await expect(idempotent(pool, { ...request, payload: { amountCents: 501 } }, work.run)).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+      await expect(idempotent(pool, { ...request, payload: { amountCents: 501 } }, work.run)).rejects.toMatchObject({
+        status: 409,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
       expect((await idempotent(pool, { ...request, scope: scope() }, work.run)).replayed).toBe(false);
       expect(work.runs).toBe(2);
     });
@@ -87,7 +91,11 @@ for (const database of everyDatabase()) {
       const work = counter();
       await idempotent(pool, request, work.run);
       const age = (minutes: number) =>
-        pool.query(`UPDATE idempotency_keys SET created_at = now() - make_interval(mins => $3) WHERE scope = $1 AND key = $2`, [request.scope, request.key, minutes]);
+        pool.query(`UPDATE idempotency_keys SET created_at = now() - make_interval(mins => $3) WHERE scope = $1 AND key = $2`, [
+          request.scope,
+          request.key,
+          minutes,
+        ]);
 
       await age(IDEMPOTENCY_WINDOW_HOURS * 60 - 5);
       expect(await idempotent(pool, request, work.run)).toMatchObject({ body: { run: 1 }, replayed: true });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+
 import { canonicalJson } from '../domain/canonical-json.js';
 import { DomainError } from '../domain/domain-error.js';
 import { ApiError } from './api-error.js';
@@ -62,12 +63,18 @@ export async function idempotent<T>(
 }
 
 async function keep(pool: pg.Pool, request: { scope: string; key: string }, status: number, body: unknown): Promise<void> {
-  await pool.query(`UPDATE idempotency_keys SET status = $3, body = $4 WHERE scope = $1 AND key = $2`, [request.scope, request.key, status, JSON.stringify(body ?? null)]);
+  await pool.query(`UPDATE idempotency_keys SET status = $3, body = $4 WHERE scope = $1 AND key = $2`, [
+    request.scope,
+    request.key,
+    status,
+    JSON.stringify(body ?? null),
+  ]);
 }
 
 /** A rule's refusal is the command's answer and is kept; anything else may go differently next time. */
 function keptRefusal(error: unknown): { status: number; body: unknown } | null {
-  if (error instanceof DomainError) return { status: error.status, body: { error: { code: error.code, message: error.message, details: error.details ?? null } } };
+  if (error instanceof DomainError)
+    return { status: error.status, body: { error: { code: error.code, message: error.message, details: error.details ?? null } } };
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429) {
     return { status: error.status, body: { error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors ?? null } } };
   }
@@ -91,7 +98,8 @@ async function replay<T>(pool: pg.Pool, scope: string, key: string, requestHash:
       if (row.status >= 400 && kept?.error) throw new DomainError(kept.error.code, kept.error.message, row.status as 422, kept.error.details ?? undefined);
       return { status: row.status, body: row.body as T, replayed: true };
     }
-    if (Date.now() > deadline) throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Please try again in a moment.');
+    if (Date.now() > deadline)
+      throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Please try again in a moment.');
     await sleep(wait);
   }
 }
@@ -100,4 +108,3 @@ async function replay<T>(pool: pg.Pool, scope: string, key: string, requestHash:
 export function hashOf(payload: unknown): string {
   return createHash('sha256').update(canonicalJson(payload)).digest('hex');
 }
-

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isApiPath, isPopupReturnPage, securityHeaders } from './security-headers.js';
 
 describe('securityHeaders', () => {
@@ -16,8 +17,16 @@ describe('securityHeaders', () => {
 
   it('allows scripts from the portal only on pages, and no framing', () => {
     const headers = securityHeaders('http://localhost:3000').page;
-    const csp = Object.fromEntries(headers['content-security-policy']!.split(';').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]));
-    expect(csp).toMatchObject({ 'default-src': "'self'", 'script-src': "'self'", 'script-src-attr': "'none'", 'frame-ancestors': "'none'", 'object-src': "'none'" });
+    const csp = Object.fromEntries(
+      headers['content-security-policy']!.split(';').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]),
+    );
+    expect(csp).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'script-src-attr': "'none'",
+      'frame-ancestors': "'none'",
+      'object-src': "'none'",
+    });
     expect(headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
   });
 
@@ -37,10 +46,20 @@ describe('securityHeaders', () => {
     expect(headers.page['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(headers.popupReturn['cross-origin-opener-policy']).toBeUndefined();
     expect({ ...headers.popupReturn, 'cross-origin-opener-policy': 'same-origin-allow-popups' }).toEqual(headers.page);
-    expect(['/textdrip/success?connected=true', '/textdrip/failed', '/textdrip/failed/?reason=denied', '/textdrip/successful', '/integrations/textdrip'].map(isPopupReturnPage)).toEqual([true, true, true, false, false]);
+    expect(
+      ['/textdrip/success?connected=true', '/textdrip/failed', '/textdrip/failed/?reason=denied', '/textdrip/successful', '/integrations/textdrip'].map(
+        isPopupReturnPage,
+      ),
+    ).toEqual([true, true, true, false, false]);
   });
 
   it('counts the API docs as pages', () => {
-    expect([isApiPath('/api/auth/session'), isApiPath('/health/live'), isApiPath('/api/docs'), isApiPath('/api/docs/openapi.json'), isApiPath('/about')]).toEqual([true, true, false, false, false]);
+    expect([
+      isApiPath('/api/auth/session'),
+      isApiPath('/health/live'),
+      isApiPath('/api/docs'),
+      isApiPath('/api/docs/openapi.json'),
+      isApiPath('/about'),
+    ]).toEqual([true, true, false, false, false]);
   });
 });

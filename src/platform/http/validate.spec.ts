@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { ValidationFailed } from './api-error.js';
 import { validate } from './validate.js';
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+
 import { ValidationFailed, type FieldError } from './api-error.js';
 
 const UNSTORABLE_MESSAGE = 'Contains characters that cannot be stored (a NUL character or a broken Unicode sequence).';

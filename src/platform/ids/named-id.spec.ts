@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { namedId } from './named-id.js';
 
 describe('namedId', () => {

@@ -1,5 +1,6 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+
 import { openRedis, viaRedis, whenReady } from '../redis/redis-connection.js';
 import {
   DEFAULT_ATTEMPTS,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { describeIf } from '../../../test/support/not-run.js';
-import { RedisProcess, freePort, redisServerAvailable } from '../../../test/support/redis-process.js';
+import { freePort, RedisProcess, redisServerAvailable } from '../../../test/support/redis-process.js';
 import { testDatabases, testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { newEvent, systemContext } from '../event-store/new-event.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
@@ -116,7 +117,11 @@ for (const driver of drivers) {
       const events = Array.from({ length: 7 }, (_, i) => newEvent(i % 2 ? second : first, { i }, systemContext('test')));
       const name = `dispatch-batch-${randomUUID()}`;
       const head = await store.headPosition();
-      await pool.query('INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, $2, $3)', [name, head.commit.toString(), head.prepare.toString()]);
+      await pool.query('INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, $2, $3)', [
+        name,
+        head.commit.toString(),
+        head.prepare.toString(),
+      ]);
       // Stored before the dispatcher starts, so its first read brings all seven.
       await store.append(`probe-${randomUUID()}`, events, { expectedVersion: 'no_stream' });
       const triggers = [first, second].map((eventType) => ({ eventType, job: 'on-probes', batch: 3 }));
@@ -146,9 +151,14 @@ describeIf(redisServerAvailable(), 'redis-server', 'job dispatch while Redis is 
     queue.register<{ event: { metadata: { eventId: string } } }>('after-outage', async (data) => {
       runs.push(data.event.metadata.eventId);
     });
-    const runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, [{ eventType, job: 'after-outage' }]), name: `dispatch-${eventType}` }], {
-      pollIntervalMs: 100,
-    });
+    const runner = new SubscriptionRunner(
+      store,
+      pool,
+      [{ ...eventJobDispatcher(queue, [{ eventType, job: 'after-outage' }]), name: `dispatch-${eventType}` }],
+      {
+        pollIntervalMs: 100,
+      },
+    );
     try {
       await queue.startWorkers(1);
       await runner.start();
@@ -187,7 +197,16 @@ describeIf(redisServerAvailable(), 'redis-server', 'job dispatch while Redis is 
       await expect(queue.ping()).rejects.toBeInstanceOf(RedisUnavailable);
 
       await redis.start();
-      await expect.poll(() => queue.ping().then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('up');
+      await expect
+        .poll(
+          () =>
+            queue.ping().then(
+              () => 'up',
+              () => 'down',
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe('up');
       await queue.enqueue('later', { n: 'after' }, { jobId: randomUUID() });
       await expect.poll(() => runs, { timeout: 15_000 }).toEqual(['after']);
       expect(await queue.failed()).toEqual([]);

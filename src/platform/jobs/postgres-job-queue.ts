@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+
 import type { SqlClient } from '../persistence/sql.js';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  errorText,
   JobNotFailed,
   UnknownJobError,
-  errorText,
   type EnqueueOptions,
   type JobHandler,
   type JobQueue,
@@ -99,10 +100,10 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async failed(limit = 50): Promise<JobRecord[]> {
-    const { rows } = await this.pool.query<JobRow>(
-      `SELECT * FROM jobs WHERE queue = $1 AND status = 'failed' ORDER BY finished_at DESC LIMIT $2`,
-      [this.queue, limit],
-    );
+    const { rows } = await this.pool.query<JobRow>(`SELECT * FROM jobs WHERE queue = $1 AND status = 'failed' ORDER BY finished_at DESC LIMIT $2`, [
+      this.queue,
+      limit,
+    ]);
     return rows.map(toRecord);
   }
 

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+
 import { OutboundRefused } from '../outbound/outbound-errors.js';
 import { SecretDecryptionError } from '../secrets/secret-cipher.js';
 import { createRootLogger } from './logging.js';
@@ -11,7 +12,10 @@ describe('the root logger never writes a secret', () => {
     let output = '';
     const sink = new Writable({ write: (chunk: Buffer, _enc, done) => ((output += chunk.toString()), done()) });
     const logger = createRootLogger('trace', sink);
-    logger.info({ apiKey: SECRET, integration: { authToken: SECRET, webhookSecret: SECRET, previousSigningSecret: SECRET, api_key: SECRET, name: 'Ringy' } }, 'saved');
+    logger.info(
+      { apiKey: SECRET, integration: { authToken: SECRET, webhookSecret: SECRET, previousSigningSecret: SECRET, api_key: SECRET, name: 'Ringy' } },
+      'saved',
+    );
     logger.warn({ request: { headers: { authorization: `Bearer ${SECRET}`, 'x-api-key': SECRET, accept: 'application/json' } } }, 'delivery failed');
     logger.info({ headers: { cookie: `sid=${SECRET}` }, secret: SECRET, password: SECRET, token: SECRET, encryptionKey: SECRET }, 'x');
     logger.error({ err: new SecretDecryptionError('not_authentic', 'The stored integration_secrets.value of i-1 failed its integrity check') }, 'decrypt');

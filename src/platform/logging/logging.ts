@@ -118,4 +118,3 @@ export class PinoNestLogger implements LoggerService {
     }
   }
 }
-

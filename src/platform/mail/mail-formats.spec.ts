@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { durationWords, mailTime, withMailTimes } from './mail-formats.js';
 
 describe('times and durations in e-mails', () => {

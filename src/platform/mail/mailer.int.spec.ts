@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { testDatabases } from '../../../test/support/test-databases.js';
 import { PostgresJobQueue } from '../jobs/postgres-job-queue.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
-import { Mailer, SEND_EMAIL_JOB, registerMailJob } from './mailer.js';
+import { Mailer, registerMailJob, SEND_EMAIL_JOB } from './mailer.js';
 
 type Received = { from: string; to: string[]; raw: string };
 

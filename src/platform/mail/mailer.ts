@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
+
 import type { JobQueue } from '../jobs/job-queue.port.js';
 
 export type MailMessage = { readonly to: string; readonly subject: string; readonly text: string; readonly html?: string };
@@ -52,10 +53,7 @@ export class Mailer {
       html_body: string | null;
       transport: 'outbox' | 'smtp';
       created_at: Date;
-    }>(
-      `SELECT * FROM mail_messages WHERE ($2::text IS NULL OR lower(to_address) = lower($2)) ORDER BY created_at DESC LIMIT $1`,
-      [limit, to ?? null],
-    );
+    }>(`SELECT * FROM mail_messages WHERE ($2::text IS NULL OR lower(to_address) = lower($2)) ORDER BY created_at DESC LIMIT $1`, [limit, to ?? null]);
     return rows.map((r) => ({
       id: r.id,
       to: r.to_address,

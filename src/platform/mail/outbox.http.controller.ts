@@ -2,9 +2,10 @@ import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { AdminGuard } from '../auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import type { AuthenticatedUser } from '../auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import { requestClient } from '../http/request-client.js';
 import { validate } from '../http/validate.js';
 import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from '../security/security-event-recorder.port.js';

@@ -1,8 +1,8 @@
-import dns from 'node:dns';
-import type { LookupAddress } from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
+
 import { blockedReasonOf } from './address-policy.js';
-import { OutboundRefused } from './outbound-errors.js';
 import { allowsAddress, allowsHost, type OutboundAllowList } from './outbound-allow.js';
+import { OutboundRefused } from './outbound-errors.js';
 
 /** node:dns lookup's shape as net.connect calls it (with `all: true` when it tries several addresses). */
 export type LookupFunction = (
@@ -11,7 +11,8 @@ export type LookupFunction = (
   callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ) => void;
 
-export const systemLookup: LookupFunction = (hostname, options, callback) => dns.lookup(hostname, { ...options, all: true }, (error, addresses) => callback(error, addresses));
+export const systemLookup: LookupFunction = (hostname, options, callback) =>
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => callback(error, addresses));
 
 /** The refusal for connecting to `address` (reached through `hostname`), or null when it may be reached. */
 export function refusalFor(allow: OutboundAllowList, address: string, hostname: string): OutboundRefused | null {

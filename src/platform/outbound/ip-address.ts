@@ -15,8 +15,9 @@ export function parseIp(text: string): IpBytes | null {
 
 function ipv6Bytes(value: string): Uint8Array {
   // An embedded dotted quad (::ffff:10.0.0.1) becomes the last two groups (::ffff:a00:1).
-  const text = value.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_all, a: string, b: string, c: string, d: string) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  const text = value.replace(
+    /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+    (_all, a: string, b: string, c: string, d: string) => `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
   );
   const groups = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
   const halves = text.split('::');

@@ -1,5 +1,4 @@
-import type { BlockedReason } from './address-policy.js';
-import { describeBlockedReason } from './address-policy.js';
+import { describeBlockedReason, type BlockedReason } from './address-policy.js';
 
 export type OutboundErrorCode = 'bad_url' | 'refused_address' | 'unresolvable' | 'network' | 'timeout' | 'too_many_redirects' | 'insecure_redirect';
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { LookupFunction } from './fenced-lookup.js';
 import { NOTHING_ALLOWED, parseOutboundAllow } from './outbound-allow.js';
 import { OutboundError, OutboundRefused } from './outbound-errors.js';
@@ -41,7 +42,9 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
       if (url.pathname === '/ok') {
         let body = '';
         req.on('data', (c: Buffer) => (body += c.toString()));
-        req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ got: body, auth: req.headers.authorization ?? null })));
+        req.on('end', () =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ got: body, auth: req.headers.authorization ?? null })),
+        );
       } else if (url.pathname === '/redirect') {
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/ok' }).end();
       } else if (url.pathname === '/loop') {
@@ -119,9 +122,13 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
   it('refuses private, metadata, loopback IPv6 and unspecified addresses in the URL', async () => {
     const client = new OutboundHttp({ allow: allow127, timeoutMs: 5_000 });
     expect((await refusal(client.request({ url: 'http://10.0.0.1/hook' }))).message).toBe('Refused: the address 10.0.0.1 is a private network address');
-    expect((await refusal(client.request({ url: 'http://169.254.169.254/latest/meta-data/' }))).message).toBe('Refused: the address 169.254.169.254 is the cloud metadata address');
+    expect((await refusal(client.request({ url: 'http://169.254.169.254/latest/meta-data/' }))).message).toBe(
+      'Refused: the address 169.254.169.254 is the cloud metadata address',
+    );
     expect((await refusal(client.request({ url: 'http://[::1]:9/' }))).message).toBe('Refused: the address ::1 is a loopback address (this machine)');
-    expect((await refusal(client.request({ url: 'http://[::ffff:10.0.0.5]/' }))).message).toMatch(/^Refused: the address ::ffff:a00:5 is a private network address/);
+    expect((await refusal(client.request({ url: 'http://[::ffff:10.0.0.5]/' }))).message).toMatch(
+      /^Refused: the address ::ffff:a00:5 is a private network address/,
+    );
     expect((await refusal(client.request({ url: 'http://0.0.0.0:80/' }))).code).toBe('refused_address');
     expect((await refusal(client.request({ url: 'http://100.64.0.1/' }))).message).toContain('carrier-grade NAT');
     expect((await refusal(client.request({ url: 'http://[fd00::1]/' }))).message).toContain('unique local');
@@ -131,7 +138,9 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
   it('refuses a host name resolving to 127.0.0.1 (localhost, and a name a stand-in DNS points there) unless allowed', async () => {
     const port = new URL(base).port;
     const plain = new OutboundHttp({ allow: NOTHING_ALLOWED, timeoutMs: 5_000 });
-    expect((await refusal(plain.request({ url: `http://localhost:${port}/ok` }))).message).toMatch(/^Refused: the address (127\.0\.0\.1|::1) \(localhost resolves to it\) is a loopback address/);
+    expect((await refusal(plain.request({ url: `http://localhost:${port}/ok` }))).message).toMatch(
+      /^Refused: the address (127\.0\.0\.1|::1) \(localhost resolves to it\) is a loopback address/,
+    );
     const rebinding = new OutboundHttp({ allow: NOTHING_ALLOWED, timeoutMs: 5_000, resolve: resolvingTo('127.0.0.1') });
     const error = await refusal(rebinding.request({ url: `http://crm.example.com:${port}/ok` }));
     expect(error.message).toBe('Refused: the address 127.0.0.1 (crm.example.com resolves to it) is a loopback address (this machine)');
@@ -152,7 +161,11 @@ describe('the outbound fence, against servers on 127.0.0.1', () => {
     expect(await client.refusalOf('http://127.0.0.1:9/hook')).toBeNull(); // allowed here, as OUTBOUND_ALLOW says
     const mixed = new OutboundHttp({ allow: allow127, timeoutMs: 5_000, resolve: resolvingTo('10.0.0.1', '93.184.216.34') });
     expect(await mixed.refusalOf('https://crm.example.com/hook')).toBeNull();
-    const unknown = new OutboundHttp({ allow: allow127, timeoutMs: 5_000, resolve: (_host, _options, callback) => callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []) });
+    const unknown = new OutboundHttp({
+      allow: allow127,
+      timeoutMs: 5_000,
+      resolve: (_host, _options, callback) => callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []),
+    });
     expect(await unknown.refusalOf('https://not-yet.example.com/hook')).toBeNull();
     expect(await client.refusalOf('not a url')).toBeNull();
   });

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Socket } from 'node:net';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
+
 import { fencedLookup, refusalFor, systemLookup, type LookupFunction } from './fenced-lookup.js';
-import { OutboundError, OutboundRefused } from './outbound-errors.js';
 import type { OutboundAllowList } from './outbound-allow.js';
+import { OutboundError, OutboundRefused } from './outbound-errors.js';
 
 export type OutboundMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -131,10 +131,13 @@ export class OutboundHttp {
       if (!REDIRECTS.has(hop.status) || typeof location !== 'string' || maxRedirects === 0) {
         return { ...hop, url: url.href, redirects, durationMs: Math.round(performance.now() - started) };
       }
-      if (redirects.length >= maxRedirects) throw new OutboundError('too_many_redirects', `Stopped after ${maxRedirects} redirects (the last from ${url.origin}${url.pathname})`);
+      if (redirects.length >= maxRedirects)
+        throw new OutboundError('too_many_redirects', `Stopped after ${maxRedirects} redirects (the last from ${url.origin}${url.pathname})`);
       const next = parseTarget(location, url);
-      if (url.protocol === 'https:' && next.protocol === 'http:') throw new OutboundError('insecure_redirect', `Refused: ${url.host} redirected from https to plain http (${next.origin}${next.pathname})`);
-      if (next.origin !== url.origin) headers = withoutHeaders(headers, [...ALWAYS_DROPPED_ACROSS_ORIGINS, ...(request.credentialHeaders ?? []).map((h) => h.toLowerCase())]);
+      if (url.protocol === 'https:' && next.protocol === 'http:')
+        throw new OutboundError('insecure_redirect', `Refused: ${url.host} redirected from https to plain http (${next.origin}${next.pathname})`);
+      if (next.origin !== url.origin)
+        headers = withoutHeaders(headers, [...ALWAYS_DROPPED_ACROSS_ORIGINS, ...(request.credentialHeaders ?? []).map((h) => h.toLowerCase())]);
       if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
         method = method === 'HEAD' ? 'HEAD' : 'GET';
         body = undefined;
@@ -170,10 +173,7 @@ export class OutboundHttp {
         reject(error);
       };
       const remaining = Math.max(deadline - performance.now(), 0);
-      const timer = setTimeout(
-        () => fail(new OutboundError('timeout', `No complete answer from ${url.host} within ${formatSeconds(timeoutMs)}`)),
-        remaining,
-      );
+      const timer = setTimeout(() => fail(new OutboundError('timeout', `No complete answer from ${url.host} within ${formatSeconds(timeoutMs)}`)), remaining);
       const transport = url.protocol === 'https:' ? https : http;
       const req = transport.request({
         protocol: url.protocol,
@@ -253,7 +253,8 @@ function parseTarget(text: string, base?: URL): URL {
   } catch {
     throw new OutboundError('bad_url', 'Not a web address: expected one starting with https:// or http://');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad_url', `Only http:// and https:// addresses can be called (got ${url.protocol}//)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('bad_url', `Only http:// and https:// addresses can be called (got ${url.protocol}//)`);
   if (url.username || url.password) throw new OutboundError('bad_url', 'Put credentials in the settings meant for them, not in the address');
   return url;
 }

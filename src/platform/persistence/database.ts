@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import type { AppConfig } from '../config/config.js';
 import { projectRoot } from '../http/project-root.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';

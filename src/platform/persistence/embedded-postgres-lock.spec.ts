@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { DataDirInUseError, lockDataDir } from './embedded-postgres.js';
 
 describe('embedded data folder lock', () => {

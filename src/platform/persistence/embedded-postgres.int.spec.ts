@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { testDatabases } from '../../../test/support/test-databases.js';
 import { createPool, inTransaction } from './sql.js';
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
 import { ExchangeQueryQueue } from './pglite-query-queue.js';
 
 export type EmbeddedPostgres = {
@@ -18,10 +19,7 @@ export type EmbeddedPostgres = {
  * PGlite has one backend: every connection shares it, so `maxConnections` must cover all
  * pools, and no code may hold a transaction open while waiting on another connection.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  options: { maxConnections?: number; templateFile?: string } = {},
-): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, options: { maxConnections?: number; templateFile?: string } = {}): Promise<EmbeddedPostgres> {
   const maxConnections = options.maxConnections ?? 64;
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const releaseLock = await lockDataDir(`${dataDir}.lock`);

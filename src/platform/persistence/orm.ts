@@ -1,6 +1,7 @@
-import { MikroORM, type EntitySchema } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type EntitySchema } from '@mikro-orm/postgresql';
 import pg from 'pg';
+
 import { migrations } from './migrations/index.js';
 
 type OrmOptions = {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { Decider } from '../domain/decider.js';
 import { handleCommand } from '../event-store/command-handling.js';
 import { START, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store.port.js';
@@ -13,7 +14,8 @@ function memoryStore(): EventStore & { reads: number } {
     reads: 0,
     async append(streamId: string, events: readonly NewEvent[]) {
       const stream = streams.get(streamId) ?? [];
-      for (const event of events) stream.push({ ...event, streamId, streamVersion: BigInt(stream.length + 1), position: START, recordedAt: new Date().toISOString() });
+      for (const event of events)
+        stream.push({ ...event, streamId, streamVersion: BigInt(stream.length + 1), position: START, recordedAt: new Date().toISOString() });
       streams.set(streamId, stream);
       return { nextExpectedVersion: BigInt(stream.length), duplicate: false };
     },
@@ -31,7 +33,11 @@ function memoryStore(): EventStore & { reads: number } {
 }
 
 type Outcome = { type: 'Done'; data: { ticket: string } };
-const done: Decider<{ ticket: string }, Outcome, null> = { initialState: () => null, evolve: (state) => state, decide: (command) => [{ type: 'Done', data: command }] };
+const done: Decider<{ ticket: string }, Outcome, null> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: (command) => [{ type: 'Done', data: command }],
+};
 
 describe('waiting for the outcome of a process', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -40,7 +46,9 @@ describe('waiting for the outcome of a process', () => {
   it('wakes as soon as a command in this process stores the outcome, without waiting for a poll', async () => {
     const store = memoryStore();
     let outcome: RecordedEvent | null | undefined;
-    void awaitStreamEvent(store, 'job-1', { afterVersion: 0n, timeoutMs: 60_000, match: (e) => (e.data as { ticket: string }).ticket === 't2' }).then((e) => (outcome = e));
+    void awaitStreamEvent(store, 'job-1', { afterVersion: 0n, timeoutMs: 60_000, match: (e) => (e.data as { ticket: string }).ticket === 't2' }).then(
+      (e) => (outcome = e),
+    );
     await vi.advanceTimersByTimeAsync(0);
     await handleCommand({ store, streamId: 'job-1', decider: done, command: { ticket: 't1' }, context: systemContext('test') });
     await handleCommand({ store, streamId: 'job-1', decider: done, command: { ticket: 't2' }, context: systemContext('test') });

@@ -4,10 +4,9 @@ import type { SqlClient } from '../persistence/sql.js';
 type CheckpointRow = { commit_position: string; prepare_position: string };
 
 export async function ensureCheckpoint(db: SqlClient, subscriber: string): Promise<void> {
-  await db.query(
-    `INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, 0, 0) ON CONFLICT (subscriber) DO NOTHING`,
-    [subscriber],
-  );
+  await db.query(`INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, 0, 0) ON CONFLICT (subscriber) DO NOTHING`, [
+    subscriber,
+  ]);
 }
 
 export async function readCheckpoint(db: SqlClient, subscriber: string, forUpdate = false): Promise<AllPosition> {
@@ -20,10 +19,11 @@ export async function readCheckpoint(db: SqlClient, subscriber: string, forUpdat
 }
 
 export async function writeCheckpoint(db: SqlClient, subscriber: string, position: AllPosition): Promise<void> {
-  await db.query(
-    `UPDATE es_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE subscriber = $1`,
-    [subscriber, position.commit.toString(), position.prepare.toString()],
-  );
+  await db.query(`UPDATE es_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE subscriber = $1`, [
+    subscriber,
+    position.commit.toString(),
+    position.prepare.toString(),
+  ]);
 }
 
 /**

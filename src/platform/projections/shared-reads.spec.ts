@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { AllPosition, ReadAllOptions, RecordedEvent } from '../event-store/event-store.port.js';
 import { SharedReads } from './subscription-runner.js';
 

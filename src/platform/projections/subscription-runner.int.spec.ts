@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { newEvent, systemContext } from '../event-store/new-event.js';
@@ -107,7 +108,10 @@ for (const database of everyDatabase()) {
       ids.push(...pair.map((e) => e.metadata.eventId));
       for (let i = 0; i < 10; i++) await appendOne(other);
       const counting = countingPool(database.url);
-      const runner = new SubscriptionRunner(store, counting.pool, [recordingSubscriber(name, handled, async () => {})], { batchSize: 5, lazyCheckpointMs: 60_000 });
+      const runner = new SubscriptionRunner(store, counting.pool, [recordingSubscriber(name, handled, async () => {})], {
+        batchSize: 5,
+        lazyCheckpointMs: 60_000,
+      });
 
       await runner.catchUp(name).finally(counting.end);
 
@@ -159,7 +163,10 @@ for (const database of everyDatabase()) {
       };
       await appendMix(20);
       const counting = countingPool(database.url);
-      const first = new SubscriptionRunner(store, counting.pool, [recordingSubscriber(name, handled, async () => {})], { batchSize: 3, lazyCheckpointMs: 60_000 });
+      const first = new SubscriptionRunner(store, counting.pool, [recordingSubscriber(name, handled, async () => {})], {
+        batchSize: 3,
+        lazyCheckpointMs: 60_000,
+      });
       await first.start();
       try {
         await expect.poll(async () => (await appliedIds(name)).length, { timeout: 20_000 }).toBe(ids.length);

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import { type AllPosition, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { inTransaction, type SqlClient } from '../persistence/sql.js';
 import { ensureCheckpoint, moveCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints.js';
@@ -288,7 +289,7 @@ export class SubscriptionRunner {
     }
     if (subscriber.prepare) await subscriber.prepare(relevant);
 
-    for (let from = 0; from < relevant.length; ) {
+    for (let from = 0; from < relevant.length;) {
       const chunk = relevant.slice(from, from + applyChunk);
       from += chunk.length;
       const end = from >= relevant.length ? last : chunk.at(-1)!.position;

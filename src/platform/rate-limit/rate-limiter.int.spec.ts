@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
+
 import { describeIf } from '../../../test/support/not-run.js';
 import { inParallel, tally } from '../../../test/support/parallel.js';
 import { everyDatabase, testDatabases, testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { createPool } from '../persistence/sql.js';
-import { PostgresRateLimiter, RateLimited, RedisRateLimiter, enforce, type RateLimiter } from './rate-limiter.js';
+import { enforce, PostgresRateLimiter, RateLimited, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 const pools = new Map(testDatabases().map((database) => [database.name, createPool(database.url, 10)]));
 const redisUrl = testRedisUrl();

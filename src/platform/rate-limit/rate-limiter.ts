@@ -1,11 +1,16 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+
 import { ApiError } from '../http/api-error.js';
 import { viaRedis } from '../redis/redis-connection.js';
 
 export type RateLimit = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
 
-export type RateDecision = { readonly allowed: boolean; readonly retryAfterSeconds: number; /** The counted window (epoch seconds). */ readonly windowStart: number };
+export type RateDecision = {
+  readonly allowed: boolean;
+  readonly retryAfterSeconds: number;
+  /** The counted window (epoch seconds). */ readonly windowStart: number;
+};
 
 /**
  * Counts hits per key in fixed windows; shared by every process (Redis, or the database).
@@ -31,7 +36,13 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(rule: RateLimit, subject: string): Promise<RateDecision> {
     const start = windowOf(rule.windowSeconds, Date.now());
     const key = `${this.prefix}:rl:${rule.name}:${subject}:${start}`;
-    const [[, hits]] = (await viaRedis(() => this.redis.multi().incr(key).expire(key, rule.windowSeconds + 5).exec())) as [[Error | null, number], unknown];
+    const [[, hits]] = (await viaRedis(() =>
+      this.redis
+        .multi()
+        .incr(key)
+        .expire(key, rule.windowSeconds + 5)
+        .exec(),
+    )) as [[Error | null, number], unknown];
     return decide(hits, rule, start);
   }
 

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { describeIf } from '../../../test/support/not-run.js';
-import { RedisProcess, freePort, redisServerAvailable } from '../../../test/support/redis-process.js';
+import { freePort, RedisProcess, redisServerAvailable } from '../../../test/support/redis-process.js';
 import { testRedisPrefix, testRedisUrl } from '../../../test/support/test-databases.js';
 import { TEST_REDIS_DB } from '../../../test/support/test-redis.js';
 import type { ReadModelChange } from '../projections/projection.js';

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+
 import type { ReadModelChange } from '../projections/projection.js';
 import { openRedis } from '../redis/redis-connection.js';
 
@@ -75,7 +76,12 @@ export class RedisRealtimeHub implements RealtimeHub {
     // subscription is through (the PING queued behind it answers) every open stream is
     // told to refetch.
     this.subscriber.on('ready', () => {
-      setImmediate(() => this.subscriber.ping().then(() => this.local.resync(), () => {}));
+      setImmediate(() =>
+        this.subscriber.ping().then(
+          () => this.local.resync(),
+          () => {},
+        ),
+      );
     });
     this.ready = this.subscriber.subscribe(this.channel).then(
       () => {},

@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
+
 import type { AuthenticatedUser, SessionStore } from '../auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import { REALTIME_HUB, SESSION_STORE } from '../tokens.js';
 import type { RealtimeHub } from './realtime-hub.js';
 

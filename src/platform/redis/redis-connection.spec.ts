@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { ReplyError } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { RedisUnavailable, openRedis, viaRedis } from './redis-connection.js';
+
+import { openRedis, RedisUnavailable, viaRedis } from './redis-connection.js';
 
 /** A loopback port that nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Redis, ReplyError, type RedisOptions } from 'ioredis';
+
 import { ApiError } from '../http/api-error.js';
 
 /** How long anything serving a request waits on Redis before giving up. */

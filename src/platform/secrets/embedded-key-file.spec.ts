@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { KEY_FILE_NAME, readOrCreateKeyFile } from './embedded-key-file.js';
 import { encryptionKey } from './key-material.js';
 import { openKeyring } from './open-keyring.js';
@@ -49,7 +50,9 @@ describe("the embedded default's key file", () => {
 
   it('is never made for the scaled deployment, which needs ENCRYPTION_KEY', () => {
     const dataDir = tempDir();
-    expect(() => openKeyring({ dataDir, databaseUrl: 'postgres://db/portal', encryption: { key: undefined, oldKeys: [] } })).toThrow(/ENCRYPTION_KEY: required with DATABASE_URL/);
+    expect(() => openKeyring({ dataDir, databaseUrl: 'postgres://db/portal', encryption: { key: undefined, oldKeys: [] } })).toThrow(
+      /ENCRYPTION_KEY: required with DATABASE_URL/,
+    );
     expect(fs.existsSync(path.join(dataDir, KEY_FILE_NAME))).toBe(false);
     const scaled = openKeyring({ dataDir, databaseUrl: 'postgres://db/portal', encryption: { key: Buffer.alloc(32, 1), oldKeys: [Buffer.alloc(32, 2)] } });
     expect(scaled.keyring.ids).toHaveLength(2);

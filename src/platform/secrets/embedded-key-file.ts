@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+
 import { KEY_BYTES, KEY_FORMAT_HELP, parseKey } from './key-material.js';
 
 /** The embedded default's key, beside its database in DATA_DIR. */

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import { isEncryptedSecret, type SecretCipher } from './secret-cipher.js';
 import { SECRET_COLUMNS, secretContext, type SecretColumn } from './secret-columns.js';
 
@@ -67,7 +68,11 @@ async function rotateColumn(pool: pg.Pool, cipher: SecretCipher, column: SecretC
         continue;
       }
       const where = column.keyColumns.map((k, i) => `${quote(k)} = $${i + 2}`).join(' AND ');
-      const updated = await pool.query(`UPDATE ${table} SET ${value} = $1 WHERE ${where} AND ${value} = $${keyValues.length + 2}`, [next, ...keyValues, stored]);
+      const updated = await pool.query(`UPDATE ${table} SET ${value} = $1 WHERE ${where} AND ${value} = $${keyValues.length + 2}`, [
+        next,
+        ...keyValues,
+        stored,
+      ]);
       if (updated.rowCount === 1) {
         reencrypted += 1;
         if (!isEncryptedSecret(stored)) wasPlainText += 1;

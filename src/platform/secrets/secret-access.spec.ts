@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import type { SecurityEventRecorder } from '../security/security-event-recorder.port.js';
 import { encryptionKey } from './key-material.js';
 import { keyring } from './keyring.js';
@@ -24,6 +25,8 @@ describe('SecretAccess', () => {
     expect(access.openForDelivery(stored, context)).toBe('rk_token_0123456789abcd');
     expect(recorded).toEqual([]);
     expect(await access.reveal(stored, context, { source: { userId: 'u-1' }, reason: 'test call from the provider page' })).toBe('rk_token_0123456789abcd');
-    expect(recorded).toEqual([{ type: 'credential_access', details: { resource: 'integration_secrets.value', owner: 'i-1/auth_token', reason: 'test call from the provider page' } }]);
+    expect(recorded).toEqual([
+      { type: 'credential_access', details: { resource: 'integration_secrets.value', owner: 'i-1/auth_token', reason: 'test call from the provider page' } },
+    ]);
   });
 });

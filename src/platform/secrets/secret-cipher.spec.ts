@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { encryptionKey, keyIdOf, parseKey } from './key-material.js';
 import { keyring } from './keyring.js';
 import { lastFour } from './last-four.js';
-import { SecretCipher, SecretDecryptionError, keyIdOfSecret } from './secret-cipher.js';
+import { keyIdOfSecret, SecretCipher, SecretDecryptionError } from './secret-cipher.js';
 
 const oldKey = encryptionKey(randomBytes(32));
 const newKey = encryptionKey(randomBytes(32));
@@ -37,7 +38,9 @@ describe('SecretCipher (AES-256-GCM, a key id and AAD per value)', () => {
     const stored = cipher.encrypt('token-of-integration-1', context);
     const otherRow = decryptionError(() => cipher.decrypt(stored, { ...context, owner: 'integration-2/api_key' }));
     expect(otherRow.problem).toBe('not_authentic');
-    expect(otherRow.message).toBe(`The stored integration_secrets.value of integration-2/api_key failed its integrity check under key ${oldKey.id}: it was changed, or belongs to another row`);
+    expect(otherRow.message).toBe(
+      `The stored integration_secrets.value of integration-2/api_key failed its integrity check under key ${oldKey.id}: it was changed, or belongs to another row`,
+    );
     expect(decryptionError(() => cipher.decrypt(stored, { ...context, purpose: 'demo_pay_settings.webhook_secret' })).problem).toBe('not_authentic');
   });
 

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
 import type { Keyring } from './keyring.js';
 
 /**
@@ -66,7 +67,10 @@ export class SecretCipher {
   decrypt(stored: string, context: SecretContext): string {
     const parts = stored.split(':');
     if (parts.length !== 5 || parts[0] !== VERSION) {
-      throw new SecretDecryptionError('malformed', `The stored ${context.purpose} of ${context.owner} is not an encrypted value (expected ${VERSION}:<key id>:<iv>:<tag>:<ciphertext>)`);
+      throw new SecretDecryptionError(
+        'malformed',
+        `The stored ${context.purpose} of ${context.owner} is not an encrypted value (expected ${VERSION}:<key id>:<iv>:<tag>:<ciphertext>)`,
+      );
     }
     const [, keyId, ivText, tagText, ciphertextText] = parts as [string, string, string, string, string];
     const entry = this.keys.find(keyId);

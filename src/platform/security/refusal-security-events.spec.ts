@@ -2,6 +2,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { AllExceptionsFilter } from '../http/all-exceptions.filter.js';
 import { ApiError } from '../http/api-error.js';
 import { RateLimited } from '../rate-limit/rate-limiter.js';

@@ -7,7 +7,12 @@ export const SECURITY_EVENT_RECORDER = Symbol('SECURITY_EVENT_RECORDER');
 /** The security events the platform itself notices (refusals, rate limits, credential reads). */
 export type PlatformSecurityEventType = 'unauthorized_access' | 'rate_limit_exceeded' | 'credential_access';
 
-export type SecurityEventSource = { readonly ip?: string | null; readonly userAgent?: string | null; readonly userId?: string | null; readonly requestId?: string };
+export type SecurityEventSource = {
+  readonly ip?: string | null;
+  readonly userAgent?: string | null;
+  readonly userId?: string | null;
+  readonly requestId?: string;
+};
 
 export type SecurityEventRecorder = {
   /** Never rejects: a recording failure is logged, and the request that caused it goes on. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, inject } from 'vitest';
+
 import { checkAllContexts, checkContext, watchContext } from './page-checks.js';
 
 export { allowConsoleMessage, checkContext, checkPage } from './page-checks.js';
@@ -22,7 +23,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 const octet = () => Math.floor(Math.random() * 254) + 1;
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const baseURL = options.baseURL ?? portalUrl();
   const context = await browser.newContext({
     baseURL,

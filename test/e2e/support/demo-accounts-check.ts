@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+
 import { DEMO_ACCOUNTS } from '../../../src/modules/identity/demo/demo-accounts.js';
 import { ApiClient } from './api-client.js';
 

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+
 import { seedDemoAccounts } from '../../../src/modules/identity/demo/demo-accounts.js';
 import { migrateDatabase } from '../../../src/platform/persistence/orm.js';
 import { createPool } from '../../../src/platform/persistence/sql.js';

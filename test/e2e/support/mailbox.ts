@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+
 import { ApiClient } from './api-client.js';
 
 /** The newest link of this kind mailed to `email`, read from the outbox as an admin would. */

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+
 import { agentAccessStream } from '../../../src/modules/access/contracts/access-streams.js';
 import { hashPassword } from '../../../src/platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
@@ -74,8 +75,17 @@ export async function seedAccount(pool: SqlPool, portalUrl: string, options: { r
   const userId = options.userId ?? randomUUID();
   const email = `${options.role ?? 'agent'}-${userId.slice(-12)}@own-portal.test`;
   const password = `Own-${userId.slice(-12)}-Pass`;
-  await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, email, await hashPassword(password)]);
-  await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, 'Own Portal User', 'leader@own-portal.test']);
+  await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [
+    userId,
+    email,
+    await hashPassword(password),
+  ]);
+  await pool.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [
+    userId,
+    email,
+    'Own Portal User',
+    'leader@own-portal.test',
+  ]);
   if (options.role) await pool.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [userId, options.role]);
   await new PostgresEventStore(pool).append(
     agentAccessStream(userId),

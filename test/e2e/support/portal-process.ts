@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
 import { freePort } from '../../support/free-port.js';
 
 /** The scaled deployment's key of stored credentials in tests: every process of one test shares it. */

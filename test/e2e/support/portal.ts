@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+
 import { DEMO_ACCOUNTS } from '../../../src/modules/identity/demo/demo-accounts.js';
 import { ApiClient } from './api-client.js';
 import { createConfirmedAccount } from './mailbox.js';
@@ -40,12 +41,15 @@ export async function createAccessCode(grantsHours: number, label = 'test code')
 
 /** Opens a page that needs elevated access, entering a fresh access code in the dialog that asks for it unless the user has it already. */
 export async function openWithAccessCode(page: Page, path: string): Promise<void> {
-  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { email: string; hasElevatedAccess: boolean; isMicrosoftUser: boolean } };
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { email: string; hasElevatedAccess: boolean; isMicrosoftUser: boolean };
+  };
   if (user.hasElevatedAccess || user.isMicrosoftUser) {
     await page.goto(path);
     return;
   }
-  if (DEMO_EMAILS.has(user.email)) throw new Error(`${user.email} is a seeded demo account: entering a code would change it. Sign in with freshAdmin() or freshAgent().`);
+  if (DEMO_EMAILS.has(user.email))
+    throw new Error(`${user.email} is a seeded demo account: entering a code would change it. Sign in with freshAdmin() or freshAgent().`);
   const { code } = await createAccessCode(1, `opening ${path}`);
   await page.goto(path);
   const dialog = page.getByTestId('access-code-dialog');
@@ -70,7 +74,9 @@ export async function freshAgent(name = 'agent'): Promise<TestAccount> {
 export async function freshAdmin(): Promise<TestAccount> {
   const account = await freshAgent('admin');
   const demoAdmin = await signedInClient('admin@portal.test');
-  const { users } = (await (await demoAdmin.request('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json()) as { users: { id: string }[] };
+  const { users } = (await (await demoAdmin.request('GET', `/api/admin/users?search=${encodeURIComponent(account.email)}`)).json()) as {
+    users: { id: string }[];
+  };
   const granted = await demoAdmin.request('PUT', `/api/admin/users/${users[0]!.id}/admin`, { admin: true });
   if (granted.status !== 200) throw new Error(`granting admin failed: ${await granted.text()}`);
   return account;

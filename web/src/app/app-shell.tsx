@@ -1,19 +1,20 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogIn, LogOut, PanelLeft } from 'lucide-react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+
 import { Button } from '../components/ui/button';
 import { SidebarProvider } from '../components/ui/sidebar-provider';
 import { useSidebar } from '../components/ui/sidebar-state';
 import site from '../content/site.json';
 import { useSession } from '../features/auth/stores/session-store';
 import { FinanceMenu } from '../features/finance/components/finance-menu';
+import { AddCreditButton } from '../features/payments/components/add-credit-button';
 import { WalletFigures } from '../features/wallet/components/wallet-figures';
 import { cn } from '../lib/cn';
-import { ADMIN_MENU, MENU, initials, type MenuItem } from './portal-menu';
+import { useReturnToast } from '../lib/use-return-toast';
+import { ADMIN_MENU, initials, MENU, type MenuItem } from './portal-menu';
 import { RouteGuard } from './route-guard';
 import { CONTENT_ID, SkipLink } from './skip-link';
-import { AddCreditButton } from '../features/payments/components/add-credit-button';
-import { useReturnToast } from '../lib/use-return-toast';
 
 function MenuLinks({ items, compact }: { items: MenuItem[]; compact: boolean }) {
   return items.map(({ to, label, icon: Icon }) => (

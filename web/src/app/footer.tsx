@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import site from '../content/site.json';
 
 export function Footer() {

@@ -1,6 +1,7 @@
 import { ExternalLink, KeyRound, Menu, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+
 import { Button } from '../components/ui/button';
 import site from '../content/site.json';
 import { useAccessDialog } from '../features/access/stores/access-dialog-store';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENU, MENU, initials } from './portal-menu';
+
+import { ADMIN_MENU, initials, MENU } from './portal-menu';
 
 describe('initials', () => {
   it('takes the first letters of up to two words of the display name', () => {

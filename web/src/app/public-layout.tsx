@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteGuard } from './route-guard';

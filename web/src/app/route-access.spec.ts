@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+
 import { isPublicRoute, needsNoCode } from './route-access';
 
 describe('route access', () => {
   it('opens the public pages to anyone, with or without a trailing slash', () => {
-    for (const path of ['/', '/about', '/auth', '/auth/callback', '/contacts', '/privacy-policy', '/about/', '/contacts//']) expect(isPublicRoute(path), path).toBe(true);
+    for (const path of ['/', '/about', '/auth', '/auth/callback', '/contacts', '/privacy-policy', '/about/', '/contacts//'])
+      expect(isPublicRoute(path), path).toBe(true);
   });
 
   it('keeps every other page to signed-in users, however it is spelled', () => {

@@ -1,5 +1,19 @@
 /** Routes anyone may open (spec: route guard). */
-export const PUBLIC_ROUTES = ['/', '/onboarding', '/auth', '/auth/callback', '/auth/confirm', '/about', '/contact', '/contacts', '/bonus-calculator', '/testing', '/prep-course/register', '/terms-and-conditions', '/privacy-policy'];
+export const PUBLIC_ROUTES = [
+  '/',
+  '/onboarding',
+  '/auth',
+  '/auth/callback',
+  '/auth/confirm',
+  '/about',
+  '/contact',
+  '/contacts',
+  '/bonus-calculator',
+  '/testing',
+  '/prep-course/register',
+  '/terms-and-conditions',
+  '/privacy-policy',
+];
 
 /** Routes a signed-in user opens without an access code. */
 export const NO_CODE_ROUTES = ['/', '/onboarding', '/about', '/contacts', '/profile', '/bonus-calculator', '/testing', '/prep-course/register'];

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
+
 import { useSession } from '../features/auth/stores/session-store';
 import { routePath } from './app-routes';
 import { PublicLayout } from './public-layout';
@@ -101,7 +102,11 @@ export const router = createBrowserRouter([
     ],
   },
   // The demo card provider's hosted page stands alone, like Stripe's: no portal layout or guard.
-  { path: routePath('/demo-pay/:sessionId'), hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/demo-pay/demo-pay-page'), 'DemoPayPage') },
+  {
+    path: routePath('/demo-pay/:sessionId'),
+    hydrateFallbackElement: <LoadingScreen />,
+    ...page(() => import('../features/demo-pay/demo-pay-page'), 'DemoPayPage'),
+  },
   // Any unknown path, signed in or not: the not-found page.
   { path: '*', hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },
 ]);

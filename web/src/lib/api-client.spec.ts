@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, api, setCsrfToken } from './api-client';
+
+import { api, ApiRequestError, setCsrfToken } from './api-client';
 
 type Call = { path: string; init: RequestInit };
 
@@ -42,10 +43,19 @@ describe('the API client', () => {
 
   it("throws the server's error with its code, message, field errors and further details", async () => {
     answer = async () =>
-      new Response(JSON.stringify({ code: 'INVALID_ACCESS_CODE', message: 'Invalid access code', fieldErrors: [{ field: 'code', message: 'x' }], remainingAttempts: 3 }), { status: 400 });
+      new Response(
+        JSON.stringify({ code: 'INVALID_ACCESS_CODE', message: 'Invalid access code', fieldErrors: [{ field: 'code', message: 'x' }], remainingAttempts: 3 }),
+        { status: 400 },
+      );
     const error = await api('POST', '/api/access/verify', { code: 'A' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, code: 'INVALID_ACCESS_CODE', message: 'Invalid access code', fieldErrors: [{ field: 'code', message: 'x' }], details: { remainingAttempts: 3 } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'INVALID_ACCESS_CODE',
+      message: 'Invalid access code',
+      fieldErrors: [{ field: 'code', message: 'x' }],
+      details: { remainingAttempts: 3 },
+    });
   });
 
   it('says something went wrong when an error has no body, and that the server is unreachable when fetch fails', async () => {

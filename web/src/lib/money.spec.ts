@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatShortDateTime } from './format';
 import { formatCents, formatWholeDollars } from './money';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { personLabel, readableDetails, words } from './readable';
 
 describe('readable admin values', () => {

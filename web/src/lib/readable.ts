@@ -10,7 +10,10 @@ export function personLabel(person: { email: string; displayName: string | null 
 
 function value(inner: unknown): string {
   if (inner === null || inner === undefined || inner === '') return '—';
-  if (typeof inner === 'object') return Object.entries(inner as Record<string, unknown>).map(([key, v]) => `${words(key).toLowerCase()} ${value(v)}`).join(', ');
+  if (typeof inner === 'object')
+    return Object.entries(inner as Record<string, unknown>)
+      .map(([key, v]) => `${words(key).toLowerCase()} ${value(v)}`)
+      .join(', ');
   return String(inner);
 }
 

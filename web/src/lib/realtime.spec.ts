@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { connectRealtime, disconnectRealtime, onRealtimeChange } from './realtime';
 
 /** Stands in for the browser's EventSource: the test sends the server's events. */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
 import { toast, type ToastVariant } from '../components/ui/toast-store';
 
 type Outcome = { readonly title: string; readonly description: string; readonly variant?: ToastVariant; readonly then?: () => void };

@@ -4,9 +4,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { MAX_GRANT_HOURS } from '../domain/access-code.decider.js';
@@ -15,7 +16,11 @@ import { DisableAccessCode } from './disable-access-code/disable-access-code.han
 
 const createRequest = z.object({
   label: z.string().trim().min(1, 'Give the code a label, e.g. the cohort it is for').max(100, 'Label is too long'),
-  grantsHours: z.number({ message: 'Hours of access must be a number' }).int('Hours of access must be a whole number').min(1, 'At least 1 hour').max(MAX_GRANT_HOURS, `At most ${MAX_GRANT_HOURS} hours`),
+  grantsHours: z
+    .number({ message: 'Hours of access must be a number' })
+    .int('Hours of access must be a whole number')
+    .min(1, 'At least 1 hour')
+    .max(MAX_GRANT_HOURS, `At most ${MAX_GRANT_HOURS} hours`),
   expiresAt: z.iso.datetime({ offset: true, message: 'Expiry must be a date and time' }).nullish(),
   maxUses: z.number().int('Maximum uses must be a whole number').min(1, 'Maximum uses must be at least 1').nullish(),
 });

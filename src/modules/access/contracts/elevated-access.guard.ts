@@ -1,5 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { isWorkAccount } from '../../../platform/auth/work-account.js';
 import type { AppConfig } from '../../../platform/config/config.js';

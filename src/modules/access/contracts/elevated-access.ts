@@ -1,5 +1,5 @@
-import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { fold } from '../../../platform/domain/decider.js';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { agentAccessDecider, hasElevatedAccess, type AgentAccessEvent } from '../domain/agent-access.decider.js';
 import { agentAccessStream } from './access-streams.js';
 

@@ -17,5 +17,7 @@ export function normaliseAccessCode(input: string): string {
 
 /** Stored and looked up by this hash only; the code itself is shown to the admin once. */
 export function hashAccessCode(input: string): string {
-  return createHash('sha256').update(`access-code:${normaliseAccessCode(input)}`).digest('hex');
+  return createHash('sha256')
+    .update(`access-code:${normaliseAccessCode(input)}`)
+    .digest('hex');
 }

@@ -16,13 +16,21 @@ export type AccessCodeEvent =
   | { type: 'AccessCodeRedemptionRefused'; data: { codeId: string; userId: string; redemptionId: string } };
 
 export type AccessCodeCommand =
-  | { type: 'CreateAccessCode'; codeId: string; codeHash: string; label: string; grantsHours: number; expiresAt: Date | null; maxUses: number | null; adminId: string }
+  | {
+      type: 'CreateAccessCode';
+      codeId: string;
+      codeHash: string;
+      label: string;
+      grantsHours: number;
+      expiresAt: Date | null;
+      maxUses: number | null;
+      adminId: string;
+    }
   | { type: 'DisableAccessCode'; adminId: string }
   | { type: 'RedeemAccessCode'; userId: string; redemptionId: string };
 
 export type AccessCodeState =
-  | { status: 'none' }
-  | { status: 'active' | 'disabled'; codeId: string; grantsHours: number; expiresAt: string | null; maxUses: number | null; uses: number };
+  { status: 'none' } | { status: 'active' | 'disabled'; codeId: string; grantsHours: number; expiresAt: string | null; maxUses: number | null; uses: number };
 
 export const MAX_GRANT_HOURS = 24 * 90;
 
@@ -32,7 +40,14 @@ export const accessCodeDecider: Decider<AccessCodeCommand, AccessCodeEvent, Acce
   evolve(state, event) {
     switch (event.type) {
       case 'AccessCodeCreated':
-        return { status: 'active', codeId: event.data.codeId, grantsHours: event.data.grantsHours, expiresAt: event.data.expiresAt, maxUses: event.data.maxUses, uses: 0 };
+        return {
+          status: 'active',
+          codeId: event.data.codeId,
+          grantsHours: event.data.grantsHours,
+          expiresAt: event.data.expiresAt,
+          maxUses: event.data.maxUses,
+          uses: 0,
+        };
       case 'AccessCodeDisabled':
         return state.status === 'none' ? state : { ...state, status: 'disabled' };
       case 'AccessCodeRedeemed':

@@ -97,7 +97,12 @@ export const agentAccessDecider: Decider<AgentAccessCommand, AgentAccessEvent, A
         refuseWhenLocked(state, now);
         // The same code sent again while it is being checked (a double click) waits for that check.
         if (pendingRedemptionOf(state, command.codeId, now)) return [];
-        return [{ type: 'AccessCodeRedemptionRequested', data: { userId: command.userId, redemptionId: command.redemptionId, codeId: command.codeId, at: now.toISOString() } }];
+        return [
+          {
+            type: 'AccessCodeRedemptionRequested',
+            data: { userId: command.userId, redemptionId: command.redemptionId, codeId: command.codeId, at: now.toISOString() },
+          },
+        ];
       case 'CompleteRedemption': {
         // Never refused: the attempt was counted when it was requested. A repeat finds nothing pending.
         const pending = state.pending.find((p) => p.redemptionId === command.redemptionId);

@@ -1,4 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
+
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { CompleteAccessCodeRedemption, type RedemptionAnswer } from '../commands/complete-access-code-redemption/complete-access-code-redemption.handler.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { words } from '../contracts/readable-names.js';
-import { REDACTED, redact, summarize, userIdsIn } from './event-summary.js';
+import { redact, REDACTED, summarize, userIdsIn } from './event-summary.js';
 
 const emails: Record<string, string> = { 'u-1': 'admin@portal.test', 'u-2': 'agent@portal.test' };
 const emailOf = (id: string) => emails[id];
@@ -14,7 +15,11 @@ describe('audit event summaries', () => {
 
   it('names users by e-mail, leaves out other ids and credentials, and keeps to four values', () => {
     expect(
-      summarize('AccessCodeCreated', { codeId: 'c-1', codeHash: 'abc', label: 'Spring intake', grantsHours: 24, expiresAt: null, maxUses: 3, createdBy: 'u-1' }, emailOf),
+      summarize(
+        'AccessCodeCreated',
+        { codeId: 'c-1', codeHash: 'abc', label: 'Spring intake', grantsHours: 24, expiresAt: null, maxUses: 3, createdBy: 'u-1' },
+        emailOf,
+      ),
     ).toBe('Access code created: label Spring intake · grants hours 24 · max uses 3 · created by admin@portal.test');
     expect(summarize('AdminRoleGranted', { userId: 'u-2' }, emailOf)).toBe('Admin role granted: user agent@portal.test');
     expect(summarize('AccountEnabled', { userId: 'gone' }, emailOf)).toBe('Account enabled: user gone');
@@ -29,7 +34,11 @@ describe('audit event summaries', () => {
 
   it('reads one level into nested details, and falls back to the type alone', () => {
     expect(
-      summarize('SecurityEventRecorded', { eventType: 'failed_login', severity: 'medium', userId: null, ipAddress: '10.1.2.3', details: { email: 'x@y.test' } }, emailOf),
+      summarize(
+        'SecurityEventRecorded',
+        { eventType: 'failed_login', severity: 'medium', userId: null, ipAddress: '10.1.2.3', details: { email: 'x@y.test' } },
+        emailOf,
+      ),
     ).toBe('Security event recorded: event type failed_login · severity medium · ip address 10.1.2.3 · email x@y.test');
     expect(summarize('EmailConfirmed', {}, emailOf)).toBe('Email confirmed');
   });

@@ -30,7 +30,9 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 export function userIdsIn(data: unknown): string[] {
   if (typeof data === 'string') return data.match(UUID) ?? [];
   if (!data || typeof data !== 'object') return [];
-  return Object.values(data).flatMap((value) => (typeof value === 'string' ? (value.match(UUID) ?? []) : value && typeof value === 'object' ? userIdsIn(value) : []));
+  return Object.values(data).flatMap((value) =>
+    typeof value === 'string' ? (value.match(UUID) ?? []) : value && typeof value === 'object' ? userIdsIn(value) : [],
+  );
 }
 
 function scalar(value: unknown, emailOf: (userId: string) => string | undefined): string | null {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+
 import { auditLogProjection } from '../../../../projections/audit/audit-log/audit-log.projection.js';
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
@@ -32,9 +33,15 @@ for (const database of everyDatabase()) {
       await pool.query('INSERT INTO users (id, email, email_confirmed_at) VALUES ($1, $2, now())', [adminId, adminEmail]);
       await pool.query('INSERT INTO profiles (user_id, email, display_name) VALUES ($1, $2, $3)', [adminId, adminEmail, 'Audit Admin']);
       // Seven events by one admin over seven minutes, one correlation; the first two in one stream.
-      const created = newEvent('AccessCodeCreated', { codeId: 'c', codeHash: 'secret-hash', label: 'Audit test code', grantsHours: 2, createdBy: adminId }, context(0));
+      const created = newEvent(
+        'AccessCodeCreated',
+        { codeId: 'c', codeHash: 'secret-hash', label: 'Audit test code', grantsHours: 2, createdBy: adminId },
+        context(0),
+      );
       await store.append(codeStream, [created], { expectedVersion: 'no_stream' });
-      await store.append(codeStream, [newEvent('AccessCodeDisabled', { codeId: 'c', disabledBy: adminId }, context(1, created.metadata.eventId))], { expectedVersion: 1n });
+      await store.append(codeStream, [newEvent('AccessCodeDisabled', { codeId: 'c', disabledBy: adminId }, context(1, created.metadata.eventId))], {
+        expectedVersion: 1n,
+      });
       for (let minute = 2; minute < 7; minute++) {
         await store.append(`auditsample-${randomUUID()}`, [newEvent('AuditSampleRecorded', { minute }, context(minute))], { expectedVersion: 'no_stream' });
       }
@@ -61,7 +68,11 @@ for (const database of everyDatabase()) {
       expect(created.events.map((e) => e.summary)).toEqual([`Access code created: label Audit test code · created by ${adminEmail} · grants hours 2`]);
       const stream = await auditLogPage(pool, { stream: codeStream }, 50);
       expect(stream.events.map((e) => e.eventType)).toEqual(['AccessCodeDisabled', 'AccessCodeCreated']);
-      const range = await auditLogPage(pool, { actor: adminEmail, from: new Date(start.getTime() + 2 * 60_000).toISOString(), to: new Date(start.getTime() + 4 * 60_000).toISOString() }, 50);
+      const range = await auditLogPage(
+        pool,
+        { actor: adminEmail, from: new Date(start.getTime() + 2 * 60_000).toISOString(), to: new Date(start.getTime() + 4 * 60_000).toISOString() },
+        50,
+      );
       expect(range.events.map((e) => e.summary)).toEqual(['Audit sample recorded: minute 3', 'Audit sample recorded: minute 2']);
       expect((await auditLogPage(pool, { actor: 'nobody-at-all@agents.test' }, 50)).events).toEqual([]);
     });
@@ -70,7 +81,13 @@ for (const database of everyDatabase()) {
       const [created] = (await auditLogPage(pool, { stream: codeStream, type: 'AccessCodeCreated' }, 1)).events;
       const detail = await auditEventDetail(pool, created!.eventId);
       expect(detail.event.data).toMatchObject({ codeHash: '[redacted]', label: 'Audit test code' });
-      expect(detail.event.metadata).toEqual({ eventId: created!.eventId, occurredAt: start.toISOString(), actor: { type: 'user', id: adminId }, correlationId, causationId: null });
+      expect(detail.event.metadata).toEqual({
+        eventId: created!.eventId,
+        occurredAt: start.toISOString(),
+        actor: { type: 'user', id: adminId },
+        correlationId,
+        causationId: null,
+      });
       expect(detail.chain.map((e) => e.eventType)).toEqual(['AccessCodeCreated', 'AccessCodeDisabled', ...Array(5).fill('AuditSampleRecorded')]);
       expect(detail.chainTruncated).toBe(false);
     });
@@ -88,7 +105,11 @@ for (const database of everyDatabase()) {
       ['type', { type: 'x' }, /Index Cond: \(\(event_type = 'x'::text\) AND \(ROW\(occurred_at, event_id\)/],
       ['stream', { stream: 'x' }, /Index Cond: \(\(stream_id = 'x'::text\) AND \(ROW\(occurred_at, event_id\)/],
       ['stream type', { streamType: 'x' }, /Index Cond: \(\(stream_type = 'x'::text\) AND \(ROW\(occurred_at, event_id\)/],
-      ['actor and time range', { actorId: 'x', from: '2031-01-01T00:00:00Z', to: '2031-02-01T00:00:00Z' }, /Index Cond: \(\(actor_id = 'x'::text\) AND \(occurred_at >= /],
+      [
+        'actor and time range',
+        { actorId: 'x', from: '2031-01-01T00:00:00Z', to: '2031-02-01T00:00:00Z' },
+        /Index Cond: \(\(actor_id = 'x'::text\) AND \(occurred_at >= /,
+      ],
     ])('reads a page filtered by %s from one index, from the cursor, without sorting', async (_name, filters, condition) => {
       const cursor = Buffer.from(`2031-01-01T09:00:00.000000Z|${randomUUID()}`).toString('base64url');
       const { sql, params } = auditPageQuery(filters, 50, cursor);

@@ -1,5 +1,5 @@
-import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { ApiError } from '../../../platform/http/api-error.js';
+import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { userIdByEmail, userLabels, type UserLabel } from '../../identity/contracts/user-directory.js';
 import { redact, summarize, userIdsIn } from '../domain/event-summary.js';
 
@@ -54,12 +54,18 @@ const encodeCursor = (row: DbRow) => Buffer.from(`${row.cursor_time}|${row.event
 
 function decodeCursor(cursor: string): [string, string] {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new ApiError(400, 'BAD_CURSOR', 'This page of the audit log cannot be found; start again from the first page.', [{ field: 'cursor', message: 'Not a page of the audit log' }]);
+  if (!match)
+    throw new ApiError(400, 'BAD_CURSOR', 'This page of the audit log cannot be found; start again from the first page.', [
+      { field: 'cursor', message: 'Not a page of the audit log' },
+    ]);
   return [match[1]!, match[2]!];
 }
 
 async function toRows(db: SqlClient, rows: readonly DbRow[]): Promise<AuditRow[]> {
-  const users = await userLabels(db, rows.flatMap((row) => [row.actor_type === 'user' ? row.actor_id : null, ...userIdsIn(row.data)]));
+  const users = await userLabels(
+    db,
+    rows.flatMap((row) => [row.actor_type === 'user' ? row.actor_id : null, ...userIdsIn(row.data)]),
+  );
   const emailOf = (id: string) => users.get(id)?.email;
   return rows.map((row) => ({
     eventId: row.event_id,
@@ -115,7 +121,12 @@ export function auditPageQuery(filters: ResolvedAuditFilters, limit: number, cur
 }
 
 /** One page of the audit log and the cursor of the next (null on the last page). */
-export async function auditLogPage(db: SqlClient, filters: AuditFilters, limit: number, cursor?: string): Promise<{ events: AuditRow[]; nextCursor: string | null }> {
+export async function auditLogPage(
+  db: SqlClient,
+  filters: AuditFilters,
+  limit: number,
+  cursor?: string,
+): Promise<{ events: AuditRow[]; nextCursor: string | null }> {
   const { actor, ...rest } = filters;
   const actorId = actor ? (actor.includes('@') ? await userIdByEmail(db, actor) : actor) : undefined;
   if (actorId === null) return { events: [], nextCursor: null };

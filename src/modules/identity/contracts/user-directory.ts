@@ -59,7 +59,10 @@ export type TransferRecipient = { readonly email: string; readonly displayName: 
  * Whom this user may send money to besides admins' reach: the SAT leader they chose (null when
  * none, or when they lead themselves) and the active agents who chose them as their SAT leader.
  */
-export async function transferRecipientsOf(db: SqlClient, userId: string): Promise<{ readonly satLeader: TransferRecipient | null; readonly agents: readonly TransferRecipient[] }> {
+export async function transferRecipientsOf(
+  db: SqlClient,
+  userId: string,
+): Promise<{ readonly satLeader: TransferRecipient | null; readonly agents: readonly TransferRecipient[] }> {
   if (!UUID.test(userId)) return { satLeader: null, agents: [] };
   const { rows } = await db.query<TransferRecipient & { leader: boolean }>(
     `WITH me AS (SELECT u.id, u.email, lower(p.sat_manager_email) AS leader_email FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1::uuid)

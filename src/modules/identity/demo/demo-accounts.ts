@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type pg from 'pg';
+
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import type { DatabaseHandle } from '../../../platform/persistence/database.js';

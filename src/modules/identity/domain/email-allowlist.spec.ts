@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isEmailAllowed } from './email-allowlist.js';
 
 describe('who may sign up', () => {

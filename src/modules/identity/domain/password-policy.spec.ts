@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { passwordProblem } from './password-policy.js';
 
 describe('password policy', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+
 import { hashToken } from '../../../platform/auth/session-store.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';

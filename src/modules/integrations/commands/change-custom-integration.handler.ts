@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../platform/persistence/sql.js';
-import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
-import { secretContext, SECRET_COLUMNS } from '../../../platform/secrets/secret-columns.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
+import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
+import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../platform/tokens.js';
 import { newWebhookSecret } from '../delivery/standard-webhooks.js';
 import { CUSTOM_SECRETS, customSettings, MAX_CUSTOM_INTEGRATIONS, type CustomIntegrationForm, type CustomSettings } from '../domain/custom-integration.js';
@@ -65,7 +66,11 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
         case 'update': {
           const saved = await owned(tx, userId, change.integrationId);
           if (saved.settings.type !== change.form.type) {
-            throw new DomainError('CUSTOM_INTEGRATION_TYPE_FIXED', `This is ${saved.settings.type === 'link' ? 'a link' : 'an API'} integration and stays one: add a new integration of the other type instead.`, 422);
+            throw new DomainError(
+              'CUSTOM_INTEGRATION_TYPE_FIXED',
+              `This is ${saved.settings.type === 'link' ? 'a link' : 'an API'} integration and stays one: add a new integration of the other type instead.`,
+              422,
+            );
           }
           const settings = customSettings(change.form, saved.settings.type === 'api' ? saved.settings.headerNames : []);
           const active = change.form.status === undefined ? saved.is_active : change.form.status === 'active';
@@ -82,19 +87,21 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
         case 'status': {
           const saved = await owned(tx, userId, change.integrationId);
           if (saved.is_active !== change.active) {
-            await tx.query(`UPDATE integration_configs SET is_active = $2, connected_at = CASE WHEN $2 THEN now() ELSE connected_at END, updated_at = now(),
+            await tx.query(
+              `UPDATE integration_configs SET is_active = $2, connected_at = CASE WHEN $2 THEN now() ELSE connected_at END, updated_at = now(),
                       failing_since = NULL, disabled_at = CASE WHEN $2 THEN NULL ELSE disabled_at END, disabled_reason = CASE WHEN $2 THEN NULL ELSE disabled_reason END
-                WHERE integration_id = $1`, [
-              change.integrationId,
-              change.active,
-            ]);
+                WHERE integration_id = $1`,
+              [change.integrationId, change.active],
+            );
             await record(change.integrationId, change.active ? 'CustomIntegrationActivated' : 'CustomIntegrationDeactivated');
           }
           return { integrationId: change.integrationId };
         }
         case 'delete':
           await owned(tx, userId, change.integrationId);
-          await tx.query(`UPDATE integration_configs SET is_active = false, deleted_at = now(), updated_at = now() WHERE integration_id = $1`, [change.integrationId]);
+          await tx.query(`UPDATE integration_configs SET is_active = false, deleted_at = now(), updated_at = now() WHERE integration_id = $1`, [
+            change.integrationId,
+          ]);
           await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1', [change.integrationId]);
           await record(change.integrationId, 'CustomIntegrationDeleted');
           return { integrationId: change.integrationId };
@@ -104,22 +111,32 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
     return result;
   }
 
-  private async add(tx: SqlClient, userId: string, form: CustomIntegrationForm, record: (id: string, type: string, data: Record<string, unknown>) => Promise<void>): Promise<CustomIntegrationChanged> {
+  private async add(
+    tx: SqlClient,
+    userId: string,
+    form: CustomIntegrationForm,
+    record: (id: string, type: string, data: Record<string, unknown>) => Promise<void>,
+  ): Promise<CustomIntegrationChanged> {
     // One agent's adds one at a time, so two at once cannot both take the last place.
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    const { rows: count } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM integration_configs WHERE user_id = $1 AND provider = 'custom' AND deleted_at IS NULL`, [userId]);
+    const { rows: count } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM integration_configs WHERE user_id = $1 AND provider = 'custom' AND deleted_at IS NULL`,
+      [userId],
+    );
     if (count[0]!.n >= MAX_CUSTOM_INTEGRATIONS) {
-      throw new DomainError('CUSTOM_INTEGRATION_LIMIT', `You can keep at most ${MAX_CUSTOM_INTEGRATIONS} custom integrations: delete one you no longer use first.`, 409);
+      throw new DomainError(
+        'CUSTOM_INTEGRATION_LIMIT',
+        `You can keep at most ${MAX_CUSTOM_INTEGRATIONS} custom integrations: delete one you no longer use first.`,
+        409,
+      );
     }
     const integrationId = randomUUID();
     const settings = customSettings(form);
     const active = form.status !== 'inactive';
-    await tx.query(`INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, 'custom', $3, $4, CASE WHEN $3 THEN now() END)`, [
-      integrationId,
-      userId,
-      active,
-      JSON.stringify(settings),
-    ]);
+    await tx.query(
+      `INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, 'custom', $3, $4, CASE WHEN $3 THEN now() END)`,
+      [integrationId, userId, active, JSON.stringify(settings)],
+    );
     await this.saveSecrets(tx, integrationId, form);
     const signingSecret = form.type === 'api' ? newWebhookSecret() : undefined;
     if (signingSecret) await this.putSecret(tx, integrationId, CUSTOM_SECRETS.signingSecret, signingSecret, lastFour(signingSecret));

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../platform/persistence/sql.js';
-import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
-import { secretContext, SECRET_COLUMNS } from '../../../platform/secrets/secret-columns.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
+import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
+import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../platform/tokens.js';
 import { PREVIOUS_SIGNING_SECRET } from '../delivery/standard-webhooks.js';
 import type { ProviderId, ProviderSetup } from '../domain/providers.js';
@@ -55,7 +56,9 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
           [userId, change.providerId],
         );
         if (!rows[0]) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'This integration is not connected.', 409);
-        await recordInOutbox(tx, integrationStream(rows[0].integration_id), [newEvent('IntegrationDisconnected', { integrationId: rows[0].integration_id, userId, provider: change.providerId }, context)]);
+        await recordInOutbox(tx, integrationStream(rows[0].integration_id), [
+          newEvent('IntegrationDisconnected', { integrationId: rows[0].integration_id, userId, provider: change.providerId }, context),
+        ]);
         return { integrationId: rows[0].integration_id, connected: false, revealed: {} };
       }
       const { rows } = await tx.query<{ integration_id: string }>(
@@ -67,20 +70,37 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
       const integrationId = rows[0]!.integration_id;
       const generated = change.setup.generated ?? {};
       // The form's secrets are replaced; the portal's own (a signing secret the receiver already trusts, and one it replaced still in its grace period) are kept.
-      await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1 AND NOT (name = ANY($2::text[]))', [integrationId, [...Object.keys(generated), PREVIOUS_SIGNING_SECRET]]);
-      const seal = (name: string, value: string) => [integrationId, name, this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name])), lastFour(value)];
+      await tx.query('DELETE FROM integration_secrets WHERE integration_id = $1 AND NOT (name = ANY($2::text[]))', [
+        integrationId,
+        [...Object.keys(generated), PREVIOUS_SIGNING_SECRET],
+      ]);
+      const seal = (name: string, value: string) => [
+        integrationId,
+        name,
+        this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name])),
+        lastFour(value),
+      ];
       for (const [name, value] of Object.entries(change.setup.secrets)) {
         await tx.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', seal(name, value));
       }
       const revealed: Record<string, string> = {};
       for (const [name, value] of Object.entries(generated)) {
-        const { rowCount } = await tx.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4) ON CONFLICT (integration_id, name) DO NOTHING', seal(name, value));
+        const { rowCount } = await tx.query(
+          'INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4) ON CONFLICT (integration_id, name) DO NOTHING',
+          seal(name, value),
+        );
         if (rowCount) revealed[name] = value;
       }
       await recordInOutbox(tx, integrationStream(integrationId), [
         newEvent(
           'IntegrationConnected',
-          { integrationId, userId, provider: change.providerId, settings: change.setup.settings, secrets: [...Object.keys(change.setup.secrets), ...Object.keys(generated)] },
+          {
+            integrationId,
+            userId,
+            provider: change.providerId,
+            settings: change.setup.settings,
+            secrets: [...Object.keys(change.setup.secrets), ...Object.keys(generated)],
+          },
           context,
         ),
       ]);

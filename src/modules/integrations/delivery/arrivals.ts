@@ -37,7 +37,9 @@ export async function arrivalsOf(events: readonly JsonEvent[], db: SqlClient): P
   const soldCampaigns = [...new Set(events.filter((e) => e.type === 'LeadSold').map((e) => (e.data as Sold).campaignId))];
   const names = new Map<string, string>();
   if (soldCampaigns.length > 0) {
-    const { rows } = await db.query<{ campaign_id: string; name: string }>('SELECT campaign_id, name FROM rm_campaigns WHERE campaign_id = ANY($1::uuid[])', [soldCampaigns]);
+    const { rows } = await db.query<{ campaign_id: string; name: string }>('SELECT campaign_id, name FROM rm_campaigns WHERE campaign_id = ANY($1::uuid[])', [
+      soldCampaigns,
+    ]);
     for (const row of rows) names.set(row.campaign_id, row.name);
   }
   return Promise.all(

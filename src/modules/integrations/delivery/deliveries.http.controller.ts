@@ -1,17 +1,18 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimit, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER, SQL_POOL } from '../../../platform/tokens.js';
+import { EnableIntegration, ResendDelivery, ResendFailedDeliveries, SetDestinations, TestSendLead } from '../commands/deliveries/delivery-commands.handler.js';
 import { validateForm } from '../validate-form.js';
 import { destinationsOf, destinationsSchema, LEAD_SOURCES } from './destinations.js';
-import { EnableIntegration, ResendDelivery, ResendFailedDeliveries, SetDestinations, TestSendLead } from '../commands/deliveries/delivery-commands.handler.js';
 
 const PAGE = 50;
 /** Test-sends reach outside addresses the agent typed: a few a minute is plenty for checking a setup. */
@@ -25,7 +26,10 @@ const logFilters = z.object({
   leadId: uuid('lead').optional(),
   status: z.enum(STATUSES, { message: `Status is one of ${STATUSES.join(', ')}` }).optional(),
   /** The cursor: the last row of the page before, as createdAt|deliveryId. */
-  before: z.string().regex(/^[^|]+\|[0-9a-f-]{36}$/, 'Not a page cursor').optional(),
+  before: z
+    .string()
+    .regex(/^[^|]+\|[0-9a-f-]{36}$/, 'Not a page cursor')
+    .optional(),
 });
 
 const resendFailed = z.object({
@@ -114,7 +118,7 @@ export class DeliveriesController {
 
   @Post('integration-connections/:integrationId/test')
   @HttpCode(200)
-  @ApiOperation({ summary: "Sends a sample lead to the integration now and answers what it said (logged as a test; 10 a minute)." })
+  @ApiOperation({ summary: 'Sends a sample lead to the integration now and answers what it said (logged as a test; 10 a minute).' })
   async test(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
     await enforce(this.limiter, [{ rule: TEST_SENDS, subject: user.userId }]);
@@ -133,7 +137,10 @@ export class DeliveriesController {
   @ApiOperation({ summary: "Which of the agent's leads go to this integration (sources and campaigns; null is all), with the choices." })
   async destinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
-    const { rows } = await this.pool.query<{ destinations: unknown }>('SELECT destinations FROM integration_configs WHERE integration_id = $1 AND user_id = $2', [integrationId, user.userId]);
+    const { rows } = await this.pool.query<{ destinations: unknown }>(
+      'SELECT destinations FROM integration_configs WHERE integration_id = $1 AND user_id = $2',
+      [integrationId, user.userId],
+    );
     if (!rows[0]) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
     const { rows: campaigns } = await this.pool.query<{ campaignId: string; name: string; status: string }>(
       `SELECT campaign_id AS "campaignId", name, status FROM rm_campaigns WHERE owner_id = $1 ORDER BY created_at DESC LIMIT 1000`,

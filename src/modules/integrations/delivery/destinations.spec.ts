@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { destinationsOf, destinationsSchema, EVERY_LEAD, routes } from './destinations.js';
 
 const campaignA = '11111111-1111-4111-8111-111111111111';
@@ -16,7 +17,7 @@ describe('destinations', () => {
     expect(routes(aged, { source: 'data_leads', campaignId: campaignA })).toBe(false);
   });
 
-  it("narrows campaign leads to the chosen campaigns, leaving the other sources alone", () => {
+  it('narrows campaign leads to the chosen campaigns, leaving the other sources alone', () => {
     const onlyA = { sources: null, campaignIds: [campaignA] };
     expect(routes(onlyA, { source: 'data_leads', campaignId: campaignA })).toBe(true);
     expect(routes(onlyA, { source: 'data_leads', campaignId: campaignB })).toBe(false);

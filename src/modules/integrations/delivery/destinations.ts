@@ -40,6 +40,7 @@ export type Arrival = { readonly source: DestinationSource; readonly campaignId:
 export function routes(destinations: Destinations, arrival: Arrival): boolean {
   if (destinations.sources !== null && !destinations.sources.includes(arrival.source)) return false;
   // The campaign choice narrows the agent's own campaigns' leads; other sources pass it.
-  if (destinations.campaignIds !== null && arrival.source === 'data_leads') return arrival.campaignId !== null && destinations.campaignIds.includes(arrival.campaignId);
+  if (destinations.campaignIds !== null && arrival.source === 'data_leads')
+    return arrival.campaignId !== null && destinations.campaignIds.includes(arrival.campaignId);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
-import { secretContext, SECRET_COLUMNS } from '../../../platform/secrets/secret-columns.js';
+import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
 import type { IntegrationTarget } from './lead-sender.js';
 
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
@@ -23,6 +23,8 @@ export function openTarget(cipher: SecretCipher, row: TargetRow, sealed: readonl
 
 /** The same, reading the sealed secrets first. */
 export async function integrationTarget(db: SqlClient, cipher: SecretCipher, row: TargetRow): Promise<IntegrationTarget> {
-  const { rows } = await db.query<SealedSecretRow>(`SELECT name, value FROM integration_secrets WHERE integration_id = $1 AND ${UNEXPIRED_SECRET}`, [row.integration_id]);
+  const { rows } = await db.query<SealedSecretRow>(`SELECT name, value FROM integration_secrets WHERE integration_id = $1 AND ${UNEXPIRED_SECRET}`, [
+    row.integration_id,
+  ]);
   return openTarget(cipher, row, rows);
 }

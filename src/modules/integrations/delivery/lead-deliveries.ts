@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import type { JsonEvent } from '../../../platform/event-store/json-event.js';
 import { newEvent, systemContext } from '../../../platform/event-store/new-event.js';
@@ -13,7 +14,7 @@ import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
 import { PROVIDERS } from '../domain/providers.js';
-import { arrivalsOf, ArrivalNotReadable, type Arrival } from './arrivals.js';
+import { ArrivalNotReadable, arrivalsOf, type Arrival } from './arrivals.js';
 import { deliverableLeadOf, LEAD_COLUMNS, sampleLead, type LeadRow, type Purchase } from './deliverable-lead.js';
 import { destinationsOf, routes, type Destinations } from './destinations.js';
 import { integrationTarget, openTarget, type SealedSecretRow } from './integration-target.js';
@@ -30,7 +31,15 @@ export type SendDeliveryJob = { readonly deliveryId: string; readonly attempt: n
 
 export type DeliverySettings = { readonly retryDelaysMs: readonly number[]; readonly disableAfterMs: number; readonly publicUrl: string };
 
-type IntegrationRow = { integration_id: string; user_id: string; provider: string; settings: Record<string, unknown>; is_active: boolean; disabled_at: Date | null; destinations: unknown };
+type IntegrationRow = {
+  integration_id: string;
+  user_id: string;
+  provider: string;
+  settings: Record<string, unknown>;
+  is_active: boolean;
+  disabled_at: Date | null;
+  destinations: unknown;
+};
 
 /** A lead delivery as the log shows it. */
 export type AttemptResult = { readonly deliveryId: string; readonly attempt: number; readonly outcome: SendOutcome };
@@ -39,7 +48,8 @@ const ANSWER_PREVIEW_CHARS = 2_048;
 /** An arrival of at most this many deliveries sends their first attempts in the planning job itself (one job per lead instead of two). */
 const INLINE_FIRST_ATTEMPTS = 8;
 
-type ClaimedRow = IntegrationRow & LeadRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean; failing_since: Date | null; sealed: SealedSecretRow[] };
+type ClaimedRow = IntegrationRow &
+  LeadRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean; failing_since: Date | null; sealed: SealedSecretRow[] };
 /** An agent may resend at most this many failed deliveries at once (the rest on the next click). */
 export const RESEND_BATCH = 1_000;
 
@@ -81,15 +91,31 @@ export class LeadDeliveries {
     );
     const planned = new Map<string, { id: string; integrationId: string; leadId: string; status: string; userId: string; purchase: string; inline: boolean }>();
     for (const arrival of arrivals) {
-      const targets = integrations.filter((row) => row.user_id === arrival.recipientId && this.receivesLeads(row) && routes(destinationsOf(row.destinations), arrival));
-      const purchase: Purchase = { source: arrival.source, campaignId: arrival.campaignId, campaignName: arrival.campaignName, priceCents: arrival.priceCents, boughtAt: arrival.boughtAt };
+      const targets = integrations.filter(
+        (row) => row.user_id === arrival.recipientId && this.receivesLeads(row) && routes(destinationsOf(row.destinations), arrival),
+      );
+      const purchase: Purchase = {
+        source: arrival.source,
+        campaignId: arrival.campaignId,
+        campaignName: arrival.campaignName,
+        priceCents: arrival.priceCents,
+        boughtAt: arrival.boughtAt,
+      };
       // A lead or two (a campaign's sale, an assignment) is sent at once, in this job; an order's many leads each get a job.
       const inline = targets.length * arrival.leadIds.length <= INLINE_FIRST_ATTEMPTS;
       for (const target of targets) {
         for (const leadId of arrival.leadIds) {
           const key = `${leadId}|${target.integration_id}`;
           if (planned.has(key)) continue;
-          planned.set(key, { id: randomUUID(), integrationId: target.integration_id, leadId, status: target.is_active ? 'pending' : 'held', userId: arrival.recipientId, purchase: JSON.stringify(purchase), inline });
+          planned.set(key, {
+            id: randomUUID(),
+            integrationId: target.integration_id,
+            leadId,
+            status: target.is_active ? 'pending' : 'held',
+            userId: arrival.recipientId,
+            purchase: JSON.stringify(purchase),
+            inline,
+          });
         }
       }
     }
@@ -106,7 +132,14 @@ export class LeadDeliveries {
        SELECT delivery_id, lead_id, integration_id FROM inserted WHERE status = 'pending'
        UNION
        SELECT delivery_id, lead_id, integration_id FROM lead_deliveries WHERE integration_id = ANY($2::uuid[]) AND lead_id = ANY($3::uuid[]) AND status = 'pending' AND attempts = 0 AND NOT is_test`,
-      [rows.map((r) => r.id), rows.map((r) => r.integrationId), rows.map((r) => r.leadId), rows.map((r) => r.status), rows.map((r) => r.userId), rows.map((r) => r.purchase)],
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.integrationId),
+        rows.map((r) => r.leadId),
+        rows.map((r) => r.status),
+        rows.map((r) => r.userId),
+        rows.map((r) => r.purchase),
+      ],
     );
     const now: SendDeliveryJob[] = [];
     for (const row of due) {
@@ -160,7 +193,10 @@ export class LeadDeliveries {
       const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
       let target = targets.get(claimed.integration_id);
       if (lead && !target) targets.set(claimed.integration_id, (target = openTarget(this.cipher, claimed, claimed.sealed)));
-      const outcome = lead && target ? await this.send(lead, target, { deliveryId: claimed.delivery_id, attempt: claimed.attempt, test: false }) : failure('The lead is no longer available to send.', false);
+      const outcome =
+        lead && target
+          ? await this.send(lead, target, { deliveryId: claimed.delivery_id, attempt: claimed.attempt, test: false })
+          : failure('The lead is no longer available to send.', false);
       const next = outcome.ok || claimed.final_attempt || !outcome.retryable ? null : delayBefore(this.settings.retryDelaysMs, claimed.attempt + 1);
       return { claimed, started, outcome, next };
     });
@@ -195,7 +231,8 @@ export class LeadDeliveries {
   async testSend(userId: string, integrationId: string): Promise<AttemptResult & { sentAt: string }> {
     const integration = await this.ownIntegration(userId, integrationId);
     if (!integration.is_active) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'Connect this integration before sending a test lead.', 409);
-    if (!this.receivesLeads(integration)) throw new DomainError('INTEGRATION_RECEIVES_NO_LEADS', 'This integration opens a link; it does not receive leads.', 409);
+    if (!this.receivesLeads(integration))
+      throw new DomainError('INTEGRATION_RECEIVES_NO_LEADS', 'This integration opens a link; it does not receive leads.', 409);
     const deliveryId = randomUUID();
     const started = new Date();
     const purchase: Purchase = { source: 'data_leads', campaignId: null, campaignName: 'Test send', priceCents: 0, boughtAt: started.toISOString() };
@@ -203,7 +240,11 @@ export class LeadDeliveries {
       `INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, is_test, purchase, status, attempts, final_attempt) VALUES ($1, $2, $3, NULL, true, $4, 'pending', 1, true)`,
       [deliveryId, integrationId, userId, JSON.stringify(purchase)],
     );
-    const outcome = await this.send(sampleLead(deliveryId, started), await integrationTarget(this.pool, this.cipher, integration), { deliveryId, attempt: 1, test: true });
+    const outcome = await this.send(sampleLead(deliveryId, started), await integrationTarget(this.pool, this.cipher, integration), {
+      deliveryId,
+      attempt: 1,
+      test: true,
+    });
     await this.logAttempts([{ deliveryId, attempt: 1, trigger: 'test', started, outcome, status: outcome.ok ? 'succeeded' : 'failed', nextAttemptAt: null }]);
     this.publish(userId);
     return { deliveryId, attempt: 1, outcome, sentAt: started.toISOString() };
@@ -269,9 +310,19 @@ export class LeadDeliveries {
         : { rows: [] };
       const skipped = replay
         ? 0
-        : (await tx.query(`UPDATE lead_deliveries SET status = 'skipped', last_error = 'Not sent: skipped when the integration was turned back on', updated_at = now() WHERE integration_id = $1 AND status = 'held'`, [integrationId]))
-            .rowCount ?? 0;
-      await recordInOutbox(tx, `integration-${integrationId}`, [newEvent('IntegrationEnabled', { integrationId, userId, provider: before.provider, replayed: missed.length, skipped }, systemContext('integration-enable'))]);
+        : ((
+            await tx.query(
+              `UPDATE lead_deliveries SET status = 'skipped', last_error = 'Not sent: skipped when the integration was turned back on', updated_at = now() WHERE integration_id = $1 AND status = 'held'`,
+              [integrationId],
+            )
+          ).rowCount ?? 0);
+      await recordInOutbox(tx, `integration-${integrationId}`, [
+        newEvent(
+          'IntegrationEnabled',
+          { integrationId, userId, provider: before.provider, replayed: missed.length, skipped },
+          systemContext('integration-enable'),
+        ),
+      ]);
       return { missed, skipped };
     });
     outboxCommitted();
@@ -283,14 +334,16 @@ export class LeadDeliveries {
   /** Which of the agent's leads go to one of their integrations; the campaigns chosen must be the agent's own. */
   async setDestinations(userId: string, integrationId: string, destinations: Destinations): Promise<{ destinations: Destinations }> {
     if (destinations.campaignIds?.length) {
-      const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])', [userId, destinations.campaignIds]);
+      const { rows } = await this.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])',
+        [userId, destinations.campaignIds],
+      );
       if (rows[0]!.n !== destinations.campaignIds.length) throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
     }
-    const { rowCount } = await this.pool.query('UPDATE integration_configs SET destinations = $3, updated_at = now() WHERE integration_id = $1 AND user_id = $2', [
-      integrationId,
-      userId,
-      JSON.stringify(destinations),
-    ]);
+    const { rowCount } = await this.pool.query(
+      'UPDATE integration_configs SET destinations = $3, updated_at = now() WHERE integration_id = $1 AND user_id = $2',
+      [integrationId, userId, JSON.stringify(destinations)],
+    );
     if (!rowCount) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
     this.publish(userId);
     return { destinations };
@@ -379,7 +432,17 @@ export class LeadDeliveries {
       );
       if (!turnedOff[0]) return null;
       await recordInOutbox(tx, `integration-${integration.integration_id}`, [
-        newEvent('IntegrationDisabled', { integrationId: integration.integration_id, userId: integration.user_id, provider: integration.provider, failingSince: failingSince.toISOString(), reason }, systemContext('lead-delivery')),
+        newEvent(
+          'IntegrationDisabled',
+          {
+            integrationId: integration.integration_id,
+            userId: integration.user_id,
+            provider: integration.provider,
+            failingSince: failingSince.toISOString(),
+            reason,
+          },
+          systemContext('lead-delivery'),
+        ),
       ]);
       return turnedOff[0].disabled_at;
     });
@@ -387,10 +450,14 @@ export class LeadDeliveries {
     outboxCommitted();
     const email = (await userLabels(this.pool, [integration.user_id])).get(integration.user_id)?.email;
     if (email) {
-      await this.jobs.enqueue(SEND_EMAIL_JOB, disabledMail(email, provider, reason, `${this.settings.publicUrl}${pageOf(integration)}`, this.settings.disableAfterMs), {
-        jobId: `integration-disabled--${integration.integration_id}--${disabled.getTime()}`,
-        attempts: 5,
-      });
+      await this.jobs.enqueue(
+        SEND_EMAIL_JOB,
+        disabledMail(email, provider, reason, `${this.settings.publicUrl}${pageOf(integration)}`, this.settings.disableAfterMs),
+        {
+          jobId: `integration-disabled--${integration.integration_id}--${disabled.getTime()}`,
+          attempts: 5,
+        },
+      );
     }
   }
 

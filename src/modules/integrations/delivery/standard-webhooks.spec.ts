@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { newWebhookSecret, signingSecretsOf, signWebhook, verifyWebhook, webhookHeaders } from './standard-webhooks.js';
 
 // The test vector published with the Standard Webhooks specification (and Svix's libraries).
@@ -23,7 +24,10 @@ describe('Standard Webhooks signing', () => {
     expect(verifyWebhook(VECTOR.secret, vectorHeaders, '{"test": 2432232315}', { now: AT_VECTOR }).valid).toBe(false);
     expect(verifyWebhook(VECTOR.secret, { ...vectorHeaders, 'webhook-id': 'msg_other' }, VECTOR.body, { now: AT_VECTOR }).valid).toBe(false);
     expect(verifyWebhook(newWebhookSecret(), vectorHeaders, VECTOR.body, { now: AT_VECTOR }).valid).toBe(false);
-    expect(verifyWebhook(VECTOR.secret, vectorHeaders, VECTOR.body, { now: AT_VECTOR + 301_000 })).toEqual({ valid: false, reason: 'webhook-timestamp is too old or too new' });
+    expect(verifyWebhook(VECTOR.secret, vectorHeaders, VECTOR.body, { now: AT_VECTOR + 301_000 })).toEqual({
+      valid: false,
+      reason: 'webhook-timestamp is too old or too new',
+    });
     expect(verifyWebhook(VECTOR.secret, { 'webhook-id': VECTOR.id }, VECTOR.body, { now: AT_VECTOR }).valid).toBe(false);
   });
 

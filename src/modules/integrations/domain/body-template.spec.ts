@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { DeliverableLead } from '../delivery/lead-sender.js';
 import { bodyFormat, isJsonTemplate, leadJson, leadQuery, PLACEHOLDERS, renderBody, unknownPlaceholders } from './body-template.js';
 
@@ -33,12 +34,34 @@ describe('placeholders in a body template', () => {
   });
 
   it('given unknown or malformed placeholders, when saved, then each is named once as written', () => {
-    expect(unknownPlaceholders('{{first_name}} {{firstname}} {{ssn}} {{ssn}} {{first name}} {{}}')).toEqual(['{{firstname}}', '{{ssn}}', '{{first name}}', '{{}}']);
+    expect(unknownPlaceholders('{{first_name}} {{firstname}} {{ssn}} {{ssn}} {{first name}} {{}}')).toEqual([
+      '{{firstname}}',
+      '{{ssn}}',
+      '{{first name}}',
+      '{{}}',
+    ]);
   });
 
   it('lists every lead field a template may use, each with a description', () => {
     expect(PLACEHOLDERS.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['first_name', 'last_name', 'phone', 'email', 'state', 'zip', 'city', 'date_of_birth', 'age', 'source', 'tier', 'company_name', 'campaign_name', 'price', 'lead_id', 'bought_at']),
+      expect.arrayContaining([
+        'first_name',
+        'last_name',
+        'phone',
+        'email',
+        'state',
+        'zip',
+        'city',
+        'date_of_birth',
+        'age',
+        'source',
+        'tier',
+        'company_name',
+        'campaign_name',
+        'price',
+        'lead_id',
+        'bought_at',
+      ]),
     );
     for (const p of PLACEHOLDERS) expect(p.description.length).toBeGreaterThan(3);
   });
@@ -62,7 +85,11 @@ describe('the body format', () => {
 
 describe('rendering a JSON body', () => {
   it('given placeholders in strings and alone, then strings are escaped and lone values are JSON values', () => {
-    const body = renderBody('{"name": "{{first_name}} {{last_name}}", "age": {{age}}, "price": {{price}}, "priceText": "${{price}}", "email": {{email}}, "company": {{company_name}}}', lead(), 'json');
+    const body = renderBody(
+      '{"name": "{{first_name}} {{last_name}}", "age": {{age}}, "price": {{price}}, "priceText": "${{price}}", "email": {{email}}, "company": {{company_name}}}',
+      lead(),
+      'json',
+    );
     expect(JSON.parse(body)).toEqual({ name: 'Ana Diaz', age: 56, price: 12.5, priceText: '$12.50', email: 'ana@example.com', company: null });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { customIntegrationSchema, customSettings } from './custom-integration.js';
 
 const messages = (input: unknown) => {
@@ -32,27 +33,44 @@ describe('the custom integration form (spec: section 5, Custom integration)', ()
   it('takes headers as a JSON object of text values, refusing anything else with a message', () => {
     expect(messages({ ...api, headers: '{"X-Token": ' })).toEqual(['Invalid JSON format']);
     expect(messages({ ...api, headers: '["a"]' })).toEqual(['Headers must be a JSON object of header names and text values, e.g. {"X-Api-Key": "abc123"}']);
-    expect(messages({ ...api, headers: '{"X-Count": 3}' })).toEqual(['Headers must be a JSON object of header names and text values, e.g. {"X-Api-Key": "abc123"}']);
+    expect(messages({ ...api, headers: '{"X-Count": 3}' })).toEqual([
+      'Headers must be a JSON object of header names and text values, e.g. {"X-Api-Key": "abc123"}',
+    ]);
     expect(messages({ ...api, headers: '{"X Token": "a"}' })).toEqual(['“X Token” is not a valid header name (letters, digits and - only)']);
     expect(messages({ ...api, headers: '{"X-Token": "a\\r\\nX-Admin: 1"}' })).toEqual(['The value of X-Token must be one line of at most 4,000 characters']);
-    expect(messages({ ...api, headers: '{"Webhook-Signature": "v1,forged"}' })).toEqual(['The Webhook-Signature header is set by the portal and cannot be replaced']);
+    expect(messages({ ...api, headers: '{"Webhook-Signature": "v1,forged"}' })).toEqual([
+      'The Webhook-Signature header is set by the portal and cannot be replaced',
+    ]);
     const parsed = customIntegrationSchema.parse({ ...api, headers: '{"X-Token": " abc ", "Content-Type": "application/json"}' });
     expect(parsed).toMatchObject({ type: 'api', headers: { 'X-Token': 'abc', 'Content-Type': 'application/json' } });
     expect(customIntegrationSchema.parse({ ...api, headers: '' })).toMatchObject({ headers: {} });
   });
 
   it('keeps a body template only for POST, PUT and PATCH, with known placeholders only', () => {
-    expect(messages({ ...api, method: 'GET', requestBody: '{"a": "{{first_name}}"}' })).toEqual(['A body is sent only with POST, PUT or PATCH; a GET request carries the lead as query parameters']);
+    expect(messages({ ...api, method: 'GET', requestBody: '{"a": "{{first_name}}"}' })).toEqual([
+      'A body is sent only with POST, PUT or PATCH; a GET request carries the lead as query parameters',
+    ]);
     expect(messages({ ...api, requestBody: '{"a": "{{first_name}}", "b": "{{ssn}}", "c": {{credit_card}}}' })).toEqual([
       'Unknown placeholders {{ssn}}, {{credit_card}}: use the lead fields listed, e.g. {{first_name}}',
     ]);
-    expect(messages({ ...api, requestBody: '{"a": "{{first_name}}",}' })).toEqual(['The body template looks like JSON but is not valid JSON once its placeholders are filled']);
+    expect(messages({ ...api, requestBody: '{"a": "{{first_name}}",}' })).toEqual([
+      'The body template looks like JSON but is not valid JSON once its placeholders are filled',
+    ]);
     expect(messages({ ...api, requestBody: 'name={{first_name}}&age={{age}}' })).toEqual([]);
-    expect(customIntegrationSchema.parse({ ...api, method: 'PATCH', requestBody: '{"a": {{age}}}' })).toMatchObject({ method: 'PATCH', bodyTemplate: '{"a": {{age}}}' });
+    expect(customIntegrationSchema.parse({ ...api, method: 'PATCH', requestBody: '{"a": {{age}}}' })).toMatchObject({
+      method: 'PATCH',
+      bodyTemplate: '{"a": {{age}}}',
+    });
   });
 
   it('turns a form into the settings kept (no secret among them) and the secrets apart', () => {
-    const form = customIntegrationSchema.parse({ ...api, category: 'crm', apiKey: 'key-0123456789', headers: { Authorization: 'Bearer s3cret' }, requestBody: '{"n": "{{full_name}}"}' });
+    const form = customIntegrationSchema.parse({
+      ...api,
+      category: 'crm',
+      apiKey: 'key-0123456789',
+      headers: { Authorization: 'Bearer s3cret' },
+      requestBody: '{"n": "{{full_name}}"}',
+    });
     expect(form).toMatchObject({ apiKey: 'key-0123456789', headers: { Authorization: 'Bearer s3cret' }, status: undefined });
     expect(customSettings(form)).toEqual({
       name: 'My CRM',
@@ -65,7 +83,13 @@ describe('the custom integration form (spec: section 5, Custom integration)', ()
       headerNames: ['Authorization'],
     });
     expect(customSettings(customIntegrationSchema.parse(api), ['X-Kept'])).toMatchObject({ headerNames: ['X-Kept'] });
-    const link = customIntegrationSchema.parse({ name: ' Docs ', type: 'link', url: 'https://docs.example.com', apiKey: 'ignored-for-links', status: 'inactive' });
+    const link = customIntegrationSchema.parse({
+      name: ' Docs ',
+      type: 'link',
+      url: 'https://docs.example.com',
+      apiKey: 'ignored-for-links',
+      status: 'inactive',
+    });
     expect(customSettings(link)).toEqual({ name: 'Docs', description: null, category: 'other', type: 'link', url: 'https://docs.example.com' });
     expect(link.status).toBe('inactive');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isJsonTemplate, unknownPlaceholders } from './body-template.js';
 import { text, webUrl } from './providers.js';
 
@@ -34,34 +35,37 @@ const MAX_HEADERS = 30;
 const MAX_TEMPLATE = 20_000;
 
 /** The headers textarea (JSON text) or an object: names to text values, each a valid HTTP header. */
-const headers = z.union([z.string(), z.record(z.string(), z.unknown())], { message: CUSTOM_MESSAGES.headersJson }).transform((raw, ctx): Record<string, string> => {
-  let parsed: unknown = raw;
-  if (typeof raw === 'string') {
-    if (raw.trim() === '') return {};
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: CUSTOM_MESSAGES.headersJson });
+const headers = z
+  .union([z.string(), z.record(z.string(), z.unknown())], { message: CUSTOM_MESSAGES.headersJson })
+  .transform((raw, ctx): Record<string, string> => {
+    let parsed: unknown = raw;
+    if (typeof raw === 'string') {
+      if (raw.trim() === '') return {};
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: CUSTOM_MESSAGES.headersJson });
+        return z.NEVER;
+      }
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
+      ctx.addIssue({ code: 'custom', message: HEADERS_SHAPE });
       return z.NEVER;
     }
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
-    ctx.addIssue({ code: 'custom', message: HEADERS_SHAPE });
-    return z.NEVER;
-  }
-  const entries = Object.entries(parsed as Record<string, string>);
-  if (entries.length > MAX_HEADERS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_HEADERS} headers` });
-  const seen = new Set<string>();
-  for (const [name, value] of entries) {
-    const lower = name.toLowerCase();
-    if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', message: `“${name.slice(0, 60)}” is not a valid header name (letters, digits and - only)` });
-    else if (RESERVED_HEADERS.has(lower)) ctx.addIssue({ code: 'custom', message: `The ${name} header is set by the portal and cannot be replaced` });
-    else if (seen.has(lower)) ctx.addIssue({ code: 'custom', message: `The ${name} header is given twice` });
-    if (!HEADER_VALUE.test(value) || value.length > 4_000) ctx.addIssue({ code: 'custom', message: `The value of ${name.slice(0, 60)} must be one line of at most 4,000 characters` });
-    seen.add(lower);
-  }
-  return Object.fromEntries(entries.map(([name, value]) => [name, value.trim()]));
-});
+    const entries = Object.entries(parsed as Record<string, string>);
+    if (entries.length > MAX_HEADERS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_HEADERS} headers` });
+    const seen = new Set<string>();
+    for (const [name, value] of entries) {
+      const lower = name.toLowerCase();
+      if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', message: `“${name.slice(0, 60)}” is not a valid header name (letters, digits and - only)` });
+      else if (RESERVED_HEADERS.has(lower)) ctx.addIssue({ code: 'custom', message: `The ${name} header is set by the portal and cannot be replaced` });
+      else if (seen.has(lower)) ctx.addIssue({ code: 'custom', message: `The ${name} header is given twice` });
+      if (!HEADER_VALUE.test(value) || value.length > 4_000)
+        ctx.addIssue({ code: 'custom', message: `The value of ${name.slice(0, 60)} must be one line of at most 4,000 characters` });
+      seen.add(lower);
+    }
+    return Object.fromEntries(entries.map(([name, value]) => [name, value.trim()]));
+  });
 
 /** A body template: lead placeholders only; JSON that is JSON once filled. */
 const bodyTemplate = z
@@ -70,7 +74,10 @@ const bodyTemplate = z
   .superRefine((template, ctx) => {
     const unknown = unknownPlaceholders(template);
     if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: use the lead fields listed, e.g. {{first_name}}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: use the lead fields listed, e.g. {{first_name}}`,
+      });
     }
     if (/^\s*[[{](?!\{)/.test(template) && !isJsonTemplate(template)) {
       ctx.addIssue({ code: 'custom', message: 'The body template looks like JSON but is not valid JSON once its placeholders are filled' });
@@ -116,7 +123,11 @@ export const customIntegrationSchema = z
     if (form.type === 'link') return address(form.url, 'url', CUSTOM_MESSAGES.url);
     address(form.apiEndpoint, 'apiEndpoint', CUSTOM_MESSAGES.endpoint);
     if (form.requestBody && !METHODS_WITH_BODY.includes(form.method)) {
-      ctx.addIssue({ code: 'custom', path: ['requestBody'], message: `A body is sent only with POST, PUT or PATCH; a ${form.method} request carries the lead as query parameters` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requestBody'],
+        message: `A body is sent only with POST, PUT or PATCH; a ${form.method} request carries the lead as query parameters`,
+      });
     }
   })
   .transform((form): CustomIntegrationForm => {
@@ -169,7 +180,16 @@ export type CustomSettings =
 export function customSettings(form: CustomIntegrationForm, savedHeaderNames: readonly string[] = []): CustomSettings {
   const { name, description, category } = form;
   if (form.type === 'link') return { name, description, category, type: 'link', url: form.url };
-  return { name, description, category, type: 'api', endpoint: form.endpoint, method: form.method, bodyTemplate: form.bodyTemplate, headerNames: form.headers ? Object.keys(form.headers) : savedHeaderNames };
+  return {
+    name,
+    description,
+    category,
+    type: 'api',
+    endpoint: form.endpoint,
+    method: form.method,
+    bodyTemplate: form.bodyTemplate,
+    headerNames: form.headers ? Object.keys(form.headers) : savedHeaderNames,
+  };
 }
 
 /** The names of a custom integration's secrets in integration_secrets. */

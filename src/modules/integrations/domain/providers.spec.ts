@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { generatedSecretsOf, providerSchema, vanillaSoftMappings } from './providers.js';
 
 const messages = (providerId: Parameters<typeof providerSchema>[0], input: unknown) => {
@@ -11,7 +12,10 @@ describe('the provider forms (spec: section 5, Providers)', () => {
     expect(messages('onlysales', {})).toEqual(['Please fill in all required fields.']);
     expect(messages('onlysales', { webhookUrl: 'https://crm.example.com/hook', apiKey: '  ' })).toEqual(['Please fill in all required fields.']);
     expect(messages('onlysales', { webhookUrl: 'ftp://crm.example.com', apiKey: 'k' })).toEqual(['Enter a full web address, starting with https://']);
-    expect(providerSchema('onlysales', '').parse({ webhookUrl: 'https://crm.example.com/hook', apiKey: ' key-123 ' })).toEqual({ settings: { webhookUrl: 'https://crm.example.com/hook' }, secrets: { apiKey: 'key-123' } });
+    expect(providerSchema('onlysales', '').parse({ webhookUrl: 'https://crm.example.com/hook', apiKey: ' key-123 ' })).toEqual({
+      settings: { webhookUrl: 'https://crm.example.com/hook' },
+      secrets: { apiKey: 'key-123' },
+    });
   });
 
   it('Email needs an address', () => {
@@ -23,7 +27,10 @@ describe('the provider forms (spec: section 5, Providers)', () => {
   it('Ringy needs both SID and auth token, and names the account by date when no nickname is given', () => {
     expect(messages('ringy', { sid: 'AC123' })).toEqual(['Please provide both SID and Auth Token']);
     expect(messages('ringy', { authToken: 'token' })).toEqual(['Please provide both SID and Auth Token']);
-    expect(providerSchema('ringy', '11/25/2026').parse({ sid: 'AC123', authToken: 'secret-token' })).toEqual({ settings: { nickname: 'Ringy Account 11/25/2026' }, secrets: { sid: 'AC123', authToken: 'secret-token' } });
+    expect(providerSchema('ringy', '11/25/2026').parse({ sid: 'AC123', authToken: 'secret-token' })).toEqual({
+      settings: { nickname: 'Ringy Account 11/25/2026' },
+      secrets: { sid: 'AC123', authToken: 'secret-token' },
+    });
   });
 
   it('VanillaSoft needs a credential name, a posting URL and field mappings as a JSON object', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { newWebhookSecret } from '../delivery/standard-webhooks.js';
 import { XML_NAME } from '../providers/vanillasoft/xml.js';
 import { isLeadField, LEAD_FIELD_NAMES } from './lead-fields.js';
@@ -24,7 +25,11 @@ export const DEFAULT_VANILLASOFT_MAPPINGS = { first_name: 'FirstName', last_name
  * `generated` secrets are the portal's own (a webhook signing secret): made at the first
  * connect and shown once then, kept as they are when the agent saves the form again.
  */
-export type ProviderSetup = { readonly settings: Record<string, unknown>; readonly secrets: Record<string, string>; readonly generated?: Record<string, string> };
+export type ProviderSetup = {
+  readonly settings: Record<string, unknown>;
+  readonly secrets: Record<string, string>;
+  readonly generated?: Record<string, string>;
+};
 
 /** The secrets the portal makes for a provider at connect: OnlySales gets a Standard Webhooks signing secret. */
 export function generatedSecretsOf(providerId: ProviderId): Record<string, string> {
@@ -59,25 +64,40 @@ const mappings = z
   .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 100, 'Map at least one field, and at most 100')
   .superRefine((value, ctx) => {
     const unknown = Object.keys(value).filter((key) => !isLeadField(key));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown lead field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the fields are ${LEAD_FIELD_NAMES.join(', ')}` });
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown lead field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the fields are ${LEAD_FIELD_NAMES.join(', ')}`,
+      });
     const badNames = Object.values(value).filter((name) => !XML_NAME.test(name.trim()));
-    if (badNames.length > 0) ctx.addIssue({ code: 'custom', message: `VanillaSoft field names are letters, digits, _, - and . without spaces: ${badNames.join(', ')}` });
+    if (badNames.length > 0)
+      ctx.addIssue({ code: 'custom', message: `VanillaSoft field names are letters, digits, _, - and . without spaces: ${badNames.join(', ')}` });
   })
   .transform((value) => Object.fromEntries(Object.entries(value).map(([key, name]) => [key, name.trim()])));
 
 /** Each provider's form, validated with the spec's messages; the date names Ringy's default nickname. */
 /** VanillaSoft's field mappings: JSON text (the form) or an object (the admin's send-leads), checked the same. */
-export const vanillaSoftMappings = z.union([z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value)), z.string({ message: MAPPINGS_JSON })]).pipe(mappings);
+export const vanillaSoftMappings = z
+  .union([z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value)), z.string({ message: MAPPINGS_JSON })])
+  .pipe(mappings);
 
 export function providerSchema(providerId: Exclude<ProviderId, 'textdrip'>, today: string): z.ZodType<ProviderSetup> {
   switch (providerId) {
     case 'onlysales':
       return z
-        .object({ webhookUrl: webUrl(FILL_ALL), apiKey: text(FILL_ALL).pipe(z.string().max(500, 'The API key is at most 500 characters')) }, { message: FILL_ALL })
+        .object(
+          { webhookUrl: webUrl(FILL_ALL), apiKey: text(FILL_ALL).pipe(z.string().max(500, 'The API key is at most 500 characters')) },
+          { message: FILL_ALL },
+        )
         .transform(({ webhookUrl, apiKey }) => ({ settings: { webhookUrl }, secrets: { apiKey } }));
     case 'email':
       return z
-        .object({ email: text('Please enter an email address.').pipe(z.email('Please enter a valid email address.').max(254, 'Please enter a valid email address.')) }, { message: 'Please enter an email address.' })
+        .object(
+          {
+            email: text('Please enter an email address.').pipe(z.email('Please enter a valid email address.').max(254, 'Please enter a valid email address.')),
+          },
+          { message: 'Please enter an email address.' },
+        )
         .transform(({ email }) => ({ settings: { email: email.toLowerCase() }, secrets: {} }));
     case 'ringy':
       return z
@@ -91,16 +111,18 @@ export function providerSchema(providerId: Exclude<ProviderId, 'textdrip'>, toda
         )
         .transform(({ sid, authToken, nickname }) => ({ settings: { nickname: nickname || `Ringy Account ${today}` }, secrets: { sid, authToken } }));
     case 'vanillasoft':
-      return z
-        .object(
-          {
-            credentialName: text(FILL_ALL).pipe(z.string().max(100, 'The credential name is at most 100 characters')),
-            postingUrl: webUrl(FILL_ALL),
-            fieldMappings: mappings,
-          },
-          { message: FILL_ALL },
-        )
-        // The posting URL carries the account's web-lead id: kept as a secret.
-        .transform(({ credentialName, postingUrl, fieldMappings }) => ({ settings: { credentialName, fieldMappings }, secrets: { postingUrl } }));
+      return (
+        z
+          .object(
+            {
+              credentialName: text(FILL_ALL).pipe(z.string().max(100, 'The credential name is at most 100 characters')),
+              postingUrl: webUrl(FILL_ALL),
+              fieldMappings: mappings,
+            },
+            { message: FILL_ALL },
+          )
+          // The posting URL carries the account's web-lead id: kept as a secret.
+          .transform(({ credentialName, postingUrl, fieldMappings }) => ({ settings: { credentialName, fieldMappings }, secrets: { postingUrl } }))
+      );
   }
 }

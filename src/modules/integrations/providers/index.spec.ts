@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { loopbackHttp } from '../../../../test/support/sample-lead.js';
 import { PROVIDER_IDS } from '../domain/providers.js';
 import { leadSenders } from './index.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { nationalDigits, providerMessage, usDate } from './provider-call.js';
 
 describe('reading providers’ answers', () => {

@@ -4,8 +4,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
@@ -15,10 +16,21 @@ import { TIERS } from '../contracts/campaign-events.js';
 import { AGED_PACKAGE_MESSAGE, AGED_PACKAGES, packageOf, packagePrice, perLeadCents } from '../domain/aged-packages.js';
 import { orderIdOf, PlaceLeadOrder } from './place-lead-order/place-lead-order.handler.js';
 
-const states = z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'States are two-letter codes')).max(60, 'Choose at most 60 states');
+const states = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'States are two-letter codes'),
+  )
+  .max(60, 'Choose at most 60 states');
 const orderRequest = z.object({
   // No package chosen is the handler's refusal, in the spec's words.
-  quantity: z.number({ message: AGED_PACKAGE_MESSAGE }).nullish().transform((value) => value ?? 0),
+  quantity: z
+    .number({ message: AGED_PACKAGE_MESSAGE })
+    .nullish()
+    .transform((value) => value ?? 0),
   tier: z.enum(TIERS.aged_leads as [string, ...string[]], { message: 'Please select a source and tier' }),
   states: states.default([]),
   acceptPartial: z.boolean({ message: 'acceptPartial must be true or false' }).default(false),
@@ -51,7 +63,12 @@ export class AgedOrdersController {
       [query.tier, query.states],
     );
     const available = rows[0]!.available;
-    return { tier: query.tier, states: query.states, available, packages: AGED_PACKAGES.map((pack) => ({ ...pack, perLeadCents: perLeadCents(pack), whole: available >= pack.quantity })) };
+    return {
+      tier: query.tier,
+      states: query.states,
+      available,
+      packages: AGED_PACKAGES.map((pack) => ({ ...pack, perLeadCents: perLeadCents(pack), whole: available >= pack.quantity })),
+    };
   }
 
   @Post()
@@ -66,7 +83,16 @@ export class AgedOrdersController {
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'aged-order', ...input } }, async () => {
       const pack = packageOf(input.quantity);
       if (!pack) throw new DomainError('AGED_PACKAGE_REQUIRED', AGED_PACKAGE_MESSAGE, 400);
-      const order = { orderId: orderIdOf('aged-order', user.userId, key), ownerId: user.userId, kind: 'aged' as const, tier: input.tier, states: input.states, city: null, campaign: null, acceptPartial: input.acceptPartial };
+      const order = {
+        orderId: orderIdOf('aged-order', user.userId, key),
+        ownerId: user.userId,
+        kind: 'aged' as const,
+        tier: input.tier,
+        states: input.states,
+        city: null,
+        campaign: null,
+        acceptPartial: input.acceptPartial,
+      };
       const result = await this.commands.execute(new PlaceLeadOrder({ ...order, ...packagePrice(pack) }, userRequestContext(user.userId, String(request.id))));
       return { status: 201, body: result };
     });

@@ -4,8 +4,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
@@ -104,7 +105,9 @@ export class BusinessLeadsController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The signed-in agent's business leads, newest first (at most 1,000): company, city, state, lead source, the contact, the campaign and the price." })
+  @ApiOperation({
+    summary: "The signed-in agent's business leads, newest first (at most 1,000): company, city, state, lead source, the contact, the campaign and the price.",
+  })
   async mine(@CurrentUser() user: AuthenticatedUser) {
     const { rows } = await this.pool.query<BusinessLead & { boughtAt: Date }>(
       `SELECT o.lead_id AS "leadId", l.company_name AS "companyName", l.city, l.state, l.lead_source_id AS "leadSourceId",

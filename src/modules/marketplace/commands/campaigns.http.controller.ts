@@ -6,8 +6,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
@@ -27,7 +28,10 @@ const targetingInput = z
     states: z.array(z.string().trim().toUpperCase()).max(60, 'Choose at most 60 states').default([]),
     dailyCap: z.number({ message: 'A lead cap is a whole number' }).nullable().default(null),
     weeklyCap: z.number({ message: 'A lead cap is a whole number' }).nullable().default(null),
-    schedule: z.object({ days: z.array(z.number()).max(7), fromHour: z.number(), toHour: z.number() }).nullable().default(null),
+    schedule: z
+      .object({ days: z.array(z.number()).max(7), fromHour: z.number(), toHour: z.number() })
+      .nullable()
+      .default(null),
     roundRobinGroupId: z.uuid('No such group.').nullable().default(null),
   })
   .default({ states: [], dailyCap: null, weeklyCap: null, schedule: null, roundRobinGroupId: null });
@@ -45,7 +49,10 @@ const settingsRequest = z.object({
 });
 const activeRequest = z.object({ active: z.boolean({ message: 'active must be true or false' }) });
 const budgetRequest = z.object({
-  changeCents: z.number({ message: 'changeCents must be a number of cents' }).int('changeCents must be whole cents').refine((value) => value !== 0, 'changeCents cannot be 0'),
+  changeCents: z
+    .number({ message: 'changeCents must be a number of cents' })
+    .int('changeCents must be whole cents')
+    .refine((value) => value !== 0, 'changeCents cannot be 0'),
 });
 const campaignIdParam = z.uuid('No such campaign.');
 
@@ -84,7 +91,11 @@ export class CampaignsController {
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'create-campaign', ...input } }, async () => {
       const campaignId = campaignIdOf(user.userId, key);
       const result = await this.commands.execute(
-        new CreateCampaign({ campaignId, ownerId: user.userId, name: input.name, source: input.source, tier: input.tier, budgetCents: input.budgetCents, targeting }, userRequestContext(user.userId, String(request.id)), key),
+        new CreateCampaign(
+          { campaignId, ownerId: user.userId, name: input.name, source: input.source, tier: input.tier, budgetCents: input.budgetCents, targeting },
+          userRequestContext(user.userId, String(request.id)),
+          key,
+        ),
       );
       return { status: 201, body: result };
     });
@@ -106,34 +117,51 @@ export class CampaignsController {
     const campaignId = validate(campaignIdParam, id, 'id');
     const { active } = validate(activeRequest, body);
     await this.ownCampaign(user, request, () =>
-      this.commands.execute(new DecideCampaign({ type: 'SetActive', campaignId, ownerId: user.userId, active }, userRequestContext(user.userId, String(request.id)), `${request.id}`)),
+      this.commands.execute(
+        new DecideCampaign(
+          { type: 'SetActive', campaignId, ownerId: user.userId, active },
+          userRequestContext(user.userId, String(request.id)),
+          `${request.id}`,
+        ),
+      ),
     );
     return { campaignId, active };
   }
 
   @Post(':id/budget')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Raises (changeCents > 0, held on the wallet in a moment) or lowers (changeCents < 0, released at once) a campaign’s budget, in whole dollars (Idempotency-Key required).' })
+  @ApiOperation({
+    summary:
+      'Raises (changeCents > 0, held on the wallet in a moment) or lowers (changeCents < 0, released at once) a campaign’s budget, in whole dollars (Idempotency-Key required).',
+  })
   async changeBudget(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const key = idempotencyKeyOf(request.headers);
     const campaignId = validate(campaignIdParam, id, 'id');
     const { changeCents } = validate(budgetRequest, body);
     const context = userRequestContext(user.userId, String(request.id));
-    const answer = await this.ownCampaign(user, request, () => idempotent(this.pool, { scope: user.userId, key, payload: { route: 'campaign-budget', campaignId, changeCents } }, async () => {
-      if (changeCents > 0) {
-        await this.commands.execute(new DecideCampaign({ type: 'RaiseBudget', campaignId, ownerId: user.userId, requestId: key, amountCents: changeCents }, context, key));
-        return { status: 200, body: { campaignId, status: 'raise requested' } };
-      }
-      const spentCents = await this.spentOf(campaignId);
-      await this.commands.execute(new DecideCampaign({ type: 'LowerBudget', campaignId, ownerId: user.userId, amountCents: -changeCents, spentCents }, context, key));
-      return { status: 200, body: { campaignId, status: 'lowered' } };
-    }));
+    const answer = await this.ownCampaign(user, request, () =>
+      idempotent(this.pool, { scope: user.userId, key, payload: { route: 'campaign-budget', campaignId, changeCents } }, async () => {
+        if (changeCents > 0) {
+          await this.commands.execute(
+            new DecideCampaign({ type: 'RaiseBudget', campaignId, ownerId: user.userId, requestId: key, amountCents: changeCents }, context, key),
+          );
+          return { status: 200, body: { campaignId, status: 'raise requested' } };
+        }
+        const spentCents = await this.spentOf(campaignId);
+        await this.commands.execute(
+          new DecideCampaign({ type: 'LowerBudget', campaignId, ownerId: user.userId, amountCents: -changeCents, spentCents }, context, key),
+        );
+        return { status: 200, body: { campaignId, status: 'lowered' } };
+      }),
+    );
     return answer.body;
   }
 
   @Put(':id/settings')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Renames a campaign and sets its targeting: states, daily and weekly caps, and a weekly schedule of days and hours in the agent’s time zone.' })
+  @ApiOperation({
+    summary: 'Renames a campaign and sets its targeting: states, daily and weekly caps, and a weekly schedule of days and hours in the agent’s time zone.',
+  })
   async changeSettings(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const campaignId = validate(campaignIdParam, id, 'id');
     const input = validate(settingsRequest, body);
@@ -141,7 +169,11 @@ export class CampaignsController {
     await this.requireOwnGroup(user.userId, targeting.roundRobinGroupId);
     await this.ownCampaign(user, request, () =>
       this.commands.execute(
-        new DecideCampaign({ type: 'ChangeSettings', campaignId, ownerId: user.userId, name: input.name, targeting }, userRequestContext(user.userId, String(request.id)), `${request.id}`),
+        new DecideCampaign(
+          { type: 'ChangeSettings', campaignId, ownerId: user.userId, name: input.name, targeting },
+          userRequestContext(user.userId, String(request.id)),
+          `${request.id}`,
+        ),
       ),
     );
     return { campaignId, name: input.name.trim(), targeting };
@@ -153,7 +185,13 @@ export class CampaignsController {
   async end(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
     const campaignId = validate(campaignIdParam, id, 'id');
     await this.ownCampaign(user, request, () =>
-      this.commands.execute(new DecideCampaign({ type: 'EndCampaign', campaignId, ownerId: user.userId, reason: 'Ended by its owner' }, userRequestContext(user.userId, String(request.id)), `${request.id}`)),
+      this.commands.execute(
+        new DecideCampaign(
+          { type: 'EndCampaign', campaignId, ownerId: user.userId, reason: 'Ended by its owner' },
+          userRequestContext(user.userId, String(request.id)),
+          `${request.id}`,
+        ),
+      ),
     );
     return { campaignId, status: 'ended' };
   }
@@ -167,7 +205,10 @@ export class CampaignsController {
   private async requireOwnGroup(ownerId: string, groupId: string | null | undefined): Promise<void> {
     if (!groupId) return;
     const { rowCount } = await this.pool.query('SELECT 1 FROM agent_groups WHERE group_id = $1 AND owner_id = $2', [groupId, ownerId]);
-    if (!rowCount) throw new ApiError(400, 'GROUP_NOT_FOUND', 'Choose one of your groups to share the leads with.', [{ field: 'targeting.roundRobinGroupId', message: 'Choose one of your groups to share the leads with.' }]);
+    if (!rowCount)
+      throw new ApiError(400, 'GROUP_NOT_FOUND', 'Choose one of your groups to share the leads with.', [
+        { field: 'targeting.roundRobinGroupId', message: 'Choose one of your groups to share the leads with.' },
+      ]);
   }
 
   /** What the campaign's hold has captured (the wallet's read model): the budget cannot be lowered below it. */

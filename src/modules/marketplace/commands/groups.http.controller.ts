@@ -5,8 +5,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { toCsv } from '../../../platform/csv/csv.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
@@ -17,7 +18,9 @@ import { ChangeGroup, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, type GroupChange } from
 import { ImportGroups, type ImportReport } from './import-groups/import-groups.handler.js';
 import { importRequest, readImportCsv } from './import-groups/import-groups.request.js';
 
-const nameRequest = z.object({ name: z.string({ message: 'Please enter a group name.' }).max(MAX_GROUP_NAME, `A group name is at most ${MAX_GROUP_NAME} characters.`) });
+const nameRequest = z.object({
+  name: z.string({ message: 'Please enter a group name.' }).max(MAX_GROUP_NAME, `A group name is at most ${MAX_GROUP_NAME} characters.`),
+});
 const membersRequest = z.object({
   emails: z
     .array(z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address')), { message: 'Send the members’ e-mail addresses' })
@@ -58,7 +61,9 @@ export class GroupsController {
   @Get('export.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="groups.csv"')
-  @ApiOperation({ summary: "All the agent's groups and their members as CSV (group name, member name, member email); a group without members has one row with its name only." })
+  @ApiOperation({
+    summary: "All the agent's groups and their members as CSV (group name, member name, member email); a group without members has one row with its name only.",
+  })
   async exportAll(@CurrentUser() user: AuthenticatedUser) {
     const { rows } = await this.pool.query<{ group: string; name: string | null; email: string | null }>(
       `SELECT g.name AS "group", coalesce(nullif(p.display_name, ''), u.email) AS name, u.email
@@ -66,7 +71,10 @@ export class GroupsController {
         WHERE g.owner_id = $1 ORDER BY lower(g.name), lower(coalesce(nullif(p.display_name, ''), u.email))`,
       [user.userId],
     );
-    return toCsv(['group name', 'member name', 'member email'], rows.map((row) => [row.group, row.name, row.email]));
+    return toCsv(
+      ['group name', 'member name', 'member email'],
+      rows.map((row) => [row.group, row.name, row.email]),
+    );
   }
 
   @Post('import')
@@ -113,7 +121,11 @@ export class GroupsController {
   @Delete(':groupId/members/:memberId')
   @ApiOperation({ summary: 'Removes a member from the group.' })
   removeMember(@CurrentUser() user: AuthenticatedUser, @Param('groupId') raw: string, @Param('memberId') member: string, @Req() request: FastifyRequest) {
-    return this.change(user, request, { type: 'remove-member', groupId: validate(groupId, raw, 'groupId'), memberId: validate(z.uuid('No such member.'), member, 'memberId') });
+    return this.change(user, request, {
+      type: 'remove-member',
+      groupId: validate(groupId, raw, 'groupId'),
+      memberId: validate(z.uuid('No such member.'), member, 'memberId'),
+    });
   }
 
   @Get(':groupId/members.csv')
@@ -121,7 +133,10 @@ export class GroupsController {
   @ApiOperation({ summary: "A group's members as CSV (name, email), for import elsewhere or back here." })
   async exportCsv(@CurrentUser() user: AuthenticatedUser, @Param('groupId') raw: string, @Req() request: FastifyRequest) {
     const { members } = await this.one(user, raw, request);
-    return toCsv(['name', 'email'], members.map((member) => [member.name, member.email]));
+    return toCsv(
+      ['name', 'email'],
+      members.map((member) => [member.name, member.email]),
+    );
   }
 
   private change(user: AuthenticatedUser, request: FastifyRequest, change: GroupChange) {

@@ -4,9 +4,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ValidationFailed } from '../../../platform/http/api-error.js';
 import { idempotent } from '../../../platform/http/idempotency.js';
@@ -22,7 +23,12 @@ const TIER_OF = { aged: 'basic', jgsheet: 'jgs_leads' } as const;
 
 const QUANTITY = 'Quantity must be a whole number from 1 to 70,000';
 const inquiryRequest = z.object({
-  agentEmail: z.string({ message: 'Agent e-mail is required' }).trim().toLowerCase().min(1, 'Agent e-mail is required').pipe(z.email('Agent e-mail must be an e-mail address')),
+  agentEmail: z
+    .string({ message: 'Agent e-mail is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Agent e-mail is required')
+    .pipe(z.email('Agent e-mail must be an e-mail address')),
   quantity: z.number({ message: QUANTITY }).int(QUANTITY).min(1, QUANTITY).max(INQUIRY_MAX_QUANTITY, QUANTITY),
   tier: z.enum(['aged', 'jgsheet'], { message: 'Tier must be aged or jgsheet' }),
   states: z
@@ -36,7 +42,11 @@ const inquiryRequest = z.object({
     )
     .max(60, 'Choose at most 60 states')
     .default([]),
-  transactionId: z.string({ message: 'Transaction id is required' }).trim().min(1, 'Transaction id is required').max(255, 'Transaction id is at most 255 characters'),
+  transactionId: z
+    .string({ message: 'Transaction id is required' })
+    .trim()
+    .min(1, 'Transaction id is required')
+    .max(255, 'Transaction id is at most 255 characters'),
   acceptPartial: z.boolean({ message: 'acceptPartial must be true or false' }).default(false),
 });
 

@@ -5,8 +5,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
@@ -27,7 +28,7 @@ export class LeadAssignmentsController {
   ) {}
 
   @Get('assignees')
-  @ApiOperation({ summary: "Whom the signed-in agent can give leads to: the members of their groups, each once, by name." })
+  @ApiOperation({ summary: 'Whom the signed-in agent can give leads to: the members of their groups, each once, by name.' })
   async assignees(@CurrentUser() user: AuthenticatedUser) {
     const { rows } = await this.pool.query(
       `SELECT DISTINCT ON (u.id) u.id AS "userId", u.email, p.display_name AS "name"

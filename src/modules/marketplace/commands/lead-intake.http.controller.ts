@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../platform/config/config.js';
 import { ApiError, ValidationFailed } from '../../../platform/http/api-error.js';
 import { validate } from '../../../platform/http/validate.js';
@@ -33,7 +34,10 @@ export class LeadIntakeController {
 
   @Post('leads')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Lead vendors post leads here with their API key: one lead, or { leads: [...] } of at most 100. Duplicates (same phone or e-mail within 30 days) are stored but never sold.' })
+  @ApiOperation({
+    summary:
+      'Lead vendors post leads here with their API key: one lead, or { leads: [...] } of at most 100. Duplicates (same phone or e-mail within 30 days) are stored but never sold.',
+  })
   async receive(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const vendorId = await this.vendorOf(request);
     await enforce(this.limiter, [{ rule: { name: 'lead-intake', limit: this.config.leads.intakeRequestsPerMinute, windowSeconds: 60 }, subject: vendorId }]);
@@ -53,7 +57,14 @@ export class LeadIntakeController {
         results.push({ index, status: 'rejected', fieldErrors: [...(error.fieldErrors ?? [])] });
       }
     });
-    const received = await this.commands.execute(new ReceiveLeads(vendorId, valid.map((item) => item.lead), this.config.leads.duplicateDays, String(request.id)));
+    const received = await this.commands.execute(
+      new ReceiveLeads(
+        vendorId,
+        valid.map((item) => item.lead),
+        this.config.leads.duplicateDays,
+        String(request.id),
+      ),
+    );
     received.forEach((lead, i) => results.push({ index: valid[i]!.index, status: lead.status, leadId: lead.leadId, duplicateOf: lead.duplicateOf }));
     results.sort((a, b) => a.index - b.index);
     if (!batch) {
@@ -74,7 +85,9 @@ export class LeadIntakeController {
     const header = request.headers.authorization;
     const key = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : (request.headers['x-api-key'] as string | undefined);
     if (!key || !key.startsWith('lv_')) throw new ApiError(401, 'API_KEY_REQUIRED', 'Send your lead vendor API key as "Authorization: Bearer lv_…".');
-    const { rows } = await this.pool.query<{ vendor_id: string }>('SELECT vendor_id FROM lead_vendors WHERE key_hash = $1 AND revoked_at IS NULL', [vendorKeyHash(key)]);
+    const { rows } = await this.pool.query<{ vendor_id: string }>('SELECT vendor_id FROM lead_vendors WHERE key_hash = $1 AND revoked_at IS NULL', [
+      vendorKeyHash(key),
+    ]);
     if (!rows[0]) throw new ApiError(401, 'API_KEY_INVALID', 'This API key is not valid or was revoked.');
     return rows[0].vendor_id;
   }

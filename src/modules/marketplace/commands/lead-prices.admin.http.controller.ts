@@ -4,21 +4,26 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { TIERS } from '../contracts/campaign-events.js';
+import { SetLeadPrice } from './set-lead-price/set-lead-price.handler.js';
 
 /** Sources sold lead by lead; aged leads are sold in packages at the spec's package prices. */
 const PRICED_SOURCES = ['data_leads', 'smm_leads'] as const;
-import { SetLeadPrice } from './set-lead-price/set-lead-price.handler.js';
 
 const priceRequest = z.object({
-  priceCents: z.number({ message: 'Price must be a number of cents' }).int('Price must be whole cents').min(1, 'Price must be at least 1 cent').max(100_000, 'Price must be at most $1,000'),
+  priceCents: z
+    .number({ message: 'Price must be a number of cents' })
+    .int('Price must be whole cents')
+    .min(1, 'Price must be at least 1 cent')
+    .max(100_000, 'Price must be at most $1,000'),
 });
 
 /** The price table of leads per source and tier (admins); a lead's price is fixed when it is offered. */
@@ -46,7 +51,13 @@ export class LeadPricesAdminController {
   @Put(':source/:tier')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets the price per lead of a source and tier, from now on.' })
-  async set(@CurrentUser() admin: AuthenticatedUser, @Param('source') source: string, @Param('tier') tier: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+  async set(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('source') source: string,
+    @Param('tier') tier: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ) {
     const known = (PRICED_SOURCES as readonly string[]).includes(source) && TIERS[source as (typeof PRICED_SOURCES)[number]].includes(tier);
     if (!known) throw new ApiError(404, 'NOT_FOUND', 'No such source and tier.');
     const { priceCents } = validate(priceRequest, body);

@@ -5,10 +5,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { AppConfig } from '../../../platform/config/config.js';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+import type { AppConfig } from '../../../platform/config/config.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
@@ -25,7 +26,9 @@ const returnRequest = z.object({
   reason: z.string({ message: 'Choose why you are returning this lead.' }),
   comment: z.string().max(MAX_RETURN_COMMENT, `A comment can be at most ${MAX_RETURN_COMMENT} characters.`).default(''),
 });
-const denyRequest = z.object({ reason: z.string({ message: 'Say why the return is denied; the agent sees it.' }).max(500, 'The reason is at most 500 characters') });
+const denyRequest = z.object({
+  reason: z.string({ message: 'Say why the return is denied; the agent sees it.' }).max(500, 'The reason is at most 500 characters'),
+});
 const queueQuery = z.object({ status: z.enum(['pending', 'approved', 'denied'], { message: 'Status is pending, approved or denied' }).default('pending') });
 const uuid = (message: string) => z.uuid(message);
 
@@ -51,18 +54,31 @@ export class LeadReturnsController {
 
   @Post('leads/:leadId/returns')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Asks to return one of the signed-in agent’s leads (reason from the list, optional comment) within the return window (Idempotency-Key required).' })
+  @ApiOperation({
+    summary: 'Asks to return one of the signed-in agent’s leads (reason from the list, optional comment) within the return window (Idempotency-Key required).',
+  })
   async request(@CurrentUser() user: AuthenticatedUser, @Param('leadId') rawLeadId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const key = idempotencyKeyOf(request.headers);
     const leadId = validate(uuid('No such lead.'), rawLeadId, 'leadId');
     const input = validate(returnRequest, body);
-    const { rows } = await this.pool.query<{ campaign_id: string | null }>('SELECT campaign_id FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2', [leadId, user.userId]);
+    const { rows } = await this.pool.query<{ campaign_id: string | null }>('SELECT campaign_id FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2', [
+      leadId,
+      user.userId,
+    ]);
     if (rows[0] && rows[0].campaign_id === null) throw new ApiError(409, 'AGED_NOT_RETURNABLE', 'Aged leads are sold as they are and cannot be returned.');
     const returnId = returnIdOf(user.userId, key);
     await recordingNotYours(this.moduleRef, request, user.userId, { codes: ['LEAD_NOT_FOUND'], resource: 'lead' }, () =>
       this.commands.execute(
         new DecideLead(
-          { type: 'RequestReturn', leadId, returnId, ownerId: user.userId, reason: input.reason, comment: input.comment, windowDays: this.config.leads.returnDays },
+          {
+            type: 'RequestReturn',
+            leadId,
+            returnId,
+            ownerId: user.userId,
+            reason: input.reason,
+            comment: input.comment,
+            windowDays: this.config.leads.returnDays,
+          },
           userRequestContext(user.userId, String(request.id)),
           `return:${returnId}`,
         ),
@@ -118,7 +134,11 @@ export class LeadReturnsController {
     const { rows } = await this.pool.query<{ lead_id: string }>('SELECT lead_id FROM rm_lead_returns WHERE return_id = $1', [returnId]);
     if (!rows[0]) throw new DomainError('RETURN_NOT_FOUND', 'No such return.', 404);
     await this.commands.execute(
-      new DecideLead({ type: 'ReviewReturn', leadId: rows[0].lead_id, returnId, reviewerId: admin.userId, approve, reason }, userRequestContext(admin.userId, String(request.id)), `review:${returnId}:${approve}`),
+      new DecideLead(
+        { type: 'ReviewReturn', leadId: rows[0].lead_id, returnId, reviewerId: admin.userId, approve, reason },
+        userRequestContext(admin.userId, String(request.id)),
+        `review:${returnId}:${approve}`,
+      ),
     );
     return { returnId, status: approve ? 'approved' : 'denied' };
   }

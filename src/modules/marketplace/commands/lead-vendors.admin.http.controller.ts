@@ -4,16 +4,19 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { CreateLeadVendor } from './create-lead-vendor/create-lead-vendor.handler.js';
 import { RevokeLeadVendor } from './revoke-lead-vendor/revoke-lead-vendor.handler.js';
 
-const createRequest = z.object({ name: z.string({ message: 'Give the vendor a name' }).trim().min(1, 'Give the vendor a name').max(100, 'The name is at most 100 characters') });
+const createRequest = z.object({
+  name: z.string({ message: 'Give the vendor a name' }).trim().min(1, 'Give the vendor a name').max(100, 'The name is at most 100 characters'),
+});
 
 /** Admins manage the lead vendors that may post leads to POST /api/intake/leads. */
 @ApiTags('admin')
@@ -26,7 +29,9 @@ export class LeadVendorsAdminController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every lead vendor with its key’s first characters, when it was revoked, how many leads it posted and when the last came (never the keys).' })
+  @ApiOperation({
+    summary: 'Every lead vendor with its key’s first characters, when it was revoked, how many leads it posted and when the last came (never the keys).',
+  })
   async list() {
     const { rows } = await this.pool.query(
       `SELECT v.vendor_id AS "vendorId", v.name, v.key_prefix AS "keyPrefix", v.created_at AS "createdAt", v.revoked_at AS "revokedAt",

@@ -15,7 +15,16 @@ export type AgedOrderEvent = {
 /** Business leads bought by the piece (purchase-business-leads): the leads it got, charged at once from the wallet. */
 export type BusinessOrderEvent = {
   type: 'BusinessOrderPlaced';
-  data: { orderId: string; ownerId: string; campaign: string; state: string | null; city: string | null; leadIds: readonly string[]; priceCents: number; perLeadCents: number };
+  data: {
+    orderId: string;
+    ownerId: string;
+    campaign: string;
+    state: string | null;
+    city: string | null;
+    leadIds: readonly string[];
+    priceCents: number;
+    perLeadCents: number;
+  };
 };
 
 /** A lead as the intake API accepted it: the person, where they live, their consent, and the vendor's labels. */
@@ -69,7 +78,10 @@ export type LeadEvent =
   | { type: 'LeadOffered'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number; maxBuyers: number } }
   | { type: 'LeadSold'; data: { leadId: string; campaignId: string; ownerId: string; priceCents: number; at: string } }
   | { type: 'LeadOfferDeclined'; data: { leadId: string; campaignId: string; ownerId: string; reason: PassOverReason } }
-  | { type: 'LeadReturnRequested'; data: { leadId: string; returnId: string; ownerId: string; campaignId: string; priceCents: number; reason: ReturnReason; comment: string } }
+  | {
+      type: 'LeadReturnRequested';
+      data: { leadId: string; returnId: string; ownerId: string; campaignId: string; priceCents: number; reason: ReturnReason; comment: string };
+    }
   /** An admin approved the return: the lead's price goes back to the buyer, and the lead is never sold again. */
   | { type: 'LeadReturnApproved'; data: { leadId: string; returnId: string; ownerId: string; priceCents: number; reviewerId: string } }
   | { type: 'LeadReturnDenied'; data: { leadId: string; returnId: string; ownerId: string; reviewerId: string; reason: string } }
@@ -77,5 +89,4 @@ export type LeadEvent =
   | { type: 'LeadAllocated'; data: { leadId: string; buyers: number; passedOver: readonly { campaignId: string; reason: PassOverReason }[] } };
 
 export type LeadVendorEvent =
-  | { type: 'LeadVendorCreated'; data: { vendorId: string; name: string; keyPrefix: string } }
-  | { type: 'LeadVendorRevoked'; data: { vendorId: string } };
+  { type: 'LeadVendorCreated'; data: { vendorId: string; name: string; keyPrefix: string } } | { type: 'LeadVendorRevoked'; data: { vendorId: string } };

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
+
 import { MAX_IMPORT_ROWS, parseAgedLeadsCsv } from './aged-leads-csv.js';
 
 const HEADER = 'First Name,last_name,Phone,Email,State,ZIP,dateOfBirth,Age,Tier,Consent Text,Consent At';
 
 describe('parseAgedLeadsCsv', () => {
   it('reads each row as an aged lead for intake, numbered as a spreadsheet numbers it', () => {
-    const parsed = parseAgedLeadsCsv(`\uFEFF${HEADER}\n\nAda,King,2135550100,,fl,33101,,67,business,"I agree, by phone",2026-01-01T00:00:00Z\nBo,Li,x,,TX,1,,old,basic,,\n`);
+    const parsed = parseAgedLeadsCsv(
+      `\uFEFF${HEADER}\n\nAda,King,2135550100,,fl,33101,,67,business,"I agree, by phone",2026-01-01T00:00:00Z\nBo,Li,x,,TX,1,,old,basic,,\n`,
+    );
     expect(parsed).toEqual({
       ok: true,
       errors: [],
       rows: [
-        { row: 3, lead: expect.objectContaining({ firstName: 'Ada', phone: '2135550100', email: null, state: 'fl', age: 67, source: 'aged_leads', tier: 'business', consent: { text: 'I agree, by phone', at: '2026-01-01T00:00:00Z' } }) },
+        {
+          row: 3,
+          lead: expect.objectContaining({
+            firstName: 'Ada',
+            phone: '2135550100',
+            email: null,
+            state: 'fl',
+            age: 67,
+            source: 'aged_leads',
+            tier: 'business',
+            consent: { text: 'I agree, by phone', at: '2026-01-01T00:00:00Z' },
+          }),
+        },
         { row: 4, lead: expect.objectContaining({ age: 'old', consent: undefined, dateOfBirth: null }) },
       ],
     });
@@ -23,7 +38,11 @@ describe('parseAgedLeadsCsv', () => {
 
   it('refuses a file it cannot use as a whole', () => {
     expect(parseAgedLeadsCsv('')).toMatchObject({ ok: false, problem: 'empty' });
-    expect(parseAgedLeadsCsv('phone\n1')).toMatchObject({ ok: false, problem: 'missing-columns', missing: ['firstName', 'lastName', 'state', 'zip', 'tier', 'consentText', 'consentAt'] });
+    expect(parseAgedLeadsCsv('phone\n1')).toMatchObject({
+      ok: false,
+      problem: 'missing-columns',
+      missing: ['firstName', 'lastName', 'state', 'zip', 'tier', 'consentText', 'consentAt'],
+    });
     expect(parseAgedLeadsCsv(`${HEADER}\n"open`)).toMatchObject({ ok: false, problem: 'unreadable' });
     expect(parseAgedLeadsCsv(`${HEADER}\n${'x\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toMatchObject({ ok: false, problem: 'too-many-rows' });
   });

@@ -4,7 +4,20 @@ import { parse } from 'csv-parse/sync';
 export const MAX_IMPORT_ROWS = 10_000;
 
 /** The columns of an aged-lead CSV, as intake names the lead's fields. */
-export const AGED_CSV_COLUMNS = ['firstName', 'lastName', 'phone', 'email', 'state', 'zip', 'dateOfBirth', 'age', 'tier', 'consentText', 'consentAt', 'externalId'] as const;
+export const AGED_CSV_COLUMNS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'state',
+  'zip',
+  'dateOfBirth',
+  'age',
+  'tier',
+  'consentText',
+  'consentAt',
+  'externalId',
+] as const;
 export const REQUIRED_CSV_COLUMNS = ['firstName', 'lastName', 'phone', 'state', 'zip', 'tier', 'consentText', 'consentAt'] as const;
 
 type Column = (typeof AGED_CSV_COLUMNS)[number];
@@ -15,14 +28,20 @@ export type CsvRowError = { readonly row: number; readonly field: string; readon
 
 export type ParsedCsv =
   | { readonly ok: true; readonly rows: readonly CsvLeadRow[]; readonly errors: readonly CsvRowError[] }
-  | { readonly ok: false; readonly problem: 'empty' | 'unreadable' | 'too-many-rows' | 'missing-columns'; readonly message: string; readonly missing?: readonly string[] };
+  | {
+      readonly ok: false;
+      readonly problem: 'empty' | 'unreadable' | 'too-many-rows' | 'missing-columns';
+      readonly message: string;
+      readonly missing?: readonly string[];
+    };
 
 /** "First Name", "first_name" and "firstName" all name firstName. */
 const key = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
 const COLUMN_BY_KEY = new Map<string, Column>(AGED_CSV_COLUMNS.map((column) => [key(column), column]));
 
 /** A lead's field path (as intake's validation names it) as the CSV column an admin can fix. */
-export const csvColumnOf = (field: string): string => (field === 'consent' || field === 'consent.text' ? 'consentText' : field === 'consent.at' ? 'consentAt' : field);
+export const csvColumnOf = (field: string): string =>
+  field === 'consent' || field === 'consent.text' ? 'consentText' : field === 'consent.at' ? 'consentAt' : field;
 
 /**
  * Reads an aged-lead CSV (a header row, then one lead a row) into leads for intake's own
@@ -39,10 +58,21 @@ export function parseAgedLeadsCsv(text: string): ParsedCsv {
   }
   const [header, ...data] = records;
   if (!header || data.length === 0) return { ok: false, problem: 'empty', message: 'The CSV has no leads: a header row and at least one lead row are needed.' };
-  if (data.length > MAX_IMPORT_ROWS) return { ok: false, problem: 'too-many-rows', message: `The CSV has ${data.length.toLocaleString('en-US')} rows; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.` };
+  if (data.length > MAX_IMPORT_ROWS)
+    return {
+      ok: false,
+      problem: 'too-many-rows',
+      message: `The CSV has ${data.length.toLocaleString('en-US')} rows; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.`,
+    };
   const columns = header.record.map((name) => COLUMN_BY_KEY.get(key(name)) ?? null);
   const missing = REQUIRED_CSV_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) return { ok: false, problem: 'missing-columns', message: `The CSV has no column ${missing.join(', ')}. The header row names the columns: ${AGED_CSV_COLUMNS.join(', ')}.`, missing };
+  if (missing.length > 0)
+    return {
+      ok: false,
+      problem: 'missing-columns',
+      message: `The CSV has no column ${missing.join(', ')}. The header row names the columns: ${AGED_CSV_COLUMNS.join(', ')}.`,
+      missing,
+    };
 
   const rows: CsvLeadRow[] = [];
   const errors: CsvRowError[] = [];

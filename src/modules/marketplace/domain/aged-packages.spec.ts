@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { agedPriceOf } from './aged-packages.js';
 
 describe('the price of any number of aged leads (an InQuery order)', () => {

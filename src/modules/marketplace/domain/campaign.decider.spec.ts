@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { givenWhenThen } from '../../../../test/support/given-when-then.js';
 import type { CampaignEvent, Targeting } from '../contracts/campaign-events.js';
 import { campaignDecider, DATA_LEADS_MESSAGE, RECENT_RESERVATIONS, SOURCE_AND_TIER_MESSAGE, targetingTakes, type CampaignCommand } from './campaign.decider.js';
@@ -29,22 +30,40 @@ const ended: CampaignEvent = { type: 'CampaignEnded', data: { campaignId: C, own
 
 describe('campaign decider', () => {
   it('creates a data-leads campaign that waits for its budget to be held, and a repeat creates nothing', () => {
-    given([]).when(create({ name: '  Florida seniors ' }), now).then([created]);
+    given([])
+      .when(create({ name: '  Florida seniors ' }), now)
+      .then([created]);
     given([created]).when(create(), now).then([]);
-    given([created]).when(create({ ownerId: 'someone-else' }), now).thenRefuses('CAMPAIGN_EXISTS');
+    given([created])
+      .when(create({ ownerId: 'someone-else' }), now)
+      .thenRefuses('CAMPAIGN_EXISTS');
   });
 
   it('refuses what the Buy Leads dialog refuses, in the spec’s words', () => {
-    given([]).when(create({ tier: 'jgs_leads' }), now).thenRefuses('SOURCE_AND_TIER_REQUIRED', SOURCE_AND_TIER_MESSAGE);
-    given([]).when(create({ name: '   ' }), now).thenRefuses('NAME_AND_BUDGET_REQUIRED', DATA_LEADS_MESSAGE);
-    for (const budgetCents of [0, 99, 150, 1_000.5, -100]) given([]).when(create({ budgetCents }), now).thenRefuses('NAME_AND_BUDGET_REQUIRED', DATA_LEADS_MESSAGE);
-    given([]).when(create({ budgetCents: 100_000_100 }), now).thenRefuses('BUDGET_TOO_LARGE');
-    given([]).when(create({ source: 'aged_leads', tier: 'basic' }), now).thenRefuses('CAMPAIGN_SOURCE_UNSUPPORTED');
-    given([]).when(create({ name: 'x'.repeat(101) }), now).thenRefuses('NAME_TOO_LONG');
+    given([])
+      .when(create({ tier: 'jgs_leads' }), now)
+      .thenRefuses('SOURCE_AND_TIER_REQUIRED', SOURCE_AND_TIER_MESSAGE);
+    given([])
+      .when(create({ name: '   ' }), now)
+      .thenRefuses('NAME_AND_BUDGET_REQUIRED', DATA_LEADS_MESSAGE);
+    for (const budgetCents of [0, 99, 150, 1_000.5, -100])
+      given([]).when(create({ budgetCents }), now).thenRefuses('NAME_AND_BUDGET_REQUIRED', DATA_LEADS_MESSAGE);
+    given([])
+      .when(create({ budgetCents: 100_000_100 }), now)
+      .thenRefuses('BUDGET_TOO_LARGE');
+    given([])
+      .when(create({ source: 'aged_leads', tier: 'basic' }), now)
+      .thenRefuses('CAMPAIGN_SOURCE_UNSUPPORTED');
+    given([])
+      .when(create({ name: 'x'.repeat(101) }), now)
+      .thenRefuses('NAME_TOO_LONG');
   });
 
   it('refuses targeting that cannot work: bad states, caps, schedules and time zones', () => {
-    const bad = (targeting: Partial<Targeting>) => given([]).when(create({ targeting: { ...everywhere, ...targeting } }), now).thenRefuses('TARGETING_INVALID');
+    const bad = (targeting: Partial<Targeting>) =>
+      given([])
+        .when(create({ targeting: { ...everywhere, ...targeting } }), now)
+        .thenRefuses('TARGETING_INVALID');
     bad({ states: ['Florida'] });
     bad({ states: ['FL', 'FL'] });
     bad({ dailyCap: 0 });
@@ -56,19 +75,25 @@ describe('campaign decider', () => {
   });
 
   it('runs once the wallet holds the budget, or never when it refused', () => {
-    given([created]).when({ type: 'RecordFunding', campaignId: C, outcome: { funded: true } }, now).then([funded]);
-    given([created]).when({ type: 'RecordFunding', campaignId: C, outcome: { funded: false, reason: "You don't have enough balance for this purchase" } }, now).then([
-      { type: 'CampaignFundingFailed', data: { campaignId: C, ownerId: OWNER, reason: "You don't have enough balance for this purchase" } },
-    ]);
+    given([created])
+      .when({ type: 'RecordFunding', campaignId: C, outcome: { funded: true } }, now)
+      .then([funded]);
+    given([created])
+      .when({ type: 'RecordFunding', campaignId: C, outcome: { funded: false, reason: "You don't have enough balance for this purchase" } }, now)
+      .then([{ type: 'CampaignFundingFailed', data: { campaignId: C, ownerId: OWNER, reason: "You don't have enough balance for this purchase" } }]);
     // A repeated answer of the wallet changes nothing.
-    given([created, funded]).when({ type: 'RecordFunding', campaignId: C, outcome: { funded: true } }, now).then([]);
+    given([created, funded])
+      .when({ type: 'RecordFunding', campaignId: C, outcome: { funded: true } }, now)
+      .then([]);
     const unfunded: CampaignEvent = { type: 'CampaignFundingFailed', data: { campaignId: C, ownerId: OWNER, reason: 'no' } };
     given([created, unfunded]).when({ type: 'SetActive', campaignId: C, ownerId: OWNER, active: true }, now).thenRefuses('CAMPAIGN_UNFUNDED');
   });
 
   it('pauses and resumes for its owner only; a switch to the state it is in stores nothing', () => {
     given([created, funded]).when({ type: 'SetActive', campaignId: C, ownerId: OWNER, active: false }, now).then([paused]);
-    given([created, funded, paused]).when({ type: 'SetActive', campaignId: C, ownerId: OWNER, active: true }, now).then([{ type: 'CampaignResumed', data: { campaignId: C, ownerId: OWNER } }]);
+    given([created, funded, paused])
+      .when({ type: 'SetActive', campaignId: C, ownerId: OWNER, active: true }, now)
+      .then([{ type: 'CampaignResumed', data: { campaignId: C, ownerId: OWNER } }]);
     given([created, funded]).when({ type: 'SetActive', campaignId: C, ownerId: OWNER, active: true }, now).then([]);
     given([created, funded]).when({ type: 'SetActive', campaignId: C, ownerId: 'agent-2', active: false }, now).thenRefuses('CAMPAIGN_NOT_FOUND');
     given([]).when({ type: 'SetActive', campaignId: C, ownerId: OWNER, active: false }, now).thenRefuses('CAMPAIGN_NOT_FOUND');
@@ -82,29 +107,54 @@ describe('campaign decider', () => {
     given([created, funded]).when(raise, now).then([requested]);
     given([created, funded, requested]).when(raise, now).then([]);
     given([created]).when(raise, now).thenRefuses('CAMPAIGN_NOT_READY');
-    given([created, funded]).when({ ...raise, amountCents: 250 }, now).thenRefuses('NAME_AND_BUDGET_REQUIRED');
+    given([created, funded])
+      .when({ ...raise, amountCents: 250 }, now)
+      .thenRefuses('NAME_AND_BUDGET_REQUIRED');
     const raised: CampaignEvent = { type: 'BudgetRaised', data: { campaignId: C, ownerId: OWNER, requestId: 'r1', amountCents: 2_000 } };
-    given([created, funded, requested]).when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: true } }, now).then([raised]);
-    given([created, funded, requested, raised]).when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: true } }, now).then([]);
-    given([created, funded, requested]).when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: false, reason: 'no money' } }, now).then([
-      { type: 'BudgetRaiseRefused', data: { campaignId: C, ownerId: OWNER, requestId: 'r1', amountCents: 2_000, reason: 'no money' } },
-    ]);
-    expect(campaignDecider.evolve(campaignDecider.evolve(campaignDecider.evolve(campaignDecider.evolve(campaignDecider.initialState(), created), funded), requested), raised)).toMatchObject({
+    given([created, funded, requested])
+      .when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: true } }, now)
+      .then([raised]);
+    given([created, funded, requested, raised])
+      .when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: true } }, now)
+      .then([]);
+    given([created, funded, requested])
+      .when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: false, reason: 'no money' } }, now)
+      .then([{ type: 'BudgetRaiseRefused', data: { campaignId: C, ownerId: OWNER, requestId: 'r1', amountCents: 2_000, reason: 'no money' } }]);
+    expect(
+      campaignDecider.evolve(
+        campaignDecider.evolve(campaignDecider.evolve(campaignDecider.evolve(campaignDecider.initialState(), created), funded), requested),
+        raised,
+      ),
+    ).toMatchObject({
       budgetCents: 7_000,
       pendingRaises: {},
     });
 
-    const lower = (amountCents: number, spentCents: number): CampaignCommand => ({ type: 'LowerBudget', campaignId: C, ownerId: OWNER, amountCents, spentCents });
-    given([created, funded]).when(lower(3_000, 2_000), now).then([{ type: 'BudgetLowered', data: { campaignId: C, ownerId: OWNER, amountCents: 3_000 } }]);
-    given([created, funded]).when(lower(3_100, 2_000), now).thenRefuses('BUDGET_BELOW_SPENT', 'Only $30 of this budget is unspent; it cannot be lowered by more.');
+    const lower = (amountCents: number, spentCents: number): CampaignCommand => ({
+      type: 'LowerBudget',
+      campaignId: C,
+      ownerId: OWNER,
+      amountCents,
+      spentCents,
+    });
+    given([created, funded])
+      .when(lower(3_000, 2_000), now)
+      .then([{ type: 'BudgetLowered', data: { campaignId: C, ownerId: OWNER, amountCents: 3_000 } }]);
+    given([created, funded])
+      .when(lower(3_100, 2_000), now)
+      .thenRefuses('BUDGET_BELOW_SPENT', 'Only $30 of this budget is unspent; it cannot be lowered by more.');
   });
 
   it('ends once, for its owner, and then takes no changes', () => {
     const end: CampaignCommand = { type: 'EndCampaign', campaignId: C, ownerId: OWNER, reason: 'owner ended it' };
     given([created, funded, paused]).when(end, now).then([ended]);
     given([created, funded, ended]).when(end, now).then([]);
-    given([created, funded]).when({ ...end, ownerId: 'agent-2' }, now).thenRefuses('CAMPAIGN_NOT_FOUND');
-    given([created, funded, ended]).when({ type: 'ChangeSettings', campaignId: C, ownerId: OWNER, name: 'New', targeting: everywhere }, now).thenRefuses('CAMPAIGN_ENDED');
+    given([created, funded])
+      .when({ ...end, ownerId: 'agent-2' }, now)
+      .thenRefuses('CAMPAIGN_NOT_FOUND');
+    given([created, funded, ended])
+      .when({ type: 'ChangeSettings', campaignId: C, ownerId: OWNER, name: 'New', targeting: everywhere }, now)
+      .thenRefuses('CAMPAIGN_ENDED');
   });
 });
 
@@ -118,7 +168,9 @@ describe('targeting', () => {
     // 22:00 UTC is 18:00 in New York: after hours there, though still office hours in UTC+0's evening.
     expect(targetingTakes(weekdaysNineToFive, { state: 'FL' }, new Date('2031-05-06T22:00:00Z'))).toEqual({ takes: false, reason: 'schedule' });
     // Saturday 02:00 UTC is Friday 22:00 in New York: the day is the owner's day.
-    expect(targetingTakes({ ...weekdaysNineToFive, schedule: { days: [5], fromHour: 21, toHour: 23 } }, { state: 'GA' }, new Date('2031-05-10T02:00:00Z'))).toEqual({ takes: true });
+    expect(
+      targetingTakes({ ...weekdaysNineToFive, schedule: { days: [5], fromHour: 21, toHour: 23 } }, { state: 'GA' }, new Date('2031-05-10T02:00:00Z')),
+    ).toEqual({ takes: true });
     expect(targetingTakes(everywhere, { state: 'AK' }, now)).toEqual({ takes: true });
   });
 });
@@ -126,16 +178,29 @@ describe('targeting', () => {
 describe('reservations', () => {
   const capped: CampaignEvent = { ...created, data: { ...created.data, targeting: { ...everywhere, dailyCap: 2 } } } as CampaignEvent;
   const reserve = (leadId: string): CampaignCommand => ({ type: 'ReserveLead', campaignId: C, leadId, leadState: 'FL', priceCents: 1_000 });
-  const reserved = (leadId: string): CampaignEvent => ({ type: 'LeadReserved', data: { campaignId: C, ownerId: OWNER, leadId, priceCents: 1_000, day: '2031-05-06', week: '2031-05-05' } });
+  const reserved = (leadId: string): CampaignEvent => ({
+    type: 'LeadReserved',
+    data: { campaignId: C, ownerId: OWNER, leadId, priceCents: 1_000, day: '2031-05-06', week: '2031-05-05' },
+  });
   const release = (leadId: string): CampaignCommand => ({ type: 'ReleaseReservation', campaignId: C, leadId, reason: 'hold used up' });
 
   it('counts a reservation as a purchase for the caps unless its capture failed and released it', () => {
-    given([capped, funded]).when(reserve('l1'), now).then([reserved('l1')]);
-    given([capped, funded, reserved('l1')]).when(reserve('l1'), now).then([]);
-    given([capped, funded, reserved('l1'), reserved('l2')]).when(reserve('l3'), now).thenRefuses('CAMPAIGN_PASSED_OVER');
+    given([capped, funded])
+      .when(reserve('l1'), now)
+      .then([reserved('l1')]);
+    given([capped, funded, reserved('l1')])
+      .when(reserve('l1'), now)
+      .then([]);
+    given([capped, funded, reserved('l1'), reserved('l2')])
+      .when(reserve('l3'), now)
+      .thenRefuses('CAMPAIGN_PASSED_OVER');
     const released: CampaignEvent = { type: 'ReservationReleased', data: { campaignId: C, ownerId: OWNER, leadId: 'l2', reason: 'hold used up' } };
-    given([capped, funded, reserved('l1'), reserved('l2')]).when(release('l2'), now).then([released]);
-    given([capped, funded, reserved('l1'), reserved('l2'), released]).when(reserve('l3'), now).then([reserved('l3')]);
+    given([capped, funded, reserved('l1'), reserved('l2')])
+      .when(release('l2'), now)
+      .then([released]);
+    given([capped, funded, reserved('l1'), reserved('l2'), released])
+      .when(reserve('l3'), now)
+      .then([reserved('l3')]);
   });
 
   it(`remembers only its latest ${RECENT_RESERVATIONS} reservations, so its state does not grow with every lead it bought`, () => {
@@ -143,9 +208,11 @@ describe('reservations', () => {
     const state = [created, funded, ...many].reduce(campaignDecider.evolve, campaignDecider.initialState());
     expect(Object.keys(state.reserved)).toHaveLength(RECENT_RESERVATIONS);
     expect(state.reserved).not.toHaveProperty('l0');
-    given([created, funded, ...many]).when(release('l0'), now).then([]);
-    given([created, funded, ...many]).when(release(`l${RECENT_RESERVATIONS}`), now).then([
-      { type: 'ReservationReleased', data: { campaignId: C, ownerId: OWNER, leadId: `l${RECENT_RESERVATIONS}`, reason: 'hold used up' } },
-    ]);
+    given([created, funded, ...many])
+      .when(release('l0'), now)
+      .then([]);
+    given([created, funded, ...many])
+      .when(release(`l${RECENT_RESERVATIONS}`), now)
+      .then([{ type: 'ReservationReleased', data: { campaignId: C, ownerId: OWNER, leadId: `l${RECENT_RESERVATIONS}`, reason: 'hold used up' } }]);
   });
 });

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+
 import { assertNever, type Decider } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { TIERS, type CampaignEvent, type LeadSource, type Targeting } from '../contracts/campaign-events.js';
@@ -86,7 +87,12 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       }
       const { campaignId, ownerId, source, tier } = command;
       if (!TIERS[source]?.includes(tier)) throw new DomainError('SOURCE_AND_TIER_REQUIRED', SOURCE_AND_TIER_MESSAGE, 400);
-      if (source !== 'data_leads') throw new DomainError('CAMPAIGN_SOURCE_UNSUPPORTED', 'Only Data Leads run as campaigns; Aged Leads are bought as packages and SMM Leads are coming soon.', 400);
+      if (source !== 'data_leads')
+        throw new DomainError(
+          'CAMPAIGN_SOURCE_UNSUPPORTED',
+          'Only Data Leads run as campaigns; Aged Leads are bought as packages and SMM Leads are coming soon.',
+          400,
+        );
       const name = validName(command.name);
       validBudget(command.budgetCents);
       validTargeting(command.targeting);
@@ -120,13 +126,20 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       if (command.requestId in state.pendingRaises) return [];
       validBudget(command.amountCents, 'The budget can be raised by whole dollars, at least $1.');
       if (state.budgetCents + pendingTotal(state) + command.amountCents > MAX_BUDGET_CENTS) throw tooLarge();
-      return [{ type: 'BudgetRaiseRequested', data: { campaignId: command.campaignId, ownerId: command.ownerId, requestId: command.requestId, amountCents: command.amountCents } }];
+      return [
+        {
+          type: 'BudgetRaiseRequested',
+          data: { campaignId: command.campaignId, ownerId: command.ownerId, requestId: command.requestId, amountCents: command.amountCents },
+        },
+      ];
     }
     case 'RecordRaise': {
       const amountCents = state.pendingRaises[command.requestId];
       if (amountCents === undefined) return [];
       const base = { campaignId: command.campaignId, ownerId: state.ownerId!, requestId: command.requestId, amountCents };
-      return command.outcome.raised ? [{ type: 'BudgetRaised', data: base }] : [{ type: 'BudgetRaiseRefused', data: { ...base, reason: command.outcome.reason } }];
+      return command.outcome.raised
+        ? [{ type: 'BudgetRaised', data: base }]
+        : [{ type: 'BudgetRaiseRefused', data: { ...base, reason: command.outcome.reason } }];
     }
     case 'LowerBudget': {
       requireOwner(state, command.ownerId);
@@ -134,7 +147,9 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       validBudget(command.amountCents, 'The budget can be lowered by whole dollars, at least $1.');
       const left = state.budgetCents - command.spentCents;
       if (command.amountCents > left) {
-        throw new DomainError('BUDGET_BELOW_SPENT', `Only ${wholeDollars(left)} of this budget is unspent; it cannot be lowered by more.`, 409, { unspentCents: left });
+        throw new DomainError('BUDGET_BELOW_SPENT', `Only ${wholeDollars(left)} of this budget is unspent; it cannot be lowered by more.`, 409, {
+          unspentCents: left,
+        });
       }
       return [{ type: 'BudgetLowered', data: { campaignId: command.campaignId, ownerId: command.ownerId, amountCents: command.amountCents } }];
     }
@@ -149,16 +164,29 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       if (command.leadId in state.reserved) return [];
       if (state.status !== 'active') throw passOver('paused', 'This campaign is not running.');
       const taken = targetingTakes(state.targeting!, { state: command.leadState }, now);
-      if (!taken.takes) throw passOver(taken.reason, taken.reason === 'state' ? 'The lead is outside this campaign’s states.' : 'The lead came outside this campaign’s buying hours.');
+      if (!taken.takes)
+        throw passOver(
+          taken.reason,
+          taken.reason === 'state' ? 'The lead is outside this campaign’s states.' : 'The lead came outside this campaign’s buying hours.',
+        );
       const { day, week } = localDayAndWeek(now, state.targeting!.timeZone);
       const counts = currentCounts(state, day, week);
-      if (state.targeting!.dailyCap !== null && counts.dayCount >= state.targeting!.dailyCap) throw passOver('daily_cap', 'This campaign reached its daily lead cap.');
-      if (state.targeting!.weeklyCap !== null && counts.weekCount >= state.targeting!.weeklyCap) throw passOver('weekly_cap', 'This campaign reached its weekly lead cap.');
-      return [{ type: 'LeadReserved', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, priceCents: command.priceCents, day, week } }];
+      if (state.targeting!.dailyCap !== null && counts.dayCount >= state.targeting!.dailyCap)
+        throw passOver('daily_cap', 'This campaign reached its daily lead cap.');
+      if (state.targeting!.weeklyCap !== null && counts.weekCount >= state.targeting!.weeklyCap)
+        throw passOver('weekly_cap', 'This campaign reached its weekly lead cap.');
+      return [
+        {
+          type: 'LeadReserved',
+          data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, priceCents: command.priceCents, day, week },
+        },
+      ];
     }
     case 'ReleaseReservation': {
       if (!(command.leadId in state.reserved)) return [];
-      return [{ type: 'ReservationReleased', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, reason: command.reason } }];
+      return [
+        { type: 'ReservationReleased', data: { campaignId: command.campaignId, ownerId: state.ownerId!, leadId: command.leadId, reason: command.reason } },
+      ];
     }
     default:
       return assertNever(command);
@@ -166,7 +194,8 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
 }
 
 /** A campaign passed over for a lead, with the reason "why no leads?" shows. */
-export const passOver = (reason: 'paused' | 'state' | 'schedule' | 'daily_cap' | 'weekly_cap', message: string) => new DomainError('CAMPAIGN_PASSED_OVER', message, 409, { reason });
+export const passOver = (reason: 'paused' | 'state' | 'schedule' | 'daily_cap' | 'weekly_cap', message: string) =>
+  new DomainError('CAMPAIGN_PASSED_OVER', message, 409, { reason });
 
 /** The owner's calendar day and the Monday that starts their week, in their time zone. */
 export function localDayAndWeek(at: Date, timeZone: string): { day: string; week: string } {
@@ -215,7 +244,11 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
       const { day, week, leadId } = event.data;
       const counts = currentCounts(state, day, week);
       const recent = Object.entries(state.reserved).slice(1 - RECENT_RESERVATIONS);
-      return { ...state, counts: { day, dayCount: counts.dayCount + 1, week, weekCount: counts.weekCount + 1 }, reserved: { ...Object.fromEntries(recent), [leadId]: { day, week } } };
+      return {
+        ...state,
+        counts: { day, dayCount: counts.dayCount + 1, week, weekCount: counts.weekCount + 1 },
+        reserved: { ...Object.fromEntries(recent), [leadId]: { day, week } },
+      };
     }
     case 'ReservationReleased': {
       const { [event.data.leadId]: released, ...reserved } = state.reserved;
@@ -280,11 +313,19 @@ function validTargeting(targeting: Targeting): void {
   for (const cap of [targeting.dailyCap, targeting.weeklyCap]) {
     if (cap !== null && (!Number.isInteger(cap) || cap < 1 || cap > 10_000)) throw bad('A lead cap is a whole number from 1 to 10,000.');
   }
-  if (targeting.dailyCap !== null && targeting.weeklyCap !== null && targeting.dailyCap > targeting.weeklyCap) throw bad('The daily cap cannot be above the weekly cap.');
+  if (targeting.dailyCap !== null && targeting.weeklyCap !== null && targeting.dailyCap > targeting.weeklyCap)
+    throw bad('The daily cap cannot be above the weekly cap.');
   const schedule = targeting.schedule;
   if (schedule) {
-    if (schedule.days.length === 0 || schedule.days.some((day) => !Number.isInteger(day) || day < 0 || day > 6)) throw bad('Choose at least one day of the week.');
-    if (!Number.isInteger(schedule.fromHour) || !Number.isInteger(schedule.toHour) || schedule.fromHour < 0 || schedule.toHour > 24 || schedule.fromHour >= schedule.toHour) {
+    if (schedule.days.length === 0 || schedule.days.some((day) => !Number.isInteger(day) || day < 0 || day > 6))
+      throw bad('Choose at least one day of the week.');
+    if (
+      !Number.isInteger(schedule.fromHour) ||
+      !Number.isInteger(schedule.toHour) ||
+      schedule.fromHour < 0 ||
+      schedule.toHour > 24 ||
+      schedule.fromHour >= schedule.toHour
+    ) {
       throw bad('The buying hours run from a start hour to a later end hour, between 0 and 24.');
     }
   }
@@ -303,5 +344,6 @@ function requireOwner(state: CampaignState, ownerId: string): void {
 function requireRunning(state: CampaignState, fundingAllowed = false): void {
   if (state.status === 'ended') throw new DomainError('CAMPAIGN_ENDED', 'This campaign has ended.', 409);
   if (state.status === 'unfunded') throw new DomainError('CAMPAIGN_UNFUNDED', 'This campaign could not reserve its budget and never ran.', 409);
-  if (state.status === 'funding' && !fundingAllowed) throw new DomainError('CAMPAIGN_NOT_READY', 'This campaign is still being set up. Try again in a moment.', 409);
+  if (state.status === 'funding' && !fundingAllowed)
+    throw new DomainError('CAMPAIGN_NOT_READY', 'This campaign is still being set up. Try again in a moment.', 409);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { leadInput } from './lead-input.js';
 
 const valid = {
@@ -51,9 +52,27 @@ describe('a lead as a vendor sends it', () => {
   });
 
   it('takes a business lead with its company, city and lead source, and no birth date', () => {
-    const business = { ...valid, age: undefined, source: 'business', tier: 'basic', companyName: ' Acme Roofing LLC ', city: 'Tampa', leadSourceId: 'google-maps' };
-    expect(leadInput.parse(business)).toMatchObject({ source: 'business', companyName: 'Acme Roofing LLC', city: 'Tampa', leadSourceId: 'google-maps', dateOfBirth: null, age: null });
-    expect(errorsOf({ ...business, companyName: ' ', city: undefined })).toEqual(['companyName: Company name is required for a business lead', 'city: City is required for a business lead']);
+    const business = {
+      ...valid,
+      age: undefined,
+      source: 'business',
+      tier: 'basic',
+      companyName: ' Acme Roofing LLC ',
+      city: 'Tampa',
+      leadSourceId: 'google-maps',
+    };
+    expect(leadInput.parse(business)).toMatchObject({
+      source: 'business',
+      companyName: 'Acme Roofing LLC',
+      city: 'Tampa',
+      leadSourceId: 'google-maps',
+      dateOfBirth: null,
+      age: null,
+    });
+    expect(errorsOf({ ...business, companyName: ' ', city: undefined })).toEqual([
+      'companyName: Company name is required for a business lead',
+      'city: City is required for a business lead',
+    ]);
     expect(errorsOf({ ...business, city: 'x'.repeat(101) })).toEqual(['city: City is at most 100 characters']);
     expect(errorsOf({ ...business, tier: 'premium' })).toEqual(['tier: Tier must be one of basic for business']);
   });

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+
 import { LEAD_SOURCES, TIERS } from '../contracts/campaign-events.js';
 import type { LeadDetails } from '../contracts/lead-events.js';
 import { US_STATES } from '../contracts/us-states.js';
@@ -9,7 +10,12 @@ export { US_STATES };
 /** The most leads one intake request may carry. */
 export const MAX_BATCH = 100;
 
-const text = (what: string, max: number) => z.string({ message: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} is at most ${max} characters`);
+const text = (what: string, max: number) =>
+  z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} is at most ${max} characters`);
 
 const optionalText = (what: string, max: number) =>
   z
@@ -49,8 +55,17 @@ export const leadInput = z
       .string({ message: 'ZIP is required' })
       .trim()
       .regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 digits (or ZIP+4)'),
-    dateOfBirth: z.iso.date('Date of birth must be YYYY-MM-DD').nullish().transform((value) => value ?? null),
-    age: z.number({ message: 'Age must be a number' }).int('Age must be whole years').min(18, 'Age must be at least 18').max(120, 'Age must be at most 120').nullish().transform((value) => value ?? null),
+    dateOfBirth: z.iso
+      .date('Date of birth must be YYYY-MM-DD')
+      .nullish()
+      .transform((value) => value ?? null),
+    age: z
+      .number({ message: 'Age must be a number' })
+      .int('Age must be whole years')
+      .min(18, 'Age must be at least 18')
+      .max(120, 'Age must be at most 120')
+      .nullish()
+      .transform((value) => value ?? null),
     source: z.enum(LEAD_SOURCES, { message: `Source must be one of ${LEAD_SOURCES.join(', ')}` }).default('data_leads'),
     tier: z.string({ message: 'Tier is required' }).trim().toLowerCase(),
     consent: z.object(
@@ -60,7 +75,13 @@ export const leadInput = z
       },
       { message: 'Consent (text and time) is required' },
     ),
-    externalId: z.string().trim().min(1).max(100, 'External id is at most 100 characters').nullish().transform((value) => value ?? null),
+    externalId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100, 'External id is at most 100 characters')
+      .nullish()
+      .transform((value) => value ?? null),
     companyName: optionalText('Company name', 200),
     city: optionalText('City', 100),
     leadSourceId: optionalText('Lead source', 100),
@@ -69,15 +90,22 @@ export const leadInput = z
     if (lead.source === 'business') {
       if (lead.companyName === undefined) context.addIssue({ code: 'custom', path: ['companyName'], message: 'Company name is required for a business lead' });
       if (lead.city === undefined) context.addIssue({ code: 'custom', path: ['city'], message: 'City is required for a business lead' });
-    } else if (lead.dateOfBirth === null && lead.age === null) context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth or age is required' });
+    } else if (lead.dateOfBirth === null && lead.age === null)
+      context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth or age is required' });
     if (lead.dateOfBirth !== null) {
       const years = (Date.now() - Date.parse(`${lead.dateOfBirth}T00:00:00Z`)) / (365.25 * 86_400_000);
-      if (!(years >= 18 && years <= 120)) context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must make the person 18 to 120 years old' });
+      if (!(years >= 18 && years <= 120))
+        context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must make the person 18 to 120 years old' });
     }
-    if (!TIERS[lead.source].includes(lead.tier)) context.addIssue({ code: 'custom', path: ['tier'], message: `Tier must be one of ${TIERS[lead.source].join(', ')} for ${lead.source}` });
-    if (Date.parse(lead.consent.at) > Date.now() + 5 * 60_000) context.addIssue({ code: 'custom', path: ['consent', 'at'], message: 'Consent time cannot be in the future' });
+    if (!TIERS[lead.source].includes(lead.tier))
+      context.addIssue({ code: 'custom', path: ['tier'], message: `Tier must be one of ${TIERS[lead.source].join(', ')} for ${lead.source}` });
+    if (Date.parse(lead.consent.at) > Date.now() + 5 * 60_000)
+      context.addIssue({ code: 'custom', path: ['consent', 'at'], message: 'Consent time cannot be in the future' });
   });
 
 export type LeadInput = z.output<typeof leadInput>;
 
-export const toLeadDetails = ({ externalId: _externalId, ...lead }: LeadInput): LeadDetails => ({ ...lead, consent: { text: lead.consent.text, at: new Date(lead.consent.at).toISOString() } });
+export const toLeadDetails = ({ externalId: _externalId, ...lead }: LeadInput): LeadDetails => ({
+  ...lead,
+  consent: { text: lead.consent.text, at: new Date(lead.consent.at).toISOString() },
+});

@@ -10,8 +10,19 @@ import { RETURN_REASONS, type LeadEvent, type PassOverReason, type ReturnReason 
  * wallet between the offer and the sale, keyed by the lead, so a crash between them resumes
  * the open offers.
  */
-export type Offer = { readonly campaignId: string; readonly ownerId: string; readonly priceCents: number; readonly status: 'open' | 'sold' | 'declined'; readonly soldAt?: string };
-export type LeadReturn = { readonly returnId: string; readonly ownerId: string; readonly priceCents: number; readonly status: 'pending' | 'approved' | 'denied' };
+export type Offer = {
+  readonly campaignId: string;
+  readonly ownerId: string;
+  readonly priceCents: number;
+  readonly status: 'open' | 'sold' | 'declined';
+  readonly soldAt?: string;
+};
+export type LeadReturn = {
+  readonly returnId: string;
+  readonly ownerId: string;
+  readonly priceCents: number;
+  readonly status: 'pending' | 'approved' | 'denied';
+};
 
 /** The longest comment a return may carry. */
 export const MAX_RETURN_COMMENT = 1_000;
@@ -64,7 +75,9 @@ function decide(command: LeadCommand, state: LeadState, now: Date): readonly Lea
         throw new DomainError('LEAD_OFFER_OPEN', 'This lead is offered to other campaigns right now.', 409);
       }
       if (!Number.isInteger(command.priceCents) || command.priceCents < 1) throw new DomainError('PRICE_INVALID', 'A lead costs at least one cent.', 400);
-      return fresh.map(({ campaignId, ownerId }) => ({ type: 'LeadOffered', data: { leadId, campaignId, ownerId, priceCents: command.priceCents, maxBuyers } }) as const);
+      return fresh.map(
+        ({ campaignId, ownerId }) => ({ type: 'LeadOffered', data: { leadId, campaignId, ownerId, priceCents: command.priceCents, maxBuyers } }) as const,
+      );
     }
     case 'Settle': {
       const events: LeadEvent[] = [];
@@ -95,17 +108,28 @@ function decide(command: LeadCommand, state: LeadState, now: Date): readonly Lea
       if (!bought) throw new DomainError('LEAD_NOT_FOUND', 'No such lead.', 404);
       const earlier = state.returns.find((r) => r.ownerId === command.ownerId);
       if (earlier?.returnId === command.returnId) return [];
-      if (earlier && earlier.status !== 'denied') throw new DomainError('RETURN_EXISTS', earlier.status === 'approved' ? 'This lead was already returned.' : 'A return of this lead is already waiting for review.', 409);
+      if (earlier && earlier.status !== 'denied')
+        throw new DomainError(
+          'RETURN_EXISTS',
+          earlier.status === 'approved' ? 'This lead was already returned.' : 'A return of this lead is already waiting for review.',
+          409,
+        );
       if (earlier) throw new DomainError('RETURN_DENIED', 'A return of this lead was denied; it cannot be returned again.', 409);
       if (!(command.reason in RETURN_REASONS)) throw new DomainError('RETURN_REASON_REQUIRED', 'Choose why you are returning this lead.', 400);
       const comment = command.comment.trim();
-      if (comment.length > MAX_RETURN_COMMENT) throw new DomainError('RETURN_COMMENT_TOO_LONG', `A comment can be at most ${MAX_RETURN_COMMENT} characters.`, 400);
+      if (comment.length > MAX_RETURN_COMMENT)
+        throw new DomainError('RETURN_COMMENT_TOO_LONG', `A comment can be at most ${MAX_RETURN_COMMENT} characters.`, 400);
       const soldAt = Date.parse(bought.soldAt ?? '');
       if (!(now.getTime() - soldAt <= command.windowDays * 86_400_000)) {
         throw new DomainError('RETURN_WINDOW_CLOSED', `A lead can be returned within ${command.windowDays} days of buying it.`, 409);
       }
       const { returnId, ownerId } = command;
-      return [{ type: 'LeadReturnRequested', data: { leadId, returnId, ownerId, campaignId: bought.campaignId, priceCents: bought.priceCents, reason: command.reason as ReturnReason, comment } }];
+      return [
+        {
+          type: 'LeadReturnRequested',
+          data: { leadId, returnId, ownerId, campaignId: bought.campaignId, priceCents: bought.priceCents, reason: command.reason as ReturnReason, comment },
+        },
+      ];
     }
     case 'ReviewReturn': {
       const request = state.returns.find((r) => r.returnId === command.returnId);
@@ -134,7 +158,10 @@ function evolve(state: LeadState, event: LeadEvent): LeadState {
       return { ...state, maxBuyers, offers: [...state.offers, { campaignId, ownerId, priceCents, status: 'open' }] };
     }
     case 'LeadSold':
-      return { ...state, offers: state.offers.map((offer) => (offer.campaignId === event.data.campaignId ? { ...offer, status: 'sold', soldAt: event.data.at } : offer)) };
+      return {
+        ...state,
+        offers: state.offers.map((offer) => (offer.campaignId === event.data.campaignId ? { ...offer, status: 'sold', soldAt: event.data.at } : offer)),
+      };
     case 'LeadOfferDeclined':
       return { ...state, offers: state.offers.map((offer) => (offer.campaignId === event.data.campaignId ? { ...offer, status: 'declined' } : offer)) };
     case 'LeadReturnRequested': {

@@ -1,4 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
+
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { AllocateLead, type LeadReceivedEvent } from '../commands/allocate-lead/allocate-lead.handler.js';

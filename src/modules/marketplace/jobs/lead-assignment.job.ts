@@ -1,4 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
+
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { AssignRoundRobin, type LeadSoldEvent } from '../commands/assign-lead/assign-lead.handler.js';
@@ -8,7 +9,9 @@ export const ASSIGN_ROUND_ROBIN = 'assign-lead-round-robin';
 const ASSIGN_BATCH = 100;
 
 /** Leads campaigns bought go round-robin to their groups, in a job started from the stored LeadSold events. */
-export const leadAssignmentTriggers: readonly JobTrigger[] = [{ eventType: 'LeadSold', job: ASSIGN_ROUND_ROBIN, options: { attempts: 10, backoffMs: 1_000 }, batch: ASSIGN_BATCH }];
+export const leadAssignmentTriggers: readonly JobTrigger[] = [
+  { eventType: 'LeadSold', job: ASSIGN_ROUND_ROBIN, options: { attempts: 10, backoffMs: 1_000 }, batch: ASSIGN_BATCH },
+];
 
 export function registerLeadAssignmentJobs(jobs: JobQueue, commands: CommandBus): void {
   // `{ event }` is a job queued one sale at a time, before sales came in batches.

@@ -4,8 +4,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
@@ -44,7 +45,7 @@ export class CampaignsReadController {
   @Get(':id/activity')
   @ApiOperation({
     summary:
-      "A campaign's leads and spend per day for the last 30 days (UTC), and \"why no leads?\": the latest 50 leads of its source and tier since it started, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).",
+      'A campaign\'s leads and spend per day for the last 30 days (UTC), and "why no leads?": the latest 50 leads of its source and tier since it started, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).',
   })
   async activity(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
     const { campaignId } = await this.own(user, id, request);
@@ -71,7 +72,10 @@ export class CampaignsReadController {
   /** The campaign when it is the signed-in agent's; otherwise 404, and another agent's is recorded. */
   private async own(user: AuthenticatedUser, id: string, request: FastifyRequest): Promise<Record<string, unknown> & { campaignId: string }> {
     const campaignId = validate(z.uuid('No such campaign.'), id, 'id');
-    const { rows } = await this.pool.query<Record<string, unknown> & { ownerId: string; campaignId: string }>(`SELECT ${COLUMNS}, owner_id AS "ownerId" FROM rm_campaigns WHERE campaign_id = $1`, [campaignId]);
+    const { rows } = await this.pool.query<Record<string, unknown> & { ownerId: string; campaignId: string }>(
+      `SELECT ${COLUMNS}, owner_id AS "ownerId" FROM rm_campaigns WHERE campaign_id = $1`,
+      [campaignId],
+    );
     // Not in the read model yet (created a moment ago) is a plain 404; another agent's is recorded.
     if (!rows[0]) throw new ApiError(404, 'CAMPAIGN_NOT_FOUND', 'No such campaign.');
     const { ownerId, ...campaign } = rows[0];

@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { dashboardOf } from './dashboard.query.js';
 
@@ -18,7 +19,9 @@ export class DashboardController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
-  @ApiOperation({ summary: "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns)." })
+  @ApiOperation({
+    summary: "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns).",
+  })
   get(@CurrentUser() user: AuthenticatedUser) {
     return dashboardOf(this.pool, user.userId);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it, vi } from 'vitest';
+
 import { campaignsProjection } from '../../../../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../../../../projections/marketplace/leads/leads.projection.js';
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
@@ -25,8 +26,16 @@ for (const database of everyDatabase()) {
     const [cheap, returned, denied] = [randomUUID(), randomUUID(), randomUUID()];
     const returnOf = { [returned]: randomUUID(), [denied]: randomUUID() };
 
-    const onLead = (leadId: string, events: LeadEvent[]) => db.store.append(leadStream(leadId), events.map((e) => newEvent(e.type, e.data, ctx)), { expectedVersion: 'any' });
-    const sold = (leadId: string, campaignId: string, ownerId: string, priceCents: number): LeadEvent => ({ type: 'LeadSold', data: { leadId, campaignId, ownerId, priceCents, at: new Date().toISOString() } });
+    const onLead = (leadId: string, events: LeadEvent[]) =>
+      db.store.append(
+        leadStream(leadId),
+        events.map((e) => newEvent(e.type, e.data, ctx)),
+        { expectedVersion: 'any' },
+      );
+    const sold = (leadId: string, campaignId: string, ownerId: string, priceCents: number): LeadEvent => ({
+      type: 'LeadSold',
+      data: { leadId, campaignId, ownerId, priceCents, at: new Date().toISOString() },
+    });
     const asked = (leadId: string, campaignId: string, priceCents: number): LeadEvent => ({
       type: 'LeadReturnRequested',
       data: { leadId, returnId: returnOf[leadId]!, ownerId: ann, campaignId, priceCents, reason: 'bad_phone', comment: '' },
@@ -35,23 +44,50 @@ for (const database of everyDatabase()) {
     const project = async () => {
       const runner = new SubscriptionRunner(db.store, db.pool, [leadsProjection, campaignsProjection]);
       for (const { name } of [leadsProjection, campaignsProjection]) {
-        await vi.waitFor(async () => {
-          await runner.catchUp(name);
-          expect(await eventsNotRead(db.pool, name)).toBe(0);
-        }, { timeout: 20_000, interval: 100 });
+        await vi.waitFor(
+          async () => {
+            await runner.catchUp(name);
+            expect(await eventsNotRead(db.pool, name)).toBe(0);
+          },
+          { timeout: 20_000, interval: 100 },
+        );
       }
     };
 
     beforeAll(async () => {
-      for (const [campaignId, ownerId, name] of [[alpha, ann, 'Alpha'], [beta, ann, 'Beta'], [bobs, bob, 'Bobs']] as const) {
-        await db.store.append(campaignStream(campaignId), [newEvent('CampaignCreated', { campaignId, ownerId, name, source: 'data_leads', tier: 'basic', budgetCents: 10_000, targeting }, ctx)], { expectedVersion: 'any' });
+      for (const [campaignId, ownerId, name] of [
+        [alpha, ann, 'Alpha'],
+        [beta, ann, 'Beta'],
+        [bobs, bob, 'Bobs'],
+      ] as const) {
+        await db.store.append(
+          campaignStream(campaignId),
+          [newEvent('CampaignCreated', { campaignId, ownerId, name, source: 'data_leads', tier: 'basic', budgetCents: 10_000, targeting }, ctx)],
+          { expectedVersion: 'any' },
+        );
       }
       // Ann's Alpha buys two leads, her Beta one; the $25.50 lead is shared, Bob bought it too.
       await onLead(cheap, [sold(cheap, alpha, ann, 1_000)]);
       await onLead(returned, [sold(returned, alpha, ann, 2_550), sold(returned, bobs, bob, 2_550), asked(returned, alpha, 2_550)]);
-      await onLead(denied, [sold(denied, beta, ann, 333), asked(denied, beta, 333), { type: 'LeadReturnDenied', data: { leadId: denied, returnId: returnOf[denied]!, ownerId: ann, reviewerId: bob, reason: 'No' } }]);
+      await onLead(denied, [
+        sold(denied, beta, ann, 333),
+        asked(denied, beta, 333),
+        { type: 'LeadReturnDenied', data: { leadId: denied, returnId: returnOf[denied]!, ownerId: ann, reviewerId: bob, reason: 'No' } },
+      ]);
       const capture = (userId: string, holdId: string, amountCents: number) =>
-        newEvent('HoldCaptured', { userId, holdId, captureId: randomUUID(), amountCents, cause: { kind: 'lead', id: randomUUID() }, description: 'Lead', entry: { seq: 1, prevHash: '', hash: 'h' } }, ctx);
+        newEvent(
+          'HoldCaptured',
+          {
+            userId,
+            holdId,
+            captureId: randomUUID(),
+            amountCents,
+            cause: { kind: 'lead', id: randomUUID() },
+            description: 'Lead',
+            entry: { seq: 1, prevHash: '', hash: 'h' },
+          },
+          ctx,
+        );
       await db.store.append(`wallet-${ann}`, [capture(ann, alpha, 1_000), capture(ann, alpha, 2_550), capture(ann, beta, 333)], { expectedVersion: 'any' });
       await db.store.append(`wallet-${bob}`, [capture(bob, bobs, 2_550)], { expectedVersion: 'any' });
       await project();
@@ -69,7 +105,9 @@ for (const database of everyDatabase()) {
       const alphaBefore = spend(await leadsPerDay(db.pool, { campaignId: alpha }));
       expect(alphaBefore).toBe(3_550);
 
-      await onLead(returned, [{ type: 'LeadReturnApproved', data: { leadId: returned, returnId: returnOf[returned]!, ownerId: ann, priceCents: 2_550, reviewerId: bob } }]);
+      await onLead(returned, [
+        { type: 'LeadReturnApproved', data: { leadId: returned, returnId: returnOf[returned]!, ownerId: ann, priceCents: 2_550, reviewerId: bob } },
+      ]);
       await project();
 
       // Still three leads bought (one of them returned), but $25.50 less spent, on the dashboard and on Alpha's page.
@@ -84,7 +122,9 @@ for (const database of everyDatabase()) {
       const alphaAfter = spend(await leadsPerDay(db.pool, { campaignId: alpha }));
       expect(alphaBefore - alphaAfter).toBe(2_550);
       // The chart agrees with the campaign's own figure (spent less returned).
-      const { rows } = await db.pool.query<{ spent: number }>('SELECT (spent_cents - returned_cents)::int AS spent FROM rm_campaigns WHERE campaign_id = $1', [alpha]);
+      const { rows } = await db.pool.query<{ spent: number }>('SELECT (spent_cents - returned_cents)::int AS spent FROM rm_campaigns WHERE campaign_id = $1', [
+        alpha,
+      ]);
       expect(rows[0]!.spent).toBe(alphaAfter);
       // Bob kept his copy of the shared lead: his spend is untouched.
       const bobs = await dashboardOf(db.pool, bob);
@@ -103,7 +143,17 @@ for (const database of everyDatabase()) {
       const leadId = randomUUID();
       const returnId = randomUUID();
       const gamma = randomUUID();
-      await db.store.append(campaignStream(gamma), [newEvent('CampaignCreated', { campaignId: gamma, ownerId: bob, name: 'Gamma', source: 'data_leads', tier: 'basic', budgetCents: 10_000, targeting }, ctx)], { expectedVersion: 'any' });
+      await db.store.append(
+        campaignStream(gamma),
+        [
+          newEvent(
+            'CampaignCreated',
+            { campaignId: gamma, ownerId: bob, name: 'Gamma', source: 'data_leads', tier: 'basic', budgetCents: 10_000, targeting },
+            ctx,
+          ),
+        ],
+        { expectedVersion: 'any' },
+      );
       await onLead(leadId, [
         sold(leadId, gamma, bob, 700),
         { type: 'LeadReturnRequested', data: { leadId, returnId, ownerId: bob, campaignId: gamma, priceCents: 700, reason: 'duplicate', comment: '' } },

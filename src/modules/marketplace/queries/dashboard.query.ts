@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import { leadsPerDay, type DailyLeads } from './leads-per-day.js';
 import { OWNED_LEAD_COSTS } from './owned-lead-costs.js';
 

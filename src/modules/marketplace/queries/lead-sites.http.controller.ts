@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import type { AppConfig } from '../../../platform/config/config.js';
 import { CONFIG } from '../../../platform/tokens.js';
 

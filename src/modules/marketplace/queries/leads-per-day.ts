@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import { OWNED_LEAD_COSTS } from './owned-lead-costs.js';
 
 /** How many days the leads-per-day charts cover (the dashboard's and a campaign's). */

@@ -2,8 +2,9 @@ import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { toCsv } from '../../../platform/csv/csv.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
@@ -16,11 +17,19 @@ const filters = z.object({
   search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
   source: z.enum(LEAD_SOURCES, { message: `Source is one of ${LEAD_SOURCES.join(', ')}` }).optional(),
   campaignId: z.uuid('No such campaign.').optional(),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'State is a two-letter code').optional(),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'State is a two-letter code')
+    .optional(),
   /** A day (UTC, as the dashboard's charts count days): the leads bought that day. */
   day: z.iso.date('Day is a date like 2026-11-25').optional(),
   /** The cursor: the last row of the page before, as boughtAt|leadId. */
-  before: z.string().regex(/^[^|]+\|[0-9a-f-]{36}$/, 'Not a page cursor').optional(),
+  before: z
+    .string()
+    .regex(/^[^|]+\|[0-9a-f-]{36}$/, 'Not a page cursor')
+    .optional(),
 });
 type Filters = z.output<typeof filters>;
 
@@ -52,7 +61,10 @@ export class MyLeadsController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
-  @ApiOperation({ summary: "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (UTC)." })
+  @ApiOperation({
+    summary:
+      "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (UTC).",
+  })
   async list(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
     const rows = await this.owned(user.userId, validate(filters, raw), PAGE + 1);
     const page = rows.slice(0, PAGE);
@@ -68,7 +80,22 @@ export class MyLeadsController {
     const rows = await this.owned(user.userId, { ...validate(filters, raw), before: undefined }, CSV_MAX);
     return toCsv(
       ['Bought', 'First name', 'Last name', 'Phone', 'Email', 'State', 'ZIP', 'Age', 'Date of birth', 'Source', 'Tier', 'Campaign', 'Price', 'Assigned to'],
-      rows.map((r) => [r.boughtAt, r.firstName, r.lastName, r.phone, r.email, r.state, r.zip, r.age, r.dateOfBirth, r.source, r.tier, r.campaignName, (r.priceCents / 100).toFixed(2), r.assigneeEmail]),
+      rows.map((r) => [
+        r.boughtAt,
+        r.firstName,
+        r.lastName,
+        r.phone,
+        r.email,
+        r.state,
+        r.zip,
+        r.age,
+        r.dateOfBirth,
+        r.source,
+        r.tier,
+        r.campaignName,
+        (r.priceCents / 100).toFixed(2),
+        r.assigneeEmail,
+      ]),
     );
   }
 

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/comm
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
 import { SessionGuard } from '../../../platform/auth/session.guard.js';
 import { validate } from '../../../platform/http/validate.js';

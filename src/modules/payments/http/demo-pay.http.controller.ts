@@ -2,18 +2,23 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/co
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+
 import { ApiError } from '../../../platform/http/api-error.js';
 import { validate } from '../../../platform/http/validate.js';
 import { AuthenticateDemoPayment } from '../commands/authenticate-demo-payment/authenticate-demo-payment.handler.js';
 import { CancelDemoCheckout } from '../commands/cancel-demo-checkout/cancel-demo-checkout.handler.js';
 import { SubmitDemoCard } from '../commands/submit-demo-card/submit-demo-card.handler.js';
-import { demoProvider } from '../domain/demo-provider.js';
 import { CARD_PAYMENTS, type CardPayments } from '../contracts/card-payments.port.js';
+import { demoProvider } from '../domain/demo-provider.js';
 
 const sessionId = z.string().regex(/^cs_demo_[0-9a-f]{32}$/, 'No such payment page.');
 const cardRequest = z.object({
   number: z.string().trim().min(1, 'Your card number is incomplete.').max(30, 'Your card number is invalid.'),
-  expMonth: z.number({ message: "Your card's expiration date is incomplete." }).int().min(1, "Your card's expiration date is incomplete.").max(12, "Your card's expiration month is invalid."),
+  expMonth: z
+    .number({ message: "Your card's expiration date is incomplete." })
+    .int()
+    .min(1, "Your card's expiration date is incomplete.")
+    .max(12, "Your card's expiration month is invalid."),
   expYear: z.number({ message: "Your card's expiration date is incomplete." }).int().min(0).max(2200),
   cvc: z.string().trim().min(3, "Your card's security code is incomplete.").max(4, "Your card's security code is invalid."),
 });

@@ -4,8 +4,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
@@ -23,7 +24,11 @@ export const AMOUNT_MESSAGE = 'Amount must be between $5 and $5,000';
 
 const topUpRequest = z.object({
   amountCents: z.number({ message: AMOUNT_MESSAGE }).int(AMOUNT_MESSAGE).min(MIN_TOP_UP_CENTS, AMOUNT_MESSAGE).max(MAX_TOP_UP_CENTS, AMOUNT_MESSAGE),
-  paymentMethodId: z.string({ message: 'Please select a payment method' }).trim().min(1, 'Please select a payment method').max(255, 'Please select a payment method'),
+  paymentMethodId: z
+    .string({ message: 'Please select a payment method' })
+    .trim()
+    .min(1, 'Please select a payment method')
+    .max(255, 'Please select a payment method'),
   // A path of this portal only (the public URL is put in front of it), never another site.
   returnPath: z
     .string()
@@ -66,7 +71,9 @@ export class PaymentsController {
   @Post('top-up')
   @HttpCode(200)
   @UseGuards(SessionGuard)
-  @ApiOperation({ summary: 'create-payment-intent: adds balance from a saved card, or answers the hosted checkout url for a new card (Idempotency-Key required).' })
+  @ApiOperation({
+    summary: 'create-payment-intent: adds balance from a saved card, or answers the hosted checkout url for a new card (Idempotency-Key required).',
+  })
   async topUp(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const key = idempotencyKeyOf(request.headers);
     const amount = (body as { amountCents?: unknown } | null)?.amountCents;
@@ -74,13 +81,17 @@ export class PaymentsController {
       throw new ApiError(400, 'INVALID_AMOUNT', AMOUNT_MESSAGE, [{ field: 'amountCents', message: AMOUNT_MESSAGE }]);
     }
     const input = validate(topUpRequest, body);
-    return this.guarded(user, request, () => this.commands.execute(new TopUpWallet({ user: { userId: user.userId, email: user.email }, ...input, idempotencyKey: key })));
+    return this.guarded(user, request, () =>
+      this.commands.execute(new TopUpWallet({ user: { userId: user.userId, email: user.email }, ...input, idempotencyKey: key })),
+    );
   }
 
   @Post('setup')
   @HttpCode(200)
   @UseGuards(SessionGuard)
-  @ApiOperation({ summary: 'create-setup-intent: the publishable key and the hosted page that saves a card (back to /payment-methods?setup=success|cancelled).' })
+  @ApiOperation({
+    summary: 'create-setup-intent: the publishable key and the hosted page that saves a card (back to /payment-methods?setup=success|cancelled).',
+  })
   setup(@CurrentUser() user: AuthenticatedUser) {
     return this.commands.execute(new StartCardSetup({ userId: user.userId, email: user.email }));
   }

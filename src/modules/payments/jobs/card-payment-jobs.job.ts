@@ -1,4 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
+
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { ProcessPaymentWebhook } from '../commands/process-payment-webhook/process-payment-webhook.handler.js';
 import { SweepCardPayments } from '../commands/sweep-card-payments/sweep-card-payments.handler.js';

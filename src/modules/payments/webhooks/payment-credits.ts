@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { systemContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import { JOB_QUEUE, REALTIME_HUB, SQL_POOL } from '../../../platform/tokens.js';
-import { DepositFunds, RecordDispute, RefundPayment, refundKeyOf } from '../../wallet/contracts/wallet-commands.js';
+import { DepositFunds, RecordDispute, refundKeyOf, RefundPayment } from '../../wallet/contracts/wallet-commands.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderPayment, type WebhookDelivery } from '../contracts/card-payments.port.js';
 
 export const PROCESS_PAYMENT_WEBHOOK = 'process-payment-webhook';
@@ -19,7 +20,13 @@ export const SWEEP_DAYS = 3;
 const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'payment_intent.succeeded']);
 
 /** Dispute events: the dispute is re-read, so whichever arrives first brings the wallet to the dispute's current state. */
-const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated']);
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
 
 /** The one idempotency key of a payment's credit: webhook, sweep and answer all send it, so it lands once. */
 export const creditKeyOf = (paymentId: string) => `payment:${paymentId}`;
@@ -54,10 +61,16 @@ export class PaymentCredits {
        ON CONFLICT (event_id) DO NOTHING`,
       [verified.eventId, this.payments.provider, verified.type, verified.objectId, verified.createdAt],
     );
-    const { rows } = await this.pool.query<{ processed_at: Date | null }>(`SELECT processed_at FROM payment_webhook_events WHERE event_id = $1`, [verified.eventId]);
+    const { rows } = await this.pool.query<{ processed_at: Date | null }>(`SELECT processed_at FROM payment_webhook_events WHERE event_id = $1`, [
+      verified.eventId,
+    ]);
     // Until the row is processed a repeat enqueues again (the job id absorbs it): a lost enqueue is repaired by the provider's retry.
     if (rows[0] && rows[0].processed_at === null) {
-      await this.jobs.enqueue(PROCESS_PAYMENT_WEBHOOK, { eventId: verified.eventId }, { jobId: `payment-webhook:${verified.eventId}`, attempts: 8, backoffMs: 2_000 });
+      await this.jobs.enqueue(
+        PROCESS_PAYMENT_WEBHOOK,
+        { eventId: verified.eventId },
+        { jobId: `payment-webhook:${verified.eventId}`, attempts: 8, backoffMs: 2_000 },
+      );
     }
     return { eventId: verified.eventId, duplicate: stored.rowCount === 0 };
   }
@@ -73,7 +86,14 @@ export class PaymentCredits {
     let outcome = 'no action';
     if (PAYMENT_EVENTS.has(row.type)) {
       const payment = await this.payments.getPayment(row.object_id);
-      outcome = payment === null ? 'no payment' : payment.status === 'succeeded' ? ((await this.credit(payment, 'payment-webhook')) ? 'credited' : 'already credited') : `payment ${payment.status}`;
+      outcome =
+        payment === null
+          ? 'no payment'
+          : payment.status === 'succeeded'
+            ? (await this.credit(payment, 'payment-webhook'))
+              ? 'credited'
+              : 'already credited'
+            : `payment ${payment.status}`;
     } else if (DISPUTE_EVENTS.has(row.type)) {
       outcome = await this.recordDispute(row.object_id);
     } else if (row.type === 'charge.refunded') {
@@ -95,9 +115,16 @@ export class PaymentCredits {
   async recordDispute(disputeId: string): Promise<string> {
     const dispute = await this.payments.getDispute(disputeId);
     if (!dispute) return 'no dispute';
-    const base = { userId: dispute.userId, paymentId: dispute.paymentId, disputeId: dispute.disputeId, amountCents: dispute.amountCents, context: systemContext('dispute-webhook') };
+    const base = {
+      userId: dispute.userId,
+      paymentId: dispute.paymentId,
+      disputeId: dispute.disputeId,
+      amountCents: dispute.amountCents,
+      context: systemContext('dispute-webhook'),
+    };
     await this.commands.execute(new RecordDispute({ ...base, outcome: 'opened', idempotencyKey: `dispute:${dispute.disputeId}:opened` }));
-    if (dispute.status !== 'open') await this.commands.execute(new RecordDispute({ ...base, outcome: dispute.status, idempotencyKey: `dispute:${dispute.disputeId}:closed` }));
+    if (dispute.status !== 'open')
+      await this.commands.execute(new RecordDispute({ ...base, outcome: dispute.status, idempotencyKey: `dispute:${dispute.disputeId}:closed` }));
     return `dispute ${dispute.status}`;
   }
 

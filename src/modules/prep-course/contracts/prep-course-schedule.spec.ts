@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isOfferedCourseWeekend, nextCourseWeekend, offeredCourseWeekends } from './prep-course-schedule.js';
 
 // Eastern time is UTC-5 in winter, UTC-4 in summer.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { alertTransitionRefusal } from './alert-status.js';
 
 describe('alert status transitions', () => {

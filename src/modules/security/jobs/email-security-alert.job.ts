@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
@@ -8,7 +9,9 @@ export const EMAIL_SECURITY_ALERT = 'email-security-alert';
 
 type AlertMail = { alertId: string; alertType: string; subject: string; eventCount: number; message: string };
 
-export const emailSecurityAlertTriggers: readonly JobTrigger[] = [{ eventType: 'SecurityAlertRaised', job: EMAIL_SECURITY_ALERT, data: (event) => event.data as AlertMail }];
+export const emailSecurityAlertTriggers: readonly JobTrigger[] = [
+  { eventType: 'SecurityAlertRaised', job: EMAIL_SECURITY_ALERT, data: (event) => event.data as AlertMail },
+];
 
 /**
  * Mails every active admin about a new alert; one message per admin, each sent once. Later

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { inParallel } from '../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
@@ -27,9 +28,14 @@ for (const database of everyDatabase()) {
     });
 
     const alertsOf = async (subject: string) =>
-      (await pool.query('SELECT alert_id, status, event_count, details, last_seen_at FROM security_alerts WHERE subject = $1 ORDER BY created_at', [subject])).rows;
+      (await pool.query('SELECT alert_id, status, event_count, details, last_seen_at FROM security_alerts WHERE subject = $1 ORDER BY created_at', [subject]))
+        .rows;
     const raisedEvents = async (alertId: string) =>
-      (await pool.query(`SELECT count(*)::int AS n FROM outbox_events WHERE stream_id = $1 AND event->>'type' = 'SecurityAlertRaised'`, [`securityalert-${alertId}`])).rows[0].n;
+      (
+        await pool.query(`SELECT count(*)::int AS n FROM outbox_events WHERE stream_id = $1 AND event->>'type' = 'SecurityAlertRaised'`, [
+          `securityalert-${alertId}`,
+        ])
+      ).rows[0].n;
 
     it('raises one alert on the 5th failed login in 5 minutes; later failures join it, a re-run counts once', async () => {
       const userId = randomUUID();
@@ -76,10 +82,10 @@ for (const database of everyDatabase()) {
     it('keeps one active alert per type and subject in the database itself', async () => {
       const subject = `ip:10.7.${Math.floor(Math.random() * 250)}.1`;
       const insert = () =>
-        pool.query(`INSERT INTO security_alerts (alert_id, alert_type, subject, event_count, details, last_seen_at) VALUES ($1, 'failed_login', $2, 5, '{"events":[]}', now())`, [
-          randomUUID(),
-          subject,
-        ]);
+        pool.query(
+          `INSERT INTO security_alerts (alert_id, alert_type, subject, event_count, details, last_seen_at) VALUES ($1, 'failed_login', $2, 5, '{"events":[]}', now())`,
+          [randomUUID(), subject],
+        );
       await insert();
       await expect(insert()).rejects.toMatchObject({ code: '23505' });
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+
 import { newEvent } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
@@ -86,12 +87,16 @@ export async function evaluateSecurityEvent(pool: pg.Pool, input: EvaluationInpu
         ],
       );
       await tx.query('DELETE FROM security_alert_windows WHERE subject = $1 AND event_type = $2', [subject, input.eventType]);
-      const raisedEvent = newEvent('SecurityAlertRaised', { alertId, alertType: input.eventType, subject, eventCount: rows.length, message }, {
-        actor: { type: 'system', id: EVALUATE_SECURITY_EVENT },
-        correlationId: input.correlationId,
-        causationId: input.eventId,
-        now: new Date(),
-      });
+      const raisedEvent = newEvent(
+        'SecurityAlertRaised',
+        { alertId, alertType: input.eventType, subject, eventCount: rows.length, message },
+        {
+          actor: { type: 'system', id: EVALUATE_SECURITY_EVENT },
+          correlationId: input.correlationId,
+          causationId: input.eventId,
+          now: new Date(),
+        },
+      );
       await recordInOutbox(tx, `securityalert-${alertId}`, [raisedEvent]);
       alerts.push({ alertId, alertType: input.eventType, subject, eventCount: rows.length });
     }

@@ -4,15 +4,16 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+import { deterministicEventId } from '../../../platform/event-store/command-handling.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
-import { deterministicEventId } from '../../../platform/event-store/command-handling.js';
 import { MAX_AMOUNT_CENTS } from '../domain/wallet.decider.js';
 import { AddTestCredit } from './add-test-credit/add-test-credit.handler.js';
 import { AdjustBalance } from './adjust-balance/adjust-balance.handler.js';
@@ -54,7 +55,9 @@ export class WalletsAdminController {
     await this.requireAgent(validate(z.uuid('No such user.'), userId, 'userId'));
     const answer = await idempotent(this.pool, { scope: admin.userId, key, payload: { route: 'adjust', userId, ...input } }, async () => {
       const adjustmentId = deterministicEventId(`adjustment-${userId}`, key, 0);
-      const result = await this.commands.execute(new AdjustBalance({ userId, adjustmentId, ...input }, userRequestContext(admin.userId, String(request.id)), key));
+      const result = await this.commands.execute(
+        new AdjustBalance({ userId, adjustmentId, ...input }, userRequestContext(admin.userId, String(request.id)), key),
+      );
       return { status: 200, body: { adjustmentId, availableCents: result.availableCents } };
     });
     return answer.body;
@@ -69,7 +72,9 @@ export class WalletsAdminController {
     await this.requireAgent(validate(z.uuid('No such user.'), userId, 'userId'));
     const answer = await idempotent(this.pool, { scope: admin.userId, key, payload: { route: 'test-credit', userId, ...input } }, async () => {
       const creditId = deterministicEventId(`test-credit-${userId}`, key, 0);
-      const result = await this.commands.execute(new AddTestCredit({ userId, creditId, amountCents: input.amountCents }, userRequestContext(admin.userId, String(request.id)), key));
+      const result = await this.commands.execute(
+        new AddTestCredit({ userId, creditId, amountCents: input.amountCents }, userRequestContext(admin.userId, String(request.id)), key),
+      );
       return { status: 200, body: { creditId, availableCents: result.availableCents } };
     });
     return answer.body;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import { canonicalJson } from '../../../platform/domain/canonical-json.js';
 
 /**
@@ -8,7 +9,9 @@ import { canonicalJson } from '../../../platform/domain/canonical-json.js';
  */
 export function ledgerHash(prevHash: string, type: string, data: Readonly<Record<string, unknown>>): string {
   const { entry: _entry, ...rest } = data;
-  return createHash('sha256').update(`${prevHash}\n${type}\n${canonicalJson(rest)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prevHash}\n${type}\n${canonicalJson(rest)}`)
+    .digest('hex');
 }
 
 /** What is wrong with one link of a wallet's chain, as read from the store. */

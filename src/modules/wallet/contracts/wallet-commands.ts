@@ -1,6 +1,7 @@
 import { Command } from '@nestjs/cqrs';
+
 import type { CommandContext } from '../../../platform/event-store/new-event.js';
-import type { Cause, CardProvider } from './wallet-events.js';
+import type { CardProvider, Cause } from './wallet-events.js';
 
 /**
  * The wallet's commands other modules send through the CommandBus (payments, marketplace,
@@ -86,9 +87,7 @@ export class RefundPayment extends Command<WalletAnswer> {
 
 /** A dispute from the card provider: opened takes the money back whatever the balance; won returns it; lost closes it. */
 export class RecordDispute extends Command<WalletAnswer> {
-  constructor(
-    readonly input: Keyed & { userId: string; paymentId: string; disputeId: string; amountCents: number; outcome: 'opened' | 'won' | 'lost' },
-  ) {
+  constructor(readonly input: Keyed & { userId: string; paymentId: string; disputeId: string; amountCents: number; outcome: 'opened' | 'won' | 'lost' }) {
     super();
   }
 }

@@ -8,14 +8,7 @@ export const walletStream = (userId: string) => `wallet-${userId}`;
 
 /** Accounts of the ledger. The sum over all of them is always 0. */
 export type Account =
-  | `agent:${string}`
-  | `agent-debt:${string}`
-  | 'card-processor'
-  | 'lead-sales'
-  | 'transfers-in-flight'
-  | 'bonus-payouts'
-  | 'adjustments'
-  | 'test-credit';
+  `agent:${string}` | `agent-debt:${string}` | 'card-processor' | 'lead-sales' | 'transfers-in-flight' | 'bonus-payouts' | 'adjustments' | 'test-credit';
 
 export const agentAccount = (userId: string): Account => `agent:${userId}`;
 export const agentDebtAccount = (userId: string): Account => `agent-debt:${userId}`;

@@ -22,7 +22,17 @@ export type AutoRechargeEvent =
   | { type: 'AutoRechargeConfigured'; data: AutoRechargeSettings & { userId: string } }
   | {
       type: 'AutoRechargeStarted';
-      data: { userId: string; attemptId: string; amountCents: number; cardId: string; availableCents: number; thresholdCents: number; causeEventId: string; day: string; startedAt: string };
+      data: {
+        userId: string;
+        attemptId: string;
+        amountCents: number;
+        cardId: string;
+        availableCents: number;
+        thresholdCents: number;
+        causeEventId: string;
+        day: string;
+        startedAt: string;
+      };
     }
   | { type: 'AutoRechargeSucceeded'; data: { userId: string; attemptId: string; paymentId: string; amountCents: number; at: string } }
   | { type: 'AutoRechargeFailed'; data: { userId: string; attemptId: string; message: string } }
@@ -63,7 +73,14 @@ export const MIN_RECHARGE_CENTS = 500;
 export const MAX_RECHARGE_CENTS = 500_000;
 export const MAX_DAILY_CAP_CENTS = 2_000_000;
 
-const initialState = (): AutoRechargeState => ({ settings: null, failuresInARow: 0, paused: false, pending: null, awaitingCredit: null, today: { day: '', cents: 0 } });
+const initialState = (): AutoRechargeState => ({
+  settings: null,
+  failuresInARow: 0,
+  paused: false,
+  pending: null,
+  awaitingCredit: null,
+  today: { day: '', cents: 0 },
+});
 
 function decide(command: AutoRechargeCommand, state: AutoRechargeState, now: Date): readonly AutoRechargeEvent[] {
   switch (command.type) {
@@ -77,7 +94,12 @@ function decide(command: AutoRechargeCommand, state: AutoRechargeState, now: Dat
       if (!settings?.enabled || state.paused) return [];
       if (command.availableCents >= settings.thresholdCents) return [];
       if (state.pending && now.getTime() - new Date(state.pending.startedAt).getTime() < PENDING_TIMEOUT_MS) return [];
-      if (state.awaitingCredit && !command.walletPaymentIds.includes(state.awaitingCredit.paymentId) && now.getTime() - new Date(state.awaitingCredit.since).getTime() < PENDING_TIMEOUT_MS) return [];
+      if (
+        state.awaitingCredit &&
+        !command.walletPaymentIds.includes(state.awaitingCredit.paymentId) &&
+        now.getTime() - new Date(state.awaitingCredit.since).getTime() < PENDING_TIMEOUT_MS
+      )
+        return [];
       const day = now.toISOString().slice(0, 10);
       const chargedToday = state.today.day === day ? state.today.cents : 0;
       if (chargedToday + settings.amountCents > settings.dailyCapCents) return [];
@@ -101,11 +123,31 @@ function decide(command: AutoRechargeCommand, state: AutoRechargeState, now: Dat
     case 'RecordOutcome': {
       if (state.pending?.attemptId !== command.attemptId) return [];
       if (command.outcome.succeeded) {
-        return [{ type: 'AutoRechargeSucceeded', data: { userId: command.userId, attemptId: command.attemptId, paymentId: command.outcome.paymentId, amountCents: state.pending.amountCents, at: now.toISOString() } }];
+        return [
+          {
+            type: 'AutoRechargeSucceeded',
+            data: {
+              userId: command.userId,
+              attemptId: command.attemptId,
+              paymentId: command.outcome.paymentId,
+              amountCents: state.pending.amountCents,
+              at: now.toISOString(),
+            },
+          },
+        ];
       }
-      const failed: AutoRechargeEvent = { type: 'AutoRechargeFailed', data: { userId: command.userId, attemptId: command.attemptId, message: command.outcome.message } };
+      const failed: AutoRechargeEvent = {
+        type: 'AutoRechargeFailed',
+        data: { userId: command.userId, attemptId: command.attemptId, message: command.outcome.message },
+      };
       if (state.failuresInARow + 1 < FAILURES_BEFORE_PAUSE) return [failed];
-      return [failed, { type: 'AutoRechargePaused', data: { userId: command.userId, reason: `${FAILURES_BEFORE_PAUSE} charges in a row failed; the last said: ${command.outcome.message}` } }];
+      return [
+        failed,
+        {
+          type: 'AutoRechargePaused',
+          data: { userId: command.userId, reason: `${FAILURES_BEFORE_PAUSE} charges in a row failed; the last said: ${command.outcome.message}` },
+        },
+      ];
     }
     default:
       return assertNever(command);

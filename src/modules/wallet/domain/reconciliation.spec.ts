@@ -1,27 +1,55 @@
 import { describe, expect, it } from 'vitest';
+
 import type { ProviderRecord } from '../../payments/contracts/card-payments.port.js';
 import { reconcileDay, type LedgerLine } from './reconciliation.js';
 
 const at = (time: string) => new Date(`2026-11-23T${time}Z`);
-const payment = (id: string, amountCents: number, time = '10:00:00'): ProviderRecord => ({ kind: 'payment', id, paymentId: id, userId: 'u1', amountCents, at: at(time) });
-const deposit = (paymentId: string, amountCents: number, time = '10:00:05'): LedgerLine => ({ kind: 'payment', reference: paymentId, paymentId, userId: 'u1', amountCents, at: at(time) });
+const payment = (id: string, amountCents: number, time = '10:00:00'): ProviderRecord => ({
+  kind: 'payment',
+  id,
+  paymentId: id,
+  userId: 'u1',
+  amountCents,
+  at: at(time),
+});
+const deposit = (paymentId: string, amountCents: number, time = '10:00:05'): LedgerLine => ({
+  kind: 'payment',
+  reference: paymentId,
+  paymentId,
+  userId: 'u1',
+  amountCents,
+  at: at(time),
+});
 
 describe('reconciling a day', () => {
   it('matches each provider record with its ledger posting to the cent', () => {
     const { lines, totals } = reconcileDay(
       '2026-11-23',
-      [payment('pi_1', 5_000), { kind: 'refund', id: 're_1', paymentId: 'pi_1', userId: 'u1', amountCents: -2_000, at: at('11:00:00') }, { kind: 'fee', id: 'fee_1', paymentId: 'pi_1', userId: null, amountCents: -175, at: at('10:00:00') }],
+      [
+        payment('pi_1', 5_000),
+        { kind: 'refund', id: 're_1', paymentId: 'pi_1', userId: 'u1', amountCents: -2_000, at: at('11:00:00') },
+        { kind: 'fee', id: 'fee_1', paymentId: 'pi_1', userId: null, amountCents: -175, at: at('10:00:00') },
+      ],
       [deposit('pi_1', 5_000), { kind: 'refund', reference: 're_1', paymentId: 'pi_1', userId: 'u1', amountCents: -2_000, at: at('11:00:01') }],
     );
     expect(lines.map((l) => [l.status, l.kind, l.reference])).toEqual([
       ['matched', 'payment', 'pi_1'],
       ['matched', 'refund', 're_1'],
     ]);
-    expect(totals).toMatchObject({ ledgerCents: 3_000, providerCents: 3_000, feesCents: -175, counts: { matched: 2, missing_in_ledger: 0, missing_at_provider: 0, amount_differs: 0 } });
+    expect(totals).toMatchObject({
+      ledgerCents: 3_000,
+      providerCents: 3_000,
+      feesCents: -175,
+      counts: { matched: 2, missing_in_ledger: 0, missing_at_provider: 0, amount_differs: 0 },
+    });
   });
 
   it('names what is missing on either side and what differs', () => {
-    const { lines, totals } = reconcileDay('2026-11-23', [payment('pi_1', 5_000), payment('pi_2', 2_500, '12:00:00')], [deposit('pi_1', 4_999), deposit('pi_3', 1_000, '13:00:00')]);
+    const { lines, totals } = reconcileDay(
+      '2026-11-23',
+      [payment('pi_1', 5_000), payment('pi_2', 2_500, '12:00:00')],
+      [deposit('pi_1', 4_999), deposit('pi_3', 1_000, '13:00:00')],
+    );
     expect(lines.map((l) => [l.status, l.reference, l.ledgerCents, l.providerCents])).toEqual([
       ['amount_differs', 'pi_1', 4_999, 5_000],
       ['missing_in_ledger', 'pi_2', null, 2_500],

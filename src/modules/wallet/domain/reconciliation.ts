@@ -54,7 +54,11 @@ export function matchKindOf(record: ProviderRecord): MatchKind | 'fee' {
  * a payment made at 23:59 is often credited after midnight, and matches across the boundary.
  * A matched pair belongs to the provider's day; an unmatched line to its own side's day.
  */
-export function reconcileDay(day: string, records: readonly ProviderRecord[], ledger: readonly LedgerLine[]): { lines: ReportLine[]; totals: ReconciliationTotals } {
+export function reconcileDay(
+  day: string,
+  records: readonly ProviderRecord[],
+  ledger: readonly LedgerLine[],
+): { lines: ReportLine[]; totals: ReconciliationTotals } {
   const keyOf = (kind: MatchKind, reference: string) => `${kind}:${reference}`;
   const ledgerByKey = new Map<string, LedgerLine[]>();
   for (const line of ledger) ledgerByKey.set(keyOf(line.kind, line.reference), [...(ledgerByKey.get(keyOf(line.kind, line.reference)) ?? []), line]);
@@ -85,7 +89,16 @@ export function reconcileDay(day: string, records: readonly ProviderRecord[], le
   }
   for (const line of ledger) {
     if (used.has(line) || dayOf(line.at) !== day) continue;
-    lines.push({ status: 'missing_at_provider', kind: line.kind, reference: line.reference, paymentId: line.paymentId, userId: line.userId, ledgerCents: line.amountCents, providerCents: null, at: line.at });
+    lines.push({
+      status: 'missing_at_provider',
+      kind: line.kind,
+      reference: line.reference,
+      paymentId: line.paymentId,
+      userId: line.userId,
+      ledgerCents: line.amountCents,
+      providerCents: null,
+      at: line.at,
+    });
   }
   lines.sort((a, b) => a.at.getTime() - b.at.getTime() || a.reference.localeCompare(b.reference));
 

@@ -3,12 +3,13 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { fold } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
-import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
+import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
 import { SqlSnapshotStore } from '../../../platform/event-store/snapshots.js';
 import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
 import { EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
@@ -18,8 +19,8 @@ import { DepositFundsHandler } from '../commands/deposit-funds/deposit-funds.han
 import { PlaceHoldHandler } from '../commands/place-hold/place-hold.handler.js';
 import { CaptureHold, ChargeWallet, DepositFunds, PlaceHold } from '../contracts/wallet-commands.js';
 import { postingsOf, walletStream, type WalletEvent } from '../contracts/wallet-events.js';
-import { availableCents, walletDecider, type WalletState } from './wallet.decider.js';
 import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from './wallet-ledger.js';
+import { availableCents, walletDecider, type WalletState } from './wallet.decider.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `the wallet ledger on ${database.name}`, () => {
@@ -33,7 +34,15 @@ for (const database of everyDatabase()) {
       store = new PostgresEventStore(pool);
       @Module({
         imports: [CqrsModule.forRoot()],
-        providers: [WalletLedger, DepositFundsHandler, ChargeWalletHandler, PlaceHoldHandler, CaptureHoldHandler, { provide: EVENT_STORE, useValue: store }, { provide: SQL_POOL, useValue: pool }],
+        providers: [
+          WalletLedger,
+          DepositFundsHandler,
+          ChargeWalletHandler,
+          PlaceHoldHandler,
+          CaptureHoldHandler,
+          { provide: EVENT_STORE, useValue: store },
+          { provide: SQL_POOL, useValue: pool },
+        ],
       })
       class WalletHandlersModule {}
       app = await NestFactory.createApplicationContext(WalletHandlersModule, { logger: false });
@@ -48,11 +57,21 @@ for (const database of everyDatabase()) {
 
     const context = (userId: string) => userRequestContext(userId, randomUUID());
     const deposit = (userId: string, amountCents: number, paymentId: string = randomUUID()) =>
-      commands.execute(new DepositFunds({ userId, paymentId, amountCents, provider: 'demo', context: context(userId), idempotencyKey: `payment:${paymentId}` }));
+      commands.execute(
+        new DepositFunds({ userId, paymentId, amountCents, provider: 'demo', context: context(userId), idempotencyKey: `payment:${paymentId}` }),
+      );
     const charge = (userId: string, amountCents: number) => {
       const chargeId = randomUUID();
       return commands.execute(
-        new ChargeWallet({ userId, chargeId, amountCents, cause: { kind: 'aged-package', id: chargeId }, description: 'Aged leads', context: context(userId), idempotencyKey: chargeId }),
+        new ChargeWallet({
+          userId,
+          chargeId,
+          amountCents,
+          cause: { kind: 'aged-package', id: chargeId },
+          description: 'Aged leads',
+          context: context(userId),
+          idempotencyKey: chargeId,
+        }),
       );
     };
     const outcome = (work: Promise<unknown>) =>
@@ -86,7 +105,14 @@ for (const database of everyDatabase()) {
       await deposit(userId, 20_000);
       const holdId = randomUUID();
       await commands.execute(
-        new PlaceHold({ userId, holdId, amountCents: 5_000, cause: { kind: 'campaign', id: holdId }, context: context(userId), idempotencyKey: `hold:${holdId}` }),
+        new PlaceHold({
+          userId,
+          holdId,
+          amountCents: 5_000,
+          cause: { kind: 'campaign', id: holdId },
+          context: context(userId),
+          idempotencyKey: `hold:${holdId}`,
+        }),
       );
       const outcomes = await inParallel(50, (index) =>
         outcome(
@@ -125,7 +151,9 @@ for (const database of everyDatabase()) {
       const now = new Date();
       expect(walletDecider.decide(command, fromSnapshot, now)).toEqual(walletDecider.decide(command, fold(walletDecider, events), now));
       // The agent's account balance is the sum of its postings.
-      const posted = events.flatMap(postingsOf).reduce((sum, p) => sum + (p.to === `agent:${userId}` ? p.amountCents : 0) - (p.from === `agent:${userId}` ? p.amountCents : 0), 0);
+      const posted = events
+        .flatMap(postingsOf)
+        .reduce((sum, p) => sum + (p.to === `agent:${userId}` ? p.amountCents : 0) - (p.from === `agent:${userId}` ? p.amountCents : 0), 0);
       expect(fold(walletDecider, events).postedCents).toBe(posted);
     });
   });

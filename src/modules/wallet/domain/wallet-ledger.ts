@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
+
 import { currentState, handleCommand } from '../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../../platform/event-store/new-event.js';

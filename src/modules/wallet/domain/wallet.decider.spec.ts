@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+import { givenWhenThen } from '../../../../test/support/given-when-then.js';
 import { fold } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
-import { givenWhenThen } from '../../../../test/support/given-when-then.js';
 import { ledgerHash } from '../contracts/ledger-hash.js';
 import { postingsOf, type WalletEvent } from '../contracts/wallet-events.js';
 import { availableCents, heldCents, walletDecider, type WalletCommand, type WalletState } from './wallet.decider.js';
@@ -19,15 +20,46 @@ function history(...commands: WalletCommand[]): WalletEvent[] {
 const stateOf = (events: readonly WalletEvent[]): WalletState => fold(walletDecider, events);
 const withoutEntries = (events: readonly WalletEvent[]) => events.map((e) => ({ type: e.type, data: { ...e.data, entry: undefined } }));
 
-const deposit = (amountCents: number, paymentId = `p${amountCents}`): WalletCommand => ({ type: 'Deposit', userId: U, paymentId, amountCents, provider: 'demo', autoRecharge: false });
-const charge = (amountCents: number, chargeId = 'c1'): WalletCommand => ({ type: 'Charge', userId: U, chargeId, amountCents, cause: { kind: 'aged-package', id: 'pk1' }, description: '100 aged leads' });
-const hold = (amountCents: number, holdId = 'h1', expiresAt: string | null = null): WalletCommand => ({ type: 'PlaceHold', userId: U, holdId, amountCents, cause: { kind: 'campaign', id: 'camp1' }, expiresAt });
-const capture = (amountCents: number, captureId: string, holdId = 'h1'): WalletCommand => ({ type: 'CaptureHold', userId: U, holdId, captureId, amountCents, cause: { kind: 'lead', id: captureId }, description: 'Lead' });
+const deposit = (amountCents: number, paymentId = `p${amountCents}`): WalletCommand => ({
+  type: 'Deposit',
+  userId: U,
+  paymentId,
+  amountCents,
+  provider: 'demo',
+  autoRecharge: false,
+});
+const charge = (amountCents: number, chargeId = 'c1'): WalletCommand => ({
+  type: 'Charge',
+  userId: U,
+  chargeId,
+  amountCents,
+  cause: { kind: 'aged-package', id: 'pk1' },
+  description: '100 aged leads',
+});
+const hold = (amountCents: number, holdId = 'h1', expiresAt: string | null = null): WalletCommand => ({
+  type: 'PlaceHold',
+  userId: U,
+  holdId,
+  amountCents,
+  cause: { kind: 'campaign', id: 'camp1' },
+  expiresAt,
+});
+const capture = (amountCents: number, captureId: string, holdId = 'h1'): WalletCommand => ({
+  type: 'CaptureHold',
+  userId: U,
+  holdId,
+  captureId,
+  amountCents,
+  cause: { kind: 'lead', id: captureId },
+  description: 'Lead',
+});
 
 describe('a wallet', () => {
   it('credits a deposit once per payment, however often it is sent', () => {
     const events = history(deposit(5_000, 'pay_1'));
-    expect(withoutEntries(events)).toEqual([{ type: 'FundsDeposited', data: { userId: U, paymentId: 'pay_1', amountCents: 5_000, provider: 'demo', autoRecharge: false, entry: undefined } }]);
+    expect(withoutEntries(events)).toEqual([
+      { type: 'FundsDeposited', data: { userId: U, paymentId: 'pay_1', amountCents: 5_000, provider: 'demo', autoRecharge: false, entry: undefined } },
+    ]);
     given(events).when(deposit(5_000, 'pay_1'), now).then([]);
     expect(availableCents(stateOf(events))).toBe(5_000);
   });
@@ -50,7 +82,14 @@ describe('a wallet', () => {
   it('captures a hold in parts, never beyond it, and releases the rest when closed', () => {
     const events = history(deposit(10_000), hold(3_000), capture(1_200, 'l1'), capture(1_200, 'l2'));
     given(events).when(capture(1_200, 'l3'), now).thenRefuses('HOLD_EXHAUSTED', 'Only $6.00 of this budget is left.');
-    const closed = history(deposit(10_000), hold(3_000), capture(1_200, 'l1'), { type: 'ReleaseHold', userId: U, holdId: 'h1', amountCents: null, close: true, reason: 'Campaign ended' });
+    const closed = history(deposit(10_000), hold(3_000), capture(1_200, 'l1'), {
+      type: 'ReleaseHold',
+      userId: U,
+      holdId: 'h1',
+      amountCents: null,
+      close: true,
+      reason: 'Campaign ended',
+    });
     expect(closed.at(-1)!.data).toMatchObject({ amountCents: 1_800, closed: true });
     expect(availableCents(stateOf(closed))).toBe(8_800);
     given(closed).when(capture(1, 'l9'), now).thenRefuses('HOLD_CLOSED');
@@ -59,7 +98,12 @@ describe('a wallet', () => {
   it('raises a hold only within the available balance and lowers it by releasing the difference', () => {
     const events = history(deposit(5_000), hold(3_000));
     given(events).when({ type: 'IncreaseHold', userId: U, holdId: 'h1', amountCents: 2_001 }, now).thenRefuses('INSUFFICIENT_BALANCE');
-    const lowered = history(deposit(5_000), hold(3_000), { type: 'IncreaseHold', userId: U, holdId: 'h1', amountCents: 2_000 }, { type: 'ReleaseHold', userId: U, holdId: 'h1', amountCents: 1_500, close: false, reason: 'Budget lowered' });
+    const lowered = history(
+      deposit(5_000),
+      hold(3_000),
+      { type: 'IncreaseHold', userId: U, holdId: 'h1', amountCents: 2_000 },
+      { type: 'ReleaseHold', userId: U, holdId: 'h1', amountCents: 1_500, close: false, reason: 'Budget lowered' },
+    );
     expect(heldCents(stateOf(lowered))).toBe(3_500);
     expect(availableCents(stateOf(lowered))).toBe(1_500);
   });
@@ -74,20 +118,46 @@ describe('a wallet', () => {
 
   it('sends a transfer within the available balance and the daily limit, and receives one always', () => {
     const send = (amountCents: number, transferId: string, recipientUserId = 'u2'): WalletCommand => ({
-      type: 'SendTransfer', userId: U, transferId, amountCents, recipientUserId, recipientEmail: 'leader@example.com', description: 'Thanks', dailyLimitCents: 10_000,
+      type: 'SendTransfer',
+      userId: U,
+      transferId,
+      amountCents,
+      recipientUserId,
+      recipientEmail: 'leader@example.com',
+      description: 'Thanks',
+      dailyLimitCents: 10_000,
     });
     const events = history(deposit(50_000), send(6_000, 't1'));
     expect(events.at(-1)!.data).toMatchObject({ sentOn: '2026-11-23', amountCents: 6_000 });
     given(events).when(send(4_001, 't2'), now).thenRefuses('TRANSFER_DAILY_LIMIT', 'You can transfer up to $100.00 per day; $40.00 is left today.');
-    given(events).when(send(4_000, 't2'), new Date('2026-11-24T00:00:01Z')).then(expect.anything() as never);
-    given([]).when(send(1, 't3', U), now).thenRefuses('TRANSFER_TO_SELF');
-    const received = history({ type: 'ReceiveTransfer', userId: U, transferId: 't9', amountCents: 700, senderUserId: 'u3', senderEmail: 'a@example.com', description: '' });
+    given(events)
+      .when(send(4_000, 't2'), new Date('2026-11-24T00:00:01Z'))
+      .then(expect.anything() as never);
+    given([])
+      .when(send(1, 't3', U), now)
+      .thenRefuses('TRANSFER_TO_SELF');
+    const received = history({
+      type: 'ReceiveTransfer',
+      userId: U,
+      transferId: 't9',
+      amountCents: 700,
+      senderUserId: 'u3',
+      senderEmail: 'a@example.com',
+      description: '',
+    });
     expect(availableCents(stateOf(received))).toBe(700);
   });
 
   it('refunds a top-up from the available balance, and into debt only when confirmed', () => {
     const events = history(deposit(5_000, 'pay_1'), charge(4_000));
-    const refund = (amountCents: number, allowDebt: boolean): WalletCommand => ({ type: 'RefundPayment', userId: U, paymentId: 'pay_1', refundId: 're_1', amountCents, allowDebt });
+    const refund = (amountCents: number, allowDebt: boolean): WalletCommand => ({
+      type: 'RefundPayment',
+      userId: U,
+      paymentId: 'pay_1',
+      refundId: 're_1',
+      amountCents,
+      allowDebt,
+    });
     given(events).when(refund(5_001, true), now).thenRefuses('REFUND_TOO_LARGE');
     given(events).when(refund(3_000, false), now).thenRefuses('REFUND_NEEDS_DEBT');
     const inDebt = [...events, ...walletDecider.decide(refund(3_000, true), stateOf(events), now)];
@@ -104,25 +174,44 @@ describe('a wallet', () => {
     const whole: WalletCommand = { type: 'RefundPayment', userId: U, paymentId: 'pay_1', refundId: 're_1', amountCents: 5_000, allowDebt: true };
     const refunded = [...history(deposit(5_000, 'pay_1')), ...walletDecider.decide(whole, stateOf(history(deposit(5_000, 'pay_1'))), now)];
     given(refunded).when(whole, now).then([]);
-    given(refunded).when({ ...whole, refundId: 're_2', amountCents: 1 }, now).thenRefuses('REFUND_TOO_LARGE');
+    given(refunded)
+      .when({ ...whole, refundId: 're_2', amountCents: 1 }, now)
+      .thenRefuses('REFUND_TOO_LARGE');
   });
 
   it('takes disputed money back whatever the balance, and returns it (debt first) when the dispute is won', () => {
-    const events = history(deposit(5_000, 'pay_1'), charge(4_500), { type: 'OpenDispute', userId: U, paymentId: 'pay_1', disputeId: 'dp_1', amountCents: 5_000 });
+    const events = history(deposit(5_000, 'pay_1'), charge(4_500), {
+      type: 'OpenDispute',
+      userId: U,
+      paymentId: 'pay_1',
+      disputeId: 'dp_1',
+      amountCents: 5_000,
+    });
     expect(stateOf(events)).toMatchObject({ postedCents: 0, debtCents: 4_500 });
     given(events).when({ type: 'OpenDispute', userId: U, paymentId: 'pay_1', disputeId: 'dp_1', amountCents: 5_000 }, now).then([]);
     const won = [...events, ...walletDecider.decide({ type: 'CloseDispute', userId: U, disputeId: 'dp_1', outcome: 'won' }, stateOf(events), now)];
     expect(won.at(-1)!.data).toMatchObject({ amountCents: 5_000, toDebtCents: 4_500 });
     expect(stateOf(won)).toMatchObject({ postedCents: 500, debtCents: 0 });
-    const lost = history(deposit(5_000, 'pay_1'), { type: 'OpenDispute', userId: U, paymentId: 'pay_1', disputeId: 'dp_1', amountCents: 5_000 }, { type: 'CloseDispute', userId: U, disputeId: 'dp_1', outcome: 'lost' });
+    const lost = history(
+      deposit(5_000, 'pay_1'),
+      { type: 'OpenDispute', userId: U, paymentId: 'pay_1', disputeId: 'dp_1', amountCents: 5_000 },
+      { type: 'CloseDispute', userId: U, disputeId: 'dp_1', outcome: 'lost' },
+    );
     expect(lost.at(-1)!.type).toBe('DisputeLost');
     expect(stateOf(lost)).toMatchObject({ postedCents: 0, debtCents: 0 });
   });
 
   it('needs a reason for an adjustment and never adjusts below zero', () => {
-    given([]).when({ type: 'AdjustBalance', userId: U, adjustmentId: 'a1', direction: 'credit', amountCents: 100, reason: ' ' }, now).thenRefuses('REASON_REQUIRED');
-    given([]).when({ type: 'AdjustBalance', userId: U, adjustmentId: 'a1', direction: 'debit', amountCents: 100, reason: 'Correction' }, now).thenRefuses('INSUFFICIENT_BALANCE');
-    const credited = history({ type: 'AddTestCredit', userId: U, creditId: 't1', amountCents: 2_000 }, { type: 'CreditBonus', userId: U, bonusId: 'b1', week: '2026-W47', amountCents: 300 });
+    given([])
+      .when({ type: 'AdjustBalance', userId: U, adjustmentId: 'a1', direction: 'credit', amountCents: 100, reason: ' ' }, now)
+      .thenRefuses('REASON_REQUIRED');
+    given([])
+      .when({ type: 'AdjustBalance', userId: U, adjustmentId: 'a1', direction: 'debit', amountCents: 100, reason: 'Correction' }, now)
+      .thenRefuses('INSUFFICIENT_BALANCE');
+    const credited = history(
+      { type: 'AddTestCredit', userId: U, creditId: 't1', amountCents: 2_000 },
+      { type: 'CreditBonus', userId: U, bonusId: 'b1', week: '2026-W47', amountCents: 300 },
+    );
     expect(availableCents(stateOf(credited))).toBe(2_300);
   });
 
@@ -145,7 +234,14 @@ describe('a wallet', () => {
   });
 
   it('keeps every posting balanced and the agent account never below zero', () => {
-    const events = history(deposit(5_000, 'pay_1'), hold(2_000), capture(700, 'l1'), charge(1_000), { type: 'RefundPayment', userId: U, paymentId: 'pay_1', refundId: 'r', amountCents: 1_300, allowDebt: false });
+    const events = history(deposit(5_000, 'pay_1'), hold(2_000), capture(700, 'l1'), charge(1_000), {
+      type: 'RefundPayment',
+      userId: U,
+      paymentId: 'pay_1',
+      refundId: 'r',
+      amountCents: 1_300,
+      allowDebt: false,
+    });
     const byAccount = new Map<string, number>();
     for (const p of events.flatMap(postingsOf)) {
       byAccount.set(p.from, (byAccount.get(p.from) ?? 0) - p.amountCents);

@@ -36,8 +36,7 @@ export type Hold = {
 export type Payment = { readonly amountCents: number; readonly takenBackCents: number; readonly refundIds?: readonly string[] };
 export type Dispute = { readonly paymentId: string; readonly amountCents: number; readonly fromDebtCents: number; readonly status: 'open' | 'won' | 'lost' };
 
-export const heldCents = (state: WalletState): number =>
-  Object.values(state.holds).reduce((sum, hold) => sum + remainingOf(hold), 0);
+export const heldCents = (state: WalletState): number => Object.values(state.holds).reduce((sum, hold) => sum + remainingOf(hold), 0);
 export const availableCents = (state: WalletState): number => state.postedCents - heldCents(state);
 export const remainingOf = (hold: Hold): number => hold.amountCents - hold.capturedCents - hold.releasedCents;
 
@@ -49,7 +48,16 @@ export type WalletCommand =
   | { type: 'CaptureHold'; userId: string; holdId: string; captureId: string; amountCents: number; cause: Cause; description: string }
   | { type: 'ReleaseHold'; userId: string; holdId: string; amountCents: number | null; close: boolean; reason: string }
   | { type: 'ExpireHold'; userId: string; holdId: string }
-  | { type: 'SendTransfer'; userId: string; transferId: string; amountCents: number; recipientUserId: string; recipientEmail: string; description: string; dailyLimitCents: number }
+  | {
+      type: 'SendTransfer';
+      userId: string;
+      transferId: string;
+      amountCents: number;
+      recipientUserId: string;
+      recipientEmail: string;
+      description: string;
+      dailyLimitCents: number;
+    }
   | { type: 'ReceiveTransfer'; userId: string; transferId: string; amountCents: number; senderUserId: string; senderEmail: string; description: string }
   | { type: 'RefundPayment'; userId: string; paymentId: string; refundId: string; amountCents: number; allowDebt: boolean }
   | { type: 'OpenDispute'; userId: string; paymentId: string; disputeId: string; amountCents: number }
@@ -129,7 +137,12 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
         throw new DomainError('HOLD_RELEASE_TOO_LARGE', `Only ${dollars(remaining)} of this budget is left to release.`, 409, { remainingCents: remaining });
       }
       if (amountCents === 0 && !command.close) return [];
-      return chain(state, [{ type: 'HoldReleased', data: { userId, holdId: command.holdId, amountCents, closed: command.close || amountCents === remaining, reason: command.reason } }]);
+      return chain(state, [
+        {
+          type: 'HoldReleased',
+          data: { userId, holdId: command.holdId, amountCents, closed: command.close || amountCents === remaining, reason: command.reason },
+        },
+      ]);
     }
     case 'ExpireHold': {
       const hold = state.holds[command.holdId];
@@ -143,10 +156,15 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
       const sentToday = state.transfersToday.day === day ? state.transfersToday.cents : 0;
       if (sentToday + command.amountCents > command.dailyLimitCents) {
         const left = Math.max(0, command.dailyLimitCents - sentToday);
-        throw new DomainError('TRANSFER_DAILY_LIMIT', `You can transfer up to ${dollars(command.dailyLimitCents)} per day; ${dollars(left)} is left today.`, 422, {
-          limitCents: command.dailyLimitCents,
-          leftCents: left,
-        });
+        throw new DomainError(
+          'TRANSFER_DAILY_LIMIT',
+          `You can transfer up to ${dollars(command.dailyLimitCents)} per day; ${dollars(left)} is left today.`,
+          422,
+          {
+            limitCents: command.dailyLimitCents,
+            leftCents: left,
+          },
+        );
       }
       requireAvailable(state, command.amountCents);
       const { transferId, amountCents, recipientUserId, recipientEmail, description } = command;
@@ -197,11 +215,17 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
     }
     case 'CreditBonus': {
       const { bonusId, week, amountCents } = command;
-      return chain(state, [{ type: 'BonusCredited', data: { userId, bonusId, week, amountCents } }, ...repayDebt(state, userId, amountCents, { kind: 'bonus', id: bonusId })]);
+      return chain(state, [
+        { type: 'BonusCredited', data: { userId, bonusId, week, amountCents } },
+        ...repayDebt(state, userId, amountCents, { kind: 'bonus', id: bonusId }),
+      ]);
     }
     case 'CreditLeadReturn': {
       const { returnId, leadId, amountCents } = command;
-      return chain(state, [{ type: 'LeadReturnCredited', data: { userId, returnId, leadId, amountCents } }, ...repayDebt(state, userId, amountCents, { kind: 'lead', id: leadId })]);
+      return chain(state, [
+        { type: 'LeadReturnCredited', data: { userId, returnId, leadId, amountCents } },
+        ...repayDebt(state, userId, amountCents, { kind: 'lead', id: leadId }),
+      ]);
     }
     case 'AdjustBalance': {
       const reason = command.reason.trim();
@@ -231,7 +255,16 @@ function evolve(state: WalletState, event: WalletEvent): WalletState {
     case 'HoldPlaced':
       return {
         ...next,
-        holds: { ...next.holds, [event.data.holdId]: { amountCents: event.data.amountCents, capturedCents: 0, releasedCents: 0, cause: event.data.cause, expiresAt: event.data.expiresAt } },
+        holds: {
+          ...next.holds,
+          [event.data.holdId]: {
+            amountCents: event.data.amountCents,
+            capturedCents: 0,
+            releasedCents: 0,
+            cause: event.data.cause,
+            expiresAt: event.data.expiresAt,
+          },
+        },
       };
     case 'HoldIncreased':
       return updateHold(next, event.data.holdId, (hold) => ({ ...hold, amountCents: hold.amountCents + event.data.amountCents }));
@@ -266,11 +299,22 @@ function evolve(state: WalletState, event: WalletEvent): WalletState {
       const payment = next.payments[event.data.paymentId];
       const refundIds = event.type === 'PaymentRefunded' ? [...(payment?.refundIds ?? []), event.data.refundId] : payment?.refundIds;
       const payments = payment
-        ? { ...next.payments, [event.data.paymentId]: { ...payment, takenBackCents: payment.takenBackCents + event.data.amountCents, ...(refundIds ? { refundIds } : {}) } }
+        ? {
+            ...next.payments,
+            [event.data.paymentId]: { ...payment, takenBackCents: payment.takenBackCents + event.data.amountCents, ...(refundIds ? { refundIds } : {}) },
+          }
         : next.payments;
       const disputes =
         event.type === 'DisputeOpened'
-          ? { ...next.disputes, [event.data.disputeId]: { paymentId: event.data.paymentId, amountCents: event.data.amountCents, fromDebtCents: event.data.fromDebtCents, status: 'open' as const } }
+          ? {
+              ...next.disputes,
+              [event.data.disputeId]: {
+                paymentId: event.data.paymentId,
+                amountCents: event.data.amountCents,
+                fromDebtCents: event.data.fromDebtCents,
+                status: 'open' as const,
+              },
+            }
           : next.disputes;
       return { ...next, postedCents: next.postedCents - fromAgent, debtCents: next.debtCents + event.data.fromDebtCents, payments, disputes };
     }
@@ -282,12 +326,18 @@ function evolve(state: WalletState, event: WalletEvent): WalletState {
         postedCents: next.postedCents + event.data.amountCents - event.data.toDebtCents,
         debtCents: next.debtCents - event.data.toDebtCents,
         disputes: dispute ? { ...next.disputes, [event.data.disputeId]: { ...dispute, status: 'won' } } : next.disputes,
-        payments: payment ? { ...next.payments, [event.data.paymentId]: { ...payment, takenBackCents: payment.takenBackCents - event.data.amountCents } } : next.payments,
+        payments: payment
+          ? { ...next.payments, [event.data.paymentId]: { ...payment, takenBackCents: payment.takenBackCents - event.data.amountCents } }
+          : next.payments,
       };
     }
     case 'DisputeLost': {
       const dispute = next.disputes[event.data.disputeId];
-      return { ...next, userId: event.data.userId, disputes: dispute ? { ...next.disputes, [event.data.disputeId]: { ...dispute, status: 'lost' } } : next.disputes };
+      return {
+        ...next,
+        userId: event.data.userId,
+        disputes: dispute ? { ...next.disputes, [event.data.disputeId]: { ...dispute, status: 'lost' } } : next.disputes,
+      };
     }
     case 'DebtRepaid':
       return { ...next, postedCents: next.postedCents - event.data.amountCents, debtCents: next.debtCents - event.data.amountCents };

@@ -3,11 +3,13 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { inParallel } from '../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { fold } from '../../../platform/domain/decider.js';
-import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
+import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
+import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
 import { eventJobDispatcher } from '../../../platform/jobs/event-job-dispatcher.js';
 import { PostgresJobQueue } from '../../../platform/jobs/postgres-job-queue.js';
 import { Mailer } from '../../../platform/mail/mailer.js';
@@ -15,15 +17,13 @@ import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type TopUpResult } from '../../payments/contracts/card-payments.port.js';
-import { ChargeAutoRechargeHandler } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
+import { CARD_REMOVED, ChargeAutoRechargeHandler } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
 import { ChargeWalletHandler } from '../commands/charge-wallet/charge-wallet.handler.js';
 import { ConfigureAutoRecharge, ConfigureAutoRechargeHandler } from '../commands/configure-auto-recharge/configure-auto-recharge.handler.js';
 import { DepositFundsHandler } from '../commands/deposit-funds/deposit-funds.handler.js';
 import { TriggerAutoRechargeHandler } from '../commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
 import { ChargeWallet, DepositFunds } from '../contracts/wallet-commands.js';
 import { walletStream, type WalletEvent } from '../contracts/wallet-events.js';
-import { CARD_REMOVED } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
-import { DomainError } from '../../../platform/domain/domain-error.js';
 import { autoRechargeDecider, autoRechargeStream, type AutoRechargeEvent } from '../domain/auto-recharge.decider.js';
 import { WalletLedger } from '../domain/wallet-ledger.js';
 import { availableCents, walletDecider } from '../domain/wallet.decider.js';
@@ -85,9 +85,16 @@ for (const database of everyDatabase()) {
       app = await NestFactory.createApplicationContext(AutoRechargeTestModule, { logger: false });
       await app.init();
       commands = app.get(CommandBus);
-      registerAutoRechargeJobs(queue, commands, { pool, mailer: new Mailer(pool, 'portal@example.com', undefined), payments: cards as unknown as CardPayments, publicUrl: 'http://127.0.0.1:9' });
+      registerAutoRechargeJobs(queue, commands, {
+        pool,
+        mailer: new Mailer(pool, 'portal@example.com', undefined),
+        payments: cards as unknown as CardPayments,
+        publicUrl: 'http://127.0.0.1:9',
+      });
       await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, autoRechargeTriggers), name: `job-dispatcher-${randomUUID()}` }], { pollIntervalMs: 50 });
+      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, autoRechargeTriggers), name: `job-dispatcher-${randomUUID()}` }], {
+        pollIntervalMs: 50,
+      });
       await runner.start();
     });
 
@@ -102,15 +109,38 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       await pool.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [userId, `agent-${userId}@example.com`]);
       await commands.execute(
-        new ConfigureAutoRecharge(userId, { enabled: true, thresholdCents: 2_000, amountCents: 5_000, cardId: `card-of-${userId}`, dailyCapCents: 10_000 }, 'test'),
+        new ConfigureAutoRecharge(
+          userId,
+          { enabled: true, thresholdCents: 2_000, amountCents: 5_000, cardId: `card-of-${userId}`, dailyCapCents: 10_000 },
+          'test',
+        ),
       );
       const paymentId = randomUUID();
-      await commands.execute(new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo', context: userRequestContext(userId), idempotencyKey: `payment:${paymentId}` }));
+      await commands.execute(
+        new DepositFunds({
+          userId,
+          paymentId,
+          amountCents: depositCents,
+          provider: 'demo',
+          context: userRequestContext(userId),
+          idempotencyKey: `payment:${paymentId}`,
+        }),
+      );
       return userId;
     }
     const spend = (userId: string, amountCents: number) => {
       const chargeId = randomUUID();
-      return commands.execute(new ChargeWallet({ userId, chargeId, amountCents, cause: { kind: 'aged-package', id: chargeId }, description: 'Aged leads', context: userRequestContext(userId), idempotencyKey: chargeId }));
+      return commands.execute(
+        new ChargeWallet({
+          userId,
+          chargeId,
+          amountCents,
+          cause: { kind: 'aged-package', id: chargeId },
+          description: 'Aged leads',
+          context: userRequestContext(userId),
+          idempotencyKey: chargeId,
+        }),
+      );
     };
     const wallet = async (userId: string) => fold(walletDecider, (await store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
     const recharges = async (userId: string) => (await store.readStream(autoRechargeStream(userId))) as unknown as AutoRechargeEvent[];
@@ -133,7 +163,9 @@ for (const database of everyDatabase()) {
       cards.answer = 'succeed';
       const userId = await agentWithAutoRecharge(10_000);
       await inParallel(30, () => spend(userId, 300).catch(() => undefined));
-      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const events = await recharges(userId);
       // 10,000 - 30 x 300 = 1,000 < 2,000: one recharge of 5,000 brings it to 6,000, above the threshold again.
@@ -157,7 +189,9 @@ for (const database of everyDatabase()) {
       await spend(userId, 100);
       await expect.poll(async () => fold(autoRechargeDecider, await recharges(userId)).paused, { timeout: 15_000 }).toBe(true);
       await expect
-        .poll(async () => (await pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows, { timeout: 15_000 })
+        .poll(async () => (await pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows, {
+          timeout: 15_000,
+        })
         .toEqual([{ subject: 'Auto-recharge is paused' }]);
       await spend(userId, 100);
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -169,9 +203,9 @@ for (const database of everyDatabase()) {
       cards.answer = 'card-removed';
       const userId = await agentWithAutoRecharge(10_000);
       await spend(userId, 8_500);
-      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data), { timeout: 15_000 }).toEqual([
-        expect.objectContaining({ message: CARD_REMOVED }),
-      ]);
+      await expect
+        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data), { timeout: 15_000 })
+        .toEqual([expect.objectContaining({ message: CARD_REMOVED })]);
       expect(availableCents(await wallet(userId))).toBe(1_500);
     });
   });

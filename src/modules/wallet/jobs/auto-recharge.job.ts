@@ -1,5 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import { causedBy } from '../../../platform/event-store/new-event.js';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
@@ -30,7 +31,11 @@ export const autoRechargeTriggers: readonly JobTrigger[] = [
 
 type Stored<T extends AutoRechargeEvent['type']> = RecordedEvent<T, Extract<AutoRechargeEvent, { type: T }>['data']>;
 
-export function registerAutoRechargeJobs(jobs: JobQueue, commands: CommandBus, deps: { pool: pg.Pool; mailer: Mailer; payments: CardPayments; publicUrl: string }): void {
+export function registerAutoRechargeJobs(
+  jobs: JobQueue,
+  commands: CommandBus,
+  deps: { pool: pg.Pool; mailer: Mailer; payments: CardPayments; publicUrl: string },
+): void {
   jobs.register<{ event: RecordedEvent<string, { userId: string }> }>(CHECK_AUTO_RECHARGE, ({ event }) => commands.execute(new TriggerAutoRecharge(event)));
   jobs.register<{ event: Stored<'AutoRechargeStarted'> }>(CHARGE_AUTO_RECHARGE, ({ event }) => commands.execute(new ChargeAutoRecharge(event)));
   // The same idempotency key as the provider's webhook for this payment: whichever comes first credits, once.

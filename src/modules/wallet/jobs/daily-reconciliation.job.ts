@@ -1,4 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
+
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { ReconcileDay } from '../commands/reconcile-day/reconcile-day.handler.js';
 

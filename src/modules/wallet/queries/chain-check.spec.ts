@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { ledgerHash } from '../contracts/ledger-hash.js';
 import { firstChainBreak, type ChainLink } from './chain-check.js';
 
@@ -17,7 +18,9 @@ function chain(datas: Record<string, unknown>[]): ChainLink[] {
 
 describe('the wallet hash chain check', () => {
   it('hashes prevHash, type and the data without its entry as canonical JSON, joined by newlines', () => {
-    expect(ledgerHash('abc', 'FundsDeposited', { userId: 'u', amountCents: 5, entry: { seq: 1, prevHash: 'x', hash: 'y' } })).toBe(sha('abc\nFundsDeposited\n{"amountCents":5,"userId":"u"}'));
+    expect(ledgerHash('abc', 'FundsDeposited', { userId: 'u', amountCents: 5, entry: { seq: 1, prevHash: 'x', hash: 'y' } })).toBe(
+      sha('abc\nFundsDeposited\n{"amountCents":5,"userId":"u"}'),
+    );
   });
 
   it('verifies an intact chain and names the first entry that was changed, removed or re-linked', () => {

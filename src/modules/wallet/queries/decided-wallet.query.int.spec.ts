@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
 import { eventsNotRead } from '../../../../test/support/projection-check.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
@@ -28,10 +29,27 @@ for (const database of everyDatabase()) {
         { type: 'AddTestCredit', userId: a, creditId: 'tc-1', amountCents: 500 },
         { type: 'PlaceHold', userId: a, holdId: 'hold-1', amountCents: 4_000, cause: campaign, expiresAt: null },
         { type: 'IncreaseHold', userId: a, holdId: 'hold-1', amountCents: 1_000 },
-        { type: 'CaptureHold', userId: a, holdId: 'hold-1', captureId: 'cap-1', amountCents: 1_200, cause: { kind: 'lead', id: 'lead-1' }, description: 'Campaign lead' },
+        {
+          type: 'CaptureHold',
+          userId: a,
+          holdId: 'hold-1',
+          captureId: 'cap-1',
+          amountCents: 1_200,
+          cause: { kind: 'lead', id: 'lead-1' },
+          description: 'Campaign lead',
+        },
         { type: 'ReleaseHold', userId: a, holdId: 'hold-1', amountCents: 800, close: false, reason: 'Budget lowered' },
         { type: 'Charge', userId: a, chargeId: 'ch-1', amountCents: 650, cause: { kind: 'aged-package', id: 'ap-1' }, description: 'Aged leads' },
-        { type: 'SendTransfer', userId: a, transferId: 'tr-1', amountCents: 1_000, recipientUserId: b, recipientEmail: 'b@agents.test', description: 'Thanks', dailyLimitCents: 100_000 },
+        {
+          type: 'SendTransfer',
+          userId: a,
+          transferId: 'tr-1',
+          amountCents: 1_000,
+          recipientUserId: b,
+          recipientEmail: 'b@agents.test',
+          description: 'Thanks',
+          dailyLimitCents: 100_000,
+        },
         { type: 'ReceiveTransfer', userId: b, transferId: 'tr-1', amountCents: 1_000, senderUserId: a, senderEmail: 'a@agents.test', description: 'Thanks' },
         { type: 'ReleaseHold', userId: a, holdId: 'hold-1', amountCents: null, close: true, reason: 'Campaign ended' },
         { type: 'PlaceHold', userId: a, holdId: 'hold-2', amountCents: 300, cause: campaign, expiresAt: null },

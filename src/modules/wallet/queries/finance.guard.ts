@@ -1,6 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
+
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { SQL_POOL } from '../../../platform/tokens.js';

@@ -1,5 +1,5 @@
-import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { toCsv } from '../../../platform/csv/csv.js';
+import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { localTime, statementEntries, timeZoneOf } from './wallet-read.js';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -10,7 +10,20 @@ export async function statementCsv(db: SqlClient, userId: string, from: string, 
   const entries = await statementEntries(db, userId, from, to, zone);
   const actorOf = (e: (typeof entries)[number]) => (e.actor.type === 'user' ? (e.actor.email ?? e.actor.id) : `${e.actor.type}: ${e.actor.id}`);
   const csv = toCsv(
-    [`Date (${zone})`, 'Seq', 'Type', 'Description', 'Cause', 'Cause ID', 'Amount (USD)', 'Available after (USD)', 'Held after (USD)', 'Actor', 'Test credit', 'Hash'],
+    [
+      `Date (${zone})`,
+      'Seq',
+      'Type',
+      'Description',
+      'Cause',
+      'Cause ID',
+      'Amount (USD)',
+      'Available after (USD)',
+      'Held after (USD)',
+      'Actor',
+      'Test credit',
+      'Hash',
+    ],
     entries.map((e) => [
       localTime(new Date(e.occurredAt), zone),
       e.seq,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
-import { liveThenRebuilt } from '../../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+
 import { appendToWallet } from '../../../../projections/wallet/wallet-chain.testing.js';
-import { APP_PROJECTIONS } from '../../../read-models.js';
-import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
-import { eventsNotRead } from '../../../../test/support/projection-check.js';
+import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
+import { eventsNotRead, liveThenRebuilt } from '../../../../test/support/projection-check.js';
+import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { systemContext, userRequestContext } from '../../../platform/event-store/new-event.js';
+import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
+import { APP_PROJECTIONS } from '../../../read-models.js';
 import { financeWallets, ledgerAccounts } from './finance-wallets/finance-wallets.query.js';
 import { statementCsv } from './statement.js';
 import { checkChain, explainEntry, ledgerPage, transferHistory, walletSummary } from './wallet-read.js';
@@ -37,9 +37,42 @@ for (const database of everyDatabase()) {
           userRequestContext(ny, undefined, new Date(Date.parse('2030-03-01T03:00:00Z') + i * 3_600_000)),
         );
       }
-      await appendToWallet(db.store, ny, [{ type: 'TransferSent', data: { userId: ny, transferId: 't-1', recipientUserId: la, recipientEmail: 'la-agent@agents.test', description: 'Thanks, "partner"', sentOn: '2030-03-02', amountCents: 500 } }], userRequestContext(ny, undefined, new Date('2030-03-02T12:00:00Z')));
-      await appendToWallet(db.store, la, [{ type: 'TransferReceived', data: { userId: la, transferId: 't-1', senderUserId: ny, senderEmail: 'ny-agent@agents.test', description: 'Thanks, "partner"', amountCents: 500 } }], systemContext('transfer-process', new Date('2030-03-02T12:00:01Z')));
-      await appendToWallet(db.store, la, [{ type: 'DisputeOpened', data: { userId: la, paymentId: 'p-x', disputeId: 'd-x', fromDebtCents: 300, amountCents: 800 } }], systemContext('stripe-webhooks', new Date('2030-03-03T08:00:00Z')));
+      await appendToWallet(
+        db.store,
+        ny,
+        [
+          {
+            type: 'TransferSent',
+            data: {
+              userId: ny,
+              transferId: 't-1',
+              recipientUserId: la,
+              recipientEmail: 'la-agent@agents.test',
+              description: 'Thanks, "partner"',
+              sentOn: '2030-03-02',
+              amountCents: 500,
+            },
+          },
+        ],
+        userRequestContext(ny, undefined, new Date('2030-03-02T12:00:00Z')),
+      );
+      await appendToWallet(
+        db.store,
+        la,
+        [
+          {
+            type: 'TransferReceived',
+            data: { userId: la, transferId: 't-1', senderUserId: ny, senderEmail: 'ny-agent@agents.test', description: 'Thanks, "partner"', amountCents: 500 },
+          },
+        ],
+        systemContext('transfer-process', new Date('2030-03-02T12:00:01Z')),
+      );
+      await appendToWallet(
+        db.store,
+        la,
+        [{ type: 'DisputeOpened', data: { userId: la, paymentId: 'p-x', disputeId: 'd-x', fromDebtCents: 300, amountCents: 800 } }],
+        systemContext('stripe-webhooks', new Date('2030-03-03T08:00:00Z')),
+      );
       const runner = new SubscriptionRunner(db.store, db.pool, WALLET, { batchSize: 50 });
       await runner.start();
       try {
@@ -57,14 +90,27 @@ for (const database of everyDatabase()) {
     it('summarises a wallet, and gives zeros for a wallet with no events', async () => {
       expect(await walletSummary(db.pool, ny)).toMatchObject({ availableCents: 32_500 - 500, depositedCents: 32_500, contributedCents: 0, debtCents: 0 });
       expect(await walletSummary(db.pool, la)).toMatchObject({ availableCents: 0, debtCents: 300 });
-      expect(await walletSummary(db.pool, empty)).toEqual({ availableCents: 0, heldCents: 0, postedCents: 0, depositedCents: 0, contributedCents: 0, debtCents: 0, testCreditCents: 0 });
+      expect(await walletSummary(db.pool, empty)).toEqual({
+        availableCents: 0,
+        heldCents: 0,
+        postedCents: 0,
+        depositedCents: 0,
+        contributedCents: 0,
+        debtCents: 0,
+        testCreditCents: 0,
+      });
     });
 
     it('pages the history newest first, 20 at a time, with the actor named', async () => {
       const first = await ledgerPage(db.pool, ny, 20);
       expect(first.entries.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 26 - i));
       expect(first.nextBefore).toBe(7);
-      expect(first.entries[0]).toMatchObject({ type: 'TransferSent', amountCents: -500, description: 'Transfer to la-agent@agents.test: Thanks, "partner"', actor: { type: 'user', id: ny, email: 'ny-agent@agents.test', displayName: 'Nora York' } });
+      expect(first.entries[0]).toMatchObject({
+        type: 'TransferSent',
+        amountCents: -500,
+        description: 'Transfer to la-agent@agents.test: Thanks, "partner"',
+        actor: { type: 'user', id: ny, email: 'ny-agent@agents.test', displayName: 'Nora York' },
+      });
       const second = await ledgerPage(db.pool, ny, 20, first.nextBefore!);
       expect(second.entries.map((e) => e.seq)).toEqual([6, 5, 4, 3, 2, 1]);
       expect(second.nextBefore).toBeNull();
@@ -79,13 +125,14 @@ for (const database of everyDatabase()) {
       await expect(explainEntry(db.store, db.pool, empty, 1)).rejects.toMatchObject({ status: 404 });
 
       // Someone with database access rewrites the amount of deposit #10: the chain breaks there, not before.
-      await db.pool.query(
-        `UPDATE es_events SET data = jsonb_set(data, '{amountCents}', '99900') WHERE stream_id = $1 AND (data->'entry'->>'seq')::int = 10`,
-        [`wallet-${ny}`],
-      );
+      await db.pool.query(`UPDATE es_events SET data = jsonb_set(data, '{amountCents}', '99900') WHERE stream_id = $1 AND (data->'entry'->>'seq')::int = 10`, [
+        `wallet-${ny}`,
+      ]);
       expect((await checkChain(db.store, db.pool, ny, 9)).verified).toBe(true);
       expect(await checkChain(db.store, db.pool, ny)).toMatchObject({ verified: false, firstBreak: { seq: 10, reason: 'hash-mismatch' } });
-      await db.pool.query(`UPDATE es_events SET data = jsonb_set(data, '{amountCents}', '1000') WHERE stream_id = $1 AND (data->'entry'->>'seq')::int = 10`, [`wallet-${ny}`]);
+      await db.pool.query(`UPDATE es_events SET data = jsonb_set(data, '{amountCents}', '1000') WHERE stream_id = $1 AND (data->'entry'->>'seq')::int = 10`, [
+        `wallet-${ny}`,
+      ]);
       expect((await checkChain(db.store, db.pool, ny)).verified).toBe(true);
     });
 
@@ -93,7 +140,9 @@ for (const database of everyDatabase()) {
       const sent = await transferHistory(db.pool, ny);
       expect(sent.sent).toEqual([expect.objectContaining({ transferId: 't-1', type: 'sent', amountCents: 500, counterpartyEmail: 'la-agent@agents.test' })]);
       expect(sent.received).toEqual([]);
-      expect((await transferHistory(db.pool, la)).received).toEqual([expect.objectContaining({ transferId: 't-1', type: 'received', counterpartyEmail: 'ny-agent@agents.test', created_at: '2030-03-02T12:00:01.000Z' })]);
+      expect((await transferHistory(db.pool, la)).received).toEqual([
+        expect.objectContaining({ transferId: 't-1', type: 'received', counterpartyEmail: 'ny-agent@agents.test', created_at: '2030-03-02T12:00:01.000Z' }),
+      ]);
     });
 
     it("writes the statement in the agent's time zone (New York when the profile has none), quoted per RFC 4180", async () => {
@@ -131,7 +180,12 @@ for (const database of everyDatabase()) {
 
     it('reads the same after a rebuild of the read models', async () => {
       for (const p of WALLET) {
-        const table = { 'wallet-balances': 'rm_wallet_balances', 'wallet-ledger': 'rm_wallet_ledger', 'ledger-accounts': 'rm_ledger_accounts', 'wallet-transfers': 'rm_wallet_transfers' }[p.name]!;
+        const table = {
+          'wallet-balances': 'rm_wallet_balances',
+          'wallet-ledger': 'rm_wallet_ledger',
+          'ledger-accounts': 'rm_ledger_accounts',
+          'wallet-transfers': 'rm_wallet_transfers',
+        }[p.name]!;
         const { live, rebuilt } = await liveThenRebuilt(db.store, db.pool, p, `SELECT * FROM ${table} ORDER BY 1, 2`);
         expect(rebuilt).toEqual(live);
       }

@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { ApiError } from '../../../platform/http/api-error.js';
+
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
+import { ApiError } from '../../../platform/http/api-error.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
-import { firstChainBreak, type ChainBreak, type ChainLink } from './chain-check.js';
 import { walletStream, type LedgerEntry } from '../contracts/wallet-events.js';
+import { firstChainBreak, type ChainBreak, type ChainLink } from './chain-check.js';
 
 /** The agent's figures for the top bar and the wallet page (all zero for a wallet with no events). */
 export type WalletSummary = {
@@ -84,7 +85,10 @@ function statusOf(type: string): LedgerRow['status'] {
 }
 
 async function toLedgerRows(db: SqlClient, rows: readonly DbLedgerRow[]): Promise<LedgerRow[]> {
-  const users = await userLabels(db, rows.map((r) => (r.actor_type === 'user' ? r.actor_id : null)));
+  const users = await userLabels(
+    db,
+    rows.map((r) => (r.actor_type === 'user' ? r.actor_id : null)),
+  );
   return rows.map((r) => {
     const user = r.actor_type === 'user' ? users.get(r.actor_id) : undefined;
     return {
@@ -140,7 +144,13 @@ export type CardTopUp = {
 
 /** The agent's card top-ups, newest first, each with its refunds (partial ones included) and what is left to refund. */
 export async function cardTopUps(db: SqlClient, userId: string): Promise<CardTopUp[]> {
-  const { rows } = await db.query<{ payment_id: string; amount: number; occurred_at: Date; refunds: { refundId: string; amountCents: number; occurredAt: string }[]; disputed: number }>(
+  const { rows } = await db.query<{
+    payment_id: string;
+    amount: number;
+    occurred_at: Date;
+    refunds: { refundId: string; amountCents: number; occurredAt: string }[];
+    disputed: number;
+  }>(
     `SELECT d.data->>'paymentId' AS payment_id, (d.data->>'amountCents')::float8 AS amount, d.occurred_at,
             coalesce((SELECT json_agg(json_build_object('refundId', r.data->>'refundId', 'amountCents', (r.data->>'amountCents')::bigint, 'occurredAt', r.occurred_at) ORDER BY r.seq)
                         FROM rm_wallet_ledger r WHERE r.user_id = d.user_id AND r.type = 'PaymentRefunded' AND r.data->>'paymentId' = d.data->>'paymentId'), '[]'::json) AS refunds,
@@ -150,7 +160,11 @@ export async function cardTopUps(db: SqlClient, userId: string): Promise<CardTop
     [userId],
   );
   return rows.map((row) => {
-    const refunds = row.refunds.map((refund) => ({ refundId: refund.refundId, amountCents: Number(refund.amountCents), occurredAt: new Date(refund.occurredAt).toISOString() }));
+    const refunds = row.refunds.map((refund) => ({
+      refundId: refund.refundId,
+      amountCents: Number(refund.amountCents),
+      occurredAt: new Date(refund.occurredAt).toISOString(),
+    }));
     const refunded = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
     return {
       paymentId: row.payment_id,
@@ -238,7 +252,15 @@ export type TransferRow = {
 
 /** The agent's transfers, newest first: as one list with a type, and split into sent and received (get-transfer-history). */
 export async function transferHistory(db: SqlClient, userId: string, max = 500) {
-  const { rows } = await db.query<{ transfer_id: string; direction: 'sent' | 'received'; amount: number; counterparty_user_id: string; counterparty_email: string; description: string; occurred_at: Date }>(
+  const { rows } = await db.query<{
+    transfer_id: string;
+    direction: 'sent' | 'received';
+    amount: number;
+    counterparty_user_id: string;
+    counterparty_email: string;
+    description: string;
+    occurred_at: Date;
+  }>(
     `SELECT transfer_id, direction, amount_cents::float8 AS amount, counterparty_user_id::text, counterparty_email, description, occurred_at
        FROM rm_wallet_transfers WHERE user_id = $1 ORDER BY occurred_at DESC, transfer_id LIMIT $2`,
     [userId, max],

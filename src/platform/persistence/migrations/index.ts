@@ -1,4 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
+
 import { Migration0001Platform } from './migration-0001-platform.js';
 import { Migration0002AuditLog } from './migration-0002-audit-log.js';
 import { Migration0003Identity } from './migration-0003-identity.js';
@@ -14,6 +15,7 @@ import { Migration0012SecurityAlertMerging } from './migration-0012-security-ale
 import { Migration0013AuditLogBrowsing } from './migration-0013-audit-log-browsing.js';
 import { Migration0014IdempotencyKeys } from './migration-0014-idempotency-keys.js';
 import { Migration0015WalletReadModels } from './migration-0015-wallet-read-models.js';
+import { Migration0016Payments } from './migration-0016-payments.js';
 import { Migration0018StreamSnapshots } from './migration-0018-stream-snapshots.js';
 import { Migration0020Reconciliation } from './migration-0020-reconciliation.js';
 import { Migration0021DemoDisputes } from './migration-0021-demo-disputes.js';
@@ -30,13 +32,12 @@ import { Migration0031CampaignOffers } from './migration-0031-campaign-offers.js
 import { Migration0033BusinessLeads } from './migration-0033-business-leads.js';
 import { Migration0034LeadAssignments } from './migration-0034-lead-assignments.js';
 import { Migration0035AgedInventoryByTier } from './migration-0035-aged-inventory-by-tier.js';
-import { Migration0016Payments } from './migration-0016-payments.js';
 import { Migration0036Integrations } from './migration-0036-integrations.js';
-import { Migration0038LeadDeliveries } from './migration-0038-lead-deliveries.js';
 import { Migration0037DemoDisputeCards } from './migration-0037-demo-dispute-cards.js';
+import { Migration0038LeadDeliveries } from './migration-0038-lead-deliveries.js';
 import { Migration0039CustomIntegrations } from './migration-0039-custom-integrations.js';
-import { Migration0041LeadNumbers } from './migration-0041-lead-numbers.js';
 import { Migration0040TextdripConnections } from './migration-0040-textdrip-connections.js';
+import { Migration0041LeadNumbers } from './migration-0041-lead-numbers.js';
 import { Migration0042CampaignReturns } from './migration-0042-campaign-returns.js';
 import { Migration0043SigningSecretRotation } from './migration-0043-signing-secret-rotation.js';
 import { Migration0044ReturnedLeadClosures } from './migration-0044-returned-lead-closures.js';

@@ -8,6 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration0037DemoDisputeCards extends Migration {
   override async up(): Promise<void> {
     this.addSql(`ALTER TABLE demo_pay_cards DROP CONSTRAINT demo_pay_cards_behaviour_check`);
-    this.addSql(`ALTER TABLE demo_pay_cards ADD CONSTRAINT demo_pay_cards_behaviour_check CHECK (behaviour IN ('succeed', 'decline', 'authenticate', 'dispute'))`);
+    this.addSql(
+      `ALTER TABLE demo_pay_cards ADD CONSTRAINT demo_pay_cards_behaviour_check CHECK (behaviour IN ('succeed', 'decline', 'authenticate', 'dispute'))`,
+    );
   }
 }

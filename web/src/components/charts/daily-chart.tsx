@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
 import { formatCents } from '../../lib/money';
 import { dollarTicks } from './dollar-ticks';
 
@@ -13,13 +14,26 @@ const shortDay = (day: string) => {
  * Leads or spend per day as bars (recharts; only the pages that draw charts load it). Clicking
  * a day's bar calls onDay, for a drill-down to the leads behind it.
  */
-export function DailyChart({ data, measure, label, onDay }: { data: DailyPoint[]; measure: 'leads' | 'spentCents'; label: string; onDay?: (day: string) => void }) {
+export function DailyChart({
+  data,
+  measure,
+  label,
+  onDay,
+}: {
+  data: DailyPoint[];
+  measure: 'leads' | 'spentCents';
+  label: string;
+  onDay?: (day: string) => void;
+}) {
   const total = data.reduce((sum, point) => sum + point[measure], 0);
   const summary = `${label}, last ${data.length} days: ${measure === 'leads' ? `${total} lead${total === 1 ? '' : 's'}` : formatCents(total)} in all.`;
   if (total === 0) {
     // Nothing to draw: say so, rather than an empty axis scaled to nothing ($0.00–$0.04).
     return (
-      <p className="flex h-56 w-full items-center justify-center rounded-md border border-dashed border-slate-300 text-sm text-slate-600" data-testid="chart-empty">
+      <p
+        className="flex h-56 w-full items-center justify-center rounded-md border border-dashed border-slate-300 text-sm text-slate-600"
+        data-testid="chart-empty"
+      >
         {measure === 'leads' ? `No leads in the last ${data.length} days.` : `No spend in the last ${data.length} days.`}
       </p>
     );

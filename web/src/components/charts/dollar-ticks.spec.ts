@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { dollarTicks } from './dollar-ticks';
 
 describe('a spend axis', () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
 

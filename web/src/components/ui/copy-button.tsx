@@ -1,4 +1,5 @@
 import { Copy } from 'lucide-react';
+
 import { Button } from './button';
 import { toast } from './toast-store';
 

@@ -1,4 +1,13 @@
-import { ClientSideRowModelModule, ModuleRegistry, QuickFilterModule, TextFilterModule, TooltipModule, themeQuartz, type ColDef, type GetRowIdFunc } from 'ag-grid-community';
+import {
+  ClientSideRowModelModule,
+  ModuleRegistry,
+  QuickFilterModule,
+  TextFilterModule,
+  themeQuartz,
+  TooltipModule,
+  type ColDef,
+  type GetRowIdFunc,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 
 // Only the modules the grids use; this file is only reached from lazily loaded admin pages.

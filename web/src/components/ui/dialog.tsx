@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;

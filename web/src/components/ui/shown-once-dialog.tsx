@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { CopyButton } from './copy-button';

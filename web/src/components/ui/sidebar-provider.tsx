@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  MOBILE_BREAKPOINT_PX,
-  SIDEBAR_SHORTCUT,
-  SidebarContext,
-  readSidebarCookie,
-  writeSidebarCookie,
-  type SidebarContextValue,
-} from './sidebar-state';
+
+import { MOBILE_BREAKPOINT_PX, readSidebarCookie, SIDEBAR_SHORTCUT, SidebarContext, writeSidebarCookie, type SidebarContextValue } from './sidebar-state';
 
 function useIsMobile(): boolean {
   const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;

@@ -18,7 +18,10 @@ export function Switch({ checked, onCheckedChange, label, disabled = false, clas
         className,
       )}
     >
-      <span aria-hidden className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+      <span
+        aria-hidden
+        className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')}
+      />
     </button>
   );
 }

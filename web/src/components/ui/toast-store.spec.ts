@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { toast, useToastStore } from './toast-store';
 
 describe('toasts', () => {

@@ -14,8 +14,7 @@ const MAX_VISIBLE = 3;
 
 export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
-  show: (toast) =>
-    set((state) => ({ toasts: [...state.toasts, { ...toast, variant: toast.variant ?? 'default', id: nextId++ }].slice(-MAX_VISIBLE) })),
+  show: (toast) => set((state) => ({ toasts: [...state.toasts, { ...toast, variant: toast.variant ?? 'default', id: nextId++ }].slice(-MAX_VISIBLE) })),
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
 }));
 

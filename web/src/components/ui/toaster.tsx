@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+
 import { cn } from '../../lib/cn';
 import { useToastStore } from './toast-store';
 
@@ -21,7 +22,9 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && (
-              <ToastPrimitive.Description className={cn('text-sm', t.variant === 'destructive' ? 'text-white' : 'text-slate-700')}>{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className={cn('text-sm', t.variant === 'destructive' ? 'text-white' : 'text-slate-700')}>
+                {t.description}
+              </ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">

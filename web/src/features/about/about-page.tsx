@@ -1,4 +1,5 @@
 import { HeartHandshake, LifeBuoy, MapPin, Sparkles, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+
 import { Button } from '../../components/ui/button';
 import about from '../../content/about.json';
 import { formatWholeDollars } from '../../lib/money';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { countUp, countUpValue } from './count-up';
 
 describe('the earnings counter', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+
 import { countUp } from './count-up';
 
 /** Counts from 0 to `target` over `durationMs` once at least half of the element is visible. */

@@ -1,9 +1,10 @@
 import type { ColDef } from 'ag-grid-community';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
-import { DataGrid } from '../../components/ui/data-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -13,7 +14,6 @@ import { useFormSubmission } from '../../lib/use-form-submission';
 import { AdminOnly } from '../auth/components/admin-only';
 import { FormField } from '../auth/components/form-field';
 import { createAccessCode, disableAccessCode, fetchAccessCodes, type AccessCodeRow } from './api/access-codes';
-
 
 function status(code: AccessCodeRow): string {
   if (code.disabled) return 'Disabled';
@@ -87,7 +87,9 @@ function AccessCodesAdmin() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">Access Codes</h1>
-          <p className="mt-1 text-sm text-slate-600">Codes agents enter to unlock elevated access. A code is shown once, when it is created; only its hash is kept.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Codes agents enter to unlock elevated access. A code is shown once, when it is created; only its hash is kept.
+          </p>
         </div>
         <Button onClick={() => setCreating(true)}>
           <Plus className="h-4 w-4" aria-hidden /> New code
@@ -133,8 +135,13 @@ function CreateCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose
   const [hours, setHours] = useState('8');
   const [expiresAt, setExpiresAt] = useState('');
   const [maxUses, setMaxUses] = useState('');
-  const { busy, submit: run, errorFor } = useFormSubmission(
-    (failure) => toast({ title: 'Could not create the code', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
+  const {
+    busy,
+    submit: run,
+    errorFor,
+  } = useFormSubmission(
+    (failure) =>
+      toast({ title: 'Could not create the code', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
     FIELD_OF_CODE,
   );
 
@@ -162,10 +169,40 @@ function CreateCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose
         <DialogTitle>New access code</DialogTitle>
         <DialogDescription>How long the access it grants lasts, and optionally when the code stops working and how often it may be used.</DialogDescription>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <FormField label="Label" name="label" placeholder="e.g. November cohort" value={label} onChange={(e) => setLabel(e.target.value)} error={errorFor('label')} />
-          <FormField label="Hours of access" name="grantsHours" type="number" min={1} value={hours} onChange={(e) => setHours(e.target.value)} error={errorFor('grantsHours')} />
-          <FormField label="Code expires (optional)" name="expiresAt" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} error={errorFor('expiresAt')} />
-          <FormField label="Maximum uses (optional)" name="maxUses" type="number" min={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} error={errorFor('maxUses')} />
+          <FormField
+            label="Label"
+            name="label"
+            placeholder="e.g. November cohort"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            error={errorFor('label')}
+          />
+          <FormField
+            label="Hours of access"
+            name="grantsHours"
+            type="number"
+            min={1}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+            error={errorFor('grantsHours')}
+          />
+          <FormField
+            label="Code expires (optional)"
+            name="expiresAt"
+            type="datetime-local"
+            value={expiresAt}
+            onChange={(e) => setExpiresAt(e.target.value)}
+            error={errorFor('expiresAt')}
+          />
+          <FormField
+            label="Maximum uses (optional)"
+            name="maxUses"
+            type="number"
+            min={1}
+            value={maxUses}
+            onChange={(e) => setMaxUses(e.target.value)}
+            error={errorFor('maxUses')}
+          />
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

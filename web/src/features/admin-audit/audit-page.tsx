@@ -1,6 +1,7 @@
 import { InfiniteRowModelModule, ModuleRegistry, type ColDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { gridTheme } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -15,7 +16,10 @@ ModuleRegistry.registerModules([InfiniteRowModelModule]);
 
 const PAGE_SIZE = 50;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
-const actorLabel = (actor: AuditActor) => (actor.type === 'user' ? personLabel(actor.email ? { email: actor.email, displayName: actor.displayName } : null, `Unknown user ${actor.id}`) : `System: ${actor.id}`);
+const actorLabel = (actor: AuditActor) =>
+  actor.type === 'user'
+    ? personLabel(actor.email ? { email: actor.email, displayName: actor.displayName } : null, `Unknown user ${actor.id}`)
+    : `System: ${actor.id}`;
 /** A datetime-local value (the admin's local time) as an instant the server reads. */
 const toInstant = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
@@ -70,7 +74,10 @@ function AuditAdmin() {
     apply(form);
   };
   const errorOf = (field: string) => fieldErrors.find((e) => e.field === field)?.message;
-  const field = (name: keyof FilterForm) => ({ value: form[name], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })) });
+  const field = (name: keyof FilterForm) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
 
   const columns: ColDef<AuditEvent>[] = [
     {
@@ -112,7 +119,9 @@ function AuditAdmin() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Audit</h1>
-        <p className="mt-1 text-sm text-slate-600">Every event the portal stored, newest first. Open an event for its full data and the events of the same request or process.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Every event the portal stored, newest first. Open an event for its full data and the events of the same request or process.
+        </p>
       </div>
       <form className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={submit} aria-label="Audit filters">
         <FilterField label="Actor e-mail or id" error={errorOf('actor')}>
@@ -233,18 +242,31 @@ function EventDetailDialog({ eventId, onOpenEvent, onClose, onFilterStream }: De
             </dl>
             <section aria-label="Data" className="min-w-0">
               <h3 className="text-sm font-semibold">Data</h3>
-              <pre tabIndex={0} aria-label="Event data" className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="audit-event-data">
+              <pre
+                tabIndex={0}
+                aria-label="Event data"
+                className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs focus-visible:outline-2 focus-visible:outline-brand-600"
+                data-testid="audit-event-data"
+              >
                 {JSON.stringify(shown.event.data, null, 2)}
               </pre>
             </section>
             <section aria-label="Metadata" className="min-w-0">
               <h3 className="text-sm font-semibold">Metadata</h3>
-              <pre tabIndex={0} aria-label="Event metadata" className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="audit-event-metadata">
+              <pre
+                tabIndex={0}
+                aria-label="Event metadata"
+                className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-3 text-xs focus-visible:outline-2 focus-visible:outline-brand-600"
+                data-testid="audit-event-metadata"
+              >
                 {JSON.stringify({ ...shown.event.metadata, position: shown.event.position }, null, 2)}
               </pre>
             </section>
             <section aria-label="Correlation chain" className="min-w-0">
-              <h3 className="text-sm font-semibold">Correlation chain ({shown.chain.length}{shown.chainTruncated ? '+, the first shown' : ''})</h3>
+              <h3 className="text-sm font-semibold">
+                Correlation chain ({shown.chain.length}
+                {shown.chainTruncated ? '+, the first shown' : ''})
+              </h3>
               <ol className="mt-1 space-y-1 text-sm" data-testid="audit-correlation-chain">
                 {shown.chain.map((link) => (
                   <li key={link.eventId}>

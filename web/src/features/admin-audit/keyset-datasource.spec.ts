@@ -1,5 +1,6 @@
 import type { IGetRowsParams } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
+
 import { keysetDatasource, type KeysetPage } from './keyset-datasource';
 
 const rows = Array.from({ length: 5 }, (_, i) => `row-${i}`);
@@ -17,7 +18,12 @@ function server() {
 
 function block(startRow: number) {
   return new Promise<{ rows: string[]; lastRow: number | undefined }>((resolve, reject) => {
-    const params = { startRow, endRow: startRow + 2, successCallback: (r: string[], lastRow?: number) => resolve({ rows: r, lastRow }), failCallback: () => reject(new Error('failed')) };
+    const params = {
+      startRow,
+      endRow: startRow + 2,
+      successCallback: (r: string[], lastRow?: number) => resolve({ rows: r, lastRow }),
+      failCallback: () => reject(new Error('failed')),
+    };
     current.getRows(params as unknown as IGetRowsParams);
   });
 }

@@ -8,12 +8,19 @@ export type KeysetPage<TRow> = { events: TRow[]; nextCursor: string | null };
  * exactly one server page each (cacheBlockSize = pageSize). Each page is fetched once, in
  * order, whichever block the grid asks for first.
  */
-export function keysetDatasource<TRow>(pageSize: number, fetchPage: (cursor: string | null) => Promise<KeysetPage<TRow>>, onError: (error: unknown) => void): IDatasource {
+export function keysetDatasource<TRow>(
+  pageSize: number,
+  fetchPage: (cursor: string | null) => Promise<KeysetPage<TRow>>,
+  onError: (error: unknown) => void,
+): IDatasource {
   const pages = new Map<number, Promise<KeysetPage<TRow>>>();
   const pageAt = (index: number): Promise<KeysetPage<TRow>> => {
     let page = pages.get(index);
     if (!page) {
-      page = index === 0 ? fetchPage(null) : pageAt(index - 1).then((previous) => (previous.nextCursor ? fetchPage(previous.nextCursor) : { events: [], nextCursor: null }));
+      page =
+        index === 0
+          ? fetchPage(null)
+          : pageAt(index - 1).then((previous) => (previous.nextCursor ? fetchPage(previous.nextCursor) : { events: [], nextCursor: null }));
       pages.set(index, page);
       page.catch(() => pages.delete(index));
     }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
@@ -36,14 +37,21 @@ function LeadPricesAdmin() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Lead Prices</h1>
-        <p className="mt-1 text-sm text-slate-600">The price per lead of each source and tier. A lead’s price is fixed when it is offered, so a change applies to leads offered from now on. Aged leads are sold in packages at their package prices.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          The price per lead of each source and tier. A lead’s price is fixed when it is offered, so a change applies to leads offered from now on. Aged leads
+          are sold in packages at their package prices.
+        </p>
       </div>
       {prices === null ? (
         <p className="text-sm text-slate-600">Loading...</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Prices per lead">
           {prices.map((price) => (
-            <PriceRow key={`${price.source}/${price.tier}`} price={price} onSaved={(saved) => setPrices((rows) => rows?.map((row) => (row.source === saved.source && row.tier === saved.tier ? saved : row)) ?? null)} />
+            <PriceRow
+              key={`${price.source}/${price.tier}`}
+              price={price}
+              onSaved={(saved) => setPrices((rows) => rows?.map((row) => (row.source === saved.source && row.tier === saved.tier ? saved : row)) ?? null)}
+            />
           ))}
         </ul>
       )}
@@ -112,7 +120,9 @@ function PriceRow({ price, onSaved }: { price: LeadPriceRow; onSaved: (row: Lead
         <Button type="submit" variant="outline" disabled={busy || typed === current} aria-label={`Save ${name} price`}>
           {busy ? 'Saving...' : 'Save'}
         </Button>
-        <p className="w-full text-xs text-slate-600 sm:w-auto sm:self-center">{price.updatedAt ? `Set ${formatShortDateTime(price.updatedAt)}` : 'Default price'}</p>
+        <p className="w-full text-xs text-slate-600 sm:w-auto sm:self-center">
+          {price.updatedAt ? `Set ${formatShortDateTime(price.updatedAt)}` : 'Default price'}
+        </p>
       </form>
     </li>
   );

@@ -1,5 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -66,7 +67,12 @@ function LeadReturnsAdmin() {
   const rows = useMemo(() => returns.map((row) => ({ ...row, reasonLabel: reasons[row.reason] ?? row.reason })), [returns, reasons]);
 
   const columns: ColDef<ReturnGridRow>[] = [
-    { headerName: 'Lead', valueGetter: (p) => (p.data ? [p.data.leadName, p.data.leadState].filter(Boolean).join(', ') || p.data.leadId.slice(0, 8) : ''), tooltipValueGetter: (p) => p.data?.leadPhone ?? null, minWidth: 130 },
+    {
+      headerName: 'Lead',
+      valueGetter: (p) => (p.data ? [p.data.leadName, p.data.leadState].filter(Boolean).join(', ') || p.data.leadId.slice(0, 8) : ''),
+      tooltipValueGetter: (p) => p.data?.leadPhone ?? null,
+      minWidth: 130,
+    },
     { field: 'ownerEmail', headerName: 'Agent', tooltipField: 'ownerEmail', minWidth: 160 },
     { field: 'reasonLabel', headerName: 'Reason', tooltipField: 'reasonLabel', minWidth: 130 },
     { field: 'comment', headerName: 'Comment', tooltipField: 'comment', valueFormatter: (p) => p.value || '—', minWidth: 130 },
@@ -103,13 +109,20 @@ function LeadReturnsAdmin() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">Lead Returns</h1>
-          <p className="mt-1 text-sm text-slate-600">Returns agents asked for, oldest first. Approving gives the lead’s price back to the agent’s wallet; denying tells the agent why.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Returns agents asked for, oldest first. Approving gives the lead’s price back to the agent’s wallet; denying tells the agent why.
+          </p>
         </div>
         <div>
           <label htmlFor="returns-status" className="block text-sm font-medium text-slate-800">
             Status
           </label>
-          <select id="returns-status" value={status} onChange={(e) => setStatus(e.target.value as ReturnStatus)} className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          <select
+            id="returns-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as ReturnStatus)}
+            className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+          >
             {(Object.keys(STATUS_LABEL) as ReturnStatus[]).map((value) => (
               <option key={value} value={value}>
                 {STATUS_LABEL[value]}
@@ -118,7 +131,13 @@ function LeadReturnsAdmin() {
           </select>
         </div>
       </div>
-      <DataGrid rows={rows} columns={columns} rowId={(p) => p.data.returnId} emptyText={`No ${STATUS_LABEL[status].toLowerCase()} returns`} testId="lead-returns-grid" />
+      <DataGrid
+        rows={rows}
+        columns={columns}
+        rowId={(p) => p.data.returnId}
+        emptyText={`No ${STATUS_LABEL[status].toLowerCase()} returns`}
+        testId="lead-returns-grid"
+      />
       <DenyDialog
         subject={denying}
         onClose={() => setDenying(null)}
@@ -132,7 +151,15 @@ function LeadReturnsAdmin() {
   );
 }
 
-function DenyDialog({ subject, onClose, onDenied }: { subject: LeadReturnRow | null; onClose: () => void; onDenied: (row: LeadReturnRow, reason: string) => void }) {
+function DenyDialog({
+  subject,
+  onClose,
+  onDenied,
+}: {
+  subject: LeadReturnRow | null;
+  onClose: () => void;
+  onDenied: (row: LeadReturnRow, reason: string) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -168,7 +195,8 @@ function DenyDialog({ subject, onClose, onDenied }: { subject: LeadReturnRow | n
       <DialogContent>
         <DialogTitle>Deny this return?</DialogTitle>
         <DialogDescription>
-          {subject && `${subject.ownerEmail} asked to return ${subject.leadName ?? 'a lead'} (${formatCents(subject.priceCents)}). The reason you give is shown to the agent.`}
+          {subject &&
+            `${subject.ownerEmail} asked to return ${subject.leadName ?? 'a lead'} (${formatCents(subject.priceCents)}). The reason you give is shown to the agent.`}
         </DialogDescription>
         <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
           <div>

@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
@@ -78,7 +79,9 @@ function LeadVendorsAdmin() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">Lead Vendors</h1>
-          <p className="mt-1 text-sm text-slate-600">Vendors post leads to the intake API with their key. A key is shown once, when the vendor is created; only its hash is kept.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Vendors post leads to the intake API with their key. A key is shown once, when the vendor is created; only its hash is kept.
+          </p>
         </div>
         <Button onClick={() => setCreating(true)}>
           <Plus className="h-4 w-4" aria-hidden /> New vendor
@@ -117,7 +120,11 @@ function LeadVendorsAdmin() {
 
 function CreateVendorDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (name: string, apiKey: string) => void }) {
   const [name, setName] = useState('');
-  const { busy, submit: run, errorFor } = useFormSubmission((failure) =>
+  const {
+    busy,
+    submit: run,
+    errorFor,
+  } = useFormSubmission((failure) =>
     toast({ title: 'Could not create the vendor', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
   );
 
@@ -136,7 +143,14 @@ function CreateVendorDialog({ open, onClose, onCreated }: { open: boolean; onClo
         <DialogTitle>New lead vendor</DialogTitle>
         <DialogDescription>The vendor gets an API key to post leads with.</DialogDescription>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <FormField label="Vendor name" name="name" placeholder="e.g. Acme Leads" value={name} onChange={(e) => setName(e.target.value)} error={errorFor('name')} />
+          <FormField
+            label="Vendor name"
+            name="name"
+            placeholder="e.g. Acme Leads"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errorFor('name')}
+          />
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
@@ -99,7 +100,9 @@ function OutboxAdmin() {
             <MailText text={mail.text} />
           </li>
         ))}
-        {outbox && outbox.messages.length === 0 && <li className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">No e-mails yet.</li>}
+        {outbox && outbox.messages.length === 0 && (
+          <li className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">No e-mails yet.</li>
+        )}
       </ul>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useEffect, useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -122,11 +123,18 @@ function SecurityAdmin() {
           </label>
           <label className="text-sm">
             User e-mail
-            <input type="email" className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5" onChange={(e) => setFilters((f) => ({ ...f, user: e.target.value.trim() || undefined }))} />
+            <input
+              type="email"
+              className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5"
+              onChange={(e) => setFilters((f) => ({ ...f, user: e.target.value.trim() || undefined }))}
+            />
           </label>
           <label className="text-sm">
             IP address
-            <input className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5" onChange={(e) => setFilters((f) => ({ ...f, ip: e.target.value.trim() || undefined }))} />
+            <input
+              className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5"
+              onChange={(e) => setFilters((f) => ({ ...f, ip: e.target.value.trim() || undefined }))}
+            />
           </label>
         </div>
         <DataGrid rows={events} columns={eventColumns} rowId={(p) => p.data.eventId} emptyText="No security events" testId="events-grid" />
@@ -137,7 +145,12 @@ function SecurityAdmin() {
           <DialogDescription>{handling && alertDescription(handling.alert)}</DialogDescription>
           <label className="text-sm font-medium">
             Note
-            <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+              rows={3}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </label>
           <div className="flex justify-end gap-3">
             <Button variant="outline" onClick={() => setHandling(null)}>

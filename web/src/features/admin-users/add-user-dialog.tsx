@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -11,7 +12,11 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [satLeader, setSatLeader] = useState(true);
-  const { busy, submit: run, errorFor } = useFormSubmission((failure) =>
+  const {
+    busy,
+    submit: run,
+    errorFor,
+  } = useFormSubmission((failure) =>
     toast({ title: 'Could not add the user', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
   );
 
@@ -32,8 +37,22 @@ export function AddUserDialog({ open, onClose, onCreated }: { open: boolean; onC
         <DialogTitle>Add user</DialogTitle>
         <DialogDescription>The new user gets an e-mail with a link to set their password (valid for 24 hours).</DialogDescription>
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <FormField label="Email" name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errorFor('email')} />
-          <FormField label="Display name (optional)" name="displayName" value={displayName} onChange={(e) => setDisplayName(e.target.value)} error={errorFor('displayName')} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errorFor('email')}
+          />
+          <FormField
+            label="Display name (optional)"
+            name="displayName"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            error={errorFor('displayName')}
+          />
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" name="satLeader" checked={satLeader} onChange={(e) => setSatLeader(e.target.checked)} className="h-4 w-4" />
             SAT leader (offered to people signing up)

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
@@ -63,7 +64,10 @@ function ApprovedEmailsAdmin() {
         <p className="mt-1 text-sm text-slate-600">Who may create an account with e-mail and password or Google, besides the company domains.</p>
       </div>
       {list && (
-        <div className={`rounded-md px-4 py-3 text-sm ${list.openToAnyone ? 'bg-amber-50 text-amber-900' : 'bg-brand-50 text-brand-900'}`} data-testid="sign-up-rule">
+        <div
+          className={`rounded-md px-4 py-3 text-sm ${list.openToAnyone ? 'bg-amber-50 text-amber-900' : 'bg-brand-50 text-brand-900'}`}
+          data-testid="sign-up-rule"
+        >
           {list.openToAnyone
             ? 'Sign-up is open to anyone: no company domain and no approved address is set. Adding an address limits sign-up to the list.'
             : `Sign-up is limited to ${list.allowedDomains.length ? `addresses in ${list.allowedDomains.join(', ')} and ` : ''}the approved addresses below.`}

@@ -1,10 +1,11 @@
-import type { ColDef } from 'ag-grid-community';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { ColDef } from 'ag-grid-community';
 import { ChevronDown, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { Button } from '../../components/ui/button';
-import { DataGrid } from '../../components/ui/data-grid';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DataGrid } from '../../components/ui/data-grid';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
@@ -46,7 +47,10 @@ function UserActions({ user, onChange, onDisable }: { user: AdminUser; onChange:
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-[11rem] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-            <DropdownMenu.Item className={itemClass} onSelect={() => onChange({ admin: !user.isAdmin }, user.isAdmin ? 'is no longer an admin' : 'is now an admin')}>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => onChange({ admin: !user.isAdmin }, user.isAdmin ? 'is no longer an admin' : 'is now an admin')}
+            >
               {user.isAdmin ? 'Revoke admin' : 'Make admin'}
             </DropdownMenu.Item>
             <DropdownMenu.Item
@@ -170,7 +174,15 @@ function UsersAdmin() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </label>
-      <DataGrid rows={users} columns={columns} rowId={(p) => p.data.id} emptyText="No users match your search" height={560} rowHeight={56} testId="users-grid" />
+      <DataGrid
+        rows={users}
+        columns={columns}
+        rowId={(p) => p.data.id}
+        emptyText="No users match your search"
+        height={560}
+        rowHeight={56}
+        testId="users-grid"
+      />
       {truncated && <p className="text-sm text-slate-600">Showing the newest 500 matches. Narrow the search to find others.</p>}
       <AddUserDialog
         open={adding}

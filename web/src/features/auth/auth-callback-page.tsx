@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+
 import { POST_AUTH_RETURN_TO_KEY, RETURN_TO_KEY } from '../../app/route-access';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from './stores/session-store';

@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import { confirmEmail } from './api/sign-up';

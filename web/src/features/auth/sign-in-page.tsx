@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+
 import { RETURN_TO_KEY } from '../../app/route-access';
 import { ExternalSignInButtons } from './components/external-sign-in-buttons';
 import { ForgotPasswordForm, RecoveryForm } from './components/password-recovery-forms';

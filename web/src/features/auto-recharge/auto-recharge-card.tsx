@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
@@ -56,9 +57,18 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         dailyCapCents: toCents(form.dailyCap),
       });
       setState(answer);
-      toast({ title: 'Auto-Recharge Saved', description: answer.settings.enabled ? `We'll add ${formatCents(answer.settings.amountCents)} when your balance falls below ${formatCents(answer.settings.thresholdCents)}.` : 'Auto-recharge is off.' });
+      toast({
+        title: 'Auto-Recharge Saved',
+        description: answer.settings.enabled
+          ? `We'll add ${formatCents(answer.settings.amountCents)} when your balance falls below ${formatCents(answer.settings.thresholdCents)}.`
+          : 'Auto-recharge is off.',
+      });
     } catch (failure) {
-      toast({ title: 'Update Failed', description: failure instanceof Error ? failure.message : 'Unable to save auto-recharge. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: failure instanceof Error ? failure.message : 'Unable to save auto-recharge. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -71,7 +81,9 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         <RefreshCw className="h-5 w-5 text-brand-600" aria-hidden />
         Auto-Recharge
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Keep campaigns buying: when your available balance falls below the threshold, your card is charged the amount you choose.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Keep campaigns buying: when your available balance falls below the threshold, your card is charged the amount you choose.
+      </p>
       {state?.paused && (
         <p role="alert" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           Auto-recharge is paused: {state.pauseReason} Check your card, then save the settings to switch it back on.
@@ -87,11 +99,29 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
           </label>
           <label className="text-sm font-medium text-slate-700">
             When my balance falls below ($)
-            <input type="number" min={0} max={5000} step={0.01} required className={field} value={form.threshold} onChange={(e) => setForm({ ...form, threshold: e.target.value })} />
+            <input
+              type="number"
+              min={0}
+              max={5000}
+              step={0.01}
+              required
+              className={field}
+              value={form.threshold}
+              onChange={(e) => setForm({ ...form, threshold: e.target.value })}
+            />
           </label>
           <label className="text-sm font-medium text-slate-700">
             Add this amount ($)
-            <input type="number" min={5} max={5000} step={0.01} required className={field} value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
+            <input
+              type="number"
+              min={5}
+              max={5000}
+              step={0.01}
+              required
+              className={field}
+              value={form.amount}
+              onChange={(e) => setForm({ ...form, amount: e.target.value })}
+            />
           </label>
           <label className="text-sm font-medium text-slate-700">
             Charge this card
@@ -105,7 +135,16 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
           </label>
           <label className="text-sm font-medium text-slate-700">
             At most per day ($)
-            <input type="number" min={5} max={20000} step={0.01} required className={field} value={form.dailyCap} onChange={(e) => setForm({ ...form, dailyCap: e.target.value })} />
+            <input
+              type="number"
+              min={5}
+              max={20000}
+              step={0.01}
+              required
+              className={field}
+              value={form.dailyCap}
+              onChange={(e) => setForm({ ...form, dailyCap: e.target.value })}
+            />
           </label>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={saving}>

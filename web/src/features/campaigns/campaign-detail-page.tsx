@@ -1,6 +1,7 @@
 import { ArrowLeft, Settings } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+
 import { DailyChart } from '../../components/charts/daily-chart';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
@@ -10,7 +11,17 @@ import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { fetchGroups, type Group } from '../groups/api/groups';
 import { fetchLeads, type OwnedLead } from '../my-leads/api/leads';
-import { budgetLeft, fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, sourceLabel, tierLabel, type Campaign, type CampaignActivity } from './api/campaigns';
+import {
+  budgetLeft,
+  fetchCampaign,
+  fetchCampaignActivity,
+  isLowBudget,
+  PASS_OVER_REASONS,
+  sourceLabel,
+  tierLabel,
+  type Campaign,
+  type CampaignActivity,
+} from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
 import { CampaignStatus } from './components/campaign-status';
 
@@ -106,11 +117,17 @@ export function CampaignDetailPage() {
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Budget" value={formatCents(campaign.budgetCents)} />
-        <Figure label="Spent" value={formatCents(campaign.spentCents)} note={campaign.returnedCents > 0 ? `after ${formatCents(campaign.returnedCents)} returned` : undefined} />
+        <Figure
+          label="Spent"
+          value={formatCents(campaign.spentCents)}
+          note={campaign.returnedCents > 0 ? `after ${formatCents(campaign.returnedCents)} returned` : undefined}
+        />
         <Figure label="Left" value={formatCents(left)} />
         <Figure label="Leads" value={String(campaign.leadCount)} />
       </div>
-      {campaign.status === 'active' && isLowBudget(campaign) && <p className="text-sm font-medium text-amber-800">Low budget: less than 10% remaining. Raise the budget on the Campaigns page to keep buying.</p>}
+      {campaign.status === 'active' && isLowBudget(campaign) && (
+        <p className="text-sm font-medium text-amber-800">Low budget: less than 10% remaining. Raise the budget on the Campaigns page to keep buying.</p>
+      )}
       {campaign.statusReason && <p className="text-sm text-amber-800">{campaign.statusReason}</p>}
 
       <section aria-labelledby="settings-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -142,7 +159,14 @@ export function CampaignDetailPage() {
         <h2 id="spend-heading" className="font-semibold text-slate-900">
           Spend over the last 30 days
         </h2>
-        {activity && <DailyChart data={activity.perDay} measure="spentCents" label="Spend per day" onDay={(day) => navigate(`/my-leads?campaignId=${campaign.campaignId}&day=${day}`)} />}
+        {activity && (
+          <DailyChart
+            data={activity.perDay}
+            measure="spentCents"
+            label="Spend per day"
+            onDay={(day) => navigate(`/my-leads?campaignId=${campaign.campaignId}&day=${day}`)}
+          />
+        )}
       </section>
 
       <section aria-labelledby="why-heading" className="rounded-lg border border-slate-200 bg-white">
@@ -155,7 +179,9 @@ export function CampaignDetailPage() {
         {!activity || activity.offers.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-700">
             No leads of this kind have come in since the campaign started.{' '}
-            {campaign.status === 'paused' ? 'The campaign is paused: switch it on to buy again.' : 'Leads arrive as vendors send them; this campaign is offered each one that is its source and tier while it runs.'}
+            {campaign.status === 'paused'
+              ? 'The campaign is paused: switch it on to buy again.'
+              : 'Leads arrive as vendors send them; this campaign is offered each one that is its source and tier while it runs.'}
           </p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Latest leads offered">

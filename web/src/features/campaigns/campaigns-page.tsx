@@ -1,6 +1,7 @@
 import { AlertTriangle, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Switch } from '../../components/ui/switch';
@@ -8,7 +9,19 @@ import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
 import { useWalletFigures } from '../wallet/hooks/use-wallet-figures';
-import { budgetLeft, changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, SOURCES, sourceLabel, tierLabel, type Campaign } from './api/campaigns';
+import {
+  budgetLeft,
+  changeBudget,
+  endCampaign,
+  fetchCampaigns,
+  isLowBudget,
+  pauseAllCampaigns,
+  remainingShare,
+  sourceLabel,
+  SOURCES,
+  tierLabel,
+  type Campaign,
+} from './api/campaigns';
 import { BuyLeadsDialog } from './components/buy-leads-dialog';
 import { CampaignStatus } from './components/campaign-status';
 
@@ -71,7 +84,14 @@ export function CampaignsPage() {
         (!tier || c.tier === tier),
     );
   }, [campaigns, search, status, source, tier]);
-  const top = useMemo(() => [...(campaigns ?? [])].filter((c) => c.leadCount > 0).sort((a, b) => b.leadCount - a.leadCount).slice(0, 5), [campaigns]);
+  const top = useMemo(
+    () =>
+      [...(campaigns ?? [])]
+        .filter((c) => c.leadCount > 0)
+        .sort((a, b) => b.leadCount - a.leadCount)
+        .slice(0, 5),
+    [campaigns],
+  );
   const anyRunning = (campaigns ?? []).some(running);
 
   const pauseAll = async () => {
@@ -90,7 +110,11 @@ export function CampaignsPage() {
       await endCampaign(campaign.campaignId);
       toast({ title: 'Campaign Ended', description: `${campaign.name}: what was left of its budget is back in your balance.` });
     } catch (error) {
-      toast({ title: 'Operation Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Operation Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
     await load();
   };
@@ -105,7 +129,11 @@ export function CampaignsPage() {
     // requested and then refused by the wallet out of sight.
     const raiseCents = Number(budgetChange) * 100;
     if (direction > 0 && figures && raiseCents > figures.availableCents) {
-      toast({ title: 'Insufficient Balance', description: `Insufficient balance. You need ${formatCents(raiseCents - figures.availableCents)} more to complete this purchase.`, variant: 'destructive' });
+      toast({
+        title: 'Insufficient Balance',
+        description: `Insufficient balance. You need ${formatCents(raiseCents - figures.availableCents)} more to complete this purchase.`,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -114,7 +142,11 @@ export function CampaignsPage() {
       setBudgetOf(null);
       setBudgetChange('');
     } catch (error) {
-      toast({ title: 'Operation Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Operation Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
     await load();
   };
@@ -163,9 +195,21 @@ export function CampaignsPage() {
             Search campaigns by name or ID
           </label>
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
-          <input id="campaign-search" type="search" placeholder="Search by name or ID" value={search} onChange={(e) => setSearch(e.target.value)} className="block w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-base" />
+          <input
+            id="campaign-search"
+            type="search"
+            placeholder="Search by name or ID"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="block w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-base"
+          />
         </div>
-        <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+        <select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+        >
           <option value="">All statuses</option>
           <option value="active">Active</option>
           <option value="paused">Paused</option>
@@ -173,7 +217,12 @@ export function CampaignsPage() {
           <option value="ended">Ended</option>
           <option value="unfunded">Not funded</option>
         </select>
-        <select aria-label="Source" value={source} onChange={(e) => (setSource(e.target.value), setTier(''))} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+        <select
+          aria-label="Source"
+          value={source}
+          onChange={(e) => (setSource(e.target.value), setTier(''))}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+        >
           <option value="">All sources</option>
           {SOURCES.map((s) => (
             <option key={s.value} value={s.value}>
@@ -181,7 +230,13 @@ export function CampaignsPage() {
             </option>
           ))}
         </select>
-        <select aria-label="Tier" value={tier} disabled={!source} onChange={(e) => setTier(e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base disabled:bg-slate-100">
+        <select
+          aria-label="Tier"
+          value={tier}
+          disabled={!source}
+          onChange={(e) => setTier(e.target.value)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base disabled:bg-slate-100"
+        >
           <option value="">All tiers</option>
           {tierOptions.map((t) => (
             <option key={t.value} value={t.value}>
@@ -200,7 +255,9 @@ export function CampaignsPage() {
           Loading...
         </p>
       ) : shown.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">{campaigns.length === 0 ? 'No campaigns yet. Buy Leads to start one.' : 'No campaigns match.'}</div>
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">
+          {campaigns.length === 0 ? 'No campaigns yet. Buy Leads to start one.' : 'No campaigns match.'}
+        </div>
       ) : (
         <ul className="space-y-3" aria-label="Campaigns">
           {shown.map((c) => {
@@ -221,7 +278,9 @@ export function CampaignsPage() {
                 </div>
                 <div className="mt-3 text-sm text-slate-700">
                   <p className="tabular-nums">
-                    {formatCents(c.budgetUsedCents)} of {formatCents(c.budgetCents)} spent{c.returnedCents > 0 ? ` · ${formatCents(c.returnedCents)} back from returns` : ''} · {formatCents(left)} left · {c.leadCount} lead{c.leadCount === 1 ? '' : 's'}
+                    {formatCents(c.budgetUsedCents)} of {formatCents(c.budgetCents)} spent
+                    {c.returnedCents > 0 ? ` · ${formatCents(c.returnedCents)} back from returns` : ''} · {formatCents(left)} left · {c.leadCount} lead
+                    {c.leadCount === 1 ? '' : 's'}
                   </p>
                   <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden>
                     <div className="h-full bg-brand-700" style={{ width: `${Math.min(100, (c.budgetUsedCents / Math.max(1, c.budgetCents)) * 100)}%` }} />
@@ -231,7 +290,9 @@ export function CampaignsPage() {
                       <AlertTriangle className="h-4 w-4" aria-hidden /> Low budget: less than 10% remaining.
                     </p>
                   )}
-                  {c.statusReason && c.status !== 'ended' && <p className={`mt-2 ${c.status === 'unfunded' ? 'text-red-800' : 'text-amber-800'}`}>{c.statusReason}</p>}
+                  {c.statusReason && c.status !== 'ended' && (
+                    <p className={`mt-2 ${c.status === 'unfunded' ? 'text-red-800' : 'text-amber-800'}`}>{c.statusReason}</p>
+                  )}
                 </div>
                 {live && (
                   <div className="mt-3 flex flex-wrap gap-2">
@@ -250,7 +311,15 @@ export function CampaignsPage() {
                       <label htmlFor={`budget-${c.campaignId}`} className="block text-sm font-medium text-slate-800">
                         Amount (whole dollars)
                       </label>
-                      <input id={`budget-${c.campaignId}`} type="number" min={1} step={1} value={budgetChange} onChange={(e) => setBudgetChange(e.target.value)} className="mt-1 w-36 rounded-md border border-slate-300 px-3 py-1.5 text-base" />
+                      <input
+                        id={`budget-${c.campaignId}`}
+                        type="number"
+                        min={1}
+                        step={1}
+                        value={budgetChange}
+                        onChange={(e) => setBudgetChange(e.target.value)}
+                        className="mt-1 w-36 rounded-md border border-slate-300 px-3 py-1.5 text-base"
+                      />
                     </div>
                     <Button size="sm" onClick={() => void applyBudget(1)}>
                       Raise

@@ -1,4 +1,5 @@
 import { ExternalLink, Phone } from 'lucide-react';
+
 import { Button } from '../../components/ui/button';
 import contacts from '../../content/contacts.json';
 

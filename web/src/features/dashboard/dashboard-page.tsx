@@ -2,6 +2,7 @@ import { ArrowRight, Megaphone, Plug, Target, UsersRound } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
 import { DailyChart } from '../../components/charts/daily-chart';
 import { dollarTicks } from '../../components/charts/dollar-ticks';
 import { toast } from '../../components/ui/toast-store';
@@ -87,9 +88,7 @@ export function DashboardPage() {
           className="cursor-pointer rounded-lg border border-slate-200 bg-white p-4 outline-none hover:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <Target className="h-6 w-6 text-brand-700" aria-hidden />
-          <h2 className="mt-2 font-semibold text-slate-900">
-            Lead Management
-          </h2>
+          <h2 className="mt-2 font-semibold text-slate-900">Lead Management</h2>
           <p className="mt-1 text-sm text-slate-700">The Data Leads and Aged Leads sites, the Lead Investment Program and the bonus formula.</p>
           <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700">
             Open <ArrowRight className="h-4 w-4" aria-hidden />
@@ -103,7 +102,10 @@ export function DashboardPage() {
               { to: '/groups', label: 'Groups', icon: UsersRound },
             ].map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <Link to={to} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700">
+                <Link
+                  to={to}
+                  className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700"
+                >
                   <Icon className="h-4 w-4" aria-hidden /> {label}
                 </Link>
               </li>
@@ -113,7 +115,9 @@ export function DashboardPage() {
         <Card id="returns-heading" title="Return rate">
           <p className="mt-3 text-3xl font-bold tabular-nums text-slate-900">{data ? `${(data.returns.rate * 100).toFixed(1)}%` : '—'}</p>
           <p className="mt-1 text-sm text-slate-700">
-            {data ? `${data.returns.approved} of ${data.totalLeads} lead${data.totalLeads === 1 ? '' : 's'} returned and credited; ${data.returns.requested} return${data.returns.requested === 1 ? '' : 's'} asked for.` : ''}
+            {data
+              ? `${data.returns.approved} of ${data.totalLeads} lead${data.totalLeads === 1 ? '' : 's'} returned and credited; ${data.returns.requested} return${data.returns.requested === 1 ? '' : 's'} asked for.`
+              : ''}
           </p>
           <Link to="/my-leads" className="mt-2 inline-block text-sm text-brand-700 hover:underline">
             See your leads
@@ -135,14 +139,11 @@ export function DashboardPage() {
           <p className="mt-2 text-sm text-slate-700">No campaign has bought a lead yet.</p>
         ) : (
           <figure className="mt-2 w-full" style={{ height: Math.max(120, withCampaigns.length * 40) }}>
-            <figcaption className="sr-only">{withCampaigns.map((c) => `${c.name}: ${formatCents(c.costPerLeadCents)} a lead, ${c.leads} leads`).join('; ')}</figcaption>
+            <figcaption className="sr-only">
+              {withCampaigns.map((c) => `${c.name}: ${formatCents(c.costPerLeadCents)} a lead, ${c.leads} leads`).join('; ')}
+            </figcaption>
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                layout="vertical"
-                data={withCampaigns}
-                margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-                accessibilityLayer
-              >
+              <BarChart layout="vertical" data={withCampaigns} margin={{ top: 0, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
                 <XAxis
                   type="number"

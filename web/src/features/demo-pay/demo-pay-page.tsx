@@ -1,6 +1,7 @@
 import { FlaskConical, Lock, ShieldQuestion } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
@@ -36,7 +37,11 @@ export function DemoPayPage() {
 
   useEffect(() => {
     fetchDemoSession(sessionId).then(setSession, (failure: unknown) =>
-      setLoadError(failure instanceof ApiRequestError && failure.status === 404 ? 'This payment page does not exist.' : 'This payment page could not be loaded. Please try again.'),
+      setLoadError(
+        failure instanceof ApiRequestError && failure.status === 404
+          ? 'This payment page does not exist.'
+          : 'This payment page could not be loaded. Please try again.',
+      ),
     );
   }, [sessionId]);
 
@@ -82,7 +87,11 @@ export function DemoPayPage() {
   };
 
   const purpose =
-    session?.mode === 'setup' ? 'Save a card for later payments' : session?.amountCents != null ? `Add ${formatCents(session.amountCents)} to your wallet` : 'Payment';
+    session?.mode === 'setup'
+      ? 'Save a card for later payments'
+      : session?.amountCents != null
+        ? `Add ${formatCents(session.amountCents)} to your wallet`
+        : 'Payment';
 
   return (
     <div className="min-h-screen bg-slate-100">
@@ -103,11 +112,19 @@ export function DemoPayPage() {
               {done}
             </p>
           )}
-          {session && !done && (session.status === 'complete' || session.status === 'expired' || session.status === 'failed' || session.status === 'processing') && (
-            <p role="status" className="mt-4 text-slate-700">
-              {session.status === 'complete' ? 'This payment page is complete. You can close this tab.' : session.status === 'failed' ? 'This payment failed. You can close this tab.' : session.status === 'processing' ? 'This payment is being processed.' : 'This payment page has expired. You can close this tab.'}
-            </p>
-          )}
+          {session &&
+            !done &&
+            (session.status === 'complete' || session.status === 'expired' || session.status === 'failed' || session.status === 'processing') && (
+              <p role="status" className="mt-4 text-slate-700">
+                {session.status === 'complete'
+                  ? 'This payment page is complete. You can close this tab.'
+                  : session.status === 'failed'
+                    ? 'This payment failed. You can close this tab.'
+                    : session.status === 'processing'
+                      ? 'This payment is being processed.'
+                      : 'This payment page has expired. You can close this tab.'}
+              </p>
+            )}
           {session && !done && session.status === 'requires_action' && (
             <div className="mt-6 space-y-4" data-testid="authentication-step">
               <div className="flex items-start gap-3 rounded-md bg-slate-50 p-4">
@@ -126,7 +143,12 @@ export function DemoPayPage() {
                 <Button className="flex-1" disabled={busy} onClick={() => void run(async () => follow(await authenticateDemo(sessionId, 'authenticate')))}>
                   Authenticate
                 </Button>
-                <Button className="flex-1" variant="outline" disabled={busy} onClick={() => void run(async () => follow(await authenticateDemo(sessionId, 'fail')))}>
+                <Button
+                  className="flex-1"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => void run(async () => follow(await authenticateDemo(sessionId, 'fail')))}
+                >
                   Fail
                 </Button>
               </div>
@@ -187,7 +209,8 @@ export function DemoPayPage() {
                 </p>
               )}
               <Button type="submit" className="w-full" disabled={busy}>
-                <Lock className="h-4 w-4" aria-hidden /> {busy ? 'Processing...' : session.mode === 'setup' ? 'Save card' : `Pay ${formatCents(session.amountCents ?? 0)}`}
+                <Lock className="h-4 w-4" aria-hidden />{' '}
+                {busy ? 'Processing...' : session.mode === 'setup' ? 'Save card' : `Pay ${formatCents(session.amountCents ?? 0)}`}
               </Button>
               <Button
                 type="button"

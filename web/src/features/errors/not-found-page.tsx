@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import { CONTENT_ID } from '../../app/skip-link';
 
 export function NotFoundPage() {

@@ -1,17 +1,18 @@
 import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
+import { useSession } from '../auth/stores/session-store';
+import { RefundDialog, type RefundableTopUp } from '../refunds/refund-dialog';
 import type { ChainCheck, ExplainedEntry, LedgerEntry } from '../wallet/api/wallet';
 import { ExplainEntryDialog } from '../wallet/components/explain-entry-dialog';
 import { LedgerList } from '../wallet/components/ledger-list';
 import { StatementDownload } from '../wallet/components/statement-download';
 import { fetchFinanceLedger, fetchFinanceVerify, financeStatementUrl } from './api/finance';
 import { FinanceOnly } from './components/finance-only';
-import { Button } from '../../components/ui/button';
-import { useSession } from '../auth/stores/session-store';
-import { RefundDialog, type RefundableTopUp } from '../refunds/refund-dialog';
 
 type Ledger = Awaited<ReturnType<typeof fetchFinanceLedger>>;
 
@@ -38,7 +39,9 @@ function FinanceWallet() {
   const [refunding, setRefunding] = useState<RefundableTopUp | null>(null);
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
   const load = useCallback(() => {
-    fetchFinanceLedger(userId).then(setLedger, (e: unknown) => toast({ title: 'Error', description: e instanceof Error ? e.message : 'Failed to load transaction history', variant: 'destructive' }));
+    fetchFinanceLedger(userId).then(setLedger, (e: unknown) =>
+      toast({ title: 'Error', description: e instanceof Error ? e.message : 'Failed to load transaction history', variant: 'destructive' }),
+    );
     fetchFinanceVerify(userId).then(setCheck, () => toast({ title: 'Error', description: 'Failed to check the hash chain', variant: 'destructive' }));
   }, [userId]);
   useEffect(load, [load]);
@@ -47,9 +50,15 @@ function FinanceWallet() {
   const explain = (e: LedgerEntry) => {
     const explained: ExplainedEntry = {
       entry: e,
-      before: { postedCents: e.postedAfterCents - e.postedChangeCents, heldCents: e.heldAfterCents - e.heldChangeCents, availableCents: e.availableAfterCents - e.amountCents },
+      before: {
+        postedCents: e.postedAfterCents - e.postedChangeCents,
+        heldCents: e.heldAfterCents - e.heldChangeCents,
+        availableCents: e.availableAfterCents - e.amountCents,
+      },
       after: { postedCents: e.postedAfterCents, heldCents: e.heldAfterCents, availableCents: e.availableAfterCents },
-      chain: check ? chainFor(e, check) : { verified: false, throughSeq: 0, checkedEntries: 0, firstBreak: { seq: e.seq, reason: 'unknown', message: 'The chain has not been checked yet.' } },
+      chain: check
+        ? chainFor(e, check)
+        : { verified: false, throughSeq: 0, checkedEntries: 0, firstBreak: { seq: e.seq, reason: 'unknown', message: 'The chain has not been checked yet.' } },
     };
     setExplaining(() => () => Promise.resolve(explained));
   };
@@ -64,8 +73,9 @@ function FinanceWallet() {
         <h1 className="break-all text-2xl font-bold text-brand-900">Wallet of {who || '…'}</h1>
         {ledger && (
           <p className="mt-1 text-sm text-slate-600 tabular-nums">
-            Available {formatCents(ledger.summary.availableCents)} · Held {formatCents(ledger.summary.heldCents)} · Deposited {formatCents(ledger.summary.depositedCents)} · Contributed{' '}
-            {formatCents(ledger.summary.contributedCents)} · Debt {formatCents(ledger.summary.debtCents)}
+            Available {formatCents(ledger.summary.availableCents)} · Held {formatCents(ledger.summary.heldCents)} · Deposited{' '}
+            {formatCents(ledger.summary.depositedCents)} · Contributed {formatCents(ledger.summary.contributedCents)} · Debt{' '}
+            {formatCents(ledger.summary.debtCents)}
           </p>
         )}
       </div>
@@ -80,21 +90,31 @@ function FinanceWallet() {
           </p>
         ))}
       <section aria-labelledby="statement-heading" className="space-y-2">
-        <h2 id="statement-heading" className="text-base font-semibold text-slate-900">Statement (in the agent's time zone)</h2>
+        <h2 id="statement-heading" className="text-base font-semibold text-slate-900">
+          Statement (in the agent's time zone)
+        </h2>
         <StatementDownload urlFor={financeStatementUrl(userId)} />
       </section>
       {isAdmin && topUps.length > 0 && (
         <section aria-labelledby="top-ups-heading" className="space-y-2">
-          <h2 id="top-ups-heading" className="text-base font-semibold text-slate-900">Card top-ups</h2>
+          <h2 id="top-ups-heading" className="text-base font-semibold text-slate-900">
+            Card top-ups
+          </h2>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {topUps.map((topUp) => (
               <li key={topUp.paymentId} className="space-y-1 px-4 py-2 text-sm" data-testid="card-top-up">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="tabular-nums">
-                    {formatCents(topUp.amountCents)} · {new Date(topUp.occurredAt).toLocaleString()} · <span className="font-mono text-xs text-slate-500">{topUp.paymentId}</span>
+                    {formatCents(topUp.amountCents)} · {new Date(topUp.occurredAt).toLocaleString()} ·{' '}
+                    <span className="font-mono text-xs text-slate-500">{topUp.paymentId}</span>
                   </span>
                   {topUp.refundableCents > 0 ? (
-                    <Button variant="outline" size="sm" aria-label={`Refund ${formatCents(topUp.amountCents)} top-up of ${new Date(topUp.occurredAt).toLocaleString()}`} onClick={() => setRefunding(topUp)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Refund ${formatCents(topUp.amountCents)} top-up of ${new Date(topUp.occurredAt).toLocaleString()}`}
+                      onClick={() => setRefunding(topUp)}
+                    >
                       Refund
                     </Button>
                   ) : (
@@ -118,7 +138,9 @@ function FinanceWallet() {
         </section>
       )}
       <section aria-labelledby="history-heading" className="space-y-3">
-        <h2 id="history-heading" className="text-base font-semibold text-slate-900">History</h2>
+        <h2 id="history-heading" className="text-base font-semibold text-slate-900">
+          History
+        </h2>
         {ledger === null ? (
           <p className="text-sm text-slate-500">Loading…</p>
         ) : ledger.entries.length === 0 ? (
@@ -126,7 +148,9 @@ function FinanceWallet() {
         ) : (
           <LedgerList entries={ledger.entries} onExplain={explain} showActor />
         )}
-        {ledger?.truncated && <p className="text-sm text-slate-600">Only the newest {ledger.entries.length} entries are shown; download a statement for the rest.</p>}
+        {ledger?.truncated && (
+          <p className="text-sm text-slate-600">Only the newest {ledger.entries.length} entries are shown; download a statement for the rest.</p>
+        )}
       </section>
       <ExplainEntryDialog load={explaining} onClose={() => setExplaining(null)} />
       <RefundDialog userId={userId} topUp={refunding} onClose={() => setRefunding(null)} onRefunded={load} />

@@ -3,6 +3,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { gridTheme } from '../../components/ui/data-grid';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
@@ -17,7 +18,9 @@ const money = (field: keyof FinanceWallet, headerName: string): ColDef<FinanceWa
   field,
   headerName,
   minWidth: 120,
-  cellRenderer: (p: { value?: number }) => <span className="flex h-full items-center justify-end tabular-nums">{typeof p.value === 'number' ? formatCents(p.value) : ''}</span>,
+  cellRenderer: (p: { value?: number }) => (
+    <span className="flex h-full items-center justify-end tabular-nums">{typeof p.value === 'number' ? formatCents(p.value) : ''}</span>
+  ),
 });
 
 /** /finance/wallets: every agent's wallet (server-side paging, sorting, search) and the ledger's system accounts with their sum, 0. */
@@ -143,25 +146,35 @@ function SystemAccounts() {
   const sumOf = (kind: LedgerAccount['kind']) => data.accounts.filter((a) => a.kind === kind).reduce((s, a) => s + a.balanceCents, 0);
   return (
     <section aria-labelledby="accounts-heading" className="max-w-xl space-y-2" data-testid="ledger-accounts">
-      <h2 id="accounts-heading" className="text-base font-semibold text-slate-900">Ledger accounts</h2>
+      <h2 id="accounts-heading" className="text-base font-semibold text-slate-900">
+        Ledger accounts
+      </h2>
       <table className="w-full text-left text-sm tabular-nums">
         <tbody>
           {system.map((a) => (
             <tr key={a.account} className="border-b border-slate-100">
-              <th scope="row" className="py-1.5 font-normal text-slate-700">{ACCOUNT_LABELS[a.account] ?? a.account}</th>
+              <th scope="row" className="py-1.5 font-normal text-slate-700">
+                {ACCOUNT_LABELS[a.account] ?? a.account}
+              </th>
               <td className="py-1.5 text-right">{formatCents(a.balanceCents)}</td>
             </tr>
           ))}
           <tr className="border-b border-slate-100">
-            <th scope="row" className="py-1.5 font-normal text-slate-700">All agents' wallets</th>
+            <th scope="row" className="py-1.5 font-normal text-slate-700">
+              All agents' wallets
+            </th>
             <td className="py-1.5 text-right">{formatCents(sumOf('agent'))}</td>
           </tr>
           <tr className="border-b border-slate-200">
-            <th scope="row" className="py-1.5 font-normal text-slate-700">All agents' debts</th>
+            <th scope="row" className="py-1.5 font-normal text-slate-700">
+              All agents' debts
+            </th>
             <td className="py-1.5 text-right">{formatCents(sumOf('agent-debt'))}</td>
           </tr>
           <tr>
-            <th scope="row" className="py-1.5 font-semibold">Sum of all accounts</th>
+            <th scope="row" className="py-1.5 font-semibold">
+              Sum of all accounts
+            </th>
             <td className={`py-1.5 text-right font-semibold ${data.totalCents === 0 ? 'text-emerald-700' : 'text-red-700'}`} data-testid="ledger-accounts-sum">
               {formatCents(data.totalCents)}
             </td>

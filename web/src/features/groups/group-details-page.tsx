@@ -1,11 +1,12 @@
 import { ArrowLeft, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
-import { onRealtimeChange } from '../../lib/realtime';
 import { ApiRequestError } from '../../lib/api-client';
+import { onRealtimeChange } from '../../lib/realtime';
 import { fetchGroup, removeMember, renameGroup, type GroupDetail, type Member } from './api/groups';
 import { AddMembersDialog } from './components/add-members-dialog';
 import { GroupNameDialog } from './components/group-name-dialog';
@@ -115,7 +116,13 @@ export function GroupDetailsPage() {
       </section>
 
       <AddMembersDialog groupId={groupId} open={adding} onClose={() => setAdding(false)} onAdded={() => void load()} />
-      <GroupNameDialog initialName={renaming && group ? group.name : null} title="Rename Group" submitLabel="Save" onSave={rename} onClose={() => setRenaming(false)} />
+      <GroupNameDialog
+        initialName={renaming && group ? group.name : null}
+        title="Rename Group"
+        submitLabel="Save"
+        onSave={rename}
+        onClose={() => setRenaming(false)}
+      />
       <ConfirmDialog
         subject={removing}
         title="Remove member?"

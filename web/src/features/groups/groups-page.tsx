@@ -1,6 +1,7 @@
 import { Download, Eye, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -120,7 +121,14 @@ export function GroupsPage() {
                       <Button variant="ghost" size="icon" aria-label={`Rename ${group.name}`} title="Rename" onClick={() => setRenaming(group)}>
                         <Pencil className="h-4 w-4" aria-hidden />
                       </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Delete ${group.name}`} title="Delete" onClick={() => setDeleting(group)} className="text-red-700 hover:bg-red-50">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete ${group.name}`}
+                        title="Delete"
+                        onClick={() => setDeleting(group)}
+                        className="text-red-700 hover:bg-red-50"
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden />
                       </Button>
                     </div>

@@ -1,10 +1,11 @@
 import { FolderOpen, GraduationCap, PlayCircle, Target, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+
 import { toast } from '../../components/ui/toast-store';
 import site from '../../content/site.json';
-import { openTrainingVideo } from '../access/training-video';
 import { LEADS_NEEDS_MICROSOFT } from '../access/access-messages';
 import { useAccessDialog } from '../access/stores/access-dialog-store';
+import { openTrainingVideo } from '../access/training-video';
 import { useSession } from '../auth/stores/session-store';
 
 const ICONS: Record<string, LucideIcon> = { 'graduation-cap': GraduationCap, target: Target, 'play-circle': PlayCircle, 'folder-open': FolderOpen };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -32,12 +33,18 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
       const { replayed, skipped } = await enableIntegration(integrationId, replay);
       toast({
         title: `${integration.name} is back on`,
-        description: replay ? `${replayed} missed ${replayed === 1 ? 'lead is' : 'leads are'} being sent now.` : `New leads go to it again; ${skipped} held ${skipped === 1 ? 'lead was' : 'leads were'} left out.`,
+        description: replay
+          ? `${replayed} missed ${replayed === 1 ? 'lead is' : 'leads are'} being sent now.`
+          : `New leads go to it again; ${skipped} held ${skipped === 1 ? 'lead was' : 'leads were'} left out.`,
       });
       setEnabling(false);
       onChanged();
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
   const test = async () => {
@@ -71,8 +78,8 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
       )}
       {!integration.disabled && integration.connected && integration.failingSince && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          Deliveries have been failing since {formatShortDateTime(integration.failingSince)}. If they keep failing, the integration is turned off and you are e-mailed; check the
-          delivery log below.
+          Deliveries have been failing since {formatShortDateTime(integration.failingSince)}. If they keep failing, the integration is turned off and you are
+          e-mailed; check the delivery log below.
         </div>
       )}
       {integration.connected && (
@@ -89,9 +96,14 @@ export function DeliveryHealth({ integration, onChanged }: { integration: Delive
             </Button>
           </div>
           {tested && (
-            <div role="status" className={`mt-3 rounded-md border p-3 text-sm ${tested.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950'}`}>
+            <div
+              role="status"
+              className={`mt-3 rounded-md border p-3 text-sm ${tested.ok ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950'}`}
+            >
               <p className="font-medium">
-                {tested.status ? `${tested.ok ? 'Delivered' : 'Failed'}: HTTP ${tested.status} in ${Math.round(tested.durationMs)} ms` : `${tested.ok ? 'Delivered' : 'Failed'} after ${Math.round(tested.durationMs)} ms`}
+                {tested.status
+                  ? `${tested.ok ? 'Delivered' : 'Failed'}: HTTP ${tested.status} in ${Math.round(tested.durationMs)} ms`
+                  : `${tested.ok ? 'Delivered' : 'Failed'} after ${Math.round(tested.durationMs)} ms`}
                 {tested.error ? ` · ${tested.error}` : ''}
               </p>
               {tested.preview && <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{tested.preview}</pre>}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -74,18 +75,30 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
       toast({ title: 'Resending', description: `${delivery.leadName ?? 'The lead'} is being sent to ${name} again.` });
       await load();
     } catch (error) {
-      toast({ title: 'Resend Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Resend Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
   const resendAll = async () => {
     if (!resendingSince) return;
     try {
       const { resent } = await resendFailed(integrationId, new Date(resendingSince).toISOString());
-      toast({ title: resent === 0 ? 'Nothing to resend' : 'Resending', description: resent === 0 ? 'No failed or held deliveries since then.' : `${resent} ${resent === 1 ? 'lead is' : 'leads are'} being sent to ${name} again.` });
+      toast({
+        title: resent === 0 ? 'Nothing to resend' : 'Resending',
+        description:
+          resent === 0 ? 'No failed or held deliveries since then.' : `${resent} ${resent === 1 ? 'lead is' : 'leads are'} being sent to ${name} again.`,
+      });
       setResendingSince(null);
       await load();
     } catch (error) {
-      toast({ title: 'Resend Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Resend Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -98,7 +111,11 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
         <div className="flex flex-wrap items-center gap-2">
           <label className="text-sm text-slate-700">
             <span className="sr-only">Show deliveries</span>
-            <select value={status} onChange={(e) => setStatus(e.target.value as '' | DeliveryStatus)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+            <select
+              value={status}
+              onChange={(e) => setStatus(e.target.value as '' | DeliveryStatus)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            >
               {FILTERS.map((f) => (
                 <option key={f.value} value={f.value}>
                   {f.label}
@@ -118,7 +135,9 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
           Loading...
         </p>
       ) : deliveries.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-700">{status ? 'No deliveries match.' : `No leads have been sent to ${name} yet. Each lead you get is sent here within seconds and listed here.`}</p>
+        <p className="mt-3 text-sm text-slate-700">
+          {status ? 'No deliveries match.' : `No leads have been sent to ${name} yet. Each lead you get is sent here within seconds and listed here.`}
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label={`Deliveries to ${name}`}>
           {deliveries.map((delivery) => (
@@ -133,7 +152,12 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => setOpen(delivery.deliveryId)} aria-label={`Details of the delivery of ${delivery.leadName ?? 'a lead'}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setOpen(delivery.deliveryId)}
+                  aria-label={`Details of the delivery of ${delivery.leadName ?? 'a lead'}`}
+                >
                   Details
                 </Button>
                 {connected && !delivery.isTest && (
@@ -158,7 +182,12 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
           <DialogDescription>Every failed or held lead for {name} since this time is sent again (up to 1,000 at once).</DialogDescription>
           <label className="block text-sm font-medium text-slate-800">
             Since
-            <input type="datetime-local" value={resendingSince ?? ''} onChange={(e) => setResendingSince(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base" />
+            <input
+              type="datetime-local"
+              value={resendingSince ?? ''}
+              onChange={(e) => setResendingSince(e.target.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+            />
           </label>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setResendingSince(null)}>
@@ -186,21 +215,30 @@ function DeliveryDetails({ deliveryId, onClose }: { deliveryId: string | null; o
     <Dialog open={deliveryId !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogTitle>Delivery of {delivery?.leadName ?? 'a lead'}</DialogTitle>
-        <DialogDescription>{delivery ? `Created ${formatShortDateTime(delivery.createdAt)}${delivery.campaignName ? ` · ${delivery.campaignName}` : ''}` : 'Loading...'}</DialogDescription>
+        <DialogDescription>
+          {delivery ? `Created ${formatShortDateTime(delivery.createdAt)}${delivery.campaignName ? ` · ${delivery.campaignName}` : ''}` : 'Loading...'}
+        </DialogDescription>
         {delivery && (
           <ol className="space-y-3" aria-label="Attempts">
-            {delivery.attempts.length === 0 && <li className="text-sm text-slate-700">No attempt yet{delivery.status === 'held' ? ': held while the integration is turned off.' : '.'}</li>}
+            {delivery.attempts.length === 0 && (
+              <li className="text-sm text-slate-700">No attempt yet{delivery.status === 'held' ? ': held while the integration is turned off.' : '.'}</li>
+            )}
             {delivery.attempts.map((attempt) => (
               <li key={attempt.attempt} className="rounded-md border border-slate-200 p-3 text-sm">
                 <p className="font-medium text-slate-900">
                   Attempt {attempt.attempt} ({TRIGGERS[attempt.trigger]}) · {attempt.ok ? 'delivered' : 'failed'}
                 </p>
                 <p className="text-slate-700">
-                  {formatShortDateTime(attempt.startedAt)} · {attempt.status ? `HTTP ${attempt.status}` : attempt.ok ? 'accepted' : 'no HTTP answer'} · {attempt.durationMs} ms
+                  {formatShortDateTime(attempt.startedAt)} · {attempt.status ? `HTTP ${attempt.status}` : attempt.ok ? 'accepted' : 'no HTTP answer'} ·{' '}
+                  {attempt.durationMs} ms
                 </p>
                 {attempt.error && <p className="break-words text-red-800">{attempt.error}</p>}
                 {attempt.responsePreview && (
-                  <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800" tabIndex={0} aria-label={`Answer to attempt ${attempt.attempt}`}>
+                  <pre
+                    className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800"
+                    tabIndex={0}
+                    aria-label={`Answer to attempt ${attempt.attempt}`}
+                  >
                     {attempt.responsePreview}
                   </pre>
                 )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { fetchDestinations, saveDestinations, type DestinationChoices, type Destinations } from './api/deliveries';
@@ -21,7 +22,8 @@ export function DestinationsCard({ integrationId, name }: { integrationId: strin
   }, [integrationId]);
 
   const body = () => {
-    if (!integrationId) return <p className="mt-2 text-sm text-slate-700">Connect {name} first; then choose which of your leads go to it. Until you choose, every lead does.</p>;
+    if (!integrationId)
+      return <p className="mt-2 text-sm text-slate-700">Connect {name} first; then choose which of your leads go to it. Until you choose, every lead does.</p>;
     if (!choices)
       return (
         <p role="status" className="mt-2 text-sm text-slate-600">
@@ -40,7 +42,11 @@ export function DestinationsCard({ integrationId, name }: { integrationId: strin
         setDraft(saved.destinations);
         toast({ title: 'Destinations saved', description: `New leads go to ${name} as chosen.` });
       } catch (error) {
-        toast({ title: 'Error', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+          variant: 'destructive',
+        });
       } finally {
         setSaving(false);
       }
@@ -52,7 +58,11 @@ export function DestinationsCard({ integrationId, name }: { integrationId: strin
           <div className="mt-1 grid gap-1 sm:grid-cols-2">
             {choices.sources.map((s) => (
               <label key={s.source} className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="checkbox" checked={sources.includes(s.source)} onChange={(e) => setDraft({ ...draft, sources: toggle(sources, s.source, e.target.checked) })} />
+                <input
+                  type="checkbox"
+                  checked={sources.includes(s.source)}
+                  onChange={(e) => setDraft({ ...draft, sources: toggle(sources, s.source, e.target.checked) })}
+                />
                 {s.label}
               </label>
             ))}
@@ -61,12 +71,18 @@ export function DestinationsCard({ integrationId, name }: { integrationId: strin
         <fieldset disabled={!sources.includes('data_leads')}>
           <legend className="text-sm font-medium text-slate-800">Campaigns (Data Leads)</legend>
           {choices.campaigns.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-700">You have no campaigns yet; the leads of every campaign you start will go here unless you choose otherwise.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              You have no campaigns yet; the leads of every campaign you start will go here unless you choose otherwise.
+            </p>
           ) : (
             <div className="mt-1 grid max-h-56 gap-1 overflow-y-auto sm:grid-cols-2">
               {choices.campaigns.map((c) => (
                 <label key={c.campaignId} className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
-                  <input type="checkbox" checked={campaigns.includes(c.campaignId)} onChange={(e) => setDraft({ ...draft, campaignIds: toggle(campaigns, c.campaignId, e.target.checked) })} />
+                  <input
+                    type="checkbox"
+                    checked={campaigns.includes(c.campaignId)}
+                    onChange={(e) => setDraft({ ...draft, campaignIds: toggle(campaigns, c.campaignId, e.target.checked) })}
+                  />
                   <span className="truncate">{c.name}</span>
                 </label>
               ))}
@@ -74,7 +90,11 @@ export function DestinationsCard({ integrationId, name }: { integrationId: strin
           )}
         </fieldset>
         <p className="text-sm text-slate-700">
-          {sources.length === 0 ? `No leads go to ${name}.` : draft.sources === null && draft.campaignIds === null ? `Every lead you get goes to ${name}.` : `Only the checked sources and campaigns go to ${name}.`}
+          {sources.length === 0
+            ? `No leads go to ${name}.`
+            : draft.sources === null && draft.campaignIds === null
+              ? `Every lead you get goes to ${name}.`
+              : `Only the checked sources and campaigns go to ${name}.`}
         </p>
         <Button onClick={() => void save()} disabled={saving}>
           {saving ? 'Saving...' : 'Save destinations'}

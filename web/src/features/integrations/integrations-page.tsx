@@ -1,10 +1,11 @@
 import { Mail, MessageSquare, Phone, Plug, Plus, Workflow } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { onRealtimeChange } from '../../lib/realtime';
 import { Link } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
+import { onRealtimeChange } from '../../lib/realtime';
 import { fetchCustomIntegrations, type CustomIntegration, type CustomIntegrations } from './api/custom-integrations';
 import { fetchIntegrations, type Integration, type ProviderId } from './api/integrations';
 import { CustomIntegrationDialog } from './components/custom-integration-dialog';
@@ -14,7 +15,9 @@ export const PROVIDER_ICONS: Record<ProviderId, typeof Plug> = { onlysales: Work
 
 export function StatusBadge({ connected }: { connected: boolean }) {
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${connected ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>{connected ? 'Connected' : 'Not Connected'}</span>
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${connected ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>
+      {connected ? 'Connected' : 'Not Connected'}
+    </span>
   );
 }
 
@@ -85,7 +88,9 @@ export function IntegrationsPage() {
           })}
         </ul>
       )}
-      {custom && <CustomIntegrationsSection integrations={custom.integrations} onEdit={(editing) => setForm({ key: Date.now(), editing })} onChanged={loadCustom} />}
+      {custom && (
+        <CustomIntegrationsSection integrations={custom.integrations} onEdit={(editing) => setForm({ key: Date.now(), editing })} onChanged={loadCustom} />
+      )}
       {custom && form && (
         <CustomIntegrationDialog
           key={form.key}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { formatShortDateTime } from '../../lib/format';
 import { fetchDeliveries, type Delivery } from './api/deliveries';

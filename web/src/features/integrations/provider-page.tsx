@@ -1,13 +1,21 @@
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { connectIntegration, DEFAULT_VANILLASOFT_MAPPINGS, disconnectIntegration, fetchIntegration, type Integration, type ProviderId } from './api/integrations';
 import { onRealtimeChange } from '../../lib/realtime';
+import {
+  connectIntegration,
+  DEFAULT_VANILLASOFT_MAPPINGS,
+  disconnectIntegration,
+  fetchIntegration,
+  type Integration,
+  type ProviderId,
+} from './api/integrations';
 import { DeliveryHealth } from './delivery-health';
 import { DeliveryLogCard } from './delivery-log-card';
 import { DestinationsCard } from './destinations-card';
@@ -59,7 +67,11 @@ const FORMS: Record<Exclude<ProviderId, 'textdrip'>, { fields: Field[]; required
 function initialForm(integration: Integration): Record<string, string> {
   const settings = integration.settings ?? {};
   if (integration.providerId === 'vanillasoft') {
-    return { credentialName: String(settings.credentialName ?? ''), postingUrl: '', fieldMappings: settings.fieldMappings ? JSON.stringify(settings.fieldMappings, null, 2) : DEFAULT_VANILLASOFT_MAPPINGS };
+    return {
+      credentialName: String(settings.credentialName ?? ''),
+      postingUrl: '',
+      fieldMappings: settings.fieldMappings ? JSON.stringify(settings.fieldMappings, null, 2) : DEFAULT_VANILLASOFT_MAPPINGS,
+    };
   }
   if (integration.providerId === 'onlysales') return { webhookUrl: String(settings.webhookUrl ?? ''), apiKey: '' };
   if (integration.providerId === 'email') return { email: String(settings.email ?? '') };
@@ -78,16 +90,19 @@ export function ProviderPage() {
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
 
   /** Loads the integration; the form is filled again only when asked (not on a realtime refresh, which would lose what is being typed). */
-  const load = useCallback(async (refillForm = true) => {
-    try {
-      const one = await fetchIntegration(providerId);
-      setIntegration(one);
-      if (refillForm) setForm(initialForm(one));
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404) setIntegration('missing');
-      else toast({ title: 'Error', description: 'Failed to load the integration', variant: 'destructive' });
-    }
-  }, [providerId]);
+  const load = useCallback(
+    async (refillForm = true) => {
+      try {
+        const one = await fetchIntegration(providerId);
+        setIntegration(one);
+        if (refillForm) setForm(initialForm(one));
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) setIntegration('missing');
+        else toast({ title: 'Error', description: 'Failed to load the integration', variant: 'destructive' });
+      }
+    },
+    [providerId],
+  );
   useEffect(() => {
     void load();
     return onRealtimeChange('integrations', () => void load(false));
@@ -104,7 +119,9 @@ export function ProviderPage() {
     return (
       <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-xl font-bold text-slate-900">Integration not found</h1>
-        <p className="mt-2 text-slate-700">There is no integration called “{providerId}”. The providers are OnlySales, Textdrip, Email, Ringy and VanillaSoft.</p>
+        <p className="mt-2 text-slate-700">
+          There is no integration called “{providerId}”. The providers are OnlySales, Textdrip, Email, Ringy and VanillaSoft.
+        </p>
         <Link to="/integrations" className="mt-4 inline-block font-medium text-brand-700 underline">
           Back to Integrations
         </Link>
@@ -119,7 +136,8 @@ export function ProviderPage() {
     if (!spec) return;
     const problem = spec.required(form);
     // Spec section 8 (Integrations): missing fields are 'Missing Information', a malformed value a 'Validation Error'.
-    if (problem) return toast({ title: problem.startsWith('Invalid') ? 'Validation Error' : 'Missing Information', description: problem, variant: 'destructive' });
+    if (problem)
+      return toast({ title: problem.startsWith('Invalid') ? 'Validation Error' : 'Missing Information', description: problem, variant: 'destructive' });
     setSaving(true);
     try {
       const answer = await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));
@@ -129,7 +147,11 @@ export function ProviderPage() {
     } catch (error) {
       // Ringy's credentials are tested before they are saved (spec: Test Failed).
       const testFailed = error instanceof ApiRequestError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'TEST_FAILED');
-      toast({ title: testFailed ? 'Test Failed' : 'Connection Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: testFailed ? 'Test Failed' : 'Connection Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -140,7 +162,11 @@ export function ProviderPage() {
       await disconnectIntegration(integration.providerId);
       toast({ title: `${integration.name} Disconnected`, description: 'Its settings are kept; connect again at any time.' });
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
     await load();
   };
@@ -175,7 +201,8 @@ export function ProviderPage() {
             Webhook signing secret
           </h2>
           <p className="mt-1 text-sm text-slate-800">
-            Every lead sent to your webhook is signed with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers). Copy it into your receiver now: it is shown this once.
+            Every lead sent to your webhook is signed with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature headers).
+            Copy it into your receiver now: it is shown this once.
           </p>
           <div className="mt-2 flex items-center gap-2">
             <code data-testid="signing-secret" className="block min-w-0 flex-1 break-all rounded bg-white p-2 font-mono text-sm text-slate-900">
@@ -218,7 +245,13 @@ export function ProviderPage() {
                     {field.label}
                   </label>
                   {field.type === 'textarea' ? (
-                    <textarea id={id} rows={6} value={form[field.name] ?? ''} onChange={(e) => setForm({ ...form, [field.name]: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" />
+                    <textarea
+                      id={id}
+                      rows={6}
+                      value={form[field.name] ?? ''}
+                      onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
+                      className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm"
+                    />
                   ) : (
                     <input
                       id={id}

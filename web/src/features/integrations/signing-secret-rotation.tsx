@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -33,7 +34,11 @@ export function SigningSecretRotation({ integrationId, name, hint, previousUntil
       const { signingSecret } = await rotateSigningSecret(integrationId);
       onRotated(signingSecret);
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Unable to rotate the signing secret. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Unable to rotate the signing secret. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setRotating(false);
     }

@@ -1,4 +1,5 @@
 import { ExternalLink, Loader2 } from 'lucide-react';
+
 import { Button } from '../../components/ui/button';
 import { TEXTDRIP_SIGN_IN_NEEDED } from '../textdrip/textdrip-failures';
 import type { Integration } from './api/integrations';
@@ -15,11 +16,21 @@ export function TextdripConnect({ integration, onConnected }: { integration: Int
     <div className="mt-2 space-y-3 text-sm text-slate-700">
       {integration.connected ? (
         <p>
-          Connected to Textdrip{account ? <> as <strong className="font-medium text-slate-900">{account}</strong></> : null}. New leads are sent to it as contacts.
+          Connected to Textdrip
+          {account ? (
+            <>
+              {' '}
+              as <strong className="font-medium text-slate-900">{account}</strong>
+            </>
+          ) : null}
+          . New leads are sent to it as contacts.
           {integration.secretHints.apiToken ? <> API token {integration.secretHints.apiToken}.</> : null}
         </p>
       ) : (
-        <p>Connect opens Textdrip in a small window. Sign in to Textdrip there and choose Allow; the window closes by itself and this page shows Textdrip as connected.</p>
+        <p>
+          Connect opens Textdrip in a small window. Sign in to Textdrip there and choose Allow; the window closes by itself and this page shows Textdrip as
+          connected.
+        </p>
       )}
 
       <div className="flex flex-wrap gap-2">
@@ -40,7 +51,13 @@ export function TextdripConnect({ integration, onConnected }: { integration: Int
             <p className="font-medium">Your browser blocked the Textdrip window.</p>
             <p className="mt-1">
               Allow pop-ups for this site, or{' '}
-              <a href={phase.url} target={TEXTDRIP_POPUP.name} rel="opener" onClick={openedFromLink} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+              <a
+                href={phase.url}
+                target={TEXTDRIP_POPUP.name}
+                rel="opener"
+                onClick={openedFromLink}
+                className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+              >
                 open the Textdrip window <ExternalLink className="h-3.5 w-3.5" aria-hidden />
               </a>
               .

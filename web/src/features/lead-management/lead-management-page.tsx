@@ -1,6 +1,7 @@
 import { Clock, Database, ExternalLink, ListChecks, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import content from '../../content/lead-management.json';
 import { useSession } from '../auth/stores/session-store';

@@ -1,6 +1,7 @@
 import { Download, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatShortDateTime } from '../../lib/format';
@@ -8,8 +9,22 @@ import { formatCents } from '../../lib/money';
 import { formatPhone } from '../../lib/phone';
 import { onRealtimeChange } from '../../lib/realtime';
 import { LEAD_SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
-import { assignLead, fetchAssignedToMe, fetchAssignees, fetchLeads, fetchReturnReasons, fetchReturns, leadQuery, type AssignedLead, type Assignee, type LeadFilters, type LeadReturn, type OwnedLead, type ReturnReason } from './api/leads';
 import { LeadDeliveriesDialog } from '../integrations/lead-deliveries-dialog';
+import {
+  assignLead,
+  fetchAssignedToMe,
+  fetchAssignees,
+  fetchLeads,
+  fetchReturnReasons,
+  fetchReturns,
+  leadQuery,
+  type AssignedLead,
+  type Assignee,
+  type LeadFilters,
+  type LeadReturn,
+  type OwnedLead,
+  type ReturnReason,
+} from './api/leads';
 import { ReturnLeadDialog } from './components/return-lead-dialog';
 
 const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;
@@ -17,7 +32,10 @@ const DAY_MS = 86_400_000;
 
 function ReturnStatus({ item }: { item: LeadReturn }) {
   if (item.status === 'pending') return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Return pending</span>;
-  if (item.status === 'approved') return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Returned, {formatCents(item.priceCents)} credited</span>;
+  if (item.status === 'approved')
+    return (
+      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Returned, {formatCents(item.priceCents)} credited</span>
+    );
   return (
     <span className="text-xs text-slate-700">
       <span className="rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-slate-800">Return denied</span> {item.denyReason}
@@ -48,7 +66,10 @@ export function MyLeadsPage() {
         const first = page.leads[0]?.leadId ?? null;
         if (announce && newest.current !== undefined && first && first !== newest.current) {
           const lead = page.leads[0]!;
-          toast({ title: 'New lead', description: `${lead.firstName} ${lead.lastName} (${lead.state})${lead.campaignName ? ` from ${lead.campaignName}` : ''}` });
+          toast({
+            title: 'New lead',
+            description: `${lead.firstName} ${lead.lastName} (${lead.state})${lead.campaignName ? ` from ${lead.campaignName}` : ''}`,
+          });
         }
         newest.current = first;
         setLeads(page.leads);
@@ -75,9 +96,16 @@ export function MyLeadsPage() {
     try {
       await assignLead(lead.leadId, assigneeId || null);
       const who = assignees.find((a) => a.userId === assigneeId);
-      toast({ title: assigneeId ? 'Lead Assigned' : 'Lead Unassigned', description: `${lead.firstName} ${lead.lastName}${who ? ` → ${who.name ?? who.email}` : ''}` });
+      toast({
+        title: assigneeId ? 'Lead Assigned' : 'Lead Unassigned',
+        description: `${lead.firstName} ${lead.lastName}${who ? ` → ${who.name ?? who.email}` : ''}`,
+      });
     } catch (error) {
-      toast({ title: 'Operation Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Operation Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     }
     await load();
   };
@@ -102,7 +130,8 @@ export function MyLeadsPage() {
       },
       { replace: true },
     );
-  const returnable = (lead: OwnedLead) => lead.campaignId !== null && !returns.has(lead.leadId) && Date.now() - Date.parse(lead.boughtAt) <= reasons.windowDays * DAY_MS;
+  const returnable = (lead: OwnedLead) =>
+    lead.campaignId !== null && !returns.has(lead.leadId) && Date.now() - Date.parse(lead.boughtAt) <= reasons.windowDays * DAY_MS;
   const narrowed = filters.campaignId || filters.day;
 
   return (
@@ -131,9 +160,21 @@ export function MyLeadsPage() {
             Search by name, phone or email
           </label>
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" aria-hidden />
-          <input id="lead-search" type="search" placeholder="Search by name, phone or email" value={searchText} onChange={(e) => setSearchText(e.target.value)} className="block w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-base" />
+          <input
+            id="lead-search"
+            type="search"
+            placeholder="Search by name, phone or email"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            className="block w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-base"
+          />
         </div>
-        <select aria-label="Source" value={filters.source} onChange={(e) => setFilter('source', e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+        <select
+          aria-label="Source"
+          value={filters.source}
+          onChange={(e) => setFilter('source', e.target.value)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+        >
           <option value="">All sources</option>
           {LEAD_SOURCES.map((s) => (
             <option key={s.value} value={s.value}>
@@ -183,7 +224,11 @@ export function MyLeadsPage() {
           {leads.map((lead) => {
             const returned = returns.get(lead.leadId);
             return (
-              <li key={lead.leadId} data-testid="lead" className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_12rem] md:items-center">
+              <li
+                key={lead.leadId}
+                data-testid="lead"
+                className="grid gap-2 px-4 py-3 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_12rem] md:items-center"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">
                     {lead.firstName} {lead.lastName}
@@ -291,7 +336,13 @@ export function MyLeadsPage() {
       )}
 
       <LeadDeliveriesDialog lead={deliveriesOf} onClose={() => setDeliveriesOf(null)} />
-      <ReturnLeadDialog lead={returning} reasons={reasons.reasons} windowDays={reasons.windowDays} onClose={() => setReturning(null)} onReturned={() => void load()} />
+      <ReturnLeadDialog
+        lead={returning}
+        reasons={reasons.reasons}
+        windowDays={reasons.windowDays}
+        onClose={() => setReturning(null)}
+        onReturned={() => void load()}
+      />
     </div>
   );
 }

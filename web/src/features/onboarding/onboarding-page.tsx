@@ -2,6 +2,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { CalendarDays, ChevronDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { nextCourseWeekend } from '../../../../src/modules/prep-course/contracts/prep-course-schedule';
 import { Button } from '../../components/ui/button';
 import onboarding from '../../content/onboarding.json';

@@ -1,13 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CreditCard, MoreVertical, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { onRealtimeChange } from '../../lib/realtime';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { useReturnToast } from '../../lib/use-return-toast';
 import { ApiRequestError } from '../../lib/api-client';
-import { brandName, createSetupSession, deletePaymentMethod, expiry, fetchPaymentMethods, setDefaultPaymentMethod, type PaymentMethod } from './api/payments';
+import { onRealtimeChange } from '../../lib/realtime';
+import { useReturnToast } from '../../lib/use-return-toast';
 import { AutoRechargeCard } from '../auto-recharge/auto-recharge-card';
+import { brandName, createSetupSession, deletePaymentMethod, expiry, fetchPaymentMethods, setDefaultPaymentMethod, type PaymentMethod } from './api/payments';
 
 const ADD_CARD_DEFAULT = 'Unable to add payment method. Please try again.';
 
@@ -106,7 +107,11 @@ export function PaymentMethodsPage() {
       ) : (
         <ul className="space-y-3" aria-label="Saved cards">
           {methods.map((method) => (
-            <li key={method.id} data-testid="payment-method" className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <li
+              key={method.id}
+              data-testid="payment-method"
+              className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4"
+            >
               <div className="flex min-w-0 items-center gap-3">
                 <CreditCard className="h-8 w-8 shrink-0 text-brand-700" aria-hidden />
                 <div className="min-w-0">
@@ -126,11 +131,17 @@ export function PaymentMethodsPage() {
                 <DropdownMenu.Portal>
                   <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
                     {!method.isDefault && (
-                      <DropdownMenu.Item className="cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100" onSelect={() => void makeDefault(method)}>
+                      <DropdownMenu.Item
+                        className="cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+                        onSelect={() => void makeDefault(method)}
+                      >
                         Set as Default
                       </DropdownMenu.Item>
                     )}
-                    <DropdownMenu.Item className="cursor-pointer rounded px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50" onSelect={() => void remove(method)}>
+                    <DropdownMenu.Item
+                      className="cursor-pointer rounded px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
+                      onSelect={() => void remove(method)}
+                    >
                       Delete
                     </DropdownMenu.Item>
                   </DropdownMenu.Content>

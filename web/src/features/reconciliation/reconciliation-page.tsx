@@ -1,5 +1,6 @@
 import { Download, Scale } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
@@ -9,7 +10,17 @@ import { FinanceOnly } from '../finance/components/finance-only';
 type Status = 'matched' | 'missing_in_ledger' | 'missing_at_provider' | 'amount_differs';
 type Totals = { ledgerCents: number; providerCents: number; feesCents: number; counts: Record<Status, number> };
 type DaySummary = { day: string; runAt: string; runBy: string; provider: string; totals: Totals };
-type Line = { lineNo: number; status: Status; kind: string; reference: string; paymentId: string | null; email: string | null; ledgerCents: number | null; providerCents: number | null; at: string };
+type Line = {
+  lineNo: number;
+  status: Status;
+  kind: string;
+  reference: string;
+  paymentId: string | null;
+  email: string | null;
+  ledgerCents: number | null;
+  providerCents: number | null;
+  at: string;
+};
 type Report = DaySummary & { lines: Line[] };
 
 const STATUS_LABEL: Record<Status, string> = {
@@ -70,7 +81,11 @@ function Reconciliation() {
       toast({ title: 'Day Reconciled', description: problems === 0 ? `${day}: every line matches.` : `${day}: ${problems} line(s) need attention.` });
       await loadDays();
     } catch (failure) {
-      toast({ title: 'Reconciliation Failed', description: failure instanceof Error ? failure.message : 'Unable to reconcile this day. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Reconciliation Failed',
+        description: failure instanceof Error ? failure.message : 'Unable to reconcile this day. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setRunning(false);
     }
@@ -88,7 +103,14 @@ function Reconciliation() {
       <form className="flex flex-wrap items-end gap-3" onSubmit={run}>
         <label className="text-sm font-medium text-slate-700">
           Day
-          <input type="date" required max={new Date().toISOString().slice(0, 10)} className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-sm" value={day} onChange={(e) => setDay(e.target.value)} />
+          <input
+            type="date"
+            required
+            max={new Date().toISOString().slice(0, 10)}
+            className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-sm"
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+          />
         </label>
         <Button type="submit" disabled={running}>
           <Scale className="mr-2 h-4 w-4" aria-hidden />
@@ -100,7 +122,9 @@ function Reconciliation() {
         <h2 id="days-heading" className="text-lg font-semibold text-slate-900">
           Reconciled days
         </h2>
-        {days && days.length === 0 && <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">No day has been reconciled yet.</p>}
+        {days && days.length === 0 && (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-500">No day has been reconciled yet.</p>
+        )}
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {days?.map((summary) => {
             const problems = summary.totals.counts.missing_in_ledger + summary.totals.counts.missing_at_provider + summary.totals.counts.amount_differs;
@@ -112,10 +136,18 @@ function Reconciliation() {
                   className="w-full rounded-lg border border-slate-200 bg-white p-3 text-left hover:border-brand-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                 >
                   <span className="block font-semibold text-slate-900">{summary.day}</span>
-                  <span className={`mt-1 inline-block rounded px-2 py-0.5 text-xs font-medium ${problems === 0 ? STATUS_STYLE.matched : STATUS_STYLE.missing_in_ledger}`}>
-                    {problems > 0 ? `${problems} to check` : summary.totals.counts.matched === 0 ? 'No card activity' : `${summary.totals.counts.matched} matched`}
+                  <span
+                    className={`mt-1 inline-block rounded px-2 py-0.5 text-xs font-medium ${problems === 0 ? STATUS_STYLE.matched : STATUS_STYLE.missing_in_ledger}`}
+                  >
+                    {problems > 0
+                      ? `${problems} to check`
+                      : summary.totals.counts.matched === 0
+                        ? 'No card activity'
+                        : `${summary.totals.counts.matched} matched`}
                   </span>
-                  <span className="mt-1 block text-xs text-slate-500">Provider {usd(summary.totals.providerCents)} · Ledger {usd(summary.totals.ledgerCents)}</span>
+                  <span className="mt-1 block text-xs text-slate-500">
+                    Provider {usd(summary.totals.providerCents)} · Ledger {usd(summary.totals.ledgerCents)}
+                  </span>
                 </button>
               </li>
             );
@@ -152,7 +184,8 @@ function DayReport({ report }: { report: Report }) {
         <Figure label="Provider fees" value={usd(totals.feesCents)} />
       </dl>
       <p className="text-xs text-slate-500">
-        Run {new Date(report.runAt).toLocaleString()} by {report.runBy === 'daily-job' ? 'the daily job' : 'a finance user'} against the {report.provider === 'demo' ? 'demo card provider' : 'Stripe'} records.
+        Run {new Date(report.runAt).toLocaleString()} by {report.runBy === 'daily-job' ? 'the daily job' : 'a finance user'} against the{' '}
+        {report.provider === 'demo' ? 'demo card provider' : 'Stripe'} records.
       </p>
       {/* Focusable so the wide table can be scrolled with the keyboard on a phone. */}
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Lines of ${report.day}`}>

@@ -1,20 +1,30 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { ApiRequestError, api } from '../../lib/api-client';
+import { api, ApiRequestError } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
 
 /** A top-up and what of it can still be refunded (less earlier refunds and disputes). */
 export type RefundableTopUp = { paymentId: string; amountCents: number; refundableCents: number; occurredAt: string };
-
 
 /**
  * An admin refunds a top-up, whole or in part, to the card it came from. When the wallet no
  * longer holds the money, the server says how much would become the agent's debt and the
  * admin confirms it explicitly.
  */
-export function RefundDialog({ userId, topUp, onClose, onRefunded }: { userId: string; topUp: RefundableTopUp | null; onClose: () => void; onRefunded: () => void }) {
+export function RefundDialog({
+  userId,
+  topUp,
+  onClose,
+  onRefunded,
+}: {
+  userId: string;
+  topUp: RefundableTopUp | null;
+  onClose: () => void;
+  onRefunded: () => void;
+}) {
   const [amount, setAmount] = useState('');
   const [debtWarning, setDebtWarning] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -44,14 +54,21 @@ export function RefundDialog({ userId, topUp, onClose, onRefunded }: { userId: s
         { paymentId: topUp.paymentId, amountCents, confirmDebt },
         { 'idempotency-key': `${key.current}:${amountCents}:${confirmDebt}` },
       );
-      toast({ title: 'Refund Issued', description: `${formatCents(amountCents)} is on its way back to the card.${answer.debtCents > 0 ? ` The agent now owes ${formatCents(answer.debtCents)}.` : ''}` });
+      toast({
+        title: 'Refund Issued',
+        description: `${formatCents(amountCents)} is on its way back to the card.${answer.debtCents > 0 ? ` The agent now owes ${formatCents(answer.debtCents)}.` : ''}`,
+      });
       onRefunded();
       onClose();
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.code === 'REFUND_NEEDS_DEBT') {
         setDebtWarning(failure.message);
       } else {
-        toast({ title: 'Refund Failed', description: failure instanceof Error ? failure.message : 'Unable to refund. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Refund Failed',
+          description: failure instanceof Error ? failure.message : 'Unable to refund. Please try again.',
+          variant: 'destructive',
+        });
       }
     } finally {
       setSubmitting(false);

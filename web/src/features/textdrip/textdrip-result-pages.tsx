@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+
 import { Button } from '../../components/ui/button';
 import { textdripFailure } from './textdrip-failures';
 

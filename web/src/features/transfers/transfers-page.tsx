@@ -1,5 +1,6 @@
 import { Send } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';

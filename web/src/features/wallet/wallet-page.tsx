@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
@@ -67,7 +68,9 @@ export function WalletPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Transaction History</h1>
-        <p className="mt-1 text-sm text-slate-600">Every movement of your wallet, newest first. Open an entry to see why it happened, who did it, and that nothing before it was changed.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Every movement of your wallet, newest first. Open an entry to see why it happened, who did it, and that nothing before it was changed.
+        </p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Card label="Available" cents={figures?.availableCents} testId="card-available" />
@@ -78,11 +81,15 @@ export function WalletPage() {
         {figures && figures.testCreditCents > 0 && <Card label="Test credit" cents={figures.testCreditCents} testId="card-test-credit" />}
       </div>
       <section aria-labelledby="statement-heading" className="space-y-2">
-        <h2 id="statement-heading" className="text-base font-semibold text-slate-900">Statement</h2>
+        <h2 id="statement-heading" className="text-base font-semibold text-slate-900">
+          Statement
+        </h2>
         <StatementDownload urlFor={statementUrl} />
       </section>
       <section aria-labelledby="history-heading" className="space-y-3">
-        <h2 id="history-heading" className="text-base font-semibold text-slate-900">Entries</h2>
+        <h2 id="history-heading" className="text-base font-semibold text-slate-900">
+          Entries
+        </h2>
         {entries === null ? (
           <p className="text-sm text-slate-500">Loading…</p>
         ) : entries.length === 0 ? (

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { Actor, EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { requestContext } from '../../../../platform/event-store/new-event.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { fold } from '../../../../platform/domain/decider.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
@@ -66,14 +67,19 @@ export class VerifyAccessCodeHandler implements ICommandHandler<VerifyAccessCode
       ? { type: 'RequestRedemption', userId: user.userId, codeId, redemptionId: randomUUID() }
       : { type: 'RecordFailedAttempt', userId: user.userId };
 
-    const attempt = await handleCommand({ store: this.store, streamId, decider: agentAccessDecider, command, context, conflictRetries: ATTEMPT_CONFLICT_RETRIES }).catch(
-      async (error: unknown) => {
-        if (error instanceof DomainError && error.code === 'ACCESS_CODE_LOCKED') {
-          await recordSecurityEvent(this.store, 'access_code_attempt', source, { locked: true, remainingAttempts: 0 });
-        }
-        throw error;
-      },
-    );
+    const attempt = await handleCommand({
+      store: this.store,
+      streamId,
+      decider: agentAccessDecider,
+      command,
+      context,
+      conflictRetries: ATTEMPT_CONFLICT_RETRIES,
+    }).catch(async (error: unknown) => {
+      if (error instanceof DomainError && error.code === 'ACCESS_CODE_LOCKED') {
+        await recordSecurityEvent(this.store, 'access_code_attempt', source, { locked: true, remainingAttempts: 0 });
+      }
+      throw error;
+    });
     if (!codeId) return this.refuse(attempt.state, context.now, source);
 
     const { redemptionId } = pendingRedemptionOf(attempt.state, codeId, context.now)!;

@@ -3,9 +3,10 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { accessCodesProjection } from '../../../../../projections/access/access-codes/access-codes.projection.js';
-import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { describeIf } from '../../../../../test/support/not-run.js';
+import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../test/support/test-databases.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
@@ -77,9 +78,14 @@ for (const setup of setups) {
 
       registerAccessCodeRedemptionJobs(queue, commands);
       await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [accessCodesProjection, { ...eventJobDispatcher(queue, accessCodeRedemptionTriggers), name: `job-dispatcher-${randomUUID()}` }], {
-        pollIntervalMs: 100,
-      });
+      runner = new SubscriptionRunner(
+        store,
+        pool,
+        [accessCodesProjection, { ...eventJobDispatcher(queue, accessCodeRedemptionTriggers), name: `job-dispatcher-${randomUUID()}` }],
+        {
+          pollIntervalMs: 100,
+        },
+      );
       await runner.start();
     });
 
@@ -97,7 +103,9 @@ for (const setup of setups) {
       );
 
     async function newCode(maxUses: number | null = null): Promise<string> {
-      const { codeId, code } = await commands.execute(new CreateAccessCode({ type: 'user', id: randomUUID() }, { label: 'burst', grantsHours: 2, expiresAt: null, maxUses }, 'test'));
+      const { codeId, code } = await commands.execute(
+        new CreateAccessCode({ type: 'user', id: randomUUID() }, { label: 'burst', grantsHours: 2, expiresAt: null, maxUses }, 'test'),
+      );
       await expect.poll(async () => (await pool.query('SELECT 1 FROM rm_access_codes WHERE code_id = $1', [codeId])).rowCount, { timeout: 10_000 }).toBe(1);
       return code;
     }
@@ -143,12 +151,15 @@ for (const setup of setups) {
       const agents = Array.from({ length: 30 }, agent);
       const statuses = await inParallel(30, (i) => verify(agents[i]!, code));
       expect(tally(statuses)).toEqual({ 200: 3, 400: 27 });
-      const codeId = (await pool.query<{ code_id: string }>('SELECT code_id FROM rm_access_codes WHERE max_uses = 3 ORDER BY created_at DESC LIMIT 1')).rows[0]!.code_id;
+      const codeId = (await pool.query<{ code_id: string }>('SELECT code_id FROM rm_access_codes WHERE max_uses = 3 ORDER BY created_at DESC LIMIT 1')).rows[0]!
+        .code_id;
       const redeemed = (await store.readStream(accessCodeStream(codeId))).filter((e) => e.type === 'AccessCodeRedeemed');
       expect(redeemed).toHaveLength(3);
       const elevated = await Promise.all(agents.map((a) => elevatedAccessUntil(store, a.userId)));
       expect(elevated.filter((until) => until !== null)).toHaveLength(3);
-      expect(new Set(redeemed.map((e) => (e.data as { userId: string }).userId))).toEqual(new Set(agents.filter((_, i) => statuses[i] === 200).map((a) => a.userId)));
+      expect(new Set(redeemed.map((e) => (e.data as { userId: string }).userId))).toEqual(
+        new Set(agents.filter((_, i) => statuses[i] === 200).map((a) => a.userId)),
+      );
     });
   });
 }

@@ -3,13 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { validate } from '../../../../platform/http/validate.js';
-import type { AccountChange } from './administer-account.js';
 import { AdministerAccount } from './administer-account.handler.js';
+import type { AccountChange } from './administer-account.js';
 
 const userId = z.uuid('No such user.');
 const flag = (field: string, what: string) => z.object({ [field]: z.boolean({ message: `Say whether the user ${what}: true or false` }) });

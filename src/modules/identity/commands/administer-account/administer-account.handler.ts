@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';

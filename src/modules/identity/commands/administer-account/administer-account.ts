@@ -1,7 +1,7 @@
 import type pg from 'pg';
+
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
-import type { CommandContext } from '../../../../platform/event-store/new-event.js';
-import { newEvent } from '../../../../platform/event-store/new-event.js';
+import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';

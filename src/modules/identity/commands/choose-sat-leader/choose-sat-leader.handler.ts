@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { ValidationFailed } from '../../../../platform/http/api-error.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';

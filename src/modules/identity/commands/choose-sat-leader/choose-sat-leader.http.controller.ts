@@ -2,8 +2,9 @@ import { Body, Controller, HttpCode, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { ChooseSatLeader } from './choose-sat-leader.handler.js';
 

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { hashToken } from '../../../../platform/auth/session-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -25,6 +26,7 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> 
        UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = (SELECT user_id FROM used) RETURNING id AS user_id`,
       [hashToken(token)],
     );
-    if (!rows[0]) throw new ApiError(400, 'CONFIRMATION_LINK_INVALID', 'This confirmation link has expired or was already used. Ask for a new one from the sign-in page.');
+    if (!rows[0])
+      throw new ApiError(400, 'CONFIRMATION_LINK_INVALID', 'This confirmation link has expired or was already used. Ask for a new one from the sign-in page.');
   }
 }

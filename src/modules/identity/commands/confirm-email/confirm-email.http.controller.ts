@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { validate } from '../../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER } from '../../../../platform/tokens.js';

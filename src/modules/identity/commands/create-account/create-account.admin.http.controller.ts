@@ -3,9 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CreateAccount } from './create-account.handler.js';

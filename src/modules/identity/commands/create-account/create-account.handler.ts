@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted } from '../../../../platform/event-store/outbox.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
 import { recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import type { SqlClient } from '../../../../platform/persistence/sql.js';
@@ -13,7 +14,10 @@ export type NewAccount = { readonly email: string; readonly displayName?: string
  */
 export async function insertAccount(tx: SqlClient, account: NewAccount, events: (userId: string) => readonly NewEvent[]): Promise<string | null> {
   const id = randomUUID();
-  const { rows } = await tx.query<{ id: string }>('INSERT INTO users (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING RETURNING id', [id, account.email]);
+  const { rows } = await tx.query<{ id: string }>('INSERT INTO users (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING RETURNING id', [
+    id,
+    account.email,
+  ]);
   if (!rows[0]) return null;
   const displayName = account.displayName || account.email.slice(0, account.email.indexOf('@'));
   await tx.query('INSERT INTO profiles (user_id, email, display_name) VALUES ($1, $2, $3)', [id, account.email, displayName]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
@@ -31,7 +32,11 @@ for (const database of everyDatabase()) {
     const isAdmin = async (userId: string) => (await pool.query(`SELECT 1 FROM user_roles WHERE user_id = $1 AND role = 'admin'`, [userId])).rowCount === 1;
     const signUp = async (address: string, confirmed: boolean) => {
       const id = randomUUID();
-      await pool.query(`INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, ${confirmed ? 'now()' : 'NULL'})`, [id, address, await hashPassword('chosen-by-someone-1')]);
+      await pool.query(`INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, ${confirmed ? 'now()' : 'NULL'})`, [
+        id,
+        address,
+        await hashPassword('chosen-by-someone-1'),
+      ]);
       await pool.query('INSERT INTO profiles (user_id, email, display_name) VALUES ($1, $2, $3)', [id, address, 'Someone']);
       return id;
     };
@@ -42,7 +47,10 @@ for (const database of everyDatabase()) {
       expect(result).toMatchObject({ created: true, promoted: true, disabled: false, needsSatLeader: true });
       expect(await isAdmin(result.userId)).toBe(true);
 
-      const { rows } = await pool.query('SELECT u.password_hash, u.email_confirmed_at, p.display_name FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1', [result.userId]);
+      const { rows } = await pool.query(
+        'SELECT u.password_hash, u.email_confirmed_at, p.display_name FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1',
+        [result.userId],
+      );
       expect(rows[0]).toEqual({ password_hash: null, email_confirmed_at: null, display_name: 'Jane Ops' });
       const token = await pool.query<{ purpose: string; minutes: number }>(
         `SELECT purpose, round(extract(epoch FROM expires_at - now()) / 60)::int AS minutes FROM email_tokens WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL`,

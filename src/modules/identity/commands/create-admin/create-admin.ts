@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
@@ -6,10 +7,10 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { accountStream, type AccountCreated, type PasswordLinkIssued } from '../../contracts/identity.events.js';
 import { issueOneTimeToken } from '../../jobs/one-time-link-mail.js';
 import { PASSWORD_LINK_VALID_MINUTES } from '../../jobs/send-invitation-email.job.js';
-
-export { PASSWORD_LINK_VALID_MINUTES };
 import { administerAccount } from '../administer-account/administer-account.js';
 import { insertAccount } from '../create-account/create-account.js';
+
+export { PASSWORD_LINK_VALID_MINUTES };
 
 export type CreateAdminRequest = {
   readonly email: string;
@@ -31,7 +32,6 @@ export type CreateAdminResult = {
   /** How many SAT leaders there are to choose from. */
   readonly satLeaders: number;
 };
-
 
 type AccountState = {
   is_admin: boolean;
@@ -59,7 +59,9 @@ async function accountState(pool: pg.Pool, userId: string): Promise<AccountState
 /** The account with this address, made (without a password) when there is none. */
 async function findOrCreateAccount(pool: pg.Pool, request: CreateAdminRequest, context: CommandContext): Promise<{ userId: string; created: boolean }> {
   const created = await inTransaction(pool, (tx) =>
-    insertAccount(tx, request, (userId) => [newEvent<AccountCreated['type'], AccountCreated['data']>('AccountCreated', { userId, email: request.email }, context)]),
+    insertAccount(tx, request, (userId) => [
+      newEvent<AccountCreated['type'], AccountCreated['data']>('AccountCreated', { userId, email: request.email }, context),
+    ]),
   );
   if (created) {
     outboxCommitted();
@@ -78,7 +80,11 @@ async function issuePasswordLink(pool: pg.Pool, userId: string, context: Command
   const token = await inTransaction(pool, async (tx) => {
     await tx.query('UPDATE users SET password_hash = NULL WHERE id = $1 AND email_confirmed_at IS NULL', [userId]);
     const issued = await issueOneTimeToken(tx, userId, 'reset-password', PASSWORD_LINK_VALID_MINUTES);
-    const event = newEvent<PasswordLinkIssued['type'], PasswordLinkIssued['data']>('PasswordLinkIssued', { userId, validMinutes: PASSWORD_LINK_VALID_MINUTES }, context);
+    const event = newEvent<PasswordLinkIssued['type'], PasswordLinkIssued['data']>(
+      'PasswordLinkIssued',
+      { userId, validMinutes: PASSWORD_LINK_VALID_MINUTES },
+      context,
+    );
     await recordInOutbox(tx, accountStream(userId), [event]);
     return issued;
   });

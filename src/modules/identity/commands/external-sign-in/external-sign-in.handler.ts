@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
@@ -50,7 +51,11 @@ export class SignInWithExternalProfileHandler implements ICommandHandler<SignInW
         return { userId: linked.rows[0].user_id, email: linked.rows[0].email, disabled: linked.rows[0].disabled_at !== null };
       }
       if (!profile.email || !profile.emailVerified) {
-        throw new ApiError(403, 'EMAIL_NOT_VERIFIED', `Your ${PROVIDER_NAME[profile.provider]} account did not share a verified e-mail address, so it cannot be used to sign in here.`);
+        throw new ApiError(
+          403,
+          'EMAIL_NOT_VERIFIED',
+          `Your ${PROVIDER_NAME[profile.provider]} account did not share a verified e-mail address, so it cannot be used to sign in here.`,
+        );
       }
       return this.linkOrCreate(tx, profile as ExternalProfile & { email: string }, client.requestId);
     });
@@ -78,16 +83,27 @@ export class SignInWithExternalProfileHandler implements ICommandHandler<SignInW
       // Microsoft accounts belong to the organisation's tenant; Google accounts follow the sign-up rules.
       if (profile.provider === 'google') {
         const allowlist = await loadSignUpAllowlist(tx, this.config.signUp);
-        if (!isEmailAllowed(profile.email, allowlist.allowedDomains, allowlist.approvedEmails)) throw new ApiError(403, 'EMAIL_NOT_ALLOWED', EMAIL_NOT_ALLOWED_MESSAGE);
+        if (!isEmailAllowed(profile.email, allowlist.allowedDomains, allowlist.approvedEmails))
+          throw new ApiError(403, 'EMAIL_NOT_ALLOWED', EMAIL_NOT_ALLOWED_MESSAGE);
       }
       userId = randomUUID();
       const displayName = profile.name ?? profile.email.slice(0, profile.email.indexOf('@'));
       await tx.query('INSERT INTO users (id, email, email_confirmed_at) VALUES ($1, $2, now())', [userId, profile.email]);
       await tx.query('INSERT INTO profiles (user_id, email, display_name) VALUES ($1, $2, $3)', [userId, profile.email, displayName]);
     }
-    await tx.query('INSERT INTO user_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)', [profile.provider, profile.subject, userId, profile.email]);
+    await tx.query('INSERT INTO user_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)', [
+      profile.provider,
+      profile.subject,
+      userId,
+      profile.email,
+    ]);
     await recordInOutbox(tx, accountStream(userId), [
-      accountEvent<ExternalIdentityLinked>('ExternalIdentityLinked', { userId, provider: profile.provider, email: profile.email, newAccount }, userId, requestId),
+      accountEvent<ExternalIdentityLinked>(
+        'ExternalIdentityLinked',
+        { userId, provider: profile.provider, email: profile.email, newAccount },
+        userId,
+        requestId,
+      ),
     ]);
     return { userId, email: profile.email, disabled: existing.rows[0]?.disabled_at != null };
   }

@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+
 import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
@@ -60,7 +61,11 @@ export class ExternalSignInController {
       authorization = await this.providers.authorizationRequest(provider);
     } catch (error) {
       this.logger.warn({ err: error, requestId: request.id, provider }, 'provider discovery failed');
-      throw new ApiError(503, 'PROVIDER_UNAVAILABLE', `${provider === 'azure' ? 'Microsoft' : 'Google'} sign-in cannot be reached right now. Please try again in a few minutes.`);
+      throw new ApiError(
+        503,
+        'PROVIDER_UNAVAILABLE',
+        `${provider === 'azure' ? 'Microsoft' : 'Google'} sign-in cannot be reached right now. Please try again in a few minutes.`,
+      );
     }
     const { pending, url } = authorization;
     await this.pool.query(`DELETE FROM oidc_sign_in_attempts WHERE created_at < now() - make_interval(mins => $1)`, [ATTEMPT_MINUTES]);
@@ -124,7 +129,12 @@ export class ExternalSignInController {
       return CALLBACK_PATH;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      await recordSecurityEvent(this.store, 'failed_login', { ...client, userId: null }, { provider: attempt.provider, email: profile.email, reason: error.code });
+      await recordSecurityEvent(
+        this.store,
+        'failed_login',
+        { ...client, userId: null },
+        { provider: attempt.provider, email: profile.email, reason: error.code },
+      );
       return failureUrl(error.code, error.message);
     }
   }

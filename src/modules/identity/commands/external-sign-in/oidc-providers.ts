@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+
 import type { AppConfig, OidcProviderConfig } from '../../../../platform/config/config.js';
 
 export type ExternalProvider = 'azure' | 'google';
@@ -64,7 +65,12 @@ export class OidcProviders {
       idTokenExpected: true,
     });
     const claims = tokens.claims()!;
-    const emailClaim = typeof claims.email === 'string' ? claims.email : typeof claims.preferred_username === 'string' && claims.preferred_username.includes('@') ? claims.preferred_username : null;
+    const emailClaim =
+      typeof claims.email === 'string'
+        ? claims.email
+        : typeof claims.preferred_username === 'string' && claims.preferred_username.includes('@')
+          ? claims.preferred_username
+          : null;
     const email = emailClaim ? emailClaim.trim().toLowerCase() : null;
     return {
       provider,
@@ -99,7 +105,13 @@ export class OidcProviders {
       const issuer = new URL(settings.issuer);
       // Config validation allows http only for a local test issuer.
       const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
-      configuration = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, insecure ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 });
+      configuration = oidc.discovery(
+        issuer,
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        insecure ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+      );
       configuration.catch(() => this.discovered.delete(provider));
       this.discovered.set(provider, configuration);
     }

@@ -2,8 +2,9 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+
 import { validate } from '../../../../platform/http/validate.js';
-import { RequestEmailLink, emailLinkRequest } from '../request-email-link/request-email-link.handler.js';
+import { emailLinkRequest, RequestEmailLink } from '../request-email-link/request-email-link.handler.js';
 
 /** The same answer whether or not the address has an account: the reset flow tells a stranger nothing. */
 const ANSWER = { message: "If this address has an account, we've sent it a password reset link." };

@@ -4,16 +4,23 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { ManageApprovedEmail } from './manage-approved-emails.handler.js';
 
-const emailField = z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
+const emailField = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
 const addRequest = z.object({ email: emailField });
 
 @ApiTags('admin')
@@ -33,7 +40,12 @@ export class ApprovedEmailsAdminController {
       `SELECT a.email, u.email AS "addedBy", a.added_at AS "addedAt" FROM approved_emails a LEFT JOIN users u ON u.id = a.added_by ORDER BY a.email`,
     );
     const { allowedDomains, approvedEmails } = this.config.signUp;
-    return { allowedDomains, configuredEmails: approvedEmails, approvedEmails: rows, openToAnyone: allowedDomains.length === 0 && approvedEmails.length === 0 && rows.length === 0 };
+    return {
+      allowedDomains,
+      configuredEmails: approvedEmails,
+      approvedEmails: rows,
+      openToAnyone: allowedDomains.length === 0 && approvedEmails.length === 0 && rows.length === 0,
+    };
   }
 
   @Post()

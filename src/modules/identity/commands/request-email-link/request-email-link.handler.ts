@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountEvent, recordAccountEvent } from '../../account-events.js';

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
 import { hashToken } from '../../../../platform/auth/session-store.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';

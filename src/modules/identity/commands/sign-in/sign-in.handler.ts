@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { verifyAgainstNothing, verifyPassword } from '../../../../platform/auth/password-hasher.js';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
-import { ApiError } from '../../../../platform/http/api-error.js';
-import { RateLimited, enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
-import { recordedRefusal } from '../../../../platform/security/security-event-recorder.port.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { ApiError } from '../../../../platform/http/api-error.js';
+import { enforce, RateLimited, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
+import { recordedRefusal } from '../../../../platform/security/security-event-recorder.port.js';
 import { EVENT_STORE, RATE_LIMITER, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
 import { FAILED_SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../../domain/auth-rate-limits.js';

@@ -3,15 +3,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+
 import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { requestClient } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
-import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { loadSessionView } from '../../queries/get-session/session-view.js';
-import { signInRequest } from './sign-in.request.js';
 import { SignIn } from './sign-in.handler.js';
+import { signInRequest } from './sign-in.request.js';
 
 @ApiTags('auth')
 @Controller('api/auth')

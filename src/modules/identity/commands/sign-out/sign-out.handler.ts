@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { SESSION_STORE } from '../../../../platform/tokens.js';
 

@@ -2,9 +2,10 @@ import { Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/comm
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+
 import { clearSessionCookie } from '../../../../platform/auth/session-cookie.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG } from '../../../../platform/tokens.js';
 import { SignOut } from './sign-out.handler.js';

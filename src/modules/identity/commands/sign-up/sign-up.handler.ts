@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
@@ -52,7 +53,12 @@ export class SignUpHandler implements ICommandHandler<SignUp, { userId: string }
     try {
       await inTransaction(this.pool, async (tx) => {
         await tx.query('INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3)', [userId, email, passwordHash]);
-        await tx.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [userId, email, displayName, leader.rows[0]!.email]);
+        await tx.query('INSERT INTO profiles (user_id, email, display_name, sat_manager_email) VALUES ($1, $2, $3, $4)', [
+          userId,
+          email,
+          displayName,
+          leader.rows[0]!.email,
+        ]);
         await recordInOutbox(tx, accountStream(userId), [registered]);
       });
     } catch (error) {

@@ -3,12 +3,13 @@ import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+
 import { validate } from '../../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER } from '../../../../platform/tokens.js';
 import { SIGN_UP_PER_IP } from '../../domain/auth-rate-limits.js';
-import { signUpRequest } from './sign-up.request.js';
 import { SignUp } from './sign-up.handler.js';
+import { signUpRequest } from './sign-up.request.js';
 
 @ApiTags('auth')
 @Controller('api/auth')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { passwordProblem } from '../../domain/password-policy.js';
 
 const emailFormat = z.email();

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+
 import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import type { AppConfig } from '../../../../platform/config/config.js';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { isWorkAccount } from '../../../../platform/auth/work-account.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';

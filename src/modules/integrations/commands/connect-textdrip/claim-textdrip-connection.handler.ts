@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { TextdripConnections, type Claim } from './textdrip-connections.js';
 
 /** claim_textdrip_connection: what became of the connection the agent's window opened with this network id (null: none such). */

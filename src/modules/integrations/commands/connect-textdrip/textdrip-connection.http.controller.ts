@@ -1,16 +1,17 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser, SessionStore } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SESSION_STORE } from '../../../../platform/tokens.js';
-import { CommandBus } from '@nestjs/cqrs';
 import { ClaimTextdripConnection } from './claim-textdrip-connection.handler.js';
 import { failedPage, TextdripConnections, type TextdripReturn } from './textdrip-connections.js';
 
@@ -43,7 +44,10 @@ export class TextdripConnectionController {
   }
 
   @Get('callback')
-  @ApiOperation({ summary: 'Where Textdrip sends the agent back (state, network_id, and token or error=access_denied): connects once, then /textdrip/success?connected=true or /textdrip/failed?reason=….' })
+  @ApiOperation({
+    summary:
+      'Where Textdrip sends the agent back (state, network_id, and token or error=access_denied): connects once, then /textdrip/success?connected=true or /textdrip/failed?reason=….',
+  })
   async callback(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const user = await this.signedIn(request);
     if (!user) return reply.redirect(failedPage('signed_out'), 303);
@@ -55,7 +59,10 @@ export class TextdripConnectionController {
   @Post('claim')
   @HttpCode(200)
   @UseGuards(SessionGuard)
-  @ApiOperation({ summary: "claim_textdrip_connection: what became of the connection the signed-in agent's window opened with this network id (pending, connected, failed with a reason, expired)." })
+  @ApiOperation({
+    summary:
+      "claim_textdrip_connection: what became of the connection the signed-in agent's window opened with this network id (pending, connected, failed with a reason, expired).",
+  })
   async claim(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown) {
     const { networkId } = validate(claimRequest, body ?? {});
     const claim = await this.commands.execute(new ClaimTextdripConnection(user.userId, networkId));

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
@@ -19,16 +20,7 @@ export const SUCCESS_PAGE = '/textdrip/success?connected=true';
 
 /** Why a connection did not go through; /textdrip/failed?reason=… shows each in words. */
 export type TextdripFailure =
-  | 'signed_out'
-  | 'too_many'
-  | 'invalid_request'
-  | 'expired'
-  | 'used'
-  | 'other_account'
-  | 'mismatch'
-  | 'denied'
-  | 'invalid_token'
-  | 'unavailable';
+  'signed_out' | 'too_many' | 'invalid_request' | 'expired' | 'used' | 'other_account' | 'mismatch' | 'denied' | 'invalid_token' | 'unavailable';
 
 export const failedPage = (reason: TextdripFailure) => `/textdrip/failed?reason=${reason}`;
 
@@ -105,7 +97,13 @@ export class TextdripConnections {
 
   /** What became of the connection this agent's window opened with `networkId`; null when it has none by that id. */
   async claim(userId: string, networkId: string): Promise<Claim | null> {
-    const { rows } = await this.pool.query<{ used: boolean; outcome: 'connected' | 'failed' | null; failure: TextdripFailure | null; fresh: boolean; active: boolean }>(
+    const { rows } = await this.pool.query<{
+      used: boolean;
+      outcome: 'connected' | 'failed' | null;
+      failure: TextdripFailure | null;
+      fresh: boolean;
+      active: boolean;
+    }>(
       `SELECT r.used_at IS NOT NULL AS used, r.outcome, r.failure, r.expires_at > now() AS fresh,
               EXISTS (SELECT 1 FROM integration_configs c WHERE c.user_id = r.user_id AND c.provider = 'textdrip' AND c.is_active) AS active
          FROM textdrip_connection_requests r WHERE r.user_id = $1 AND r.network_id = $2`,
@@ -126,7 +124,12 @@ export class TextdripConnections {
     return { networkId, status, connected, reason: row.outcome === 'failed' ? row.failure : status === 'expired' ? 'expired' : null };
   }
 
-  private async connect(userId: string, request: { network_id: string; fresh: boolean }, answer: TextdripReturn, context: CommandContext): Promise<TextdripFailure | 'connected'> {
+  private async connect(
+    userId: string,
+    request: { network_id: string; fresh: boolean },
+    answer: TextdripReturn,
+    context: CommandContext,
+  ): Promise<TextdripFailure | 'connected'> {
     if (!request.fresh) return 'expired';
     if (answer.network_id !== request.network_id) return 'mismatch';
     if (answer.error) return answer.error === 'access_denied' ? 'denied' : 'unavailable';
@@ -142,7 +145,10 @@ export class TextdripConnections {
         {
           type: 'connect',
           providerId: 'textdrip',
-          setup: { settings: { networkId: request.network_id, accountName: check.account.name, accountEmail: check.account.email }, secrets: { apiToken: answer.token } },
+          setup: {
+            settings: { networkId: request.network_id, accountName: check.account.name, accountEmail: check.account.email },
+            secrets: { apiToken: answer.token },
+          },
         },
         context,
       ),
@@ -151,7 +157,10 @@ export class TextdripConnections {
   }
 
   private async whyUnusable(stateHash: string, userId: string): Promise<TextdripFailure> {
-    const { rows } = await this.pool.query<{ user_id: string; used: boolean }>('SELECT user_id, used_at IS NOT NULL AS used FROM textdrip_connection_requests WHERE state_hash = $1', [stateHash]);
+    const { rows } = await this.pool.query<{ user_id: string; used: boolean }>(
+      'SELECT user_id, used_at IS NOT NULL AS used FROM textdrip_connection_requests WHERE state_hash = $1',
+      [stateHash],
+    );
     const row = rows[0];
     if (!row) return 'expired';
     if (row.user_id !== userId) return 'other_account';

@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { Destinations } from '../../delivery/destinations.js';
 import { LeadDeliveries, type AttemptResult } from '../../delivery/lead-deliveries.js';
 
@@ -95,4 +96,10 @@ export class SetDestinationsHandler implements ICommandHandler<SetDestinations> 
   }
 }
 
-export const DELIVERY_COMMAND_HANDLERS = [ResendDeliveryHandler, ResendFailedDeliveriesHandler, TestSendLeadHandler, EnableIntegrationHandler, SetDestinationsHandler];
+export const DELIVERY_COMMAND_HANDLERS = [
+  ResendDeliveryHandler,
+  ResendFailedDeliveriesHandler,
+  TestSendLeadHandler,
+  EnableIntegrationHandler,
+  SetDestinationsHandler,
+];

@@ -3,8 +3,9 @@
 // agent's integrations apart from another's; concurrent rotations leave one current secret.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { firstAttempt, loopbackHttp, sampleLead } from '../../../../../test/support/sample-lead.js';
+
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
+import { firstAttempt, loopbackHttp, sampleLead } from '../../../../../test/support/sample-lead.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import { testSecretCipher } from '../../../../../test/support/test-secrets.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../../test/support/webhook-receiver.js';
@@ -13,7 +14,7 @@ import { userRequestContext } from '../../../../platform/event-store/new-event.j
 import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
 import { InProcessRealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
-import { secretContext, SECRET_COLUMNS } from '../../../../platform/secrets/secret-columns.js';
+import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { integrationTarget } from '../../delivery/integration-target.js';
 import { LeadDeliveries } from '../../delivery/lead-deliveries.js';
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
@@ -43,13 +44,22 @@ for (const database of everyDatabase()) {
     beforeAll(async () => {
       pool = createPool(database.url, 40);
       receiver = await startWebhookReceiver({ apiKey: API_KEY });
-      rotations = new RotateSigningSecretHandler(pool as never, cipher, { delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: DAY_MS } });
-      graceOver = new RotateSigningSecretHandler(pool as never, cipher, { delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: 0 } });
-      deliveries = new LeadDeliveries(pool as never, noJobs, cipher, new InProcessRealtimeHub(), new Map([['onlysales', new OnlySalesLeadSender(loopbackHttp(), 2_000)]]), {
-        retryDelaysMs: [0],
-        disableAfterMs: DAY_MS,
-        publicUrl: 'http://portal.test',
+      rotations = new RotateSigningSecretHandler(pool as never, cipher, {
+        delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: DAY_MS },
       });
+      graceOver = new RotateSigningSecretHandler(pool as never, cipher, { delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: 0 } });
+      deliveries = new LeadDeliveries(
+        pool as never,
+        noJobs,
+        cipher,
+        new InProcessRealtimeHub(),
+        new Map([['onlysales', new OnlySalesLeadSender(loopbackHttp(), 2_000)]]),
+        {
+          retryDelaysMs: [0],
+          disableAfterMs: DAY_MS,
+          publicUrl: 'http://portal.test',
+        },
+      );
     });
     afterAll(async () => {
       await receiver?.close();
@@ -62,25 +72,38 @@ for (const database of everyDatabase()) {
 
     const agent = async () => {
       const userId = randomUUID();
-      await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [userId, `rotate-${userId}@int.test`, 'x']);
+      await pool.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [
+        userId,
+        `rotate-${userId}@int.test`,
+        'x',
+      ]);
       return userId;
     };
     /** OnlySales connected to the local receiver: the integration and the secret shown at connect. */
     const onlySales = async (userId: string) => {
       const connect = new ChangeIntegrationHandler(pool as never, cipher);
       const setup = { settings: { webhookUrl: `${receiver.url}/hooks/${userId}` }, secrets: { apiKey: API_KEY }, generated: generatedSecretsOf('onlysales') };
-      const { integrationId, revealed } = await connect.execute(new ChangeIntegration(userId, { type: 'connect', providerId: 'onlysales', setup }, userRequestContext(userId)));
+      const { integrationId, revealed } = await connect.execute(
+        new ChangeIntegration(userId, { type: 'connect', providerId: 'onlysales', setup }, userRequestContext(userId)),
+      );
       return { integrationId, secret: revealed.signingSecret! };
     };
-    const rotate = (userId: string, integrationId: string, handler = rotations) => handler.execute(new RotateSigningSecret(userId, integrationId, userRequestContext(userId)));
+    const rotate = (userId: string, integrationId: string, handler = rotations) =>
+      handler.execute(new RotateSigningSecret(userId, integrationId, userRequestContext(userId)));
     const refusal = (userId: string, integrationId: string) =>
       rotate(userId, integrationId).then(
         () => 'rotated',
         (error: unknown) => (error instanceof DomainError ? `${error.status} ${error.code}` : String(error)),
       );
     const stored = async (integrationId: string) =>
-      (await pool.query<{ name: string; value: string; last4: string; expires_at: Date | null }>('SELECT name, value, last4, expires_at FROM integration_secrets WHERE integration_id = $1 AND name LIKE $2 ORDER BY name', [integrationId, '%igningSecret'])).rows;
-    const opened = (integrationId: string, row: { name: string; value: string }) => cipher.decrypt(row.value, secretContext(SECRETS_COLUMN, [integrationId, row.name]));
+      (
+        await pool.query<{ name: string; value: string; last4: string; expires_at: Date | null }>(
+          'SELECT name, value, last4, expires_at FROM integration_secrets WHERE integration_id = $1 AND name LIKE $2 ORDER BY name',
+          [integrationId, '%igningSecret'],
+        )
+      ).rows;
+    const opened = (integrationId: string, row: { name: string; value: string }) =>
+      cipher.decrypt(row.value, secretContext(SECRETS_COLUMN, [integrationId, row.name]));
     /** A lead of the agent's, delivered to the integration by the pipeline's own attempt (its query picks the secrets). */
     const deliverLead = async (userId: string, integrationId: string) => {
       const leadId = randomUUID();
@@ -155,7 +178,10 @@ for (const database of everyDatabase()) {
       expect(signaturesOfLast()).toHaveLength(1);
       receiver.secret = second;
       expect(await deliverLead(userId, integrationId)).toMatchObject({ ok: false, status: 401 });
-      expect((await integrationTarget(pool, cipher, { integration_id: integrationId, user_id: userId, provider: 'onlysales', settings: {} })).secrets).toEqual({ apiKey: API_KEY, signingSecret: third });
+      expect((await integrationTarget(pool, cipher, { integration_id: integrationId, user_id: userId, provider: 'onlysales', settings: {} })).secrets).toEqual({
+        apiKey: API_KEY,
+        signingSecret: third,
+      });
       // Kept, expired, until the next rotation replaces it; never shown as a hint.
       expect((await stored(integrationId)).map((row) => row.name)).toEqual([PREVIOUS_SIGNING_SECRET, SIGNING_SECRET]);
     });
@@ -174,11 +200,14 @@ for (const database of everyDatabase()) {
       const userId = await agent();
       const custom = new ChangeCustomIntegrationHandler(pool as never, cipher);
       const form = customIntegrationSchema.parse({ name: 'My CRM', type: 'api', apiEndpoint: `${receiver.url}/custom`, apiKey: 'custom-key-0123456789' });
-      const { integrationId, signingSecret: first } = await custom.execute(new ChangeCustomIntegration(userId, { type: 'add', form }, userRequestContext(userId)));
+      const { integrationId, signingSecret: first } = await custom.execute(
+        new ChangeCustomIntegration(userId, { type: 'add', form }, userRequestContext(userId)),
+      );
       const { signingSecret: second } = await rotate(userId, integrationId);
       const target = await integrationTarget(pool, cipher, { integration_id: integrationId, user_id: userId, provider: 'custom', settings: {} });
       expect(target.secrets).toMatchObject({ signingSecret: second, previousSigningSecret: first });
-      const settings = (await pool.query<{ settings: never }>('SELECT settings FROM integration_configs WHERE integration_id = $1', [integrationId])).rows[0]!.settings;
+      const settings = (await pool.query<{ settings: never }>('SELECT settings FROM integration_configs WHERE integration_id = $1', [integrationId])).rows[0]!
+        .settings;
       const request = customRequest(sampleLead(), settings, target.secrets, firstAttempt('dlv_custom').deliveryId, new Date());
       expect(request.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     });
@@ -192,7 +221,13 @@ for (const database of everyDatabase()) {
       expect((await stored(integrationId)).map((row) => opened(integrationId, row))).toEqual([secret]);
 
       const connect = new ChangeIntegrationHandler(pool as never, cipher);
-      const email = await connect.execute(new ChangeIntegration(owner, { type: 'connect', providerId: 'email', setup: { settings: { email: 'me@example.com' }, secrets: {} } }, userRequestContext(owner)));
+      const email = await connect.execute(
+        new ChangeIntegration(
+          owner,
+          { type: 'connect', providerId: 'email', setup: { settings: { email: 'me@example.com' }, secrets: {} } },
+          userRequestContext(owner),
+        ),
+      );
       expect(await refusal(owner, email.integrationId)).toBe('409 NO_SIGNING_SECRET');
 
       const custom = new ChangeCustomIntegrationHandler(pool as never, cipher);
@@ -205,7 +240,12 @@ for (const database of everyDatabase()) {
     it('leaves exactly one current secret after 30 rotations at once, one of those answered, and as the previous another of them', async () => {
       const userId = await agent();
       const { integrationId, secret } = await onlySales(userId);
-      const answers = await inParallel(30, () => rotate(userId, integrationId).then((rotated) => rotated, (error: unknown) => String(error)));
+      const answers = await inParallel(30, () =>
+        rotate(userId, integrationId).then(
+          (rotated) => rotated,
+          (error: unknown) => String(error),
+        ),
+      );
       expect(tally(answers.map((answer) => (typeof answer === 'string' ? answer : 'rotated')))).toEqual({ rotated: 30 });
       const secrets = answers.map((answer) => (answer as { signingSecret: string }).signingSecret);
       expect(new Set([secret, ...secrets]).size).toBe(31);
@@ -214,10 +254,9 @@ for (const database of everyDatabase()) {
       const [previous, current] = rows.map((row) => opened(integrationId, row));
       expect(secrets).toContain(current);
       // One at a time: the previous secret is the one the last rotation replaced, itself answered by the rotation before.
-      const events = await pool.query(
-        `SELECT 1 FROM outbox_events WHERE stream_id = $1 AND event->>'type' = 'IntegrationSigningSecretRotated'`,
-        [`integration-${integrationId}`],
-      );
+      const events = await pool.query(`SELECT 1 FROM outbox_events WHERE stream_id = $1 AND event->>'type' = 'IntegrationSigningSecretRotated'`, [
+        `integration-${integrationId}`,
+      ]);
       expect(events.rowCount).toBe(30);
       expect(secrets).toContain(previous);
       expect(previous).not.toBe(current);

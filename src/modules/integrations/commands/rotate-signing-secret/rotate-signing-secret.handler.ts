@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
@@ -8,7 +9,7 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { lastFour } from '../../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
-import { secretContext, SECRET_COLUMNS } from '../../../../platform/secrets/secret-columns.js';
+import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { CONFIG, SECRET_CIPHER, SQL_POOL } from '../../../../platform/tokens.js';
 import { newWebhookSecret, PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
 import { integrationStream } from '../change-integration.handler.js';
@@ -56,9 +57,16 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
         [integrationId, userId],
       );
       if (!owned[0]) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
-      const { rows: current } = await tx.query<{ value: string }>('SELECT value FROM integration_secrets WHERE integration_id = $1 AND name = $2', [integrationId, SIGNING_SECRET]);
+      const { rows: current } = await tx.query<{ value: string }>('SELECT value FROM integration_secrets WHERE integration_id = $1 AND name = $2', [
+        integrationId,
+        SIGNING_SECRET,
+      ]);
       if (!current[0]) {
-        throw new DomainError('NO_SIGNING_SECRET', 'This integration signs no requests: only OnlySales and custom API integrations have a signing secret to rotate.', 409);
+        throw new DomainError(
+          'NO_SIGNING_SECRET',
+          'This integration signs no requests: only OnlySales and custom API integrations have a signing secret to rotate.',
+          409,
+        );
       }
       const seal = (name: string, value: string) => this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name]));
       const replaced = this.cipher.decrypt(current[0].value, secretContext(SECRETS_COLUMN, [integrationId, SIGNING_SECRET]));

@@ -3,9 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { DEFAULT_VANILLASOFT_MAPPINGS, vanillaSoftMappings } from '../../domain/providers.js';
 import { validateForm } from '../../validate-form.js';
@@ -18,14 +19,21 @@ const VALID_IDS = 'Please enter valid numeric lead IDs';
 /** Lead ids as the testing page sends them: a list of numbers, or text of numbers separated by commas, spaces or lines. */
 const leadIds = (missing: string) =>
   z
-    .union([z.array(z.union([z.number(), z.string()]), { message: missing }), z.string({ message: missing }).transform((text) => text.split(/[\s,;]+/))], { message: missing })
+    .union([z.array(z.union([z.number(), z.string()]), { message: missing }), z.string({ message: missing }).transform((text) => text.split(/[\s,;]+/))], {
+      message: missing,
+    })
     .transform((items) => items.map((item) => String(item).trim()).filter((item) => item !== ''))
     .refine((items) => items.length > 0, missing)
     .refine((items) => items.every((item) => /^\d{1,15}$/.test(item) && Number(item) > 0), VALID_IDS)
     .transform((items) => [...new Set(items.map(Number))])
     .refine((ids) => ids.length <= MAX_LEADS_PER_SEND, `Send at most ${MAX_LEADS_PER_SEND} leads at a time`);
 
-const optionalText = (max: number, what: string) => z.string({ message: `${what} must be text` }).trim().max(max, `${what} is at most ${max} characters`).optional();
+const optionalText = (max: number, what: string) =>
+  z
+    .string({ message: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is at most ${max} characters`)
+    .optional();
 const common = {
   leadSource: optionalText(100, 'The lead source'),
   notes: optionalText(2_000, 'The notes'),
@@ -35,10 +43,17 @@ const RINGY_BOTH = 'Please provide both SID and Auth Token';
 const ringyRequest = z.object({
   leadIds: leadIds('Please enter lead IDs to send to Ringy'),
   ringyCredentials: z.object(
-    { sid: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(200, RINGY_BOTH), authToken: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(500, RINGY_BOTH) },
+    {
+      sid: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(200, RINGY_BOTH),
+      authToken: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(500, RINGY_BOTH),
+    },
     { message: RINGY_BOTH },
   ),
-  costPerLead: z.number({ message: 'The cost per lead is a dollar amount' }).min(0, 'The cost per lead is a dollar amount from $0 to $1,000').max(1_000, 'The cost per lead is a dollar amount from $0 to $1,000').optional(),
+  costPerLead: z
+    .number({ message: 'The cost per lead is a dollar amount' })
+    .min(0, 'The cost per lead is a dollar amount from $0 to $1,000')
+    .max(1_000, 'The cost per lead is a dollar amount from $0 to $1,000')
+    .optional(),
   ...common,
 });
 
@@ -47,7 +62,11 @@ const vanillaSoftRequest = z.object({
   leadIds: leadIds('Please enter lead IDs to send to VanillaSoft'),
   vanillaSoftConfig: z.object(
     {
-      postingUrl: z.string({ message: POSTING_URL }).trim().min(1, POSTING_URL).pipe(z.url({ message: 'The posting URL must start with https://', protocol: /^https?$/ }).max(2_000, 'The posting URL is at most 2,000 characters')),
+      postingUrl: z
+        .string({ message: POSTING_URL })
+        .trim()
+        .min(1, POSTING_URL)
+        .pipe(z.url({ message: 'The posting URL must start with https://', protocol: /^https?$/ }).max(2_000, 'The posting URL is at most 2,000 characters')),
       fieldMappings: vanillaSoftMappings.optional(),
     },
     { message: POSTING_URL },
@@ -79,7 +98,12 @@ export class SendLeadsAdminController {
     const cost = input.costPerLead === undefined ? null : Math.round(input.costPerLead * 100);
     const notes = [input.notes, cost === null ? '' : `Cost per lead: $${(cost / 100).toFixed(2)}`].filter(Boolean).join('\n');
     return this.commands.execute(
-      new SendLeadsToRingy(input.leadIds, input.ringyCredentials, { leadSource: input.leadSource, notes, priceCents: cost }, userRequestContext(admin.userId, String(request.id))),
+      new SendLeadsToRingy(
+        input.leadIds,
+        input.ringyCredentials,
+        { leadSource: input.leadSource, notes, priceCents: cost },
+        userRequestContext(admin.userId, String(request.id)),
+      ),
     );
   }
 
@@ -87,13 +111,18 @@ export class SendLeadsAdminController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Sends leads (leadIds: their numbers, at most 100) to the VanillaSoft web-lead profile of vanillaSoftConfig {postingUrl, fieldMappings (our field → theirs; the defaults when absent)}, with leadSource and notes: {results: [{leadId, status, error}], sent, failed}.",
+      'Sends leads (leadIds: their numbers, at most 100) to the VanillaSoft web-lead profile of vanillaSoftConfig {postingUrl, fieldMappings (our field → theirs; the defaults when absent)}, with leadSource and notes: {results: [{leadId, status, error}], sent, failed}.',
   })
   async sendToVanillaSoft(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validateForm(vanillaSoftRequest, body);
     const posting = { postingUrl: input.vanillaSoftConfig.postingUrl, fieldMappings: input.vanillaSoftConfig.fieldMappings ?? DEFAULT_VANILLASOFT_MAPPINGS };
     return this.commands.execute(
-      new SendLeadsToVanillaSoft(input.leadIds, posting, { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null }, userRequestContext(admin.userId, String(request.id))),
+      new SendLeadsToVanillaSoft(
+        input.leadIds,
+        posting,
+        { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null },
+        userRequestContext(admin.userId, String(request.id)),
+      ),
     );
   }
 }

@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
-import { inTransaction } from '../../../../platform/persistence/sql.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
+import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, EVENT_STORE, OUTBOUND_HTTP, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadIdsByNumber } from '../../../marketplace/contracts/lead-numbers.js';
 import type { DeliverableLead, SendOutcome } from '../../delivery/lead-sender.js';
@@ -92,15 +93,36 @@ export class SendLeadsToVanillaSoftHandler implements ICommandHandler<SendLeadsT
  * What the admin sent, for the audit log: who (the event's actor), which lead ids, to which
  * provider, and how it went; never the credentials or the posting address they came with.
  */
-async function recordSend(pool: pg.Pool, provider: 'ringy' | 'vanillasoft', leadIds: readonly number[], extra: Extra, answer: SendLeadsAnswer, context: CommandContext): Promise<void> {
+async function recordSend(
+  pool: pg.Pool,
+  provider: 'ringy' | 'vanillasoft',
+  leadIds: readonly number[],
+  extra: Extra,
+  answer: SendLeadsAnswer,
+  context: CommandContext,
+): Promise<void> {
   const failedLeadIds = answer.results.filter((result) => result.status === 'failed').map((result) => result.leadId);
-  const data = { adminId: context.actor.id, provider, leadIds, sent: answer.sent, failed: answer.failed, failedLeadIds, ...(extra.leadSource ? { leadSource: extra.leadSource } : {}) };
+  const data = {
+    adminId: context.actor.id,
+    provider,
+    leadIds,
+    sent: answer.sent,
+    failed: answer.failed,
+    failedLeadIds,
+    ...(extra.leadSource ? { leadSource: extra.leadSource } : {}),
+  };
   await inTransaction(pool, (tx) => recordInOutbox(tx, leadSendStream(context.actor.id), [newEvent('LeadsSentToProvider', data, context)]));
   outboxCommitted();
 }
 
 /** Each lead sent, a few at a time; once the provider refuses the credentials the rest are not tried. */
-async function sendEach(pool: pg.Pool, store: EventStore, numbers: readonly number[], extra: Extra, send: (lead: DeliverableLead) => Promise<SendOutcome>): Promise<SendLeadsAnswer> {
+async function sendEach(
+  pool: pg.Pool,
+  store: EventStore,
+  numbers: readonly number[],
+  extra: Extra,
+  send: (lead: DeliverableLead) => Promise<SendOutcome>,
+): Promise<SendLeadsAnswer> {
   const ids = await leadIdsByNumber(pool, numbers);
   const results = new Map<number, SendResult>();
   let refused = false;

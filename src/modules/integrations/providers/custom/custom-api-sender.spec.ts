@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { NOTHING_ALLOWED, parseOutboundAllow } from '../../../../platform/outbound/outbound-allow.js';
 import { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import type { DeliverableLead, IntegrationTarget } from '../../delivery/lead-sender.js';
@@ -43,7 +44,10 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
   let base: string;
   const received: Received[] = [];
   const signingSecret = newWebhookSecret();
-  const sender = new CustomApiSender({ http: new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 5_000 }) }, { now: () => NOW, timeoutMs: 1_000 });
+  const sender = new CustomApiSender(
+    { http: new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 5_000 }) },
+    { now: () => NOW, timeoutMs: 1_000 },
+  );
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -70,21 +74,36 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
     integrationId: 'integration-1',
     userId: 'user-1',
     provider: 'custom',
-    settings: { name: 'CRM', description: null, category: 'crm', type: 'api', endpoint: `${base}/leads`, method: 'POST', bodyTemplate: null, headerNames: [], ...settings },
+    settings: {
+      name: 'CRM',
+      description: null,
+      category: 'crm',
+      type: 'api',
+      endpoint: `${base}/leads`,
+      method: 'POST',
+      bodyTemplate: null,
+      headerNames: [],
+      ...settings,
+    },
     secrets: { signingSecret, ...secrets },
   });
   const context = { deliveryId: 'delivery-1', attempt: 1, test: false };
   const last = () => received.at(-1)!;
   /** The receiver's own check, as the Standard Webhooks libraries do it. */
   const verifies = (r: Received) => {
-    const expected = createHmac('sha256', Buffer.from(signingSecret.slice(6), 'base64')).update(`${String(r.headers['webhook-id'])}.${String(r.headers['webhook-timestamp'])}.${r.body}`).digest('base64');
+    const expected = createHmac('sha256', Buffer.from(signingSecret.slice(6), 'base64'))
+      .update(`${String(r.headers['webhook-id'])}.${String(r.headers['webhook-timestamp'])}.${r.body}`)
+      .digest('base64');
     return r.headers['webhook-signature'] === `v1,${expected}`;
   };
 
   it('POSTs the filled template as JSON, signed, with the API key and the custom headers, and a lead name that cannot break the JSON', async () => {
     const outcome = await sender.send(
       lead,
-      target({ bodyTemplate: '{"name": "{{first_name}} {{last_name}}", "age": {{age}}, "price": {{price}}}', headerNames: ['X-Token'] }, { apiKey: API_KEY, headers: JSON.stringify({ 'X-Token': TOKEN }) }),
+      target(
+        { bodyTemplate: '{"name": "{{first_name}} {{last_name}}", "age": {{age}}, "price": {{price}}}', headerNames: ['X-Token'] },
+        { apiKey: API_KEY, headers: JSON.stringify({ 'X-Token': TOKEN }) },
+      ),
       context,
     );
     expect(outcome).toMatchObject({ ok: true, status: 200, error: null, retryable: false });
@@ -92,7 +111,13 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
     const request = last();
     expect(request).toMatchObject({ method: 'POST', path: '/leads' });
     expect(JSON.parse(request.body)).toEqual({ name: `${HOSTILE} Diaz`, age: 56, price: 12.5 });
-    expect(request.headers).toMatchObject({ 'content-type': 'application/json', authorization: `Bearer ${API_KEY}`, 'x-token': TOKEN, 'webhook-id': 'delivery-1', 'webhook-timestamp': '1795618800' });
+    expect(request.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: `Bearer ${API_KEY}`,
+      'x-token': TOKEN,
+      'webhook-id': 'delivery-1',
+      'webhook-timestamp': '1795618800',
+    });
     expect(verifies(request)).toBe(true);
   });
 
@@ -100,7 +125,14 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
     await sender.send(lead, target({ method: 'PUT' }), context);
     expect(last().method).toBe('PUT');
     expect(JSON.parse(last().body)).toMatchObject({ first_name: HOSTILE, lead_id: 'lead-42', price: 12.5 });
-    await sender.send(lead, target({ method: 'PATCH', bodyTemplate: 'first={{first_name}}&zip={{zip}}', headerNames: ['Content-Type'] }, { headers: JSON.stringify({ 'Content-Type': 'application/x-www-form-urlencoded' }) }), context);
+    await sender.send(
+      lead,
+      target(
+        { method: 'PATCH', bodyTemplate: 'first={{first_name}}&zip={{zip}}', headerNames: ['Content-Type'] },
+        { headers: JSON.stringify({ 'Content-Type': 'application/x-www-form-urlencoded' }) },
+      ),
+      context,
+    );
     const form = new URLSearchParams(last().body);
     expect([...form.keys()]).toEqual(['first', 'zip']);
     expect(form.get('first')).toBe(HOSTILE);
@@ -121,7 +153,10 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
   });
 
   it('keeps the webhook-id across retries of one delivery, with a fresh signature each time', async () => {
-    const later = new CustomApiSender({ http: new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 5_000 }) }, { now: () => new Date(NOW.getTime() + 5_000) });
+    const later = new CustomApiSender(
+      { http: new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 5_000 }) },
+      { now: () => new Date(NOW.getTime() + 5_000) },
+    );
     await sender.send(lead, target({}), context);
     const first = last();
     await later.send(lead, target({}), { ...context, attempt: 2 });
@@ -147,12 +182,22 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
   });
 
   it('counts a timeout and a refused connection as worth another try, with no status', async () => {
-    expect(await sender.send(lead, target({ endpoint: `${base}/never` }), context)).toMatchObject({ ok: false, status: null, retryable: true, error: expect.stringContaining('within 1 s') });
+    expect(await sender.send(lead, target({ endpoint: `${base}/never` }), context)).toMatchObject({
+      ok: false,
+      status: null,
+      retryable: true,
+      error: expect.stringContaining('within 1 s'),
+    });
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await sender.send(lead, target({ endpoint: `http://127.0.0.1:${port}/x` }), context)).toMatchObject({ ok: false, status: null, retryable: true, error: `127.0.0.1:${port} refused the connection` });
+    expect(await sender.send(lead, target({ endpoint: `http://127.0.0.1:${port}/x` }), context)).toMatchObject({
+      ok: false,
+      status: null,
+      retryable: true,
+      error: `127.0.0.1:${port} refused the connection`,
+    });
   });
 
   it('is refused by the fence for a private address not allowed, finally, without sending', async () => {
@@ -165,7 +210,11 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
   });
 
   it('never puts a secret in the outcome, even when the endpoint echoes the request back', async () => {
-    const outcome = await sender.send(lead, target({ endpoint: `${base}/echo`, headerNames: ['X-Token'] }, { apiKey: API_KEY, headers: JSON.stringify({ 'X-Token': TOKEN }) }), context);
+    const outcome = await sender.send(
+      lead,
+      target({ endpoint: `${base}/echo`, headerNames: ['X-Token'] }, { apiKey: API_KEY, headers: JSON.stringify({ 'X-Token': TOKEN }) }),
+      context,
+    );
     expect(outcome.ok).toBe(true);
     expect(outcome.preview).toContain('"x-token":"••••"');
     for (const secret of [API_KEY, TOKEN, signingSecret, signingSecret.slice(6)]) expect(JSON.stringify(outcome)).not.toContain(secret);
@@ -173,7 +222,11 @@ describe('the custom API sender, against a receiver on 127.0.0.1', () => {
 
   it('sends nothing for a link integration', async () => {
     const before = received.length;
-    const outcome = await sender.send(lead, { ...target({}), settings: { name: 'Docs', description: null, category: 'other', type: 'link', url: `${base}/docs` } }, context);
+    const outcome = await sender.send(
+      lead,
+      { ...target({}), settings: { name: 'Docs', description: null, category: 'other', type: 'link', url: `${base}/docs` } },
+      context,
+    );
     expect(outcome).toMatchObject({ ok: false, status: null, retryable: false, error: 'A link integration opens its page; it receives no leads.' });
     expect(received.length).toBe(before);
   });

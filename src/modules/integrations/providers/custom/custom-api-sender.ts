@@ -1,12 +1,25 @@
 import { OutboundError, type OutboundErrorCode } from '../../../../platform/outbound/outbound-errors.js';
 import type { OutboundMethod } from '../../../../platform/outbound/outbound-http.js';
-import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type LeadSenderDependencies, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliverableLead,
+  type IntegrationTarget,
+  type LeadSender,
+  type LeadSenderDependencies,
+  type SendContext,
+  type SendOutcome,
+} from '../../delivery/lead-sender.js';
 import { signingSecretsOf, webhookHeaders } from '../../delivery/standard-webhooks.js';
 import { bodyFormat, leadJson, leadQuery, renderBody } from '../../domain/body-template.js';
 import { CUSTOM_SECRETS, METHODS_WITH_BODY, type CustomSettings } from '../../domain/custom-integration.js';
 
 /** The request a custom API integration gets for one lead. */
-export type CustomRequest = { readonly url: string; readonly method: OutboundMethod; readonly headers: Record<string, string>; readonly body: string | undefined };
+export type CustomRequest = {
+  readonly url: string;
+  readonly method: OutboundMethod;
+  readonly headers: Record<string, string>;
+  readonly body: string | undefined;
+};
 
 const PREVIEW_CHARS = 2_048;
 /** No answer, but one may come next time. */
@@ -24,7 +37,13 @@ const CONTENT_TYPES = { json: 'application/json', form: 'application/x-www-form-
  * period the one it replaced, a signature each): `webhook-id` is the delivery's
  * id (the same on every retry), `webhook-timestamp` now, `webhook-signature` over the body.
  */
-export function customRequest(lead: DeliverableLead, settings: Extract<CustomSettings, { type: 'api' }>, secrets: Readonly<Record<string, string>>, deliveryId: string, now: Date): CustomRequest {
+export function customRequest(
+  lead: DeliverableLead,
+  settings: Extract<CustomSettings, { type: 'api' }>,
+  secrets: Readonly<Record<string, string>>,
+  deliveryId: string,
+  now: Date,
+): CustomRequest {
   const custom = customHeaders(secrets);
   const headers: Record<string, string> = {};
   const apiKey = secrets[CUSTOM_SECRETS.apiKey];
@@ -91,13 +110,22 @@ function judge(status: number): { ok: boolean; error: string | null; retryable: 
   if (status >= 200 && status < 300) return { ok: true, error: null, retryable: false };
   if (status === 408 || status === 429) return { ok: false, error: `The endpoint asked to be tried again later (${status})`, retryable: true };
   if (status >= 500) return { ok: false, error: `The endpoint had an error (${status})`, retryable: true };
-  if (status === 401 || status === 403) return { ok: false, error: `The endpoint refused the credentials (${status}): check the API key and headers`, retryable: true };
+  if (status === 401 || status === 403)
+    return { ok: false, error: `The endpoint refused the credentials (${status}): check the API key and headers`, retryable: true };
   if (status === 404) return { ok: false, error: 'The endpoint answered 404 Not Found: check its address', retryable: true };
-  if (status >= 300 && status < 400) return { ok: false, error: `The endpoint answered with a redirect (${status}) that was not followed: use the final address`, retryable: true };
+  if (status >= 300 && status < 400)
+    return { ok: false, error: `The endpoint answered with a redirect (${status}) that was not followed: use the final address`, retryable: true };
   return { ok: false, error: `The endpoint refused the lead (${status})`, retryable: true };
 }
 
-const failure = (durationMs: number, error: string, retryable: boolean): SendOutcome => ({ ok: false, status: null, durationMs, preview: error, error, retryable });
+const failure = (durationMs: number, error: string, retryable: boolean): SendOutcome => ({
+  ok: false,
+  status: null,
+  durationMs,
+  preview: error,
+  error,
+  retryable,
+});
 
 function customHeaders(secrets: Readonly<Record<string, string>>): Record<string, string> {
   const raw = secrets[CUSTOM_SECRETS.headers];
@@ -112,7 +140,12 @@ function scrubber(secrets: Readonly<Record<string, string>>): (text: string) => 
   const headerValues = Object.entries(customHeaders(secrets))
     .filter(([name]) => !/^(content-type|accept)$/i.test(name))
     .map(([, value]) => value);
-  const values = [...Object.entries(secrets).filter(([name]) => name !== CUSTOM_SECRETS.headers).map(([, value]) => value), ...headerValues]
+  const values = [
+    ...Object.entries(secrets)
+      .filter(([name]) => name !== CUSTOM_SECRETS.headers)
+      .map(([, value]) => value),
+    ...headerValues,
+  ]
     .flatMap((value) => [value, value.replace(/^whsec_/, '')])
     .filter((value) => value.length >= 6)
     .sort((a, b) => b.length - a.length);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
 import { testDatabases } from '../../../../../test/support/test-databases.js';
 import { Mailer } from '../../../../platform/mail/mailer.js';
@@ -23,7 +24,8 @@ describe('e-mail integrations through the portal’s mail', () => {
     const sender = new EmailLeadSender(mailer);
     const deliveryId = randomUUID();
     const lead = sampleLead({ notes: '<script>alert(1)</script>' });
-    for (const attempt of [1, 2, 3]) expect(await sender.send(lead, targetOf('email', { email: to }, {}), { deliveryId, attempt, test: false })).toMatchObject({ ok: true, error: null });
+    for (const attempt of [1, 2, 3])
+      expect(await sender.send(lead, targetOf('email', { email: to }, {}), { deliveryId, attempt, test: false })).toMatchObject({ ok: true, error: null });
     const mails = await mailer.recent(10, to);
     expect(mails).toHaveLength(1);
     const [mail] = mails;

@@ -1,6 +1,6 @@
-import type { MailMessage } from '../../../../platform/mail/mailer.js';
 import { escapeHtml } from '../../../../platform/mail/escape-html.js';
 import { mailTime } from '../../../../platform/mail/mail-formats.js';
+import type { MailMessage } from '../../../../platform/mail/mailer.js';
 import type { DeliverableLead, IntegrationTarget, LeadSender, SendContext, SendOutcome } from '../../delivery/lead-sender.js';
 import { incompleteIntegration } from '../provider-call.js';
 

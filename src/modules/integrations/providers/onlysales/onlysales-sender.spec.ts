@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { firstAttempt, loopbackHttp, sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../../test/support/webhook-receiver.js';
 import { NOTHING_ALLOWED } from '../../../../platform/outbound/outbound-allow.js';
@@ -40,9 +41,17 @@ describe('OnlySales webhook sender against a receiver that checks Standard Webho
     receiver.secret = rotated;
     await sender.send(sampleLead(), during, firstAttempt('dlv_rotating_2'));
     // After the grace period the previous secret is no longer among the integration's secrets.
-    await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated }), firstAttempt('dlv_rotated_3'));
+    await sender.send(
+      sampleLead(),
+      targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated }),
+      firstAttempt('dlv_rotated_3'),
+    );
     receiver.secret = secret;
-    await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated }), firstAttempt('dlv_rotated_4'));
+    await sender.send(
+      sampleLead(),
+      targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: rotated }),
+      firstAttempt('dlv_rotated_4'),
+    );
     expect(receiver.received.map((r) => [r.id, String(r.headers['webhook-signature']).split(' ').length, r.answeredStatus])).toEqual([
       ['dlv_rotating_1', 2, 200],
       ['dlv_rotating_2', 2, 200],
@@ -62,24 +71,42 @@ describe('OnlySales webhook sender against a receiver that checks Standard Webho
   });
 
   it('is refused by a receiver that holds another signing secret', async () => {
-    const outcome = await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: newWebhookSecret() }), firstAttempt());
+    const outcome = await sender.send(
+      sampleLead(),
+      targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: API_KEY, signingSecret: newWebhookSecret() }),
+      firstAttempt(),
+    );
     expect(outcome).toMatchObject({ ok: false, status: 401, retryable: true });
     expect(receiver.received[0]!.check).toEqual({ valid: false, reason: 'no signature matches' });
     expect(receiver.accepted()).toEqual([]);
   });
 
   it('reads a refused API key as “Invalid credentials”, tried again on the schedule (the agent may fix them meanwhile)', async () => {
-    const outcome = await sender.send(sampleLead(), targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: 'wrong', signingSecret: secret }), firstAttempt());
+    const outcome = await sender.send(
+      sampleLead(),
+      targetOf('onlysales', { webhookUrl: receiver.url }, { apiKey: 'wrong', signingSecret: secret }),
+      firstAttempt(),
+    );
     expect(outcome).toMatchObject({ ok: false, status: 401, error: 'Invalid credentials', retryable: true });
   });
 
   it('passes on the receiver’s message for a 4xx, and retries every non-2xx, timeouts and slow answers within the limit', async () => {
     receiver.answer = 422;
     receiver.message = 'Lead is missing a campaign';
-    expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({ ok: false, status: 422, error: 'The webhook refused the lead: Lead is missing a campaign', retryable: true });
+    expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({
+      ok: false,
+      status: 422,
+      error: 'The webhook refused the lead: Lead is missing a campaign',
+      retryable: true,
+    });
     receiver.answer = 503;
     receiver.message = 'Maintenance';
-    expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({ ok: false, status: 503, error: 'The webhook answered 503: Maintenance', retryable: true });
+    expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({
+      ok: false,
+      status: 503,
+      error: 'The webhook answered 503: Maintenance',
+      retryable: true,
+    });
     receiver.answer = 200;
     receiver.delayMs = 5_000;
     expect(await sender.send(sampleLead(), target(), firstAttempt())).toMatchObject({ ok: false, status: null, retryable: true });

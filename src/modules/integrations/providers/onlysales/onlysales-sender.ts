@@ -1,5 +1,12 @@
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
-import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliverableLead,
+  type IntegrationTarget,
+  type LeadSender,
+  type SendContext,
+  type SendOutcome,
+} from '../../delivery/lead-sender.js';
 import { signingSecretsOf, webhookHeaders } from '../../delivery/standard-webhooks.js';
 import { callProvider, incompleteIntegration } from '../provider-call.js';
 
@@ -31,7 +38,8 @@ export class OnlySalesLeadSender implements LeadSender {
     const { apiKey } = target.secrets;
     const signingSecrets = signingSecretsOf(target.secrets);
     const url = target.settings.webhookUrl;
-    if (!apiKey || signingSecrets.length === 0 || typeof url !== 'string') return Promise.resolve(incompleteIntegration('webhook URL, API key or signing secret'));
+    if (!apiKey || signingSecrets.length === 0 || typeof url !== 'string')
+      return Promise.resolve(incompleteIntegration('webhook URL, API key or signing secret'));
     const body = webhookBody(lead, context);
     return callProvider(this.http, 'The webhook', {
       url,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { RINGY_REJECTION, startRingyStandIn, type RingyStandIn } from '../../../../../test/support/ringy-standin.js';
 import { firstAttempt, loopbackHttp, sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
 import { RingyClient, RingyLeadSender } from './ringy-client.js';

@@ -1,6 +1,13 @@
 import { RINGY_DEFAULT_API_BASE } from '../../../../platform/config/config.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
-import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliverableLead,
+  type IntegrationTarget,
+  type LeadSender,
+  type SendContext,
+  type SendOutcome,
+} from '../../delivery/lead-sender.js';
 import { callProvider, incompleteIntegration, nationalDigits, usDate } from '../provider-call.js';
 
 export type RingyCredentials = { readonly sid: string; readonly authToken: string };

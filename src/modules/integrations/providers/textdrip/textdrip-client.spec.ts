@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { firstAttempt, loopbackHttp, sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
 import { startTextdripApiStandIn, TEXTDRIP_EXISTS, TEXTDRIP_REJECTION, type TextdripApiStandIn } from '../../../../../test/support/textdrip-api-standin.js';
 import { TextdripClient, TextdripLeadSender } from './textdrip-client.js';
@@ -10,7 +11,12 @@ describe('Textdrip client against its stand-in', () => {
   let sender: TextdripLeadSender;
   let phones = 0;
   // Each send a new phone: the stand-in, like Textdrip, refuses a phone the account has already.
-  const send = (token = TOKEN) => sender.send(sampleLead({ phone: `+1305555${String(phones++).padStart(4, '0')}` }), targetOf('textdrip', { campaignId: 'camp-7' }, { apiToken: token }), firstAttempt());
+  const send = (token = TOKEN) =>
+    sender.send(
+      sampleLead({ phone: `+1305555${String(phones++).padStart(4, '0')}` }),
+      targetOf('textdrip', { campaignId: 'camp-7' }, { apiToken: token }),
+      firstAttempt(),
+    );
   beforeAll(async () => {
     textdrip = await startTextdripApiStandIn();
     textdrip.tokens.add(TOKEN);
@@ -49,7 +55,12 @@ describe('Textdrip client against its stand-in', () => {
     const lead = sampleLead({ phone: '+13055559999' });
     const target = targetOf('textdrip', {}, { apiToken: TOKEN });
     expect(await sender.send(lead, target, firstAttempt())).toMatchObject({ ok: true });
-    expect(await sender.send(lead, target, firstAttempt())).toMatchObject({ ok: false, status: 200, error: `Textdrip refused the contact: ${TEXTDRIP_EXISTS}`, retryable: false });
+    expect(await sender.send(lead, target, firstAttempt())).toMatchObject({
+      ok: false,
+      status: 200,
+      error: `Textdrip refused the contact: ${TEXTDRIP_EXISTS}`,
+      retryable: false,
+    });
   });
 
   it('retries after a 5xx and after no answer in time; waits for a slow answer', async () => {

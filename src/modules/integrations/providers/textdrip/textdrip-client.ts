@@ -1,6 +1,13 @@
 import { DEFAULT_TEXTDRIP_API_BASE } from '../../../../platform/config/config.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
-import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliverableLead,
+  type IntegrationTarget,
+  type LeadSender,
+  type SendContext,
+  type SendOutcome,
+} from '../../delivery/lead-sender.js';
 import { callProvider, incompleteIntegration, providerMessage, usDate } from '../provider-call.js';
 
 /**
@@ -37,7 +44,8 @@ export class TextdripClient {
         // Textdrip can answer 200 with { status: false, message } for a contact it did not take.
         try {
           const answer = JSON.parse(response.body.toString('utf8')) as { status?: unknown };
-          if (answer.status === false) return { ok: false, error: `Textdrip refused the contact: ${providerMessage(response.preview) || 'no reason given'}`, retryable: false };
+          if (answer.status === false)
+            return { ok: false, error: `Textdrip refused the contact: ${providerMessage(response.preview) || 'no reason given'}`, retryable: false };
         } catch {
           // not JSON: the 2xx stands
         }

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { firstAttempt, loopbackHttp, sampleLead, targetOf } from '../../../../../test/support/sample-lead.js';
 import { startVanillaSoftStandIn, VANILLASOFT_REJECTION, type VanillaSoftStandIn } from '../../../../../test/support/vanillasoft-standin.js';
-import { elementText } from './xml.js';
 import { VanillaSoftClient, VanillaSoftLeadSender } from './vanillasoft-client.js';
+import { elementText } from './xml.js';
 
 const MAPPINGS = { first_name: 'FirstName', last_name: 'LastName', phone: 'Phone', email: 'Email', notes: 'Comments' };
 
 describe('VanillaSoft client against its stand-in', () => {
   let vanilla: VanillaSoftStandIn;
   const sender = new VanillaSoftLeadSender(new VanillaSoftClient(loopbackHttp(), 1_000));
-  const target = (webLeadId = '12345') => targetOf('vanillasoft', { credentialName: 'Main', fieldMappings: MAPPINGS }, { postingUrl: vanilla.postingUrl(webLeadId) });
+  const target = (webLeadId = '12345') =>
+    targetOf('vanillasoft', { credentialName: 'Main', fieldMappings: MAPPINGS }, { postingUrl: vanilla.postingUrl(webLeadId) });
   const send = (lead = sampleLead({ notes: 'Call after 5 pm <urgent> & polite' })) => sender.send(lead, target(), firstAttempt());
   beforeAll(async () => {
     vanilla = await startVanillaSoftStandIn();
@@ -39,7 +41,11 @@ describe('VanillaSoft client against its stand-in', () => {
   });
 
   it('passes on the reason of a refused lead', async () => {
-    expect(await send(sampleLead({ firstName: '' }))).toMatchObject({ ok: false, error: 'VanillaSoft refused the lead: Required field missing: FirstName', retryable: false });
+    expect(await send(sampleLead({ firstName: '' }))).toMatchObject({
+      ok: false,
+      error: 'VanillaSoft refused the lead: Required field missing: FirstName',
+      retryable: false,
+    });
     vanilla.mode = 'reject';
     expect(await send()).toMatchObject({ ok: false, error: `VanillaSoft refused the lead: ${VANILLASOFT_REJECTION}`, retryable: false });
   });
@@ -55,7 +61,9 @@ describe('VanillaSoft client against its stand-in', () => {
   });
 
   it('falls back to the default mappings, and sends nothing without a posting URL', async () => {
-    expect(await sender.send(sampleLead(), targetOf('vanillasoft', {}, { postingUrl: vanilla.postingUrl('12345') }), firstAttempt())).toMatchObject({ ok: true });
+    expect(await sender.send(sampleLead(), targetOf('vanillasoft', {}, { postingUrl: vanilla.postingUrl('12345') }), firstAttempt())).toMatchObject({
+      ok: true,
+    });
     expect(vanilla.requests.at(-1)!.body).toContain('<FirstName>');
     const before = vanilla.requests.length;
     expect(await sender.send(sampleLead(), targetOf('vanillasoft', {}, {}), firstAttempt())).toMatchObject({ ok: false, retryable: false });

@@ -1,5 +1,12 @@
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
-import { DELIVERY_TIMEOUT_MS, type DeliverableLead, type IntegrationTarget, type LeadSender, type SendContext, type SendOutcome } from '../../delivery/lead-sender.js';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliverableLead,
+  type IntegrationTarget,
+  type LeadSender,
+  type SendContext,
+  type SendOutcome,
+} from '../../delivery/lead-sender.js';
 import { isLeadField, LEAD_FIELDS } from '../../domain/lead-fields.js';
 import { DEFAULT_VANILLASOFT_MAPPINGS } from '../../domain/providers.js';
 import { callProvider, incompleteIntegration, type Verdict } from '../provider-call.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { elementText, xmlDocument, xmlText } from './xml.js';
 
 describe('XML for web-lead posts', () => {
@@ -18,14 +19,19 @@ describe('XML for web-lead posts', () => {
       ['FirstName', `Ana <b>"Lu"</b>`],
       ['Notes', 'x & y'],
     ]);
-    expect(document).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<Lead><FirstName>Ana &lt;b&gt;&quot;Lu&quot;&lt;/b&gt;</FirstName><Notes>x &amp; y</Notes></Lead>');
+    expect(document).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Lead><FirstName>Ana &lt;b&gt;&quot;Lu&quot;&lt;/b&gt;</FirstName><Notes>x &amp; y</Notes></Lead>',
+    );
     expect(elementText(document, 'FirstName')).toBe(`Ana <b>"Lu"</b>`);
-    for (const bad of ['First Name', '1st', 'a<b', 'xmlThing', 'ns:Name', '']) expect(() => xmlDocument('Lead', [[bad, 'v']])).toThrow('cannot be an XML element name');
+    for (const bad of ['First Name', '1st', 'a<b', 'xmlThing', 'ns:Name', ''])
+      expect(() => xmlDocument('Lead', [[bad, 'v']])).toThrow('cannot be an XML element name');
   });
 
   it('reads VanillaSoft’s answer elements, any case, entities and CDATA decoded', () => {
     expect(elementText('<ReturnValue>Success</ReturnValue>', 'ReturnValue')).toBe('Success');
-    expect(elementText('<returnvalue>FAILURE</returnvalue><ReturnReason>Phone &amp; e-mail &#60;missing&#x3E;</ReturnReason>', 'ReturnReason')).toBe('Phone & e-mail <missing>');
+    expect(elementText('<returnvalue>FAILURE</returnvalue><ReturnReason>Phone &amp; e-mail &#60;missing&#x3E;</ReturnReason>', 'ReturnReason')).toBe(
+      'Phone & e-mail <missing>',
+    );
     expect(elementText('<ReturnReason><![CDATA[a < b]]></ReturnReason>', 'ReturnReason')).toBe('a < b');
     expect(elementText('<html>Server Error</html>', 'ReturnValue')).toBeNull();
   });

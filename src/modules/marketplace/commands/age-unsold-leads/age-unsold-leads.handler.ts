@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { SQL_POOL } from '../../../../platform/tokens.js';
 
 /** Data leads no campaign bought become aged leads (tier basic) after `afterDays`; answers how many were added. */

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+
 import { fold } from '../../../../platform/domain/decider.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
@@ -12,7 +13,16 @@ import { CaptureHold } from '../../../wallet/contracts/wallet-commands.js';
 import type { Targeting } from '../../contracts/campaign-events.js';
 import { leadStream, type LeadEvent, type PassOverReason } from '../../contracts/lead-events.js';
 import { targetingTakes } from '../../domain/campaign.decider.js';
-import { buyersOf, leadDecider, openOffers, type LeadCommand, type LeadState, type Offer, type OfferOutcome, type PassedOver } from '../../domain/lead.decider.js';
+import {
+  buyersOf,
+  leadDecider,
+  openOffers,
+  type LeadCommand,
+  type LeadState,
+  type Offer,
+  type OfferOutcome,
+  type PassedOver,
+} from '../../domain/lead.decider.js';
 import { DecideCampaign } from '../change-campaign/change-campaign.handler.js';
 import { DecideLead } from '../decide-lead/decide-lead.handler.js';
 
@@ -68,7 +78,9 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     /** Sells to each offer side by side, then records what became of them (and, when `last`, the end). */
     const settle = async (offers: readonly Offer[], last: boolean) => {
       if (offers.length === 0) return;
-      const outcomes: OfferOutcome[] = await Promise.all(offers.map(async (offer) => ({ campaignId: offer.campaignId, declined: await this.sell(offer, lead, context) })));
+      const outcomes: OfferOutcome[] = await Promise.all(
+        offers.map(async (offer) => ({ campaignId: offer.campaignId, declined: await this.sell(offer, lead, context) })),
+      );
       for (const { campaignId, declined } of outcomes) if (declined) passedOver.push({ campaignId, reason: declined });
       const full = buyersOf(state).length + outcomes.filter((outcome) => outcome.declined === null).length >= maxBuyers;
       const finish = last || full ? { passedOver } : null;
@@ -118,7 +130,9 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     const { campaignId, ownerId, priceCents } = offer;
     const leadId = lead.leadId;
     try {
-      await this.commands.execute(new DecideCampaign({ type: 'ReserveLead', campaignId, leadId, leadState: lead.state, priceCents }, context, `reserve:${leadId}`, 20));
+      await this.commands.execute(
+        new DecideCampaign({ type: 'ReserveLead', campaignId, leadId, leadState: lead.state, priceCents }, context, `reserve:${leadId}`, 20),
+      );
     } catch (error) {
       if (error instanceof DomainError && error.code === 'CAMPAIGN_PASSED_OVER') return error.details!.reason as PassOverReason;
       if (error instanceof DomainError && error.code === 'CAMPAIGN_NOT_FOUND') return 'paused';
@@ -140,7 +154,9 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // The hold is used up, closed or expired: the campaign is out of budget for this lead.
-      await this.commands.execute(new DecideCampaign({ type: 'ReleaseReservation', campaignId, leadId, reason: error.message }, context, `release:${leadId}`, 20));
+      await this.commands.execute(
+        new DecideCampaign({ type: 'ReleaseReservation', campaignId, leadId, reason: error.message }, context, `release:${leadId}`, 20),
+      );
       return 'budget';
     }
     return null;

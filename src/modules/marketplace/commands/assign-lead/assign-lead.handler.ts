@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { causedBy, newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
@@ -63,7 +64,10 @@ export class AssignLeadHandler implements ICommandHandler<AssignLead, Assignment
         );
         if (returned.rowCount) throw new DomainError('LEAD_RETURNED', 'This lead was returned, so it cannot be assigned.', 409);
       }
-      const before = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [leadId, ownerId]);
+      const before = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 FOR UPDATE', [
+        leadId,
+        ownerId,
+      ]);
       const previous = before.rows[0]?.assignee_id ?? null;
       if (previous === assigneeId) return { changed: false, previous };
       if (assigneeId === null) {
@@ -124,7 +128,10 @@ export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin
       );
       const groupId = rows[0]?.group_id;
       if (!groupId) return null;
-      const earlier = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2', [leadId, ownerId]);
+      const earlier = await tx.query<{ assignee_id: string }>('SELECT assignee_id FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2', [
+        leadId,
+        ownerId,
+      ]);
       if (earlier.rows[0]) return null;
       const next = await tx.query<{ member_id: string }>(
         `SELECT m.member_id FROM agent_group_members m
@@ -134,7 +141,12 @@ export class AssignRoundRobinHandler implements ICommandHandler<AssignRoundRobin
       );
       const assigneeId = next.rows[0]?.member_id;
       if (!assigneeId) return null;
-      await tx.query(`INSERT INTO lead_assignments (lead_id, owner_id, assignee_id, group_id, how) VALUES ($1, $2, $3, $4, 'round_robin')`, [leadId, ownerId, assigneeId, groupId]);
+      await tx.query(`INSERT INTO lead_assignments (lead_id, owner_id, assignee_id, group_id, how) VALUES ($1, $2, $3, $4, 'round_robin')`, [
+        leadId,
+        ownerId,
+        assigneeId,
+        groupId,
+      ]);
       const context = causedBy(sold, { type: 'system', id: 'lead-round-robin' });
       await recordInOutbox(tx, assignmentStream(ownerId), [newEvent('LeadAssigned', { leadId, ownerId, assigneeId, groupId, how: 'round_robin' }, context)]);
       return assigneeId;
@@ -168,8 +180,15 @@ export class CloseReturnedLeadHandler implements ICommandHandler<CloseReturnedLe
     const { leadId, ownerId, returnId } = approved.data;
     const taken = await inTransaction(this.pool, async (tx) => {
       await lockOwnedLead(tx, leadId, ownerId);
-      await tx.query('INSERT INTO returned_lead_closures (lead_id, owner_id, return_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [leadId, ownerId, returnId]);
-      const { rows } = await tx.query<{ assignee_id: string }>('DELETE FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 RETURNING assignee_id', [leadId, ownerId]);
+      await tx.query('INSERT INTO returned_lead_closures (lead_id, owner_id, return_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        leadId,
+        ownerId,
+        returnId,
+      ]);
+      const { rows } = await tx.query<{ assignee_id: string }>('DELETE FROM lead_assignments WHERE lead_id = $1 AND owner_id = $2 RETURNING assignee_id', [
+        leadId,
+        ownerId,
+      ]);
       const previous = rows[0]?.assignee_id ?? null;
       if (previous) {
         const context = causedBy(approved, { type: 'system', id: 'lead-returns' });

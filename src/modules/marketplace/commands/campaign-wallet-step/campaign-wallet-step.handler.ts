@@ -1,4 +1,5 @@
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
@@ -32,20 +33,29 @@ export class CampaignWalletStepHandler implements ICommandHandler<CampaignWallet
     const step = stepFrom(event);
     const { campaignId, ownerId } = event.data;
     const wallet = { userId: ownerId, holdId: campaignId, context: step.context, idempotencyKey: step.idempotencyKey };
-    const record = (command: ConstructorParameters<typeof DecideCampaign>[0]) => this.commands.execute(new DecideCampaign(command, step.context, step.idempotencyKey, step.conflictRetries));
+    const record = (command: ConstructorParameters<typeof DecideCampaign>[0]) =>
+      this.commands.execute(new DecideCampaign(command, step.context, step.idempotencyKey, step.conflictRetries));
     switch (event.type) {
       case 'CampaignCreated': {
-        const refusal = await refusalOf(() => this.commands.execute(new PlaceHold({ ...wallet, amountCents: event.data.budgetCents, cause: { kind: 'campaign', id: campaignId } })));
+        const refusal = await refusalOf(() =>
+          this.commands.execute(new PlaceHold({ ...wallet, amountCents: event.data.budgetCents, cause: { kind: 'campaign', id: campaignId } })),
+        );
         await record({ type: 'RecordFunding', campaignId, outcome: refusal ? { funded: false, reason: refusal } : { funded: true } });
         return;
       }
       case 'BudgetRaiseRequested': {
         const refusal = await refusalOf(() => this.commands.execute(new IncreaseHold({ ...wallet, amountCents: event.data.amountCents })));
-        await record({ type: 'RecordRaise', campaignId, requestId: event.data.requestId, outcome: refusal ? { raised: false, reason: refusal } : { raised: true } });
+        await record({
+          type: 'RecordRaise',
+          campaignId,
+          requestId: event.data.requestId,
+          outcome: refusal ? { raised: false, reason: refusal } : { raised: true },
+        });
         return;
       }
       case 'BudgetLowered': {
-        const release = (amountCents?: number) => this.commands.execute(new ReleaseHold({ ...wallet, amountCents, close: false, reason: 'Campaign budget lowered' }));
+        const release = (amountCents?: number) =>
+          this.commands.execute(new ReleaseHold({ ...wallet, amountCents, close: false, reason: 'Campaign budget lowered' }));
         try {
           await release(event.data.amountCents);
         } catch (error) {
@@ -61,7 +71,6 @@ export class CampaignWalletStepHandler implements ICommandHandler<CampaignWallet
     }
   }
 }
-
 
 /** The wallet's refusal in its own words (a DomainError), or null when it did as asked; anything else is thrown for the job to retry. */
 async function refusalOf(step: () => Promise<unknown>): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
@@ -50,7 +51,8 @@ export class ChangeGroupHandler implements ICommandHandler<ChangeGroup, { groupI
 
   async execute({ ownerId, change, context }: ChangeGroup) {
     const result = await inTransaction(this.pool, async (tx) => {
-      const record = (groupId: string, type: string, data: Record<string, unknown>) => recordInOutbox(tx, groupStream(groupId), [newEvent(type, { groupId, ownerId, ...data }, context)]);
+      const record = (groupId: string, type: string, data: Record<string, unknown>) =>
+        recordInOutbox(tx, groupStream(groupId), [newEvent(type, { groupId, ownerId, ...data }, context)]);
       switch (change.type) {
         case 'create': {
           const groupId = randomUUID();
@@ -82,7 +84,10 @@ export class ChangeGroupHandler implements ICommandHandler<ChangeGroup, { groupI
             if (!memberId) members.push({ email, status: 'unknown' });
             else if (memberId === ownerId) members.push({ email, status: 'self' });
             else {
-              const { rowCount } = await tx.query('INSERT INTO agent_group_members (group_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [change.groupId, memberId]);
+              const { rowCount } = await tx.query('INSERT INTO agent_group_members (group_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+                change.groupId,
+                memberId,
+              ]);
               members.push({ email, status: rowCount ? 'added' : 'already' });
               if (rowCount) await record(change.groupId, 'GroupMemberAdded', { memberId });
             }

@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
+import { deterministicEventId } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { newEvent } from '../../../../platform/event-store/new-event.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
-import { deterministicEventId } from '../../../../platform/event-store/command-handling.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import type { WalletEvent } from '../../../wallet/contracts/wallet-events.js';
 import { agedOrderStream, businessOrderStream } from '../../contracts/lead-events.js';
@@ -19,7 +20,15 @@ export class CompleteLeadOrder extends Command<void> {
   }
 }
 
-type OrderRow = { owner_id: string; kind: 'aged' | 'business'; tier: string | null; states: string[]; city: string | null; campaign: string | null; price_cents: number };
+type OrderRow = {
+  owner_id: string;
+  kind: 'aged' | 'business';
+  tier: string | null;
+  states: string[];
+  city: string | null;
+  campaign: string | null;
+  price_cents: number;
+};
 
 /**
  * Once the wallet has charged an order, the order's claimed leads become the agent's
@@ -36,10 +45,15 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
   async execute({ charged }: CompleteLeadOrder): Promise<void> {
     const { kind, id: orderId } = charged.data.cause;
     if (kind !== 'aged-package' && kind !== 'business-leads') return;
-    const { rows: orders } = await this.pool.query<OrderRow>('SELECT owner_id, kind, tier, states, city, campaign, price_cents FROM aged_orders WHERE order_id = $1', [orderId]);
+    const { rows: orders } = await this.pool.query<OrderRow>(
+      'SELECT owner_id, kind, tier, states, city, campaign, price_cents FROM aged_orders WHERE order_id = $1',
+      [orderId],
+    );
     const order = orders[0];
     if (!order) throw new Error(`Order ${orderId} was charged but is not recorded`);
-    const { rows: leads } = await this.pool.query<{ lead_id: string }>('SELECT lead_id FROM aged_inventory WHERE order_id = $1 ORDER BY added_at, lead_id', [orderId]);
+    const { rows: leads } = await this.pool.query<{ lead_id: string }>('SELECT lead_id FROM aged_inventory WHERE order_id = $1 ORDER BY added_at, lead_id', [
+      orderId,
+    ]);
     const step = stepFrom(charged);
     const leadIds = leads.map((lead) => lead.lead_id);
     const perLeadCents = Math.round(order.price_cents / Math.max(1, leads.length));
@@ -49,7 +63,16 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
             businessOrderStream(orderId),
             newEvent(
               'BusinessOrderPlaced',
-              { orderId, ownerId: order.owner_id, campaign: order.campaign ?? '', state: order.states[0] ?? null, city: order.city, leadIds, priceCents: order.price_cents, perLeadCents },
+              {
+                orderId,
+                ownerId: order.owner_id,
+                campaign: order.campaign ?? '',
+                state: order.states[0] ?? null,
+                city: order.city,
+                leadIds,
+                priceCents: order.price_cents,
+                perLeadCents,
+              },
               step.context,
               deterministicEventId(businessOrderStream(orderId), step.idempotencyKey, 0),
             ),

@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { CommandContext } from '../../../../platform/event-store/new-event.js';
-import { newEvent } from '../../../../platform/event-store/new-event.js';
+
+import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -33,7 +33,13 @@ export class CreateLeadVendorHandler implements ICommandHandler<CreateLeadVendor
     const apiKey = `lv_${randomBytes(24).toString('base64url')}`;
     const keyPrefix = apiKey.slice(0, 11);
     await inTransaction(this.pool, async (tx) => {
-      await tx.query('INSERT INTO lead_vendors (vendor_id, name, key_prefix, key_hash, created_by) VALUES ($1, $2, $3, $4, $5)', [vendorId, name, keyPrefix, vendorKeyHash(apiKey), context.actor.id]);
+      await tx.query('INSERT INTO lead_vendors (vendor_id, name, key_prefix, key_hash, created_by) VALUES ($1, $2, $3, $4, $5)', [
+        vendorId,
+        name,
+        keyPrefix,
+        vendorKeyHash(apiKey),
+        context.actor.id,
+      ]);
       await recordInOutbox(tx, leadVendorStream(vendorId), [newEvent('LeadVendorCreated', { vendorId, name, keyPrefix }, context)]);
     });
     outboxCommitted();

@@ -1,4 +1,5 @@
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
 import { CreditLeadReturn } from '../../../wallet/contracts/wallet-commands.js';

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
@@ -24,7 +25,15 @@ export class DecideLeadHandler implements ICommandHandler<DecideLead, LeadState>
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async execute({ command, context, idempotencyKey }: DecideLead): Promise<LeadState> {
-    const result = await handleCommand({ store: this.store, streamId: leadStream(command.leadId), decider: leadDecider, command, context, idempotencyKey, conflictRetries: STEP_CONFLICT_RETRIES });
+    const result = await handleCommand({
+      store: this.store,
+      streamId: leadStream(command.leadId),
+      decider: leadDecider,
+      command,
+      context,
+      idempotencyKey,
+      conflictRetries: STEP_CONFLICT_RETRIES,
+    });
     return result.state;
   }
 }

@@ -4,10 +4,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { AppConfig } from '../../../../platform/config/config.js';
+
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
@@ -19,7 +20,13 @@ import { ReceiveLeads } from '../receive-leads/receive-leads.handler.js';
 const importQuery = z.object({ vendorId: z.uuid('Choose the vendor the leads came from.') });
 
 /** A row stored as a duplicate, with what made it one: its externalId (imported before) or its phone or e-mail (seen within the window). */
-type DuplicateRow = { readonly row: number; readonly leadId: string; readonly duplicateOf: string; readonly field: 'externalId' | 'phone / email'; readonly message: string };
+type DuplicateRow = {
+  readonly row: number;
+  readonly leadId: string;
+  readonly duplicateOf: string;
+  readonly field: 'externalId' | 'phone / email';
+  readonly message: string;
+};
 
 /**
  * Aged-lead inventory from a CSV file (admins): each row is checked as intake checks a lead
@@ -47,7 +54,10 @@ export class ImportAgedLeadsController {
     const parsed = parseAgedLeadsCsv(body);
     if (!parsed.ok) {
       if (parsed.problem === 'too-many-rows') throw new ApiError(413, 'CSV_TOO_LARGE', parsed.message);
-      throw new ValidationFailed((parsed.missing ?? ['file']).map((field) => ({ field, message: parsed.message })), parsed.message);
+      throw new ValidationFailed(
+        (parsed.missing ?? ['file']).map((field) => ({ field, message: parsed.message })),
+        parsed.message,
+      );
     }
     const { rows: vendors } = await this.pool.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM lead_vendors WHERE vendor_id = $1', [vendorId]);
     if (!vendors[0]) throw new ApiError(404, 'VENDOR_NOT_FOUND', 'No such lead vendor.');
@@ -64,13 +74,38 @@ export class ImportAgedLeadsController {
       }
     }
     const context = userRequestContext(admin.userId, String(request.id));
-    const received = valid.length === 0 ? [] : await this.commands.execute(new ReceiveLeads(vendorId, valid.map((item) => item.lead), this.config.leads.duplicateDays, String(request.id), context));
+    const received =
+      valid.length === 0
+        ? []
+        : await this.commands.execute(
+            new ReceiveLeads(
+              vendorId,
+              valid.map((item) => item.lead),
+              this.config.leads.duplicateDays,
+              String(request.id),
+              context,
+            ),
+          );
     const duplicates: DuplicateRow[] = [];
     let imported = 0;
     received.forEach((lead, i) => {
       const { row } = valid[i]!;
-      if (lead.repeated) duplicates.push({ row, leadId: lead.leadId, duplicateOf: lead.leadId, field: 'externalId', message: 'Already imported from this vendor with this externalId.' });
-      else if (lead.duplicateOf) duplicates.push({ row, leadId: lead.leadId, duplicateOf: lead.duplicateOf, field: 'phone / email', message: `Same phone or e-mail as a lead received within ${this.config.leads.duplicateDays} days: stored, never sold.` });
+      if (lead.repeated)
+        duplicates.push({
+          row,
+          leadId: lead.leadId,
+          duplicateOf: lead.leadId,
+          field: 'externalId',
+          message: 'Already imported from this vendor with this externalId.',
+        });
+      else if (lead.duplicateOf)
+        duplicates.push({
+          row,
+          leadId: lead.leadId,
+          duplicateOf: lead.duplicateOf,
+          field: 'phone / email',
+          message: `Same phone or e-mail as a lead received within ${this.config.leads.duplicateDays} days: stored, never sold.`,
+        });
       else imported++;
     });
     errors.sort((a, b) => a.row - b.row);

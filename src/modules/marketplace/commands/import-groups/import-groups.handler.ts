@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
@@ -12,7 +13,14 @@ import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, publishGroupsChanged } 
 import type { ImportRow, RowProblem } from './import-groups.request.js';
 
 export type RowStatus = 'added' | 'group-created' | 'group-exists' | 'already-member' | 'unknown-email' | 'self' | 'group-full' | RowProblem;
-export type RowReport = { readonly row: number; readonly group: string; readonly email: string; readonly ok: boolean; readonly status: RowStatus; readonly message: string };
+export type RowReport = {
+  readonly row: number;
+  readonly group: string;
+  readonly email: string;
+  readonly ok: boolean;
+  readonly status: RowStatus;
+  readonly message: string;
+};
 export type ImportReport = { readonly groupsCreated: number; readonly membersAdded: number; readonly rows: readonly RowReport[] };
 
 const MESSAGES: Record<RowStatus, string> = {
@@ -28,7 +36,14 @@ const MESSAGES: Record<RowStatus, string> = {
   'invalid-email': 'Invalid email address.',
 };
 const OK = new Set<RowStatus>(['added', 'group-created', 'group-exists']);
-const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport => ({ row, group, email, ok: OK.has(status), status, message: MESSAGES[status] });
+const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport => ({
+  row,
+  group,
+  email,
+  ok: OK.has(status),
+  status,
+  message: MESSAGES[status],
+});
 
 /**
  * Imports rows of (group name, member e-mail) into the owner's groups, in one transaction:
@@ -57,14 +72,22 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
       const record = (groupId: string, type: string, data: Record<string, unknown>) =>
         events.set(groupId, [...(events.get(groupId) ?? []), newEvent(type, { groupId, ownerId, ...data }, context)]);
 
-      const { rows: owned } = await tx.query<{ group_id: string; name: string }>('SELECT group_id, name FROM agent_groups WHERE owner_id = $1 FOR UPDATE', [ownerId]);
+      const { rows: owned } = await tx.query<{ group_id: string; name: string }>('SELECT group_id, name FROM agent_groups WHERE owner_id = $1 FOR UPDATE', [
+        ownerId,
+      ]);
       const groups = new Map(owned.map((g) => [g.name.toLowerCase(), g.group_id]));
-      const { rows: present } = await tx.query<{ group_id: string; member_id: string }>('SELECT group_id, member_id FROM agent_group_members WHERE group_id = ANY($1::uuid[])', [owned.map((g) => g.group_id)]);
+      const { rows: present } = await tx.query<{ group_id: string; member_id: string }>(
+        'SELECT group_id, member_id FROM agent_group_members WHERE group_id = ANY($1::uuid[])',
+        [owned.map((g) => g.group_id)],
+      );
       const members = new Set(present.map((m) => `${m.group_id}:${m.member_id}`));
       const counts = new Map<string, number>();
       for (const m of present) counts.set(m.group_id, (counts.get(m.group_id) ?? 0) + 1);
       const emails = [...new Set(rows.filter((r) => !r.problem && r.email).map((r) => r.email))];
-      const { rows: users } = await tx.query<{ id: string; email: string }>('SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])', [emails]);
+      const { rows: users } = await tx.query<{ id: string; email: string }>(
+        'SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])',
+        [emails],
+      );
       const userIds = new Map(users.map((u) => [u.email, u.id]));
 
       const groupFor = async (name: string): Promise<{ groupId: string; created: boolean }> => {
@@ -123,8 +146,14 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
 
 /** A group of this name made now, or the one another request made a moment ago. */
 async function createGroup(tx: SqlClient, ownerId: string, name: string): Promise<{ groupId: string; created: boolean }> {
-  const { rows } = await tx.query<{ group_id: string }>('INSERT INTO agent_groups (group_id, owner_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING group_id', [randomUUID(), ownerId, name]);
+  const { rows } = await tx.query<{ group_id: string }>(
+    'INSERT INTO agent_groups (group_id, owner_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING group_id',
+    [randomUUID(), ownerId, name],
+  );
   if (rows[0]) return { groupId: rows[0].group_id, created: true };
-  const { rows: existing } = await tx.query<{ group_id: string }>('SELECT group_id FROM agent_groups WHERE owner_id = $1 AND lower(name) = lower($2) FOR UPDATE', [ownerId, name]);
+  const { rows: existing } = await tx.query<{ group_id: string }>(
+    'SELECT group_id FROM agent_groups WHERE owner_id = $1 AND lower(name) = lower($2) FOR UPDATE',
+    [ownerId, name],
+  );
   return { groupId: existing[0]!.group_id, created: false };
 }

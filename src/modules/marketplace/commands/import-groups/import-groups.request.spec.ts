@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { MAX_IMPORT_ROWS, readImportCsv } from './import-groups.request.js';
 
 const failure = (text: string) => {

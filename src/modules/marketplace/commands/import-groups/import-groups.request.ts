@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { MAX_GROUP_NAME } from '../change-group/change-group.handler.js';
 
@@ -25,7 +26,15 @@ const unguarded = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) 
 export function readImportCsv(text: string): ImportRow[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, trim: true, to: MAX_IMPORT_ROWS + 2 }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+      to: MAX_IMPORT_ROWS + 2,
+    }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new DomainError('IMPORT_NOT_CSV', `The file could not be read as CSV${line ? ` (line ${line})` : ''}.`, 400);
@@ -35,7 +44,8 @@ export function readImportCsv(text: string): ImportRow[] {
   const emailAt = header?.record.findIndex((cell) => EMAIL_COLUMNS.has(columnKey(cell))) ?? -1;
   if (groupAt < 0 || emailAt < 0) throw new DomainError('IMPORT_HEADER', 'The first row must name the columns: group name, member email.', 400);
   if (data.length === 0) throw new DomainError('IMPORT_EMPTY', 'The file has no rows below its header.', 400);
-  if (data.length > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_LONG', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows at a time: please split the file.`, 400);
+  if (data.length > MAX_IMPORT_ROWS)
+    throw new DomainError('IMPORT_TOO_LONG', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows at a time: please split the file.`, 400);
   return data.map(({ record, info }) => {
     const group = unguarded(record[groupAt] ?? '').trim();
     const address = (record[emailAt] ?? '').trim().toLowerCase();

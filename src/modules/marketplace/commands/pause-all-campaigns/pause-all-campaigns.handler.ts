@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { DecideCampaign } from '../change-campaign/change-campaign.handler.js';
@@ -28,10 +29,15 @@ export class PauseAllCampaignsHandler implements ICommandHandler<PauseAllCampaig
   ) {}
 
   async execute({ ownerId, context, idempotencyKey }: PauseAllCampaigns): Promise<{ paused: number }> {
-    const { rows } = await this.pool.query<{ campaign_id: string }>(`SELECT campaign_id FROM rm_campaigns WHERE owner_id = $1 AND status = 'active' ORDER BY created_at`, [ownerId]);
+    const { rows } = await this.pool.query<{ campaign_id: string }>(
+      `SELECT campaign_id FROM rm_campaigns WHERE owner_id = $1 AND status = 'active' ORDER BY created_at`,
+      [ownerId],
+    );
     let paused = 0;
     for (const { campaign_id: campaignId } of rows) {
-      const answer = await this.commands.execute(new DecideCampaign({ type: 'SetActive', campaignId, ownerId, active: false }, context, `${idempotencyKey}:${campaignId}`));
+      const answer = await this.commands.execute(
+        new DecideCampaign({ type: 'SetActive', campaignId, ownerId, active: false }, context, `${idempotencyKey}:${campaignId}`),
+      );
       if (answer.stored.length > 0) paused += 1;
     }
     return { paused };

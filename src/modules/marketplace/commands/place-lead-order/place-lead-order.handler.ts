@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { namedId } from '../../../../platform/ids/named-id.js';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
+import { namedId } from '../../../../platform/ids/named-id.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { ChargeWallet } from '../../../wallet/contracts/wallet-commands.js';
@@ -55,7 +56,15 @@ const KINDS = {
 export const orderIdOf = namedId;
 
 /** What a charge is made of: the order's buyer and kind, what it holds, and its price. */
-type ChargedOrder = { orderId: string; ownerId: string; kind: LeadOrderKind; tier: string | null; campaign: string | null; quantity: number; priceCents: number };
+type ChargedOrder = {
+  orderId: string;
+  ownerId: string;
+  kind: LeadOrderKind;
+  tier: string | null;
+  campaign: string | null;
+  quantity: number;
+  priceCents: number;
+};
 
 /** The charge of an order; the same order always gives the same charge and key, so a second try charges once. */
 export const leadOrderCharge = (order: ChargedOrder, context: CommandContext) => {
@@ -79,7 +88,8 @@ export const releaseLeadOrder = (pool: pg.Pool, orderId: string) =>
   });
 
 /** What `count` of the order's leads cost: the order's price when it is whole, else each lead at the per-lead price. */
-export const priceOfCount = (input: Pick<LeadOrderInput, 'quantity' | 'priceCents' | 'perLeadCents'>, count: number) => (count === input.quantity ? input.priceCents : count * input.perLeadCents);
+export const priceOfCount = (input: Pick<LeadOrderInput, 'quantity' | 'priceCents' | 'perLeadCents'>, count: number) =>
+  count === input.quantity ? input.priceCents : count * input.perLeadCents;
 
 /**
  * Buys leads from the inventory, charged at once (aged packages, issue 10 item 7; business
@@ -122,9 +132,13 @@ export class PlaceLeadOrderHandler implements ICommandHandler<PlaceLeadOrder, Le
   private async claim(input: LeadOrderInput): Promise<{ quantity: number; priceCents: number }> {
     const kind = KINDS[input.kind];
     return inTransaction(this.pool, async (tx) => {
-      const { rows: existing } = await tx.query<{ owner_id: string; kind: string; quantity: number; price_cents: number }>('SELECT owner_id, kind, quantity, price_cents FROM aged_orders WHERE order_id = $1', [input.orderId]);
+      const { rows: existing } = await tx.query<{ owner_id: string; kind: string; quantity: number; price_cents: number }>(
+        'SELECT owner_id, kind, quantity, price_cents FROM aged_orders WHERE order_id = $1',
+        [input.orderId],
+      );
       if (existing[0]) {
-        if (existing[0].owner_id !== input.ownerId || existing[0].kind !== input.kind) throw new DomainError('ORDER_CONFLICT', 'This order was already placed for another agent.', 409);
+        if (existing[0].owner_id !== input.ownerId || existing[0].kind !== input.kind)
+          throw new DomainError('ORDER_CONFLICT', 'This order was already placed for another agent.', 409);
         return { quantity: existing[0].quantity, priceCents: existing[0].price_cents };
       }
       const { rows } = await tx.query<{ lead_id: string }>(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { newEvent, requestContext, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
@@ -9,7 +10,12 @@ import { SQL_POOL } from '../../../../platform/tokens.js';
 import { leadStream } from '../../contracts/lead-events.js';
 import { toLeadDetails, type LeadInput } from '../../domain/lead-input.js';
 
-export type ReceivedLead = { readonly leadId: string; readonly status: 'accepted' | 'duplicate'; readonly duplicateOf: string | null; readonly repeated: boolean };
+export type ReceivedLead = {
+  readonly leadId: string;
+  readonly status: 'accepted' | 'duplicate';
+  readonly duplicateOf: string | null;
+  readonly repeated: boolean;
+};
 
 /**
  * Leads posted by a vendor (already validated): each is stored once per vendor's own id (a
@@ -52,18 +58,29 @@ async function receiveOne(tx: SqlClient, vendorId: string, lead: LeadInput, dupl
   );
   if (!inserted[0]) {
     // The vendor sent this lead before (its own id says so): the same answer, nothing new.
-    const { rows } = await tx.query<{ lead_id: string; duplicate_of: string | null }>('SELECT lead_id, duplicate_of FROM intake_leads WHERE vendor_id = $1 AND external_id = $2', [vendorId, lead.externalId]);
+    const { rows } = await tx.query<{ lead_id: string; duplicate_of: string | null }>(
+      'SELECT lead_id, duplicate_of FROM intake_leads WHERE vendor_id = $1 AND external_id = $2',
+      [vendorId, lead.externalId],
+    );
     const earlier = rows[0]!;
     return { leadId: earlier.lead_id, status: earlier.duplicate_of ? 'duplicate' : 'accepted', duplicateOf: earlier.duplicate_of, repeated: true };
   }
   const duplicateOf = await claimContacts(tx, leadId, [`phone:${lead.phone}`, ...(lead.email ? [`email:${lead.email}`] : [])], duplicateDays);
   if (duplicateOf) await tx.query('UPDATE intake_leads SET duplicate_of = $2 WHERE lead_id = $1', [leadId, duplicateOf]);
   // An aged lead is for sale in packages from now on, a business lead by the piece; data and SMM leads go to campaigns first.
-  if (!duplicateOf && lead.source === 'aged_leads') await tx.query('INSERT INTO aged_inventory (lead_id, tier, state) VALUES ($1, $2, $3)', [leadId, lead.tier, lead.state]);
+  if (!duplicateOf && lead.source === 'aged_leads')
+    await tx.query('INSERT INTO aged_inventory (lead_id, tier, state) VALUES ($1, $2, $3)', [leadId, lead.tier, lead.state]);
   if (!duplicateOf && lead.source === 'business') {
-    await tx.query(`INSERT INTO aged_inventory (lead_id, kind, tier, state, city) VALUES ($1, 'business', $2, $3, $4)`, [leadId, lead.tier, lead.state, lead.city ?? null]);
+    await tx.query(`INSERT INTO aged_inventory (lead_id, kind, tier, state, city) VALUES ($1, 'business', $2, $3, $4)`, [
+      leadId,
+      lead.tier,
+      lead.state,
+      lead.city ?? null,
+    ]);
   }
-  await recordInOutbox(tx, leadStream(leadId), [newEvent('LeadReceived', { leadId, vendorId, externalId: lead.externalId, duplicateOf, ...toLeadDetails(lead) }, context)]);
+  await recordInOutbox(tx, leadStream(leadId), [
+    newEvent('LeadReceived', { leadId, vendorId, externalId: lead.externalId, duplicateOf, ...toLeadDetails(lead) }, context),
+  ]);
   return { leadId, status: duplicateOf ? 'duplicate' : 'accepted', duplicateOf, repeated: false };
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { systemContext } from '../../../../platform/event-store/new-event.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -29,7 +30,15 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
   ) {}
 
   async execute(): Promise<{ charged: number; released: number }> {
-    const { rows } = await this.pool.query<{ order_id: string; owner_id: string; kind: LeadOrderKind; tier: string | null; campaign: string | null; quantity: number; price_cents: number }>(
+    const { rows } = await this.pool.query<{
+      order_id: string;
+      owner_id: string;
+      kind: LeadOrderKind;
+      tier: string | null;
+      campaign: string | null;
+      quantity: number;
+      price_cents: number;
+    }>(
       `SELECT order_id, owner_id, kind, tier, campaign, quantity, price_cents FROM aged_orders
         WHERE status = 'claimed' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
       [STALE_AGED_ORDER_SECONDS, BATCH],
@@ -37,7 +46,15 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
     let charged = 0;
     let released = 0;
     for (const row of rows) {
-      const order = { orderId: row.order_id, ownerId: row.owner_id, kind: row.kind, tier: row.tier, campaign: row.campaign, quantity: row.quantity, priceCents: row.price_cents };
+      const order = {
+        orderId: row.order_id,
+        ownerId: row.owner_id,
+        kind: row.kind,
+        tier: row.tier,
+        campaign: row.campaign,
+        quantity: row.quantity,
+        priceCents: row.price_cents,
+      };
       try {
         await this.commands.execute(leadOrderCharge(order, systemContext('aged-order-sweep')));
         await this.pool.query(`UPDATE aged_orders SET status = 'charged' WHERE order_id = $1 AND status = 'claimed'`, [order.orderId]);

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import Stripe from 'stripe';
+
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
 import { isEncryptedSecret, type SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import type {
-  ProviderDispute,
   CardPayments,
+  ProviderDispute,
   ProviderPayment,
   ProviderRecord,
   ProviderRefunds,
@@ -16,7 +17,7 @@ import type {
   VerifiedWebhook,
   WebhookDelivery,
 } from '../../contracts/card-payments.port.js';
-import { AUTHENTICATION_FAILED_MESSAGE, DECLINED_MESSAGE, checkCard, fullYear, type CardBehaviour, type CardEntry } from './demo-cards.js';
+import { AUTHENTICATION_FAILED_MESSAGE, checkCard, DECLINED_MESSAGE, fullYear, type CardBehaviour, type CardEntry } from './demo-cards.js';
 
 export const DEMO_PUBLISHABLE_KEY = 'pk_demo_portal_no_real_money';
 export const DEMO_WEBHOOK_JOB = 'demo-pay-send-webhook';
@@ -47,7 +48,16 @@ type SessionRow = {
   expires_at: Date;
 };
 type PendingCard = { brand: string; last4: string; expMonth: number; expYear: number; behaviour: CardBehaviour };
-type CardRow = { id: string; user_id: string; brand: string; last4: string; exp_month: number; exp_year: number; behaviour: CardBehaviour; is_default: boolean };
+type CardRow = {
+  id: string;
+  user_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: CardBehaviour;
+  is_default: boolean;
+};
 
 /** What the hosted page shows and where it goes next. */
 export type DemoSessionView = {
@@ -63,7 +73,11 @@ export type DemoPayOutcome =
   | { readonly status: 'requires_action' }
   | { readonly status: 'failed'; readonly message: string; readonly redirectUrl: string | null };
 
-const demoWebhookSecretContext = () => secretContext(SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!, [1]);
+const demoWebhookSecretContext = () =>
+  secretContext(
+    SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!,
+    [1],
+  );
 
 const newId = (prefix: string) => `${prefix}_demo_${randomBytes(16).toString('hex')}`;
 const signer = new Stripe('sk_demo_signing_only');
@@ -125,8 +139,22 @@ export class DemoCardPayments implements CardPayments {
   // ---- the port ----
 
   async checkoutTopUp(input: { userId: string; email: string; amountCents: number; idempotencyKey: string; returnUrl: string }): Promise<TopUpResult> {
-    const payment = await this.createPayment({ userId: input.userId, amountCents: input.amountCents, idempotencyKey: `checkout:${input.idempotencyKey}`, cardId: null, autoRecharge: false });
-    const sessionId = await this.createSession({ mode: 'payment', userId: input.userId, email: input.email, paymentId: payment.id, returnUrl: input.returnUrl, idempotencyKey: `checkout:${input.idempotencyKey}`, status: 'open' });
+    const payment = await this.createPayment({
+      userId: input.userId,
+      amountCents: input.amountCents,
+      idempotencyKey: `checkout:${input.idempotencyKey}`,
+      cardId: null,
+      autoRecharge: false,
+    });
+    const sessionId = await this.createSession({
+      mode: 'payment',
+      userId: input.userId,
+      email: input.email,
+      paymentId: payment.id,
+      returnUrl: input.returnUrl,
+      idempotencyKey: `checkout:${input.idempotencyKey}`,
+      status: 'open',
+    });
     return { kind: 'redirect', url: this.pageUrl(sessionId), paymentId: payment.id };
   }
 
@@ -141,7 +169,13 @@ export class DemoCardPayments implements CardPayments {
   }): Promise<TopUpResult> {
     const card = await this.cardOf(input.userId, input.cardId);
     const key = `charge:${input.idempotencyKey}`;
-    const payment = await this.createPayment({ userId: input.userId, amountCents: input.amountCents, idempotencyKey: key, cardId: card.id, autoRecharge: input.autoRecharge });
+    const payment = await this.createPayment({
+      userId: input.userId,
+      amountCents: input.amountCents,
+      idempotencyKey: key,
+      cardId: card.id,
+      autoRecharge: input.autoRecharge,
+    });
     if (payment.status === 'requires_payment_method') {
       // First time through: the card decides (a repeat with the same key answers what it decided then).
       const status = card.behaviour === 'succeed' || card.behaviour === 'dispute' ? 'succeeded' : card.behaviour === 'decline' ? 'failed' : 'requires_action';
@@ -153,28 +187,53 @@ export class DemoCardPayments implements CardPayments {
       if (rows[0]) {
         if (status === 'succeeded') await this.emit('payment_intent.succeeded', this.paymentIntentObject(rows[0]));
         if (status === 'succeeded' && card.behaviour === 'dispute') await this.openDispute(rows[0]);
-        if (status === 'failed') await this.emit('payment_intent.payment_failed', { ...this.paymentIntentObject(rows[0]), last_payment_error: { code: 'card_declined', message: DECLINED_MESSAGE } });
+        if (status === 'failed')
+          await this.emit('payment_intent.payment_failed', {
+            ...this.paymentIntentObject(rows[0]),
+            last_payment_error: { code: 'card_declined', message: DECLINED_MESSAGE },
+          });
         if (status === 'requires_action') {
-          await this.createSession({ mode: 'authentication', userId: input.userId, email: input.email, paymentId: payment.id, returnUrl: input.returnUrl, idempotencyKey: key, status: 'requires_action' });
+          await this.createSession({
+            mode: 'authentication',
+            userId: input.userId,
+            email: input.email,
+            paymentId: payment.id,
+            returnUrl: input.returnUrl,
+            idempotencyKey: key,
+            status: 'requires_action',
+          });
         }
       }
     }
     const current = (await this.paymentRow(payment.id))!;
     if (current.status === 'succeeded') return { kind: 'succeeded', paymentId: current.id };
     if (current.status === 'requires_action') {
-      const { rows } = await this.pool.query<{ id: string }>(`SELECT id FROM demo_pay_sessions WHERE payment_id = $1 AND mode = 'authentication'`, [current.id]);
+      const { rows } = await this.pool.query<{ id: string }>(`SELECT id FROM demo_pay_sessions WHERE payment_id = $1 AND mode = 'authentication'`, [
+        current.id,
+      ]);
       return { kind: 'redirect', url: this.pageUrl(rows[0]!.id), paymentId: current.id };
     }
     return { kind: 'declined', message: DECLINED_MESSAGE };
   }
 
   async setupCard(input: { userId: string; email: string; returnUrl: string }): Promise<{ url: string }> {
-    const sessionId = await this.createSession({ mode: 'setup', userId: input.userId, email: input.email, paymentId: null, returnUrl: input.returnUrl, idempotencyKey: null, status: 'open' });
+    const sessionId = await this.createSession({
+      mode: 'setup',
+      userId: input.userId,
+      email: input.email,
+      paymentId: null,
+      returnUrl: input.returnUrl,
+      idempotencyKey: null,
+      status: 'open',
+    });
     return { url: this.pageUrl(sessionId) };
   }
 
   async listCards(userId: string): Promise<readonly SavedCard[]> {
-    const { rows } = await this.pool.query<CardRow>(`SELECT * FROM demo_pay_cards WHERE user_id = $1 AND deleted_at IS NULL ORDER BY is_default DESC, created_at DESC`, [userId]);
+    const { rows } = await this.pool.query<CardRow>(
+      `SELECT * FROM demo_pay_cards WHERE user_id = $1 AND deleted_at IS NULL ORDER BY is_default DESC, created_at DESC`,
+      [userId],
+    );
     return rows.map((row) => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, isDefault: row.is_default }));
   }
 
@@ -202,7 +261,10 @@ export class DemoCardPayments implements CardPayments {
     try {
       await client.query('BEGIN');
       await client.query(`SELECT id FROM demo_pay_cards WHERE user_id = $1 ORDER BY id FOR UPDATE`, [userId]);
-      await client.query(`UPDATE demo_pay_cards SET deleted_at = now(), is_default = false WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL`, [userId, cardId]);
+      await client.query(`UPDATE demo_pay_cards SET deleted_at = now(), is_default = false WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL`, [
+        userId,
+        cardId,
+      ]);
       // Stripe keeps a default when one remains: the newest card left takes the place.
       await client.query(
         `UPDATE demo_pay_cards SET is_default = true
@@ -237,7 +299,9 @@ export class DemoCardPayments implements CardPayments {
   }
 
   async listRecentPayments(since: Date): Promise<readonly ProviderPayment[]> {
-    const { rows } = await this.pool.query<PaymentRow>(`SELECT * FROM demo_pay_payments WHERE status = 'succeeded' AND created_at >= $1 ORDER BY created_at`, [since]);
+    const { rows } = await this.pool.query<PaymentRow>(`SELECT * FROM demo_pay_payments WHERE status = 'succeeded' AND created_at >= $1 ORDER BY created_at`, [
+      since,
+    ]);
     return rows.map(toProviderPayment);
   }
 
@@ -254,12 +318,18 @@ export class DemoCardPayments implements CardPayments {
       [id, payment.id, input.amountCents, input.idempotencyKey, payment.amount_cents],
     );
     if (!rows[0]) {
-      const { rows: earlier } = await this.pool.query<{ id: string; payment_id: string; amount_cents: number }>(`SELECT * FROM demo_pay_refunds WHERE idempotency_key = $1`, [input.idempotencyKey]);
+      const { rows: earlier } = await this.pool.query<{ id: string; payment_id: string; amount_cents: number }>(
+        `SELECT * FROM demo_pay_refunds WHERE idempotency_key = $1`,
+        [input.idempotencyKey],
+      );
       if (earlier[0] && earlier[0].payment_id === payment.id && earlier[0].amount_cents === input.amountCents) return { refundId: earlier[0].id };
       if (earlier[0]) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This refund key was already used for a different refund.', 409);
       throw new DomainError('REFUND_TOO_LARGE', 'A refund cannot exceed what is left of the payment.', 422);
     }
-    const { rows: total } = await this.pool.query<{ refunded: string }>(`SELECT coalesce(sum(amount_cents), 0) AS refunded FROM demo_pay_refunds WHERE payment_id = $1`, [payment.id]);
+    const { rows: total } = await this.pool.query<{ refunded: string }>(
+      `SELECT coalesce(sum(amount_cents), 0) AS refunded FROM demo_pay_refunds WHERE payment_id = $1`,
+      [payment.id],
+    );
     await this.emit('charge.refunded', {
       id: `ch_${payment.id.slice(3)}`,
       object: 'charge',
@@ -277,7 +347,10 @@ export class DemoCardPayments implements CardPayments {
     // The demo's charge of a payment is named after it: ch_demo_… for pi_demo_….
     const payment = chargeId.startsWith('ch_') ? await this.paymentRow(`pi_${chargeId.slice(3)}`) : null;
     if (!payment) return null;
-    const { rows } = await this.pool.query<{ id: string; amount_cents: number }>(`SELECT id, amount_cents FROM demo_pay_refunds WHERE payment_id = $1 ORDER BY created_at, id`, [payment.id]);
+    const { rows } = await this.pool.query<{ id: string; amount_cents: number }>(
+      `SELECT id, amount_cents FROM demo_pay_refunds WHERE payment_id = $1 ORDER BY created_at, id`,
+      [payment.id],
+    );
     return { paymentId: payment.id, userId: payment.user_id, refunds: rows.map((row) => ({ refundId: row.id, amountCents: row.amount_cents })) };
   }
 
@@ -285,7 +358,9 @@ export class DemoCardPayments implements CardPayments {
   /** The demo saves the card as the setup completes; this only says whose it was (`seti_x` came from session `cs_x`). */
   async cardSaved(setupIntentId: string): Promise<{ userId: string } | null> {
     if (!setupIntentId.startsWith('seti_')) return null;
-    const { rows } = await this.pool.query<{ user_id: string }>(`SELECT user_id FROM demo_pay_sessions WHERE id = $1 AND mode = 'setup'`, [`cs_${setupIntentId.slice(5)}`]);
+    const { rows } = await this.pool.query<{ user_id: string }>(`SELECT user_id FROM demo_pay_sessions WHERE id = $1 AND mode = 'setup'`, [
+      `cs_${setupIntentId.slice(5)}`,
+    ]);
     return rows[0] ? { userId: rows[0].user_id } : null;
   }
 
@@ -296,7 +371,13 @@ export class DemoCardPayments implements CardPayments {
     );
     const row = rows[0];
     if (!row) return null;
-    return { disputeId: row.id, paymentId: row.payment_id, userId: row.user_id, amountCents: row.amount_cents, status: row.status === 'won' ? 'won' : row.status === 'lost' ? 'lost' : 'open' };
+    return {
+      disputeId: row.id,
+      paymentId: row.payment_id,
+      userId: row.user_id,
+      amountCents: row.amount_cents,
+      status: row.status === 'won' ? 'won' : row.status === 'lost' ? 'lost' : 'open',
+    };
   }
 
   /** The bank's decision on a dispute (an admin plays the bank on the demo provider): won returns the money, lost keeps it taken. */
@@ -325,11 +406,26 @@ export class DemoCardPayments implements CardPayments {
   }
 
   private disputeObject(dispute: ProviderDispute, status: string): Record<string, unknown> {
-    return { id: dispute.disputeId, object: 'dispute', payment_intent: dispute.paymentId, amount: dispute.amountCents, currency: 'usd', reason: 'fraudulent', status };
+    return {
+      id: dispute.disputeId,
+      object: 'dispute',
+      payment_intent: dispute.paymentId,
+      amount: dispute.amountCents,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status,
+    };
   }
 
   async recordsOfDay(day: string): Promise<readonly ProviderRecord[]> {
-    const { rows } = await this.pool.query<{ kind: 'payment' | 'refund' | 'dispute'; id: string; payment_id: string; user_id: string; amount_cents: number; at: Date }>(
+    const { rows } = await this.pool.query<{
+      kind: 'payment' | 'refund' | 'dispute';
+      id: string;
+      payment_id: string;
+      user_id: string;
+      amount_cents: number;
+      at: Date;
+    }>(
       `SELECT 'payment' AS kind, id, id AS payment_id, user_id, amount_cents, succeeded_at AS at FROM demo_pay_payments
         WHERE status = 'succeeded' AND succeeded_at >= $1::date AND succeeded_at < $1::date + 1
        UNION ALL
@@ -369,7 +465,13 @@ export class DemoCardPayments implements CardPayments {
     const checked = checkCard(entry, now);
     if (!checked.ok) throw new DomainError('CARD_INVALID', checked.message, 400, { field: checked.field });
     const claimed = await this.claim(sessionId, 'open', ['payment', 'setup']);
-    const card: PendingCard = { brand: checked.card.brand, last4: checked.last4, expMonth: entry.expMonth, expYear: fullYear(entry.expYear), behaviour: checked.card.behaviour };
+    const card: PendingCard = {
+      brand: checked.card.brand,
+      last4: checked.last4,
+      expMonth: entry.expMonth,
+      expYear: fullYear(entry.expYear),
+      behaviour: checked.card.behaviour,
+    };
     return this.orBack(claimed, 'open', () => this.decideCard(claimed, card));
   }
 
@@ -381,7 +483,8 @@ export class DemoCardPayments implements CardPayments {
     }
     if (card.behaviour === 'authenticate') {
       await this.setStatus(claimed.id, 'requires_action', card);
-      if (claimed.payment_id) await this.pool.query(`UPDATE demo_pay_payments SET status = 'requires_action' WHERE id = $1 AND status <> 'succeeded'`, [claimed.payment_id]);
+      if (claimed.payment_id)
+        await this.pool.query(`UPDATE demo_pay_payments SET status = 'requires_action' WHERE id = $1 AND status <> 'succeeded'`, [claimed.payment_id]);
       return { status: 'requires_action' };
     }
     return this.complete(claimed, card);
@@ -409,7 +512,8 @@ export class DemoCardPayments implements CardPayments {
   async cancel(sessionId: string): Promise<{ redirectUrl: string }> {
     const claimed = await this.claim(sessionId, 'open', ['payment', 'setup']);
     await this.setStatus(claimed.id, 'expired', null);
-    if (claimed.payment_id) await this.pool.query(`UPDATE demo_pay_payments SET status = 'canceled' WHERE id = $1 AND status <> 'succeeded'`, [claimed.payment_id]);
+    if (claimed.payment_id)
+      await this.pool.query(`UPDATE demo_pay_payments SET status = 'canceled' WHERE id = $1 AND status <> 'succeeded'`, [claimed.payment_id]);
     return { redirectUrl: this.returnTo(claimed, 'cancelled') };
   }
 
@@ -421,8 +525,22 @@ export class DemoCardPayments implements CardPayments {
       const cardId = await this.saveCard(session.user_id, card);
       await this.setStatus(session.id, 'complete', null);
       const setupIntent = `seti_${session.id.slice(3)}`;
-      await this.emit('setup_intent.succeeded', { id: setupIntent, object: 'setup_intent', status: 'succeeded', payment_method: cardId, usage: 'off_session', metadata: { userId: session.user_id } });
-      await this.emit('checkout.session.completed', { id: session.id, object: 'checkout.session', mode: 'setup', status: 'complete', setup_intent: setupIntent, metadata: { userId: session.user_id } });
+      await this.emit('setup_intent.succeeded', {
+        id: setupIntent,
+        object: 'setup_intent',
+        status: 'succeeded',
+        payment_method: cardId,
+        usage: 'off_session',
+        metadata: { userId: session.user_id },
+      });
+      await this.emit('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'complete',
+        setup_intent: setupIntent,
+        metadata: { userId: session.user_id },
+      });
       return { status: 'succeeded', redirectUrl: this.returnTo(session, 'success') };
     }
     const { rows } = await this.pool.query<PaymentRow>(
@@ -487,19 +605,41 @@ export class DemoCardPayments implements CardPayments {
     if (rows[0]) return rows[0];
     const current = await this.sessionRow(sessionId);
     if (!current) throw new DomainError('SESSION_NOT_FOUND', 'This payment page does not exist.', 404);
-    throw new DomainError('SESSION_NOT_OPEN', current.status === 'complete' ? 'This payment page is already complete.' : 'This payment page is no longer open.', 409);
+    throw new DomainError(
+      'SESSION_NOT_OPEN',
+      current.status === 'complete' ? 'This payment page is already complete.' : 'This payment page is no longer open.',
+      409,
+    );
   }
 
   private async setStatus(sessionId: string, status: SessionRow['status'], pendingCard: PendingCard | null): Promise<void> {
-    await this.pool.query(`UPDATE demo_pay_sessions SET status = $2, pending_card = $3 WHERE id = $1`, [sessionId, status, pendingCard ? JSON.stringify(pendingCard) : null]);
+    await this.pool.query(`UPDATE demo_pay_sessions SET status = $2, pending_card = $3 WHERE id = $1`, [
+      sessionId,
+      status,
+      pendingCard ? JSON.stringify(pendingCard) : null,
+    ]);
   }
 
-  private async emitPaymentFailed(paymentId: string, code: string, message: string, status: 'requires_payment_method' | 'failed' = 'requires_payment_method'): Promise<void> {
-    const { rows } = await this.pool.query<PaymentRow>(`UPDATE demo_pay_payments SET status = $2 WHERE id = $1 AND status <> 'succeeded' RETURNING *`, [paymentId, status]);
+  private async emitPaymentFailed(
+    paymentId: string,
+    code: string,
+    message: string,
+    status: 'requires_payment_method' | 'failed' = 'requires_payment_method',
+  ): Promise<void> {
+    const { rows } = await this.pool.query<PaymentRow>(`UPDATE demo_pay_payments SET status = $2 WHERE id = $1 AND status <> 'succeeded' RETURNING *`, [
+      paymentId,
+      status,
+    ]);
     if (rows[0]) await this.emit('payment_intent.payment_failed', { ...this.paymentIntentObject(rows[0]), last_payment_error: { code, message } });
   }
 
-  private async createPayment(input: { userId: string; amountCents: number; idempotencyKey: string; cardId: string | null; autoRecharge: boolean }): Promise<PaymentRow> {
+  private async createPayment(input: {
+    userId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    cardId: string | null;
+    autoRecharge: boolean;
+  }): Promise<PaymentRow> {
     await this.pool.query(
       `INSERT INTO demo_pay_payments (id, user_id, amount_cents, status, auto_recharge, card_id, idempotency_key)
        VALUES ($1, $2, $3, 'requires_payment_method', $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
@@ -582,6 +722,14 @@ export class DemoCardPayments implements CardPayments {
 
 function toProviderPayment(row: PaymentRow): ProviderPayment {
   const status: ProviderPayment['status'] =
-    row.status === 'succeeded' ? 'succeeded' : row.status === 'requires_action' ? 'requires_action' : row.status === 'failed' ? 'failed' : row.status === 'canceled' ? 'canceled' : 'processing';
+    row.status === 'succeeded'
+      ? 'succeeded'
+      : row.status === 'requires_action'
+        ? 'requires_action'
+        : row.status === 'failed'
+          ? 'failed'
+          : row.status === 'canceled'
+            ? 'canceled'
+            : 'processing';
   return { paymentId: row.id, userId: row.user_id, amountCents: row.amount_cents, status, autoRecharge: row.auto_recharge, createdAt: row.created_at };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkCard } from './demo-cards.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
-const card = (number: string, over: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => checkCard({ number, expMonth: 12, expYear: 34, cvc: '123', ...over }, now);
+const card = (number: string, over: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) =>
+  checkCard({ number, expMonth: 12, expYear: 34, cvc: '123', ...over }, now);
 
 describe('the demo provider’s test cards', () => {
   it('knows the three test cards by number, with or without spaces', () => {

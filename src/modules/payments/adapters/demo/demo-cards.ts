@@ -21,16 +21,19 @@ export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your
 
 export type CardEntry = { readonly number: string; readonly expMonth: number; readonly expYear: number; readonly cvc: string };
 
-export type CheckedCard = { readonly ok: true; readonly card: TestCard; readonly last4: string } | { readonly ok: false; readonly field: string; readonly message: string };
+export type CheckedCard =
+  { readonly ok: true; readonly card: TestCard; readonly last4: string } | { readonly ok: false; readonly field: string; readonly message: string };
 
 /** Checks a typed card the way a hosted checkout does, before any charge. */
 export function checkCard(entry: CardEntry, now: Date): CheckedCard {
   const digits = entry.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits)) return { ok: false, field: 'number', message: 'Your card number is incomplete.' };
   const card = TEST_CARDS[digits];
-  if (!card) return { ok: false, field: 'number', message: 'Your card was declined. This is the demo card provider: use a test card such as 4242 4242 4242 4242.' };
+  if (!card)
+    return { ok: false, field: 'number', message: 'Your card was declined. This is the demo card provider: use a test card such as 4242 4242 4242 4242.' };
   const year = entry.expYear < 100 ? 2000 + entry.expYear : entry.expYear;
-  if (!Number.isInteger(entry.expMonth) || entry.expMonth < 1 || entry.expMonth > 12) return { ok: false, field: 'expiry', message: "Your card's expiration date is incomplete." };
+  if (!Number.isInteger(entry.expMonth) || entry.expMonth < 1 || entry.expMonth > 12)
+    return { ok: false, field: 'expiry', message: "Your card's expiration date is incomplete." };
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (year * 12 + (entry.expMonth - 1) < thisMonth) return { ok: false, field: 'expiry', message: "Your card's expiration year is in the past." };
   if (!/^\d{3,4}$/.test(entry.cvc)) return { ok: false, field: 'cvc', message: "Your card's security code is incomplete." };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { inParallel, MIN_PARALLEL } from '../../../../../test/support/parallel.js';
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../../../../../test/support/stripe-standin.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
@@ -78,7 +79,9 @@ for (const database of everyDatabase()) {
       expect(await payments.getPayment(bySession!.paymentId)).toEqual(bySession);
       expect(await payments.getPayment('pi_unknown')).toBeNull();
       // A different amount under the same key is a different request: Stripe refuses it.
-      expect(await refusal(payments.checkoutTopUp({ ...user, amountCents: 2_600, idempotencyKey: key, returnUrl: RETURN_URL }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(await refusal(payments.checkoutTopUp({ ...user, amountCents: 2_600, idempotencyKey: key, returnUrl: RETURN_URL }))).toBeInstanceOf(
+        Stripe.errors.StripeIdempotencyError,
+      );
     });
 
     it('saves cards (the first becomes the default), sets another as default, deletes, and never touches another agent’s card', async () => {
@@ -148,16 +151,35 @@ for (const database of everyDatabase()) {
     it('refunds whole or part, never more than the payment, and reads a charge’s refunds (the dashboard’s too)', async () => {
       const user = agent();
       const card = await saveCard(user, CARDS.visa);
-      const paid = (await payments.chargeSavedCard({ ...user, cardId: card, amountCents: 3_000, idempotencyKey: randomUUID(), autoRecharge: false, returnUrl: RETURN_URL })) as { paymentId: string };
+      const paid = (await payments.chargeSavedCard({
+        ...user,
+        cardId: card,
+        amountCents: 3_000,
+        idempotencyKey: randomUUID(),
+        autoRecharge: false,
+        returnUrl: RETURN_URL,
+      })) as { paymentId: string };
       const key = randomUUID();
       const { refundId } = await payments.refund({ paymentId: paid.paymentId, amountCents: 1_000, idempotencyKey: key });
       expect(await payments.refund({ paymentId: paid.paymentId, amountCents: 1_000, idempotencyKey: key })).toEqual({ refundId });
-      expect(await refusal(payments.refund({ paymentId: paid.paymentId, amountCents: 1_500, idempotencyKey: key }))).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', status: 409 });
-      expect(await refusal(payments.refund({ paymentId: paid.paymentId, amountCents: 2_001, idempotencyKey: randomUUID() }))).toMatchObject({ code: 'REFUND_TOO_LARGE' });
+      expect(await refusal(payments.refund({ paymentId: paid.paymentId, amountCents: 1_500, idempotencyKey: key }))).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        status: 409,
+      });
+      expect(await refusal(payments.refund({ paymentId: paid.paymentId, amountCents: 2_001, idempotencyKey: randomUUID() }))).toMatchObject({
+        code: 'REFUND_TOO_LARGE',
+      });
       const outside = await stripe.refundFromDashboard(paid.paymentId, 500);
       const chargeId = (stripe.events.filter((event) => event.type === 'charge.refunded').at(-1)!.data.object as Stripe.Charge).id;
       const refunds = await payments.getRefunds(chargeId);
-      expect(refunds).toEqual({ paymentId: paid.paymentId, userId: user.userId, refunds: expect.arrayContaining([{ refundId, amountCents: 1_000 }, { refundId: outside, amountCents: 500 }]) });
+      expect(refunds).toEqual({
+        paymentId: paid.paymentId,
+        userId: user.userId,
+        refunds: expect.arrayContaining([
+          { refundId, amountCents: 1_000 },
+          { refundId: outside, amountCents: 500 },
+        ]),
+      });
       expect(refunds!.refunds).toHaveLength(2);
       expect(await payments.getRefunds('ch_unknown')).toBeNull();
       expect(await refusal(payments.refund({ paymentId: 'pi_unknown', amountCents: 100, idempotencyKey: randomUUID() }))).toBeInstanceOf(DomainError);
@@ -166,9 +188,22 @@ for (const database of everyDatabase()) {
     it('reads disputes and the day’s balance transactions, signed as the port says', async () => {
       const user = agent();
       const card = await saveCard(user, CARDS.disputed);
-      const paid = (await payments.chargeSavedCard({ ...user, cardId: card, amountCents: 4_000, idempotencyKey: randomUUID(), autoRecharge: false, returnUrl: RETURN_URL })) as { paymentId: string };
+      const paid = (await payments.chargeSavedCard({
+        ...user,
+        cardId: card,
+        amountCents: 4_000,
+        idempotencyKey: randomUUID(),
+        autoRecharge: false,
+        returnUrl: RETURN_URL,
+      })) as { paymentId: string };
       const [dispute] = stripe.disputesOf(paid.paymentId);
-      expect(await payments.getDispute(dispute!.id)).toEqual({ disputeId: dispute!.id, paymentId: paid.paymentId, userId: user.userId, amountCents: 4_000, status: 'open' });
+      expect(await payments.getDispute(dispute!.id)).toEqual({
+        disputeId: dispute!.id,
+        paymentId: paid.paymentId,
+        userId: user.userId,
+        amountCents: 4_000,
+        status: 'open',
+      });
       await stripe.closeDispute(dispute!.id, 'won');
       expect(await payments.getDispute(dispute!.id)).toMatchObject({ status: 'won' });
       expect(await payments.getDispute('du_unknown')).toBeNull();
@@ -194,7 +229,12 @@ for (const database of everyDatabase()) {
       const event = stripe.events.at(-1)!;
       const rawBody = Buffer.from(JSON.stringify(event));
       const signature = signer.webhooks.generateTestHeaderString({ payload: rawBody.toString(), secret: stripe.keys.webhookSecret });
-      expect(payments.verifyWebhook({ rawBody, signature })).toEqual({ eventId: event.id, type: event.type, objectId: (event.data.object as { id: string }).id, createdAt: new Date(event.created * 1000) });
+      expect(payments.verifyWebhook({ rawBody, signature })).toEqual({
+        eventId: event.id,
+        type: event.type,
+        objectId: (event.data.object as { id: string }).id,
+        createdAt: new Date(event.created * 1000),
+      });
       expect(() => payments.verifyWebhook({ rawBody: Buffer.from(rawBody.toString().replace('usd', 'eur')), signature })).toThrow();
       const otherSecret = signer.webhooks.generateTestHeaderString({ payload: rawBody.toString(), secret: 'whsec_someone_else' });
       expect(() => payments.verifyWebhook({ rawBody, signature: otherSecret })).toThrow();

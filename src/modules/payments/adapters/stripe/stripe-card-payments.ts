@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import Stripe from 'stripe';
+
 import type { StripeConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
@@ -102,7 +103,8 @@ export class StripeCardPayments implements CardPayments {
       if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
       const failed = error.payment_intent;
       // Off-session, a bank that wants authentication declines with this code: the agent must confirm on-session.
-      if (error.code === 'authentication_required' && failed) return { kind: 'redirect', url: withQuery(input.returnUrl, 'payment', 'failed'), paymentId: failed.id };
+      if (error.code === 'authentication_required' && failed)
+        return { kind: 'redirect', url: withQuery(input.returnUrl, 'payment', 'failed'), paymentId: failed.id };
       return { kind: 'declined', message: error.message };
     }
     if (intent.status === 'succeeded') return { kind: 'succeeded', paymentId: intent.id };
@@ -224,14 +226,20 @@ export class StripeCardPayments implements CardPayments {
   async refund(input: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }> {
     try {
       const refund = await this.call(() =>
-        this.stripe.refunds.create({ payment_intent: input.paymentId, amount: input.amountCents, metadata: { by: 'portal' } }, { idempotencyKey: input.idempotencyKey }),
+        this.stripe.refunds.create(
+          { payment_intent: input.paymentId, amount: input.amountCents, metadata: { by: 'portal' } },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       return { refundId: refund.id };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeIdempotencyError) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This refund key was already used for a different refund.', 409);
+      if (error instanceof Stripe.errors.StripeIdempotencyError)
+        throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This refund key was already used for a different refund.', 409);
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-        if (error.code === 'amount_too_large' || error.code === 'charge_already_refunded') throw new DomainError('REFUND_TOO_LARGE', 'A refund cannot exceed what is left of the payment.', 422);
-        if (error.code === 'resource_missing' || error.code === 'charge_not_refundable') throw new DomainError('PAYMENT_NOT_REFUNDABLE', 'Only a succeeded payment can be refunded.', 422);
+        if (error.code === 'amount_too_large' || error.code === 'charge_already_refunded')
+          throw new DomainError('REFUND_TOO_LARGE', 'A refund cannot exceed what is left of the payment.', 422);
+        if (error.code === 'resource_missing' || error.code === 'charge_not_refundable')
+          throw new DomainError('PAYMENT_NOT_REFUNDABLE', 'Only a succeeded payment can be refunded.', 422);
       }
       throw error;
     }
@@ -303,7 +311,11 @@ export class StripeCardPayments implements CardPayments {
     try {
       return await request();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+      if (
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeAPIError ||
+        error instanceof Stripe.errors.StripeRateLimitError
+      ) {
         throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The card provider could not be reached. Please try again in a moment.');
       }
       if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
@@ -344,7 +356,14 @@ function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment | null
             ? 'failed'
             : 'processing';
   const amountCents = intent.status === 'succeeded' ? intent.amount_received : intent.amount;
-  return { paymentId: intent.id, userId, amountCents, status, autoRecharge: intent.metadata.autoRecharge === 'true', createdAt: new Date(intent.created * 1000) };
+  return {
+    paymentId: intent.id,
+    userId,
+    amountCents,
+    status,
+    autoRecharge: intent.metadata.autoRecharge === 'true',
+    createdAt: new Date(intent.created * 1000),
+  };
 }
 
 /**
@@ -356,7 +375,8 @@ function recordsOf(line: Stripe.BalanceTransaction): ProviderRecord[] {
   const at = new Date(line.created * 1000);
   const source = typeof line.source === 'object' && line.source !== null ? (line.source as unknown as Record<string, unknown>) : null;
   const intentOf = () => (source ? idOf(source.payment_intent as string | { id: string } | null) : null);
-  const fee = (): ProviderRecord[] => (line.fee ? [{ kind: 'fee', id: `${line.id}:fee`, paymentId: intentOf(), userId: null, amountCents: -line.fee, at }] : []);
+  const fee = (): ProviderRecord[] =>
+    line.fee ? [{ kind: 'fee', id: `${line.id}:fee`, paymentId: intentOf(), userId: null, amountCents: -line.fee, at }] : [];
   switch (line.type) {
     case 'charge':
     case 'payment': {

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import { demoProvider } from '../../domain/demo-provider.js';
 

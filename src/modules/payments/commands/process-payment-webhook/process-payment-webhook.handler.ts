@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { PaymentCredits } from '../../webhooks/payment-credits.js';
 
 /** The job's step: re-read the payment a stored webhook names and credit it if it succeeded. */

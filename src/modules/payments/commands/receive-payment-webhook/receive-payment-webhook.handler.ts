@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { WebhookDelivery } from '../../contracts/card-payments.port.js';
 import { PaymentCredits } from '../../webhooks/payment-credits.js';
 

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CardEntry } from '../../adapters/demo/demo-cards.js';
+
 import type { DemoPayOutcome } from '../../adapters/demo/demo-card-payments.js';
+import type { CardEntry } from '../../adapters/demo/demo-cards.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import { demoProvider } from '../../domain/demo-provider.js';
 

@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { PaymentCredits } from '../../webhooks/payment-credits.js';
 
 /** Credits the succeeded payments of the last days whose webhook never came; answers how many it credited. */

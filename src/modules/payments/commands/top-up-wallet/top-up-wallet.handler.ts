@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { idempotent } from '../../../../platform/http/idempotency.js';
@@ -13,8 +14,7 @@ export const NEW_CARD = 'new';
 export const PAYMENT_FAILED_MESSAGE = 'Unable to process payment. Please try again.';
 
 export type TopUpAnswer =
-  | { readonly status: 'succeeded'; readonly paymentId: string }
-  | { readonly status: 'redirect'; readonly url: string; readonly paymentId: string | null };
+  { readonly status: 'succeeded'; readonly paymentId: string } | { readonly status: 'redirect'; readonly url: string; readonly paymentId: string | null };
 
 /** create-payment-intent: a top-up from a saved card (off-session), or the hosted checkout page for a new card. */
 export class TopUpWallet extends Command<TopUpAnswer> {
@@ -43,25 +43,37 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
 
   async execute({ input }: TopUpWallet): Promise<TopUpAnswer> {
     const { user, amountCents, paymentMethodId, idempotencyKey: key } = input;
-    const answer = await idempotent<TopUpAnswer>(this.pool, { scope: `payments:${user.userId}`, key, payload: { route: 'top-up', amountCents, paymentMethodId } }, async () => {
-      // The provider's own idempotency key comes from the agent's key: a retried request never charges twice.
-      const providerKey = `${user.userId}:${key}`;
-      const returnUrl = `${this.config.publicUrl}${input.returnPath ?? '/profile'}`;
-      if (paymentMethodId === NEW_CARD) {
-        const result = await this.payments.checkoutTopUp({ userId: user.userId, email: user.email, amountCents, idempotencyKey: providerKey, returnUrl });
-        if (result.kind !== 'redirect') throw new Error(`A checkout answered ${result.kind}`);
-        return { status: 200, body: { status: 'redirect', url: result.url, paymentId: result.paymentId } };
-      }
-      await requireOwnCard(this.payments, user.userId, paymentMethodId);
-      const result = await this.payments.chargeSavedCard({ userId: user.userId, email: user.email, cardId: paymentMethodId, amountCents, idempotencyKey: providerKey, autoRecharge: false, returnUrl });
-      if (result.kind === 'declined') throw new DomainError('PAYMENT_DECLINED', PAYMENT_FAILED_MESSAGE, 422, { reason: result.message });
-      if (result.kind === 'redirect') return { status: 200, body: { status: 'redirect', url: result.url, paymentId: result.paymentId } };
-      // The webhook credits this payment too; the answer sends the same keyed credit, so the
-      // balance has moved when the agent reads it and the payment is still credited once.
-      const payment = await this.payments.getPayment(result.paymentId);
-      if (payment?.status === 'succeeded' && payment.userId === user.userId) await this.credits.credit(payment, 'payment-answer');
-      return { status: 200, body: { status: 'succeeded', paymentId: result.paymentId } };
-    });
+    const answer = await idempotent<TopUpAnswer>(
+      this.pool,
+      { scope: `payments:${user.userId}`, key, payload: { route: 'top-up', amountCents, paymentMethodId } },
+      async () => {
+        // The provider's own idempotency key comes from the agent's key: a retried request never charges twice.
+        const providerKey = `${user.userId}:${key}`;
+        const returnUrl = `${this.config.publicUrl}${input.returnPath ?? '/profile'}`;
+        if (paymentMethodId === NEW_CARD) {
+          const result = await this.payments.checkoutTopUp({ userId: user.userId, email: user.email, amountCents, idempotencyKey: providerKey, returnUrl });
+          if (result.kind !== 'redirect') throw new Error(`A checkout answered ${result.kind}`);
+          return { status: 200, body: { status: 'redirect', url: result.url, paymentId: result.paymentId } };
+        }
+        await requireOwnCard(this.payments, user.userId, paymentMethodId);
+        const result = await this.payments.chargeSavedCard({
+          userId: user.userId,
+          email: user.email,
+          cardId: paymentMethodId,
+          amountCents,
+          idempotencyKey: providerKey,
+          autoRecharge: false,
+          returnUrl,
+        });
+        if (result.kind === 'declined') throw new DomainError('PAYMENT_DECLINED', PAYMENT_FAILED_MESSAGE, 422, { reason: result.message });
+        if (result.kind === 'redirect') return { status: 200, body: { status: 'redirect', url: result.url, paymentId: result.paymentId } };
+        // The webhook credits this payment too; the answer sends the same keyed credit, so the
+        // balance has moved when the agent reads it and the payment is still credited once.
+        const payment = await this.payments.getPayment(result.paymentId);
+        if (payment?.status === 'succeeded' && payment.userId === user.userId) await this.credits.credit(payment, 'payment-answer');
+        return { status: 200, body: { status: 'succeeded', paymentId: result.paymentId } };
+      },
+    );
     return answer.body;
   }
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
@@ -39,7 +40,11 @@ export class ReviewSecurityAlertHandler implements ICommandHandler<ReviewSecurit
       if (!alert) throw new ApiError(404, 'NOT_FOUND', 'No such alert.');
       const refusal = alertTransitionRefusal(alert.status, status);
       if (refusal) throw new ApiError(409, 'ALERT_STATUS_CONFLICT', refusal);
-      await tx.query(`UPDATE security_alerts SET status = $2, note = coalesce($3, note), updated_at = now() WHERE alert_id = $1`, [alertId, status, note || null]);
+      await tx.query(`UPDATE security_alerts SET status = $2, note = coalesce($3, note), updated_at = now() WHERE alert_id = $1`, [
+        alertId,
+        status,
+        note || null,
+      ]);
       const changed = newEvent<SecurityAlertStatusChanged['type'], SecurityAlertStatusChanged['data']>(
         status === 'acknowledged' ? 'SecurityAlertAcknowledged' : 'SecurityAlertResolved',
         { alertId, alertType: alert.alert_type, subject: alert.subject, from: alert.status, note: note || null },

@@ -4,6 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
@@ -38,7 +39,10 @@ export class SecurityAlertsAdminController {
          FROM security_alerts WHERE status = $1 ORDER BY created_at DESC LIMIT 200`,
       [status],
     );
-    const users = await userLabels(this.pool, rows.map((r) => r.userId));
+    const users = await userLabels(
+      this.pool,
+      rows.map((r) => r.userId),
+    );
     return { alerts: rows.map((row) => ({ ...row, user: users.get(row.userId) ?? null })) };
   }
 

@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { CaptureHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,18 @@ export class CaptureHoldHandler implements ICommandHandler<CaptureHold, WalletAn
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: CaptureHold): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'CaptureHold', userId: i.userId, holdId: i.holdId, captureId: i.captureId, amountCents: i.amountCents, cause: i.cause, description: i.description }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      {
+        type: 'CaptureHold',
+        userId: i.userId,
+        holdId: i.holdId,
+        captureId: i.captureId,
+        amountCents: i.amountCents,
+        cause: i.cause,
+        description: i.description,
+      },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

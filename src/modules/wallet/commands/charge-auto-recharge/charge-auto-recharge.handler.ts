@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { ChargeWallet, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,10 @@ export class ChargeWalletHandler implements ICommandHandler<ChargeWallet, Wallet
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: ChargeWallet): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'Charge', userId: i.userId, chargeId: i.chargeId, amountCents: i.amountCents, cause: i.cause, description: i.description }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      { type: 'Charge', userId: i.userId, chargeId: i.chargeId, amountCents: i.amountCents, cause: i.cause, description: i.description },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

@@ -3,8 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { fold } from '../../../../platform/domain/decider.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { validate } from '../../../../platform/http/validate.js';

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { CreditBonus, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,10 @@ export class CreditBonusHandler implements ICommandHandler<CreditBonus, WalletAn
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: CreditBonus): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'CreditBonus', userId: i.userId, bonusId: i.bonusId, week: i.week, amountCents: i.amountCents }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      { type: 'CreditBonus', userId: i.userId, bonusId: i.bonusId, week: i.week, amountCents: i.amountCents },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

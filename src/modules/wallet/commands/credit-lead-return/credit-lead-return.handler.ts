@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { CreditLeadReturn, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,10 @@ export class CreditLeadReturnHandler implements ICommandHandler<CreditLeadReturn
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: CreditLeadReturn): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'CreditLeadReturn', userId: i.userId, returnId: i.returnId, leadId: i.leadId, amountCents: i.amountCents }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      { type: 'CreditLeadReturn', userId: i.userId, returnId: i.returnId, leadId: i.leadId, amountCents: i.amountCents },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

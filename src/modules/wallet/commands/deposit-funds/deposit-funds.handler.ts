@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { DepositFunds, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,10 @@ export class DepositFundsHandler implements ICommandHandler<DepositFunds, Wallet
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: DepositFunds): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'Deposit', userId: i.userId, paymentId: i.paymentId, amountCents: i.amountCents, provider: i.provider, autoRecharge: i.autoRecharge ?? false }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      { type: 'Deposit', userId: i.userId, paymentId: i.paymentId, amountCents: i.amountCents, provider: i.provider, autoRecharge: i.autoRecharge ?? false },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { PlaceHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,17 @@ export class PlaceHoldHandler implements ICommandHandler<PlaceHold, WalletAnswer
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: PlaceHold): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'PlaceHold', userId: i.userId, holdId: i.holdId, amountCents: i.amountCents, cause: i.cause, expiresAt: i.expiresAt ? i.expiresAt.toISOString() : null }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      {
+        type: 'PlaceHold',
+        userId: i.userId,
+        holdId: i.holdId,
+        amountCents: i.amountCents,
+        cause: i.cause,
+        expiresAt: i.expiresAt ? i.expiresAt.toISOString() : null,
+      },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -36,6 +37,10 @@ export class ReceiveTransferHandler implements ICommandHandler<ReceiveTransfer, 
     const { context, idempotencyKey } = stepFrom(sent);
     // A repeat on a wallet whose debt changed since decides a different batch; the command path
     // recognises it by its first event id (handleCommand) and stores nothing.
-    await this.ledger.decide({ type: 'ReceiveTransfer', userId: recipientUserId, transferId, amountCents, senderUserId, senderEmail, description }, context, idempotencyKey);
+    await this.ledger.decide(
+      { type: 'ReceiveTransfer', userId: recipientUserId, transferId, amountCents, senderUserId, senderEmail, description },
+      context,
+      idempotencyKey,
+    );
   }
 }

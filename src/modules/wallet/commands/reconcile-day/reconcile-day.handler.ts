@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
@@ -32,21 +33,51 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
     // The neighbouring days too: a payment at 23:59 is credited after midnight and still matches.
     const days = [shiftDay(day, -1), day, shiftDay(day, 1)];
     const records: ProviderRecord[] = (await Promise.all(days.map((d) => this.payments.recordsOfDay(d)))).flat();
-    const { rows } = await this.pool.query<{ kind: MatchKind; reference: string; payment_id: string; user_id: string; amount_cents: string; occurred_at: Date }>(
+    const { rows } = await this.pool.query<{
+      kind: MatchKind;
+      reference: string;
+      payment_id: string;
+      user_id: string;
+      amount_cents: string;
+      occurred_at: Date;
+    }>(
       `SELECT kind, reference, payment_id, user_id::text, amount_cents, occurred_at FROM rm_card_postings
         WHERE occurred_at >= $1::date AND occurred_at < ($2::date + 1)`,
       [days[0], days[2]],
     );
-    const ledger: LedgerLine[] = rows.map((r) => ({ kind: r.kind, reference: r.reference, paymentId: r.payment_id, userId: r.user_id, amountCents: Number(r.amount_cents), at: r.occurred_at }));
+    const ledger: LedgerLine[] = rows.map((r) => ({
+      kind: r.kind,
+      reference: r.reference,
+      paymentId: r.payment_id,
+      userId: r.user_id,
+      amountCents: Number(r.amount_cents),
+      at: r.occurred_at,
+    }));
     const { lines, totals } = reconcileDay(day, records, ledger);
     await inTransaction(this.pool, async (tx) => {
       await tx.query(`DELETE FROM reconciliation_reports WHERE day = $1`, [day]);
-      await tx.query(`INSERT INTO reconciliation_reports (day, run_at, run_by, provider, totals) VALUES ($1, now(), $2, $3, $4)`, [day, runBy, this.payments.provider, JSON.stringify(totals)]);
+      await tx.query(`INSERT INTO reconciliation_reports (day, run_at, run_by, provider, totals) VALUES ($1, now(), $2, $3, $4)`, [
+        day,
+        runBy,
+        this.payments.provider,
+        JSON.stringify(totals),
+      ]);
       for (const [index, line] of lines.entries()) {
         await tx.query(
           `INSERT INTO reconciliation_lines (day, line_no, status, kind, reference, payment_id, user_id, ledger_cents, provider_cents, at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [day, index + 1, line.status, line.kind, line.reference, line.paymentId, isUuid(line.userId) ? line.userId : null, line.ledgerCents, line.providerCents, line.at],
+          [
+            day,
+            index + 1,
+            line.status,
+            line.kind,
+            line.reference,
+            line.paymentId,
+            isUuid(line.userId) ? line.userId : null,
+            line.ledgerCents,
+            line.providerCents,
+            line.at,
+          ],
         );
       }
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { cardPostingsProjection } from '../../../../../projections/finance/card-postings/card-postings.projection.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
@@ -16,7 +17,11 @@ for (const database of everyDatabase()) {
     afterAll(() => pool.end());
 
     const recorded = (type: string, data: Record<string, unknown>, occurredAt: string): RecordedEvent =>
-      ({ type, data, metadata: { eventId: randomUUID(), occurredAt, actor: { type: 'system', id: 'test' }, correlationId: randomUUID(), causationId: null } }) as unknown as RecordedEvent;
+      ({
+        type,
+        data,
+        metadata: { eventId: randomUUID(), occurredAt, actor: { type: 'system', id: 'test' }, correlationId: randomUUID(), causationId: null },
+      }) as unknown as RecordedEvent;
 
     it('keeps a report of matched, missing and differing lines from the ledger postings and the provider records', async () => {
       const userId = randomUUID();
@@ -28,7 +33,11 @@ for (const database of everyDatabase()) {
           [
             recorded('FundsDeposited', { userId, paymentId: paid, amountCents: 5_000, provider: 'demo', autoRecharge: false, entry }, `${day}T10:00:05Z`),
             recorded('FundsDeposited', { userId, paymentId: late, amountCents: 700, provider: 'demo', autoRecharge: false, entry }, '2031-03-15T00:00:02Z'),
-            recorded('FundsDeposited', { userId, paymentId: notAtProvider, amountCents: 1_000, provider: 'demo', autoRecharge: false, entry }, `${day}T12:00:00Z`),
+            recorded(
+              'FundsDeposited',
+              { userId, paymentId: notAtProvider, amountCents: 1_000, provider: 'demo', autoRecharge: false, entry },
+              `${day}T12:00:00Z`,
+            ),
             recorded('PaymentRefunded', { userId, paymentId: paid, refundId, amountCents: 1_500, fromDebtCents: 0, entry }, `${day}T13:00:00Z`),
           ],
           tx,
@@ -40,10 +49,16 @@ for (const database of everyDatabase()) {
         { kind: 'payment', id: late, paymentId: late, userId, amountCents: 700, at: new Date(`${day}T23:59:59Z`) },
         { kind: 'refund', id: refundId, paymentId: paid, userId, amountCents: -1_400, at: new Date(`${day}T13:00:00Z`) },
       ];
-      const provider = { provider: 'demo', recordsOfDay: (d: string) => Promise.resolve(records.filter((r) => r.at.toISOString().startsWith(d))) } as unknown as CardPayments;
+      const provider = {
+        provider: 'demo',
+        recordsOfDay: (d: string) => Promise.resolve(records.filter((r) => r.at.toISOString().startsWith(d))),
+      } as unknown as CardPayments;
       const run = await new ReconcileDayHandler(pool, provider).execute(new ReconcileDay(day, 'finance-user'));
       expect(run.totals).toMatchObject({ feesCents: -175, counts: { matched: 2, missing_in_ledger: 0, missing_at_provider: 1, amount_differs: 1 } });
-      const { rows } = await pool.query(`SELECT status, reference, ledger_cents::int AS ledger, provider_cents::int AS provider FROM reconciliation_lines WHERE day = $1 ORDER BY line_no`, [day]);
+      const { rows } = await pool.query(
+        `SELECT status, reference, ledger_cents::int AS ledger, provider_cents::int AS provider FROM reconciliation_lines WHERE day = $1 ORDER BY line_no`,
+        [day],
+      );
       expect(rows).toEqual([
         { status: 'matched', reference: paid, ledger: 5_000, provider: 5_000 },
         { status: 'missing_at_provider', reference: notAtProvider, ledger: 1_000, provider: null },

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { RefundPayment, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,10 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment, Wall
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: RefundPayment): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'RefundPayment', userId: i.userId, paymentId: i.paymentId, refundId: i.refundId, amountCents: i.amountCents, allowDebt: i.allowDebt }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      { type: 'RefundPayment', userId: i.userId, paymentId: i.paymentId, refundId: i.refundId, amountCents: i.amountCents, allowDebt: i.allowDebt },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

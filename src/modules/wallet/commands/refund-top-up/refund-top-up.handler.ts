@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
 import { refundKeyOf, type WalletAnswer } from '../../contracts/wallet-commands.js';

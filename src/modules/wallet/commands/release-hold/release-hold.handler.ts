@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { ReleaseHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../domain/wallet-ledger.js';
 
@@ -8,6 +9,10 @@ export class ReleaseHoldHandler implements ICommandHandler<ReleaseHold, WalletAn
   constructor(private readonly ledger: WalletLedger) {}
 
   execute({ input: i }: ReleaseHold): Promise<WalletAnswer> {
-    return this.ledger.decide({ type: 'ReleaseHold', userId: i.userId, holdId: i.holdId, amountCents: i.amountCents ?? null, close: i.close, reason: i.reason }, i.context, i.idempotencyKey);
+    return this.ledger.decide(
+      { type: 'ReleaseHold', userId: i.userId, holdId: i.holdId, amountCents: i.amountCents ?? null, close: i.close, reason: i.reason },
+      i.context,
+      i.idempotencyKey,
+    );
   }
 }

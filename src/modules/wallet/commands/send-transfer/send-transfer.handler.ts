@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { currentState, deterministicEventId } from '../../../../platform/event-store/command-handling.js';
@@ -118,7 +119,9 @@ function requireEligible(sender: SatHierarchyEntry, recipient: SatHierarchyEntry
   const isDownline = recipient.satLeaderEmail !== null && recipient.satLeaderEmail === sender.email;
   if (isOwnLeader || isDownline) return;
   const leader = sender.satLeaderEmail && sender.satLeaderEmail !== sender.email ? `your SAT leader (${sender.satLeaderEmail})` : null;
-  const whom = leader ? `${leader} or to agents who chose you as their SAT leader` : 'agents who chose you as their SAT leader (you have no SAT leader to send to)';
+  const whom = leader
+    ? `${leader} or to agents who chose you as their SAT leader`
+    : 'agents who chose you as their SAT leader (you have no SAT leader to send to)';
   throw new DomainError('TRANSFER_NOT_ALLOWED', `You can send money only to ${whom}.`, 403, {
     satLeaderEmail: leader ? sender.satLeaderEmail : null,
   });

@@ -4,26 +4,36 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempotency.js';
 import { validate } from '../../../../platform/http/validate.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { dollars, MAX_AMOUNT_CENTS } from '../../domain/wallet.decider.js';
 import { SendTransfer, type TransferAnswer } from './send-transfer.handler.js';
 
 /** The spec's transfer-money: amount (here in whole cents, at most the daily transfer limit), recipientEmail, description. */
-export const sendTransferRequest = (dailyLimitCents: number) => z.object({
-  amountCents: z
-    .number({ message: 'Amount must be a number of cents' })
-    .int('Amount must be a whole number of cents')
-    .min(1, 'Amount must be at least 1 cent')
-    .max(Math.min(dailyLimitCents, MAX_AMOUNT_CENTS), `Amount must be at most ${dollars(Math.min(dailyLimitCents, MAX_AMOUNT_CENTS))}, the daily transfer limit`),
-  recipientEmail: z.string({ message: 'Please enter the recipient’s e-mail address' }).trim().min(1, 'Please enter the recipient’s e-mail address').max(254, 'This e-mail address is too long').pipe(z.email('Please enter a valid e-mail address')),
-  description: z.string({ message: 'Description must be text' }).trim().max(200, 'Description must be at most 200 characters').optional().default(''),
-});
+export const sendTransferRequest = (dailyLimitCents: number) =>
+  z.object({
+    amountCents: z
+      .number({ message: 'Amount must be a number of cents' })
+      .int('Amount must be a whole number of cents')
+      .min(1, 'Amount must be at least 1 cent')
+      .max(
+        Math.min(dailyLimitCents, MAX_AMOUNT_CENTS),
+        `Amount must be at most ${dollars(Math.min(dailyLimitCents, MAX_AMOUNT_CENTS))}, the daily transfer limit`,
+      ),
+    recipientEmail: z
+      .string({ message: 'Please enter the recipient’s e-mail address' })
+      .trim()
+      .min(1, 'Please enter the recipient’s e-mail address')
+      .max(254, 'This e-mail address is too long')
+      .pipe(z.email('Please enter a valid e-mail address')),
+    description: z.string({ message: 'Description must be text' }).trim().max(200, 'Description must be at most 200 characters').optional().default(''),
+  });
 
 @ApiTags('wallet')
 @Controller('api/wallet')
@@ -51,7 +61,11 @@ export class SendTransferController {
     const recipientEmail = input.recipientEmail.toLowerCase();
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'transfer', ...input, recipientEmail } }, async () => {
       const result = await this.commands.execute(
-        new SendTransfer({ senderUserId: user.userId, recipientEmail, amountCents: input.amountCents, description: input.description }, userRequestContext(user.userId, String(request.id)), key),
+        new SendTransfer(
+          { senderUserId: user.userId, recipientEmail, amountCents: input.amountCents, description: input.description },
+          userRequestContext(user.userId, String(request.id)),
+          key,
+        ),
       );
       return { status: 200, body: result };
     });

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { describeIf } from '../../../../../test/support/not-run.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../test/support/test-databases.js';
@@ -85,7 +86,9 @@ for (const setup of setups) {
       controller = new SendTransferController(commands, pool, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } as AppConfig);
       registerTransferCreditJobs(queue, commands);
       await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, transferCreditTriggers), name: `job-dispatcher-${randomUUID()}` }], { pollIntervalMs: 50 });
+      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, transferCreditTriggers), name: `job-dispatcher-${randomUUID()}` }], {
+        pollIntervalMs: 50,
+      });
       await runner.start();
     });
 
@@ -138,7 +141,13 @@ for (const setup of setups) {
       expect(sent).toMatchObject({ status: 200, body: { status: 'completed', availableCents: 7_500 } });
       expect(await available(leader)).toBe(2_500);
       const [credit] = await received(leader);
-      expect(credit?.data).toMatchObject({ transferId: sent.body!.transferId, amountCents: 2_500, senderUserId: agent.userId, senderEmail: agent.email, description: 'Lead share' });
+      expect(credit?.data).toMatchObject({
+        transferId: sent.body!.transferId,
+        amountCents: 2_500,
+        senderUserId: agent.userId,
+        senderEmail: agent.email,
+        description: 'Lead share',
+      });
     });
 
     it('lets a SAT leader send to an agent who chose them', async () => {
@@ -241,8 +250,16 @@ for (const setup of setups) {
       // The leader now owes money (a top-up spent, then disputed): a repeat would decide a debt repayment too.
       const ledger = app.get(WalletLedger);
       const context = userRequestContext(leader.userId);
-      await ledger.decide({ type: 'Deposit', userId: leader.userId, paymentId: 'pay-1', amountCents: 1_000, provider: 'demo', autoRecharge: false }, context, randomUUID());
-      await ledger.decide({ type: 'Charge', userId: leader.userId, chargeId: 'c-1', amountCents: 1_700, cause: { kind: 'lead', id: 'l-1' }, description: 'Lead' }, context, randomUUID());
+      await ledger.decide(
+        { type: 'Deposit', userId: leader.userId, paymentId: 'pay-1', amountCents: 1_000, provider: 'demo', autoRecharge: false },
+        context,
+        randomUUID(),
+      );
+      await ledger.decide(
+        { type: 'Charge', userId: leader.userId, chargeId: 'c-1', amountCents: 1_700, cause: { kind: 'lead', id: 'l-1' }, description: 'Lead' },
+        context,
+        randomUUID(),
+      );
       await ledger.decide({ type: 'OpenDispute', userId: leader.userId, paymentId: 'pay-1', disputeId: 'd-1', amountCents: 1_000 }, context, randomUUID());
       expect((await ledger.balances(leader.userId)).debtCents).toBe(1_000);
       await commands.execute(new ReceiveTransfer(job.event));
@@ -263,7 +280,10 @@ for (const setup of setups) {
       const first = await send(agent, { amountCents: 500, recipientEmail: leader.email, description: 'once' }, key);
       const again = await send(agent, { description: 'once', recipientEmail: leader.email, amountCents: 500 }, key);
       expect(again).toEqual(first);
-      expect(await send(agent, { amountCents: 600, recipientEmail: leader.email, description: 'once' }, key)).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(await send(agent, { amountCents: 600, recipientEmail: leader.email, description: 'once' }, key)).toMatchObject({
+        status: 409,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
       expect((await events(agent)).filter((e) => e.type === 'TransferSent')).toHaveLength(1);
       expect(await available(agent)).toBe(4_500);
     });
@@ -288,7 +308,13 @@ for (const setup of setups) {
       const victim = await account({ satLeaderEmail: leader.email });
       await fund(victim, 5_000);
       await fund(agent, 1_000);
-      const sent = await send(agent, { amountCents: 1_000, recipientEmail: leader.email, userId: victim.userId, senderUserId: victim.userId, fromEmail: victim.email });
+      const sent = await send(agent, {
+        amountCents: 1_000,
+        recipientEmail: leader.email,
+        userId: victim.userId,
+        senderUserId: victim.userId,
+        fromEmail: victim.email,
+      });
       expect(sent.status).toBe(200);
       expect(await available(victim)).toBe(5_000);
       expect(await available(agent)).toBe(0);

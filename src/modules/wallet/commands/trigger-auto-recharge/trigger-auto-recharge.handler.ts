@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore, RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
 import { stepFrom } from '../../../../platform/processes/process-step.js';
@@ -34,7 +35,14 @@ export class TriggerAutoRechargeHandler implements ICommandHandler<TriggerAutoRe
       store: this.store,
       streamId,
       decider: autoRechargeDecider,
-      command: { type: 'Trigger', userId, attemptId: event.metadata.eventId, availableCents: availableCents(wallet), causeEventId: event.metadata.eventId, walletPaymentIds: Object.keys(wallet.payments) },
+      command: {
+        type: 'Trigger',
+        userId,
+        attemptId: event.metadata.eventId,
+        availableCents: availableCents(wallet),
+        causeEventId: event.metadata.eventId,
+        walletPaymentIds: Object.keys(wallet.payments),
+      },
       ...stepFrom(event, { type: 'system', id: 'auto-recharge' }),
     });
   }

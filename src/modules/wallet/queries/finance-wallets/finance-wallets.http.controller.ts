@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
@@ -43,13 +44,19 @@ export class FinanceWalletsController {
   ) {}
 
   @Get('wallets')
-  @ApiOperation({ summary: "Every account's wallet (available, held, deposited, contributed, debt), a page sorted and filtered on the server, with the total (finance and admins)." })
+  @ApiOperation({
+    summary:
+      "Every account's wallet (available, held, deposited, contributed, debt), a page sorted and filtered on the server, with the total (finance and admins).",
+  })
   async list(@Query() raw: unknown) {
     return financeWallets(this.pool, validate(listQuery, raw));
   }
 
   @Get('accounts')
-  @ApiOperation({ summary: "Every account of the ledger (agents, their debts, system accounts) with its balance, and the sum of all of them, which is 0 (finance and admins)." })
+  @ApiOperation({
+    summary:
+      'Every account of the ledger (agents, their debts, system accounts) with its balance, and the sum of all of them, which is 0 (finance and admins).',
+  })
   async accounts() {
     return ledgerAccounts(this.pool);
   }
@@ -62,11 +69,18 @@ export class FinanceWalletsController {
   async ledger(@Param('userId') rawUserId: string) {
     const userId = await this.known(rawUserId);
     const [user] = (await userLabels(this.pool, [userId])).values();
-    return { user, summary: await walletSummary(this.pool, userId), topUps: await cardTopUps(this.pool, userId), ...(await fullLedger(this.pool, userId, FULL_HISTORY_MAX)) };
+    return {
+      user,
+      summary: await walletSummary(this.pool, userId),
+      topUps: await cardTopUps(this.pool, userId),
+      ...(await fullLedger(this.pool, userId, FULL_HISTORY_MAX)),
+    };
   }
 
   @Get('wallets/:userId/verify')
-  @ApiOperation({ summary: "Recomputes an agent's hash chain from the stored events and says whether every entry holds, or where it first breaks (finance and admins)." })
+  @ApiOperation({
+    summary: "Recomputes an agent's hash chain from the stored events and says whether every entry holds, or where it first breaks (finance and admins).",
+  })
   async verify(@Param('userId') rawUserId: string) {
     return checkChain(this.store, this.pool, await this.known(rawUserId));
   }

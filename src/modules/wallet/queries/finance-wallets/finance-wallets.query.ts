@@ -47,7 +47,13 @@ export async function financeWallets(
 
 /** Every account of the ledger with its balance, and their sum (always 0). */
 export async function ledgerAccounts(db: SqlClient): Promise<{ accounts: { account: string; kind: string; balanceCents: number }[]; totalCents: number }> {
-  const { rows } = await db.query<{ account: string; balance: number }>(`SELECT account, balance_cents::float8 AS balance FROM rm_ledger_accounts ORDER BY account`);
-  const accounts = rows.map((r) => ({ account: r.account, kind: r.account.startsWith('agent-debt:') ? 'agent-debt' : r.account.startsWith('agent:') ? 'agent' : 'system', balanceCents: r.balance }));
+  const { rows } = await db.query<{ account: string; balance: number }>(
+    `SELECT account, balance_cents::float8 AS balance FROM rm_ledger_accounts ORDER BY account`,
+  );
+  const accounts = rows.map((r) => ({
+    account: r.account,
+    kind: r.account.startsWith('agent-debt:') ? 'agent-debt' : r.account.startsWith('agent:') ? 'agent' : 'system',
+    balanceCents: r.balance,
+  }));
   return { accounts, totalCents: accounts.reduce((sum, a) => sum + a.balanceCents, 0) };
 }

@@ -2,12 +2,13 @@ import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { statementCsv } from '../statement.js';
 import { statementRange } from '../statement-range.js';
+import { statementCsv } from '../statement.js';
 
 /** Sends a statement as a CSV download. */
 export async function sendStatement(pool: pg.Pool, reply: FastifyReply, userId: string, rawQuery: unknown): Promise<string> {

@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { transferRecipientsOf } from '../../../identity/contracts/user-directory.js';
@@ -18,7 +19,10 @@ export class GetTransferHistoryController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The signed-in agent's transfers (get-transfer-history), newest first: `sent` and `received`, and all of them as `transfers` with type sent|received." })
+  @ApiOperation({
+    summary:
+      "The signed-in agent's transfers (get-transfer-history), newest first: `sent` and `received`, and all of them as `transfers` with type sent|received.",
+  })
   async history(@CurrentUser() user: AuthenticatedUser) {
     return transferHistory(this.pool, user.userId);
   }
@@ -26,7 +30,7 @@ export class GetTransferHistoryController {
   @Get('recipients')
   @ApiOperation({
     summary:
-      "Whom the signed-in agent may send to (the transfer rule): their SAT leader ({email, displayName} or null) and the agents who chose them as SAT leader; and the daily transfer limit in cents.",
+      'Whom the signed-in agent may send to (the transfer rule): their SAT leader ({email, displayName} or null) and the agents who chose them as SAT leader; and the daily transfer limit in cents.',
   })
   async recipients(@CurrentUser() user: AuthenticatedUser) {
     return { ...(await transferRecipientsOf(this.pool, user.userId)), dailyLimitCents: this.config.wallet.transferDailyLimitCents };

@@ -5,8 +5,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -69,7 +70,14 @@ export class ReconciliationController {
       [valid],
     );
     if (!rows[0]) throw new ApiError(404, 'NOT_RECONCILED', 'This day has not been reconciled yet.');
-    return { ...rows[0], lines: (await this.lines(valid)).map(({ ledgerCents, providerCents, ...line }) => ({ ...line, ledgerCents: cents(ledgerCents), providerCents: cents(providerCents) })) };
+    return {
+      ...rows[0],
+      lines: (await this.lines(valid)).map(({ ledgerCents, providerCents, ...line }) => ({
+        ...line,
+        ledgerCents: cents(ledgerCents),
+        providerCents: cents(providerCents),
+      })),
+    };
   }
 
   @Get(':day/csv')
@@ -81,7 +89,17 @@ export class ReconciliationController {
     void reply.header('content-disposition', `attachment; filename="reconciliation-${valid}.csv"`);
     const dollars = (value: string | null) => (value === null ? '' : (Number(value) / 100).toFixed(2));
     return stringify(
-      (await this.lines(valid)).map((l) => [l.lineNo, l.at.toISOString(), l.status, l.kind, l.reference, l.paymentId ?? '', l.email ?? l.userId ?? '', dollars(l.ledgerCents), dollars(l.providerCents)]),
+      (await this.lines(valid)).map((l) => [
+        l.lineNo,
+        l.at.toISOString(),
+        l.status,
+        l.kind,
+        l.reference,
+        l.paymentId ?? '',
+        l.email ?? l.userId ?? '',
+        dollars(l.ledgerCents),
+        dollars(l.providerCents),
+      ]),
       { header: true, columns: ['line', 'time (UTC)', 'status', 'kind', 'reference', 'payment', 'agent', 'ledger (USD)', 'provider (USD)'] },
     );
   }

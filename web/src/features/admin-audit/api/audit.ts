@@ -31,7 +31,9 @@ export type AuditFilters = { actor?: string; type?: string; stream?: string; str
 export type AuditPage = { events: AuditEvent[]; nextCursor: string | null };
 
 export async function fetchAuditPage(filters: AuditFilters, limit: number, cursor: string | null): Promise<AuditPage> {
-  const query = new URLSearchParams(Object.entries({ ...filters, cursor: cursor ?? undefined }).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const query = new URLSearchParams(
+    Object.entries({ ...filters, cursor: cursor ?? undefined }).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   query.set('limit', String(limit));
   return api<AuditPage>('GET', `/api/admin/audit/events?${query}`);
 }

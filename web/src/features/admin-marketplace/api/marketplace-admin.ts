@@ -43,12 +43,16 @@ export type AgedImportResult = {
 export const fetchLeadVendors = async () => (await api<{ vendors: LeadVendorRow[] }>('GET', '/api/admin/lead-vendors')).vendors;
 export const createLeadVendor = (name: string) => api<{ vendorId: string; apiKey: string }>('POST', '/api/admin/lead-vendors', { name });
 export const revokeLeadVendor = (vendorId: string) => api<{ vendorId: string; revoked: true }>('POST', `/api/admin/lead-vendors/${vendorId}/revoke`);
-export const importAgedLeads = (vendorId: string, csv: string) => api<AgedImportResult>('POST', `/api/admin/aged-leads/import?vendorId=${encodeURIComponent(vendorId)}`, new RawBody('text/csv', csv));
+export const importAgedLeads = (vendorId: string, csv: string) =>
+  api<AgedImportResult>('POST', `/api/admin/aged-leads/import?vendorId=${encodeURIComponent(vendorId)}`, new RawBody('text/csv', csv));
 
 export const fetchLeadPrices = async () => (await api<{ prices: LeadPriceRow[] }>('GET', '/api/admin/lead-prices')).prices;
-export const setLeadPrice = (source: string, tier: string, priceCents: number) => api<{ source: string; tier: string; priceCents: number }>('PUT', `/api/admin/lead-prices/${source}/${tier}`, { priceCents });
+export const setLeadPrice = (source: string, tier: string, priceCents: number) =>
+  api<{ source: string; tier: string; priceCents: number }>('PUT', `/api/admin/lead-prices/${source}/${tier}`, { priceCents });
 
 export const fetchReturnReasons = async () => (await api<{ reasons: { code: string; label: string }[] }>('GET', '/api/leads/return-reasons')).reasons;
-export const fetchLeadReturns = async (status: ReturnStatus) => (await api<{ returns: LeadReturnRow[] }>('GET', `/api/admin/lead-returns?status=${status}`)).returns;
+export const fetchLeadReturns = async (status: ReturnStatus) =>
+  (await api<{ returns: LeadReturnRow[] }>('GET', `/api/admin/lead-returns?status=${status}`)).returns;
 export const approveLeadReturn = (returnId: string) => api<{ returnId: string; status: 'approved' }>('POST', `/api/admin/lead-returns/${returnId}/approve`);
-export const denyLeadReturn = (returnId: string, reason: string) => api<{ returnId: string; status: 'denied' }>('POST', `/api/admin/lead-returns/${returnId}/deny`, { reason });
+export const denyLeadReturn = (returnId: string, reason: string) =>
+  api<{ returnId: string; status: 'denied' }>('POST', `/api/admin/lead-returns/${returnId}/deny`, { reason });

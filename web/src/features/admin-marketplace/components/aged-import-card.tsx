@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -43,8 +44,8 @@ export function AgedImportCard({ vendors, onImported }: { vendors: LeadVendorRow
           Import aged-lead inventory
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          A CSV file of at most 2 MB and 10,000 rows with a header row naming the columns: <span className="break-words font-mono text-xs">{COLUMNS}</span>. Each row is checked as the intake API checks a lead; a
-          lead whose phone or e-mail came in within 30 days is stored as a duplicate and never sold.
+          A CSV file of at most 2 MB and 10,000 rows with a header row naming the columns: <span className="break-words font-mono text-xs">{COLUMNS}</span>.
+          Each row is checked as the intake API checks a lead; a lead whose phone or e-mail came in within 30 days is stored as a duplicate and never sold.
         </p>
       </div>
       <form className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={(event) => void submit(event)} noValidate>
@@ -52,7 +53,12 @@ export function AgedImportCard({ vendors, onImported }: { vendors: LeadVendorRow
           <label htmlFor="import-vendor" className="block text-sm font-medium text-slate-800">
             Vendor
           </label>
-          <select id="import-vendor" value={vendorId} onChange={(e) => setVendorId(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          <select
+            id="import-vendor"
+            value={vendorId}
+            onChange={(e) => setVendorId(e.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+          >
             <option value="">Choose a vendor</option>
             {vendors.map((vendor) => (
               <option key={vendor.vendorId} value={vendor.vendorId}>
@@ -65,7 +71,13 @@ export function AgedImportCard({ vendors, onImported }: { vendors: LeadVendorRow
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
             CSV file
           </label>
-          <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2" />
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
+          />
         </div>
         <Button type="submit" disabled={busy}>
           <Upload className="h-4 w-4" aria-hidden /> {busy ? 'Importing...' : 'Import'}
@@ -96,10 +108,18 @@ function ImportReport({ result }: { result: AgedImportResult }) {
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2">Row</th>
-                <th scope="col" className="px-3 py-2">Outcome</th>
-                <th scope="col" className="px-3 py-2">Field</th>
-                <th scope="col" className="px-3 py-2">Message</th>
+                <th scope="col" className="px-3 py-2">
+                  Row
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Outcome
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Field
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Message
+                </th>
               </tr>
             </thead>
             <tbody>

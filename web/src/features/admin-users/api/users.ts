@@ -24,7 +24,8 @@ export type AccountChange = { admin: boolean } | { satLeader: boolean } | { disa
 
 const PATHS: Record<string, string> = { admin: 'admin', satLeader: 'sat-leader', disabled: 'disabled' };
 
-export const changeAccount = (userId: string, change: AccountChange) => api<{ success: true }>('PUT', `/api/admin/users/${userId}/${PATHS[Object.keys(change)[0]!]}`, change);
+export const changeAccount = (userId: string, change: AccountChange) =>
+  api<{ success: true }>('PUT', `/api/admin/users/${userId}/${PATHS[Object.keys(change)[0]!]}`, change);
 
 export type ApprovedEmails = {
   allowedDomains: string[];

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+
 import { toast } from '../../../components/ui/toast-store';
 import { useSession } from '../stores/session-store';
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -65,8 +66,26 @@ export function RecoveryForm({ token, onDone }: { token: string; onDone: () => v
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
       <h2 className="text-lg font-semibold">Choose a new password</h2>
-      <FormField label="New Password" name="password" type="password" autoComplete="new-password" minLength={6} required value={password} onChange={(e) => setPassword(e.target.value)} />
-      <FormField label="Confirm New Password" name="confirm" type="password" autoComplete="new-password" minLength={6} required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <FormField
+        label="New Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormField
+        label="Confirm New Password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

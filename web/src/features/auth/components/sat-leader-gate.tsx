@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -62,7 +63,17 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
       <FormField label="Email" name="email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.email} />
-      <FormField label="Password" name="password" type="password" autoComplete="new-password" minLength={6} required value={form.password} onChange={set('password')} error={errors.password} />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        required
+        value={form.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
       <FormField
         label="Confirm Password"
         name="confirmPassword"
@@ -74,7 +85,15 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         onChange={set('confirmPassword')}
         error={errors.confirmPassword}
       />
-      <FormField label="Display Name" name="displayName" autoComplete="name" placeholder={defaultName || 'Your name'} value={form.displayName} onChange={set('displayName')} error={errors.displayName} />
+      <FormField
+        label="Display Name"
+        name="displayName"
+        autoComplete="name"
+        placeholder={defaultName || 'Your name'}
+        value={form.displayName}
+        onChange={set('displayName')}
+        error={errors.displayName}
+      />
       <div>
         <label htmlFor="field-satLeaderId" className="block text-sm font-medium text-slate-800">
           SAT Leader

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { accessLabel, useSession, type SessionUser } from './session-store';
 
 const user: SessionUser = {

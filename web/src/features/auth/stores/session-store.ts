@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+
 import { api, setCsrfToken } from '../../../lib/api-client';
 
 export type SessionUser = {

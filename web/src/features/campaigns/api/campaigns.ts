@@ -3,9 +3,32 @@ import { api } from '../../../lib/api-client';
 export type Source = 'data_leads' | 'aged_leads' | 'smm_leads';
 
 export const SOURCES: readonly { value: Source; label: string; tiers: readonly { value: string; label: string }[] }[] = [
-  { value: 'data_leads', label: 'Data Leads', tiers: [{ value: 'basic', label: 'Basic' }, { value: 'premium', label: 'Premium' }, { value: 'exclusive', label: 'Exclusive' }] },
-  { value: 'aged_leads', label: 'Aged Leads', tiers: [{ value: 'basic', label: 'Basic' }, { value: 'business', label: 'Business' }, { value: 'jgs_leads', label: 'JGS Leads' }] },
-  { value: 'smm_leads', label: 'SMM Leads', tiers: [{ value: 'basic', label: 'Basic' }, { value: 'premium', label: 'Premium' }] },
+  {
+    value: 'data_leads',
+    label: 'Data Leads',
+    tiers: [
+      { value: 'basic', label: 'Basic' },
+      { value: 'premium', label: 'Premium' },
+      { value: 'exclusive', label: 'Exclusive' },
+    ],
+  },
+  {
+    value: 'aged_leads',
+    label: 'Aged Leads',
+    tiers: [
+      { value: 'basic', label: 'Basic' },
+      { value: 'business', label: 'Business' },
+      { value: 'jgs_leads', label: 'JGS Leads' },
+    ],
+  },
+  {
+    value: 'smm_leads',
+    label: 'SMM Leads',
+    tiers: [
+      { value: 'basic', label: 'Basic' },
+      { value: 'premium', label: 'Premium' },
+    ],
+  },
 ];
 
 /** Every source a bought lead may have: the campaigns' sources, and business leads (bought by the piece). */
@@ -36,10 +59,25 @@ export type Campaign = {
 };
 
 export type Schedule = { days: number[]; fromHour: number; toHour: number };
-export type Targeting = { states: string[]; dailyCap: number | null; weeklyCap: number | null; schedule: Schedule | null; timeZone: string; roundRobinGroupId?: string | null };
+export type Targeting = {
+  states: string[];
+  dailyCap: number | null;
+  weeklyCap: number | null;
+  schedule: Schedule | null;
+  timeZone: string;
+  roundRobinGroupId?: string | null;
+};
 
 export type PassOverReason = 'state' | 'schedule' | 'paused' | 'daily_cap' | 'weekly_cap' | 'budget' | 'already_owned' | 'sold_out';
-export type Offer = { leadId: string; leadName: string | null; leadState: string | null; outcome: 'bought' | 'passed'; reason: PassOverReason | null; priceCents: number | null; at: string };
+export type Offer = {
+  leadId: string;
+  leadName: string | null;
+  leadState: string | null;
+  outcome: 'bought' | 'passed';
+  reason: PassOverReason | null;
+  priceCents: number | null;
+  at: string;
+};
 export type CampaignActivity = { perDay: { day: string; leads: number; spentCents: number }[]; offers: Offer[] };
 
 /** "Why no leads?" in the agent's words. */
@@ -63,10 +101,12 @@ export const createCampaign = (body: { name: string; source: Source; tier: strin
   api<{ campaignId: string; status: 'active' | 'funding' }>('POST', '/api/campaigns', body, { 'idempotency-key': key() });
 export const setCampaignActive = (campaignId: string, active: boolean) => api('POST', `/api/campaigns/${campaignId}/active`, { active });
 export const pauseAllCampaigns = () => api<{ paused: number }>('POST', '/api/campaigns/pause-all', undefined, { 'idempotency-key': key() });
-export const changeBudget = (campaignId: string, changeCents: number) => api('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': key() });
+export const changeBudget = (campaignId: string, changeCents: number) =>
+  api('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': key() });
 export const fetchCampaign = (campaignId: string) => api<Campaign>('GET', `/api/campaigns/${campaignId}`);
 export const fetchCampaignActivity = (campaignId: string) => api<CampaignActivity>('GET', `/api/campaigns/${campaignId}/activity`);
-export const changeSettings = (campaignId: string, body: { name: string; targeting: Omit<Targeting, 'timeZone'> }) => api('PUT', `/api/campaigns/${campaignId}/settings`, body);
+export const changeSettings = (campaignId: string, body: { name: string; targeting: Omit<Targeting, 'timeZone'> }) =>
+  api('PUT', `/api/campaigns/${campaignId}/settings`, body);
 export const endCampaign = (campaignId: string) => api('POST', `/api/campaigns/${campaignId}/end`);
 export const fetchAgedAvailability = (tier: string) => api<AgedAvailability>('GET', `/api/aged-orders/availability?tier=${encodeURIComponent(tier)}`);
 export const orderAgedPackage = (body: { quantity: number; tier: string; acceptPartial?: boolean }, idempotencyKey: string) =>
@@ -76,6 +116,7 @@ export const orderAgedPackage = (body: { quantity: number; tier: string; acceptP
 /** What is left of the budget to buy leads with (returns credit the wallet, not the budget). */
 export const budgetLeft = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) => Math.max(0, campaign.budgetCents - campaign.budgetUsedCents);
 
-export const remainingShare = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) => (campaign.budgetCents > 0 ? budgetLeft(campaign) / campaign.budgetCents : 0);
+export const remainingShare = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) =>
+  campaign.budgetCents > 0 ? budgetLeft(campaign) / campaign.budgetCents : 0;
 
 export const isLowBudget = (campaign: Pick<Campaign, 'budgetCents' | 'budgetUsedCents'>) => remainingShare(campaign) < 0.1;

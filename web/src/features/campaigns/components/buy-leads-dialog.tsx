@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -50,7 +51,10 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
   useEffect(() => {
     if (source !== 'aged_leads' || !tier) return setAvailability(null);
     let current = true;
-    fetchAgedAvailability(tier).then((answer) => current && setAvailability(answer), () => current && setAvailability(null));
+    fetchAgedAvailability(tier).then(
+      (answer) => current && setAvailability(answer),
+      () => current && setAvailability(null),
+    );
     return () => {
       current = false;
     };
@@ -67,12 +71,17 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
     if (source === 'smm_leads') return;
     if (source === 'data_leads') {
       const dollars = Number(budget);
-      if (!name.trim() || !/^\d+$/.test(budget.trim()) || dollars < 1) return toast({ title: 'Invalid Input', description: 'Please enter budget and campaign name for Data Leads', variant: 'destructive' });
-      if (availableCents !== null && dollars * 100 > availableCents) return toast({ title: 'Insufficient Balance', description: insufficient(dollars * 100 - availableCents), variant: 'destructive' });
+      if (!name.trim() || !/^\d+$/.test(budget.trim()) || dollars < 1)
+        return toast({ title: 'Invalid Input', description: 'Please enter budget and campaign name for Data Leads', variant: 'destructive' });
+      if (availableCents !== null && dollars * 100 > availableCents)
+        return toast({ title: 'Insufficient Balance', description: insufficient(dollars * 100 - availableCents), variant: 'destructive' });
       setSubmitting(true);
       try {
         const created = await createCampaign({ name: name.trim(), source, tier, budgetCents: dollars * 100 });
-        toast({ title: 'Campaign Created', description: created.status === 'active' ? `${name.trim()} is running.` : `${name.trim()} starts as soon as its budget is reserved.` });
+        toast({
+          title: 'Campaign Created',
+          description: created.status === 'active' ? `${name.trim()} is running.` : `${name.trim()} starts as soon as its budget is reserved.`,
+        });
         reset();
         onOpenChange(false);
       } catch (error) {
@@ -84,7 +93,8 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
     }
     const pack = PACKAGES.find((p) => String(p.quantity) === quantity);
     if (!pack) return toast({ title: 'Invalid Input', description: 'Please select a package for Aged Leads', variant: 'destructive' });
-    if (availableCents !== null && pack.priceCents > availableCents && !partial) return toast({ title: 'Insufficient Balance', description: insufficient(pack.priceCents - availableCents), variant: 'destructive' });
+    if (availableCents !== null && pack.priceCents > availableCents && !partial)
+      return toast({ title: 'Insufficient Balance', description: insufficient(pack.priceCents - availableCents), variant: 'destructive' });
     await order(pack.quantity, partial?.quantity === pack.quantity ? partial : null);
   };
 
@@ -93,7 +103,10 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
     const idempotencyKey = accepted?.key ?? crypto.randomUUID();
     try {
       const placed = await orderAgedPackage({ quantity: packageQuantity, tier, acceptPartial: accepted !== null }, idempotencyKey);
-      toast({ title: 'Order Placed Successfully', description: `${placed.quantity.toLocaleString('en-US')} aged leads for ${formatCents(placed.priceCents)}.` });
+      toast({
+        title: 'Order Placed Successfully',
+        description: `${placed.quantity.toLocaleString('en-US')} aged leads for ${formatCents(placed.priceCents)}.`,
+      });
       reset();
       onOpenChange(false);
     } catch (error) {
@@ -126,7 +139,12 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
               <label htmlFor="buy-source" className="block text-sm font-medium text-slate-800">
                 Source
               </label>
-              <select id="buy-source" value={source} onChange={(e) => chooseSource(e.target.value as Source | '')} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+              <select
+                id="buy-source"
+                value={source}
+                onChange={(e) => chooseSource(e.target.value as Source | '')}
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+              >
                 <option value="">Select a source</option>
                 {SOURCES.map((s) => (
                   <option key={s.value} value={s.value}>
@@ -139,7 +157,13 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
               <label htmlFor="buy-tier" className="block text-sm font-medium text-slate-800">
                 Tier
               </label>
-              <select id="buy-tier" value={tier} disabled={!source} onChange={(e) => setTier(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base disabled:bg-slate-100">
+              <select
+                id="buy-tier"
+                value={tier}
+                disabled={!source}
+                onChange={(e) => setTier(e.target.value)}
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base disabled:bg-slate-100"
+              >
                 <option value="">Select a tier</option>
                 {tiers.map((t) => (
                   <option key={t.value} value={t.value}>
@@ -155,13 +179,28 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
                 <label htmlFor="buy-name" className="block text-sm font-medium text-slate-800">
                   Campaign name
                 </label>
-                <input id="buy-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base" />
+                <input
+                  id="buy-name"
+                  value={name}
+                  maxLength={100}
+                  onChange={(e) => setName(e.target.value)}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+                />
               </div>
               <div>
                 <label htmlFor="buy-budget" className="block text-sm font-medium text-slate-800">
                   Budget (USD, whole dollars)
                 </label>
-                <input id="buy-budget" type="number" inputMode="numeric" min={1} step={1} value={budget} onChange={(e) => setBudget(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base" />
+                <input
+                  id="buy-budget"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  value={budget}
+                  onChange={(e) => setBudget(e.target.value)}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+                />
               </div>
             </div>
           )}
@@ -170,7 +209,12 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
               <label htmlFor="buy-package" className="block text-sm font-medium text-slate-800">
                 Package
               </label>
-              <select id="buy-package" value={quantity} onChange={(e) => (setQuantity(e.target.value), setPartial(null))} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+              <select
+                id="buy-package"
+                value={quantity}
+                onChange={(e) => (setQuantity(e.target.value), setPartial(null))}
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+              >
                 <option value="">Select a package</option>
                 {PACKAGES.map((p) => (
                   <option key={p.quantity} value={p.quantity}>
@@ -178,7 +222,9 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
                   </option>
                 ))}
               </select>
-              {availability && <p className="mt-1 text-sm text-slate-600">{availability.available.toLocaleString('en-US')} aged leads of this tier are available.</p>}
+              {availability && (
+                <p className="mt-1 text-sm text-slate-600">{availability.available.toLocaleString('en-US')} aged leads of this tier are available.</p>
+              )}
               {partial && (
                 <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
                   Only {partial.available.toLocaleString('en-US')} leads match this package. Buy them for {formatCents(partial.priceCents)}?
@@ -196,7 +242,13 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
               Cancel
             </Button>
             <Button type="submit" disabled={submitting || source === 'smm_leads'}>
-              {submitting ? 'Processing...' : partial ? `Buy ${partial.available.toLocaleString('en-US')} leads` : source === 'aged_leads' ? 'Buy Package' : 'Create Campaign'}
+              {submitting
+                ? 'Processing...'
+                : partial
+                  ? `Buy ${partial.available.toLocaleString('en-US')} leads`
+                  : source === 'aged_leads'
+                    ? 'Buy Package'
+                    : 'Create Campaign'}
             </Button>
           </div>
         </form>

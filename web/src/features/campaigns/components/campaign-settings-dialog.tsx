@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { US_STATES } from '../../../../../src/modules/marketplace/contracts/us-states';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -13,7 +14,17 @@ export const hourLabel = (hour: number) => (hour === 24 ? 'midnight' : `${hour %
 const capInput = (value: string): number | null | 'bad' => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : 'bad');
 
 /** The campaign's name and targeting: states, daily and weekly caps, and buying hours in the agent's time zone. */
-export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }: { campaign: Campaign; open: boolean; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function CampaignSettingsDialog({
+  campaign,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [name, setName] = useState(campaign.name);
   const [states, setStates] = useState<string[]>([...campaign.targeting.states]);
   const [dailyCap, setDailyCap] = useState(campaign.targeting.dailyCap?.toString() ?? '');
@@ -47,18 +58,29 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
     const daily = capInput(dailyCap);
     const weekly = capInput(weeklyCap);
     if (name.trim() === '') return toast({ title: 'Invalid Input', description: 'Please enter a campaign name.', variant: 'destructive' });
-    if (daily === 'bad' || weekly === 'bad') return toast({ title: 'Invalid Input', description: 'A lead cap is a whole number from 1 to 10,000.', variant: 'destructive' });
+    if (daily === 'bad' || weekly === 'bad')
+      return toast({ title: 'Invalid Input', description: 'A lead cap is a whole number from 1 to 10,000.', variant: 'destructive' });
     setSaving(true);
     try {
       await changeSettings(campaign.campaignId, {
         name,
-        targeting: { states, dailyCap: daily, weeklyCap: weekly, schedule: scheduled ? { days: [...days].sort(), fromHour, toHour } : null, roundRobinGroupId: groupId || null },
+        targeting: {
+          states,
+          dailyCap: daily,
+          weeklyCap: weekly,
+          schedule: scheduled ? { days: [...days].sort(), fromHour, toHour } : null,
+          roundRobinGroupId: groupId || null,
+        },
       });
       toast({ title: 'Campaign Updated', description: name.trim() });
       onOpenChange(false);
       onSaved();
     } catch (error) {
-      toast({ title: 'Operation Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Operation Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -125,7 +147,12 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <label htmlFor="settings-from">From</label>
-                  <select id="settings-from" value={fromHour} onChange={(e) => setFromHour(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base">
+                  <select
+                    id="settings-from"
+                    value={fromHour}
+                    onChange={(e) => setFromHour(Number(e.target.value))}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
+                  >
                     {HOURS.slice(0, 24).map((hour) => (
                       <option key={hour} value={hour}>
                         {hourLabel(hour)}
@@ -133,7 +160,12 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
                     ))}
                   </select>
                   <label htmlFor="settings-to">to</label>
-                  <select id="settings-to" value={toHour} onChange={(e) => setToHour(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base">
+                  <select
+                    id="settings-to"
+                    value={toHour}
+                    onChange={(e) => setToHour(Number(e.target.value))}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-base"
+                  >
                     {HOURS.slice(1).map((hour) => (
                       <option key={hour} value={hour}>
                         {hourLabel(hour)}
@@ -156,7 +188,9 @@ export function CampaignSettingsDialog({ campaign, open, onOpenChange, onSaved }
                 </option>
               ))}
             </select>
-            <p className="mt-1 text-xs text-slate-600">Each lead this campaign buys goes to the next member of the group, round-robin. You still own and pay for the leads.</p>
+            <p className="mt-1 text-xs text-slate-600">
+              Each lead this campaign buys goes to the next member of the group, round-robin. You still own and pay for the leads.
+            </p>
           </div>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>

@@ -18,7 +18,11 @@ export function CampaignStatus({ campaign, onChanged }: { campaign: Campaign; on
   };
   return (
     <div className="flex items-center gap-2">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${campaign.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}>{STATUS_LABEL[campaign.status]}</span>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${campaign.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800'}`}
+      >
+        {STATUS_LABEL[campaign.status]}
+      </span>
       {live && <Switch checked={campaign.status === 'active'} label={`${campaign.name}: active`} onCheckedChange={(active) => void toggle(active)} />}
       {live && <span className="text-sm text-slate-700">{campaign.status === 'active' ? 'Running' : 'Paused'}</span>}
     </div>

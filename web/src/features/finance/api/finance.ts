@@ -42,11 +42,15 @@ export type CardTopUp = {
 };
 
 export const fetchFinanceLedger = (userId: string) =>
-  api<{ user: { id: string; email: string; displayName: string | null }; summary: WalletFigures; topUps: CardTopUp[]; entries: LedgerEntry[]; truncated: boolean }>(
-    'GET',
-    `/api/finance/wallets/${userId}/ledger`,
-  );
+  api<{
+    user: { id: string; email: string; displayName: string | null };
+    summary: WalletFigures;
+    topUps: CardTopUp[];
+    entries: LedgerEntry[];
+    truncated: boolean;
+  }>('GET', `/api/finance/wallets/${userId}/ledger`);
 
 export const fetchFinanceVerify = (userId: string) => api<ChainCheck>('GET', `/api/finance/wallets/${userId}/verify`);
 
-export const financeStatementUrl = (userId: string) => (from: string, to: string) => `/api/finance/wallets/${userId}/statement.csv?${new URLSearchParams({ from, to })}`;
+export const financeStatementUrl = (userId: string) => (from: string, to: string) =>
+  `/api/finance/wallets/${userId}/statement.csv?${new URLSearchParams({ from, to })}`;

@@ -1,6 +1,7 @@
 import { Landmark, Scale, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
+
 import { cn } from '../../../lib/cn';
 import { fetchFinanceAccess } from '../../wallet/api/wallet';
 
@@ -30,7 +31,11 @@ export function FinanceMenu({ compact }: { compact: boolean }) {
           to={to}
           title={compact ? label : undefined}
           className={({ isActive }) =>
-            cn('flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium', compact && 'justify-center', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100')
+            cn(
+              'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
+              compact && 'justify-center',
+              isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+            )
           }
         >
           <Icon className="h-4 w-4 shrink-0" aria-hidden />

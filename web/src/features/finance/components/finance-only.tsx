@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+
 import { toast } from '../../../components/ui/toast-store';
 import { fetchFinanceAccess } from '../../wallet/api/wallet';
 

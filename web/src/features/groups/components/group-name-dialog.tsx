@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -45,7 +46,14 @@ export function GroupNameDialog({ initialName, title, submitLabel, onSave, onClo
             <label htmlFor="group-name" className="block text-sm font-medium text-slate-800">
               Group name
             </label>
-            <input id="group-name" value={name} maxLength={MAX_NAME} autoComplete="off" onChange={(e) => setName(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base" />
+            <input
+              id="group-name"
+              value={name}
+              maxLength={MAX_NAME}
+              autoComplete="off"
+              onChange={(e) => setName(e.target.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+            />
           </div>
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" disabled={busy} onClick={onClose}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { ApiRequestError } from '../../../lib/api-client';

@@ -62,7 +62,10 @@ export const CATEGORY_LABELS: Record<CustomCategory, string> = {
 };
 
 export const fetchCustomIntegrations = () => api<CustomIntegrations>('GET', '/api/integrations/custom');
-export const addCustomIntegration = (input: CustomIntegrationInput) => api<{ success: true; integrationId: string; signingSecret?: string; integration: CustomIntegration }>('POST', '/api/integrations/custom', input);
-export const saveCustomIntegration = (integrationId: string, input: CustomIntegrationInput) => api<CustomIntegration>('PUT', `/api/integrations/custom/${integrationId}`, input);
-export const setCustomIntegrationStatus = (integrationId: string, status: 'active' | 'inactive') => api<CustomIntegration>('PUT', `/api/integrations/custom/${integrationId}/status`, { status });
+export const addCustomIntegration = (input: CustomIntegrationInput) =>
+  api<{ success: true; integrationId: string; signingSecret?: string; integration: CustomIntegration }>('POST', '/api/integrations/custom', input);
+export const saveCustomIntegration = (integrationId: string, input: CustomIntegrationInput) =>
+  api<CustomIntegration>('PUT', `/api/integrations/custom/${integrationId}`, input);
+export const setCustomIntegrationStatus = (integrationId: string, status: 'active' | 'inactive') =>
+  api<CustomIntegration>('PUT', `/api/integrations/custom/${integrationId}/status`, { status });
 export const deleteCustomIntegration = (integrationId: string) => api<{ success: true }>('DELETE', `/api/integrations/custom/${integrationId}`);

@@ -43,8 +43,12 @@ export const fetchDeliveries = (filters: { integrationId?: string; leadId?: stri
 };
 export const fetchDelivery = (deliveryId: string) => api<Delivery & { attempts: DeliveryAttempt[] }>('GET', `/api/deliveries/${deliveryId}`);
 export const resendDelivery = (deliveryId: string) => api<{ attempt: number }>('POST', `/api/deliveries/${deliveryId}/resend`);
-export const resendFailed = (integrationId: string, since: string) => api<{ resent: number }>('POST', `/api/integration-connections/${integrationId}/resend-failed`, { since });
-export const testSend = (integrationId: string) => api<{ deliveryId: string; outcome: SendOutcome; sentAt: string }>('POST', `/api/integration-connections/${integrationId}/test`);
-export const enableIntegration = (integrationId: string, replay: boolean) => api<{ replayed: number; skipped: number }>('POST', `/api/integration-connections/${integrationId}/enable`, { replay });
+export const resendFailed = (integrationId: string, since: string) =>
+  api<{ resent: number }>('POST', `/api/integration-connections/${integrationId}/resend-failed`, { since });
+export const testSend = (integrationId: string) =>
+  api<{ deliveryId: string; outcome: SendOutcome; sentAt: string }>('POST', `/api/integration-connections/${integrationId}/test`);
+export const enableIntegration = (integrationId: string, replay: boolean) =>
+  api<{ replayed: number; skipped: number }>('POST', `/api/integration-connections/${integrationId}/enable`, { replay });
 export const fetchDestinations = (integrationId: string) => api<DestinationChoices>('GET', `/api/integration-connections/${integrationId}/destinations`);
-export const saveDestinations = (integrationId: string, destinations: Destinations) => api<{ destinations: Destinations }>('PUT', `/api/integration-connections/${integrationId}/destinations`, destinations);
+export const saveDestinations = (integrationId: string, destinations: Destinations) =>
+  api<{ destinations: Destinations }>('PUT', `/api/integration-connections/${integrationId}/destinations`, destinations);

@@ -21,15 +21,22 @@ export type Integration = {
 export const fetchIntegrations = async () => (await api<{ providers: Integration[] }>('GET', '/api/integrations')).providers;
 export const fetchIntegration = (providerId: string) => api<Integration>('GET', `/api/integrations/${encodeURIComponent(providerId)}`);
 /** `signingSecret`: OnlySales' webhook signing secret, answered at the first connect only. */
-export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) => api<{ integrationId: string; signingSecret?: string }>('PUT', `/api/integrations/${providerId}`, form);
+export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) =>
+  api<{ integrationId: string; signingSecret?: string }>('PUT', `/api/integrations/${providerId}`, form);
 /** The Connect window's first address: the server makes a one-time request and sends the window on to Textdrip. */
 export const textdripConnectUrl = (networkId: string) => `/api/integrations/textdrip/connect?network_id=${encodeURIComponent(networkId)}`;
-export type TextdripClaim = { networkId: string; status: 'pending' | 'connected' | 'disconnected' | 'failed' | 'expired'; connected: boolean; reason: string | null };
+export type TextdripClaim = {
+  networkId: string;
+  status: 'pending' | 'connected' | 'disconnected' | 'failed' | 'expired';
+  connected: boolean;
+  reason: string | null;
+};
 /** claim_textdrip_connection: what became of the connection the window opened with this network id. */
 export const claimTextdripConnection = (networkId: string) => api<TextdripClaim>('POST', '/api/integrations/textdrip/claim', { networkId });
 export type SigningSecretRotated = { integrationId: string; signingSecret: string; previousValidUntil: string };
 /** A new webhook signing secret (OnlySales, custom API), answered this once; the old one keeps signing beside it until previousValidUntil. */
-export const rotateSigningSecret = (integrationId: string) => api<SigningSecretRotated>('POST', `/api/integration-connections/${integrationId}/rotate-signing-secret`);
+export const rotateSigningSecret = (integrationId: string) =>
+  api<SigningSecretRotated>('POST', `/api/integration-connections/${integrationId}/rotate-signing-secret`);
 export const disconnectIntegration = (providerId: ProviderId) => api('POST', `/api/integrations/${providerId}/disconnect`);
 
 /** VanillaSoft's default field mappings (spec), as the form first shows them. */

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -17,7 +18,18 @@ import {
   type CustomType,
 } from '../api/custom-integrations';
 
-type Form = { name: string; description: string; type: CustomType; category: CustomCategory; url: string; apiEndpoint: string; method: CustomMethod; headers: string; apiKey: string; requestBody: string };
+type Form = {
+  name: string;
+  description: string;
+  type: CustomType;
+  category: CustomCategory;
+  url: string;
+  apiEndpoint: string;
+  method: CustomMethod;
+  headers: string;
+  apiKey: string;
+  requestBody: string;
+};
 
 const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid]:border-red-500';
 const LABEL = 'block text-sm font-medium text-slate-800';
@@ -79,7 +91,11 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const body = useRef<HTMLTextAreaElement>(null);
   const failureText = editing ? 'Failed to save custom integration. Please try again.' : 'Failed to add custom integration. Please try again.';
-  const { busy, submit: run, errorFor } = useFormSubmission((failure) => {
+  const {
+    busy,
+    submit: run,
+    errorFor,
+  } = useFormSubmission((failure) => {
     const refusal = failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500 ? failure.message : null;
     toast({ title: refusal ? 'Validation Error' : 'Error', description: refusal ?? failureText, variant: 'destructive' });
   });
@@ -114,7 +130,11 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
     const input: CustomIntegrationInput = { name: form.name.trim(), description: form.description.trim(), type: form.type, category: form.category };
     if (form.type === 'link') input.url = form.url.trim();
     else {
-      Object.assign(input, { apiEndpoint: form.apiEndpoint.trim(), method: form.method, requestBody: hasBody && form.requestBody.trim() ? form.requestBody : null });
+      Object.assign(input, {
+        apiEndpoint: form.apiEndpoint.trim(),
+        method: form.method,
+        requestBody: hasBody && form.requestBody.trim() ? form.requestBody : null,
+      });
       if (form.headers.trim()) input.headers = form.headers;
       if (form.apiKey.trim()) input.apiKey = form.apiKey.trim();
     }
@@ -135,7 +155,9 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
       <DialogContent className="max-w-2xl" data-testid="custom-integration-dialog">
         <DialogTitle>{editing ? `Edit ${editing.name}` : 'Add Custom Integration'}</DialogTitle>
-        <DialogDescription>A link opens a tool you use; an API integration receives each lead you buy, signed so your endpoint can check it came from us.</DialogDescription>
+        <DialogDescription>
+          A link opens a tool you use; an API integration receives each lead you buy, signed so your endpoint can check it came from us.
+        </DialogDescription>
         <form className="space-y-4" onSubmit={submit} noValidate>
           <FormField label="Integration name" name="name" autoComplete="off" maxLength={100} value={form.name} onChange={set('name')} error={errorOf('name')} />
           <div>
@@ -158,11 +180,29 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
             </Select>
           </div>
           {form.type === 'link' ? (
-            <FormField label="URL" name="url" type="url" placeholder="https://" autoComplete="off" value={form.url} onChange={set('url')} error={errorOf('url')} />
+            <FormField
+              label="URL"
+              name="url"
+              type="url"
+              placeholder="https://"
+              autoComplete="off"
+              value={form.url}
+              onChange={set('url')}
+              error={errorOf('url')}
+            />
           ) : (
             <>
               <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-                <FormField label="API endpoint" name="apiEndpoint" type="url" placeholder="https://" autoComplete="off" value={form.apiEndpoint} onChange={set('apiEndpoint')} error={errorOf('apiEndpoint')} />
+                <FormField
+                  label="API endpoint"
+                  name="apiEndpoint"
+                  type="url"
+                  placeholder="https://"
+                  autoComplete="off"
+                  value={form.apiEndpoint}
+                  onChange={set('apiEndpoint')}
+                  error={errorOf('apiEndpoint')}
+                />
                 <Select label="Method" name="method" value={form.method} onChange={set('method')}>
                   {options.methods.map((method) => (
                     <option key={method} value={method}>
@@ -179,7 +219,11 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
                   id="field-headers"
                   rows={3}
                   spellCheck={false}
-                  placeholder={editing?.headerNames.length ? `Saved: ${editing.headerNames.join(', ')}. Leave empty to keep them, {} to remove them.` : '{"X-Api-Key": "your-key"}'}
+                  placeholder={
+                    editing?.headerNames.length
+                      ? `Saved: ${editing.headerNames.join(', ')}. Leave empty to keep them, {} to remove them.`
+                      : '{"X-Api-Key": "your-key"}'
+                  }
                   value={form.headers}
                   onChange={set('headers')}
                   aria-invalid={headersError || errorOf('headers') ? true : undefined}
@@ -197,7 +241,9 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
                 name="apiKey"
                 type="password"
                 autoComplete="off"
-                placeholder={editing?.secretHints.apiKey ? `Saved as ${editing.secretHints.apiKey}; leave empty to keep it` : 'Sent as Authorization: Bearer <key>'}
+                placeholder={
+                  editing?.secretHints.apiKey ? `Saved as ${editing.secretHints.apiKey}; leave empty to keep it` : 'Sent as Authorization: Bearer <key>'
+                }
                 value={form.apiKey}
                 onChange={set('apiKey')}
                 error={errorOf('apiKey')}
@@ -220,12 +266,15 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
                     className={`${INPUT} font-mono text-sm`}
                   />
                   <p id="field-requestBody-hint" className={errorOf('requestBody') ? 'mt-1 text-sm text-red-600' : 'mt-1 text-xs text-slate-600'}>
-                    {errorOf('requestBody') ?? 'Placeholders are filled from each lead when it is sent, escaped for JSON or form bodies. Without a template the lead is sent as JSON.'}
+                    {errorOf('requestBody') ??
+                      'Placeholders are filled from each lead when it is sent, escaped for JSON or form bodies. Without a template the lead is sent as JSON.'}
                   </p>
                   <Placeholders names={options.placeholders} onInsert={insertPlaceholder} />
                 </div>
               ) : (
-                <p className="text-sm text-slate-600">A {form.method} request carries no body: each lead is sent as query parameters named like the placeholders (first_name, phone …).</p>
+                <p className="text-sm text-slate-600">
+                  A {form.method} request carries no body: each lead is sent as query parameters named like the placeholders (first_name, phone …).
+                </p>
               )}
             </>
           )}
@@ -243,7 +292,19 @@ export function CustomIntegrationDialog({ open, editing, options, onClose, onSav
   );
 }
 
-function Select({ label, name, children, ...select }: { label: string; name: string; children: ReactNode; value: string; onChange: (event: { target: { value: string } }) => void; disabled?: boolean }) {
+function Select({
+  label,
+  name,
+  children,
+  ...select
+}: {
+  label: string;
+  name: string;
+  children: ReactNode;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  disabled?: boolean;
+}) {
   return (
     <div>
       <label htmlFor={`field-${name}`} className={LABEL}>

@@ -1,15 +1,16 @@
 import { ExternalLink, ListChecks, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { ShownOnceDialog } from '../../../components/ui/shown-once-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
+import { CATEGORY_LABELS, deleteCustomIntegration, setCustomIntegrationStatus, type CustomIntegration } from '../api/custom-integrations';
 import { DeliveryHealth } from '../delivery-health';
 import { DeliveryLogCard } from '../delivery-log-card';
 import { SigningSecretRotation } from '../signing-secret-rotation';
-import { deleteCustomIntegration, setCustomIntegrationStatus, CATEGORY_LABELS, type CustomIntegration } from '../api/custom-integrations';
 
 type Props = {
   integrations: CustomIntegration[];
@@ -30,7 +31,10 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
     setSwitching(integration.integrationId);
     try {
       await setCustomIntegrationStatus(integration.integrationId, active ? 'active' : 'inactive');
-      toast({ title: active ? 'Integration Activated' : 'Integration Deactivated', description: active ? `${integration.name} receives your new leads.` : `${integration.name} receives no leads until you activate it.` });
+      toast({
+        title: active ? 'Integration Activated' : 'Integration Deactivated',
+        description: active ? `${integration.name} receives your new leads.` : `${integration.name} receives no leads until you activate it.`,
+      });
     } catch (error) {
       toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to update the integration', variant: 'destructive' });
     }
@@ -55,7 +59,9 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
         Custom integrations
       </h2>
       {integrations.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">No custom integrations yet. Add a link to a tool you use, or an API endpoint that receives your leads.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+          No custom integrations yet. Add a link to a tool you use, or an API endpoint that receives your leads.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Custom integrations">
           {integrations.map((integration) => (
@@ -64,15 +70,21 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="break-words font-semibold text-slate-900">{integration.name}</h3>
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{CATEGORY_LABELS[integration.category]}</span>
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">{integration.type === 'link' ? 'Link' : 'API'}</span>
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
+                    {integration.type === 'link' ? 'Link' : 'API'}
+                  </span>
                   {integration.type === 'api' && (
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${integration.status === 'active' ? 'bg-green-100 text-green-800' : integration.disabled ? 'bg-red-100 text-red-900' : 'bg-slate-200 text-slate-800'}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${integration.status === 'active' ? 'bg-green-100 text-green-800' : integration.disabled ? 'bg-red-100 text-red-900' : 'bg-slate-200 text-slate-800'}`}
+                    >
                       {integration.status === 'active' ? 'Active' : integration.disabled ? 'Turned off: failing' : 'Inactive'}
                     </span>
                   )}
                 </div>
                 {integration.description && <p className="mt-1 break-words text-sm text-slate-600">{integration.description}</p>}
-                <p className="mt-1 break-all text-xs text-slate-600">{integration.type === 'link' ? integration.url : `${integration.method ?? ''} ${integration.apiEndpoint ?? ''}`}</p>
+                <p className="mt-1 break-all text-xs text-slate-600">
+                  {integration.type === 'link' ? integration.url : `${integration.method ?? ''} ${integration.apiEndpoint ?? ''}`}
+                </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {integration.type === 'link' ? (
@@ -124,7 +136,14 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
                 />
               )}
               <DeliveryHealth
-                integration={{ integrationId: inspected.integrationId, name: inspected.name, connected: inspected.status === 'active', disabled: inspected.disabled, failingSince: inspected.failingSince, held: inspected.heldDeliveries }}
+                integration={{
+                  integrationId: inspected.integrationId,
+                  name: inspected.name,
+                  connected: inspected.status === 'active',
+                  disabled: inspected.disabled,
+                  failingSince: inspected.failingSince,
+                  held: inspected.heldDeliveries,
+                }}
                 onChanged={onChanged}
               />
               <DeliveryLogCard integrationId={inspected.integrationId} name={inspected.name} connected={inspected.status === 'active'} />
@@ -143,7 +162,9 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
       <ConfirmDialog
         subject={deleting}
         title="Delete this integration?"
-        description={(integration) => `“${integration.name}” will be deleted${integration.type === 'api' ? ' and receive no more leads' : ''}. This cannot be undone.`}
+        description={(integration) =>
+          `“${integration.name}” will be deleted${integration.type === 'api' ? ' and receive no more leads' : ''}. This cannot be undone.`
+        }
         confirmLabel="Delete"
         onConfirm={(integration) => void remove(integration)}
         onCancel={() => setDeleting(null)}

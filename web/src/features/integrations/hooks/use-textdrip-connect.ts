@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSession } from '../../auth/stores/session-store';
@@ -32,7 +33,12 @@ const popupFeatures = () => {
  * covers a window that lost its link to this page. Stops when connected, failed, after 5
  * minutes, or when the page goes away.
  */
-export function useTextdripConnect(onConnected: () => void): { phase: TextdripConnectPhase; connect: () => void; cancel: () => void; openedFromLink: () => void } {
+export function useTextdripConnect(onConnected: () => void): {
+  phase: TextdripConnectPhase;
+  connect: () => void;
+  cancel: () => void;
+  openedFromLink: () => void;
+} {
   const [phase, setPhase] = useState<TextdripConnectPhase>({ kind: 'idle' });
   const signedIn = useSession((s) => s.status === 'signed-in');
   const attempt = useRef<{ networkId: string; poll: number; deadline: number; asking: boolean } | null>(null);

@@ -21,10 +21,23 @@ export type OwnedLead = {
 };
 
 export type Assignee = { userId: string; email: string; name: string | null };
-export type AssignedLead = Pick<OwnedLead, 'leadId' | 'firstName' | 'lastName' | 'phone' | 'email' | 'state' | 'zip' | 'source' | 'tier'> & { ownerEmail: string; how: 'manual' | 'round_robin'; assignedAt: string };
+export type AssignedLead = Pick<OwnedLead, 'leadId' | 'firstName' | 'lastName' | 'phone' | 'email' | 'state' | 'zip' | 'source' | 'tier'> & {
+  ownerEmail: string;
+  how: 'manual' | 'round_robin';
+  assignedAt: string;
+};
 
 export type LeadFilters = { search?: string; source?: string; campaignId?: string; state?: string; day?: string };
-export type LeadReturn = { returnId: string; leadId: string; priceCents: number; reason: string; comment: string; status: 'pending' | 'approved' | 'denied'; denyReason: string | null; requestedAt: string };
+export type LeadReturn = {
+  returnId: string;
+  leadId: string;
+  priceCents: number;
+  reason: string;
+  comment: string;
+  status: 'pending' | 'approved' | 'denied';
+  denyReason: string | null;
+  requestedAt: string;
+};
 export type ReturnReason = { code: string; label: string };
 
 export const leadQuery = (filters: LeadFilters, before?: string | null) => {
@@ -35,7 +48,8 @@ export const leadQuery = (filters: LeadFilters, before?: string | null) => {
   return query ? `?${query}` : '';
 };
 
-export const fetchLeads = (filters: LeadFilters, before?: string | null) => api<{ leads: OwnedLead[]; next: string | null }>('GET', `/api/leads${leadQuery(filters, before)}`);
+export const fetchLeads = (filters: LeadFilters, before?: string | null) =>
+  api<{ leads: OwnedLead[]; next: string | null }>('GET', `/api/leads${leadQuery(filters, before)}`);
 export const fetchReturns = async () => (await api<{ returns: LeadReturn[] }>('GET', '/api/leads/returns')).returns;
 export const fetchReturnReasons = () => api<{ reasons: ReturnReason[]; windowDays: number }>('GET', '/api/leads/return-reasons');
 export const requestReturn = (leadId: string, body: { reason: string; comment: string }) =>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -6,7 +7,19 @@ import { formatCents } from '../../../lib/money';
 import { requestReturn, type OwnedLead, type ReturnReason } from '../api/leads';
 
 /** Asks to return a lead: a reason from the fixed list and a comment; an admin reviews it. */
-export function ReturnLeadDialog({ lead, reasons, windowDays, onClose, onReturned }: { lead: OwnedLead | null; reasons: ReturnReason[]; windowDays: number; onClose: () => void; onReturned: () => void }) {
+export function ReturnLeadDialog({
+  lead,
+  reasons,
+  windowDays,
+  onClose,
+  onReturned,
+}: {
+  lead: OwnedLead | null;
+  reasons: ReturnReason[];
+  windowDays: number;
+  onClose: () => void;
+  onReturned: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
@@ -28,7 +41,11 @@ export function ReturnLeadDialog({ lead, reasons, windowDays, onClose, onReturne
       onReturned();
       onClose();
     } catch (error) {
-      toast({ title: 'Return Failed', description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Return Failed',
+        description: error instanceof Error ? error.message : 'Unable to complete operation. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
@@ -47,7 +64,12 @@ export function ReturnLeadDialog({ lead, reasons, windowDays, onClose, onReturne
             <label htmlFor="return-reason" className="block text-sm font-medium text-slate-800">
               Reason
             </label>
-            <select id="return-reason" value={reason} onChange={(e) => setReason(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+            <select
+              id="return-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+            >
               <option value="">Choose a reason</option>
               {reasons.map((r) => (
                 <option key={r.code} value={r.code}>
@@ -60,7 +82,14 @@ export function ReturnLeadDialog({ lead, reasons, windowDays, onClose, onReturne
             <label htmlFor="return-comment" className="block text-sm font-medium text-slate-800">
               Comment (optional)
             </label>
-            <textarea id="return-comment" rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base" />
+            <textarea
+              id="return-comment"
+              rows={3}
+              maxLength={1000}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+            />
           </div>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" disabled={sending} onClick={onClose}>

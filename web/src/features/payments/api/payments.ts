@@ -9,7 +9,8 @@ export type PaymentMethod = {
   readonly isDefault: boolean;
 };
 
-export type TopUpAnswer = { readonly status: 'succeeded'; readonly paymentId: string } | { readonly status: 'redirect'; readonly url: string; readonly paymentId: string | null };
+export type TopUpAnswer =
+  { readonly status: 'succeeded'; readonly paymentId: string } | { readonly status: 'redirect'; readonly url: string; readonly paymentId: string | null };
 
 export const fetchPaymentMethods = () => api<{ methods: PaymentMethod[] }>('GET', '/api/payments/methods').then((answer) => answer.methods);
 export const setDefaultPaymentMethod = (id: string) => api<{ success: true }>('POST', `/api/payments/methods/${encodeURIComponent(id)}/default`);
@@ -22,7 +23,12 @@ export const createSetupSession = () => api<{ publishableKey: string | null; url
  */
 export const topUp = (amountCents: number, paymentMethodId: string, idempotencyKey: string) =>
   // The provider's tab comes back to the page the agent is on, which then shows how it went.
-  api<TopUpAnswer>('POST', '/api/payments/top-up', { amountCents, paymentMethodId, returnPath: window.location.pathname }, { 'idempotency-key': idempotencyKey });
+  api<TopUpAnswer>(
+    'POST',
+    '/api/payments/top-up',
+    { amountCents, paymentMethodId, returnPath: window.location.pathname },
+    { 'idempotency-key': idempotencyKey },
+  );
 
 /** A top-up retried with its own key while the answer is unknown (no connection, or the first attempt still running). */
 export async function topUpWithRetries(amountCents: number, paymentMethodId: string, idempotencyKey: string, attempts = 3): Promise<TopUpAnswer> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { centsOf } from './add-balance-dialog';
 
 describe('the Add Balance amount', () => {

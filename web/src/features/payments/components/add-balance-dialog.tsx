@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -79,7 +80,11 @@ export function AddBalanceDialog({ open, onOpenChange }: Props) {
     } catch (failure) {
       tab?.close();
       const description = failure instanceof ApiRequestError && failure.code === 'INVALID_AMOUNT' ? AMOUNT_MESSAGE : FAILED_MESSAGE;
-      toast({ title: failure instanceof ApiRequestError && failure.code === 'INVALID_AMOUNT' ? 'Invalid Amount' : 'Payment Failed', description, variant: 'destructive' });
+      toast({
+        title: failure instanceof ApiRequestError && failure.code === 'INVALID_AMOUNT' ? 'Invalid Amount' : 'Payment Failed',
+        description,
+        variant: 'destructive',
+      });
     } finally {
       setSubmitting(false);
     }
@@ -142,7 +147,11 @@ export function AddBalanceDialog({ open, onOpenChange }: Props) {
               ))}
               <option value={NEW_CARD}>Use a new card</option>
             </select>
-            <Link to="/payment-methods" className="mt-1 inline-block text-sm text-brand-700 underline-offset-4 hover:underline" onClick={() => onOpenChange(false)}>
+            <Link
+              to="/payment-methods"
+              className="mt-1 inline-block text-sm text-brand-700 underline-offset-4 hover:underline"
+              onClick={() => onOpenChange(false)}
+            >
               Manage payment methods
             </Link>
           </div>

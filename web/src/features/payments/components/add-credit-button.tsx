@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+
 import { Button } from '../../../components/ui/button';
 
 // The dialog's code is fetched on the first click.

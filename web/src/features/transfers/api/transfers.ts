@@ -1,4 +1,4 @@
-import { ApiRequestError, api } from '../../../lib/api-client';
+import { api, ApiRequestError } from '../../../lib/api-client';
 
 export type SendTransferInput = { amountCents: number; recipientEmail: string; description: string };
 export type TransferAnswer = { transferId: string; status: 'completed' | 'pending'; availableCents: number };

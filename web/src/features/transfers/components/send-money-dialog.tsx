@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -45,8 +46,16 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
       current = false;
     };
   }, [open]);
-  const { busy, submit: run, errorFor } = useFormSubmission((failure) => {
-    toast({ title: 'Transfer Failed', description: failure instanceof Error ? failure.message : 'Unable to send money. Please try again.', variant: 'destructive' });
+  const {
+    busy,
+    submit: run,
+    errorFor,
+  } = useFormSubmission((failure) => {
+    toast({
+      title: 'Transfer Failed',
+      description: failure instanceof Error ? failure.message : 'Unable to send money. Please try again.',
+      variant: 'destructive',
+    });
   }, FIELD_OF_CODE);
 
   const fieldError = (field: string) => localErrors[field] ?? errorFor(field) ?? (field === 'amount' ? errorFor('amountCents') : undefined);
@@ -57,7 +66,10 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
     const errors: Record<string, string> = {};
     const limitCents = recipients?.dailyLimitCents;
     if (amountCents === null || (limitCents !== undefined && amountCents > limitCents)) {
-      errors.amount = limitCents !== undefined ? `Amount must be between $0.01 and ${formatCents(limitCents)}, your daily transfer limit (at most 2 decimals)` : 'Amount must be at least $0.01 (at most 2 decimals)';
+      errors.amount =
+        limitCents !== undefined
+          ? `Amount must be between $0.01 and ${formatCents(limitCents)}, your daily transfer limit (at most 2 decimals)`
+          : 'Amount must be at least $0.01 (at most 2 decimals)';
     }
     if (!recipientEmail.trim()) errors.recipientEmail = 'Please enter the recipient’s e-mail address';
     setLocalErrors(errors);
@@ -68,7 +80,8 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
       const answer = await sendTransfer(input, crypto.randomUUID());
       toast({
         title: 'Transfer Sent',
-        description: `You sent ${formatCents(amountCents)} to ${input.recipientEmail}.` + (answer.status === 'pending' ? ' It will reach their wallet in a moment.' : ''),
+        description:
+          `You sent ${formatCents(amountCents)} to ${input.recipientEmail}.` + (answer.status === 'pending' ? ' It will reach their wallet in a moment.' : ''),
       });
       onSent({ ...answer, ...input });
       setAmount('');

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+
 import type { TransferItem } from '../api/transfers';
 
 type SentHereState = { sent: TransferItem[]; add(item: TransferItem): void };

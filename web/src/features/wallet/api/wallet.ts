@@ -45,7 +45,10 @@ export type ExplainedEntry = { entry: LedgerEntry; before: Balances; after: Bala
 export const fetchWallet = () => api<WalletFigures>('GET', '/api/wallet');
 
 export const fetchLedgerPage = (before: number | null, limit = 20) =>
-  api<{ entries: LedgerEntry[]; nextBefore: number | null }>('GET', `/api/wallet/ledger?${new URLSearchParams({ limit: String(limit), ...(before ? { before: String(before) } : {}) })}`);
+  api<{ entries: LedgerEntry[]; nextBefore: number | null }>(
+    'GET',
+    `/api/wallet/ledger?${new URLSearchParams({ limit: String(limit), ...(before ? { before: String(before) } : {}) })}`,
+  );
 
 export const fetchLedgerEntry = (seq: number) => api<ExplainedEntry>('GET', `/api/wallet/ledger/${seq}`);
 

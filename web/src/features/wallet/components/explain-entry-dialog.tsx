@@ -1,5 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { formatCents } from '../../../lib/money';
 import type { ExplainedEntry } from '../api/wallet';
@@ -37,7 +38,10 @@ export function ExplainEntryDialog({ load, onClose }: { load: (() => Promise<Exp
           <div className="space-y-4 text-sm">
             <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1.5">
               <dt className="text-slate-500">Amount</dt>
-              <dd className="font-semibold tabular-nums">{signed(e.amountCents)}{e.isTestCredit && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Test credit</span>}</dd>
+              <dd className="font-semibold tabular-nums">
+                {signed(e.amountCents)}
+                {e.isTestCredit && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Test credit</span>}
+              </dd>
               <dt className="text-slate-500">Cause</dt>
               <dd className="break-all">{causeLabel(e.cause)}</dd>
               <dt className="text-slate-500">By</dt>
@@ -50,8 +54,12 @@ export function ExplainEntryDialog({ load, onClose }: { load: (() => Promise<Exp
               <thead>
                 <tr className="border-b border-slate-200 text-xs uppercase text-slate-500">
                   <th scope="col" className="py-1 font-medium"></th>
-                  <th scope="col" className="py-1 text-right font-medium">Before</th>
-                  <th scope="col" className="py-1 text-right font-medium">After</th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Before
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    After
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -63,7 +71,9 @@ export function ExplainEntryDialog({ load, onClose }: { load: (() => Promise<Exp
                   ] as const
                 ).map(([label, key]) => (
                   <tr key={key} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 font-normal text-slate-600">{label}</th>
+                    <th scope="row" className="py-1 font-normal text-slate-600">
+                      {label}
+                    </th>
                     <td className="py-1 text-right">{formatCents(explained.before[key])}</td>
                     <td className="py-1 text-right">{formatCents(explained.after[key])}</td>
                   </tr>

@@ -20,7 +20,15 @@ const COLUMNS = 'grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 px-3 s
  * Status, Balance after); each row's Transaction is a button, stretched over the row, that opens
  * the entry's explanation. On a phone the headings stay for screen readers and the cells stack.
  */
-export function LedgerList({ entries, onExplain, showActor = false }: { entries: LedgerEntry[]; onExplain: (entry: LedgerEntry) => void; showActor?: boolean }) {
+export function LedgerList({
+  entries,
+  onExplain,
+  showActor = false,
+}: {
+  entries: LedgerEntry[];
+  onExplain: (entry: LedgerEntry) => void;
+  showActor?: boolean;
+}) {
   return (
     <div role="table" aria-label="Transaction history" className="rounded-lg border border-slate-200 bg-white" data-testid="ledger-list">
       <div role="rowgroup" className="sr-only sm:not-sr-only">
@@ -67,7 +75,11 @@ export function LedgerList({ entries, onExplain, showActor = false }: { entries:
               <span role="cell" className="order-4 hidden text-sm text-slate-600 sm:order-none sm:block">
                 {STATUS_LABELS[e.status]}
               </span>
-              <span role="cell" className="order-4 text-right text-xs tabular-nums text-slate-600 sm:order-none sm:text-sm" title="Available balance after this entry">
+              <span
+                role="cell"
+                className="order-4 text-right text-xs tabular-nums text-slate-600 sm:order-none sm:text-sm"
+                title="Available balance after this entry"
+              >
                 <span className="sm:hidden">Balance </span>
                 {formatCents(e.availableAfterCents)}
               </span>

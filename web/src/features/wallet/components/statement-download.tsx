@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+
 import { Button } from '../../../components/ui/button';
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -36,7 +37,11 @@ export function StatementDownload({ urlFor }: { urlFor: (from: string, to: strin
       <Button type="submit" variant="outline">
         <Download className="h-4 w-4" aria-hidden /> Download statement (CSV)
       </Button>
-      {error && <p className="w-full text-sm text-red-700" role="alert">{error}</p>}
+      {error && (
+        <p className="w-full text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import { formatCents } from '../../../lib/money';
 import { useWalletFigures } from '../hooks/use-wallet-figures';
 

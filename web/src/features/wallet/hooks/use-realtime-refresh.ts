@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import { onRealtimeChange } from '../../../lib/realtime';
 
 /** Runs `refresh` when the signed-in user's wallet changed (SSE topic 'wallet'). */

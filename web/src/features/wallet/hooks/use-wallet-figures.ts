@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { onRealtimeChange } from '../../../lib/realtime';
 import { fetchWallet, type WalletFigures } from '../api/wallet';
 
