@@ -29,9 +29,19 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'api',
+          include: ['test/api/**/*.api.spec.ts'],
+          globalSetup: ['test/support/portal/portal-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.spec.ts'],
-          globalSetup: ['test/e2e/support/e2e-global-setup.ts'],
+          globalSetup: ['test/support/portal/portal-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -18,8 +18,8 @@ import { SessionStore } from '../../src/platform/auth/session-store.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
-import { ApiClient } from '../../test/e2e/support/api-client.js';
-import { startPortal, type PortalProcess } from '../../test/e2e/support/portal-process.js';
+import { ApiClient } from '../../test/support/portal/api-client.js';
+import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
 import { databaseWork, fmt, openBenchDatabase, type BenchDatabase } from '../support/bench-database.js';
 import { requireScaled } from '../wallet-debit/wallet-app.js';
 

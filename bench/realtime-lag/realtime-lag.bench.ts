@@ -7,9 +7,9 @@ import { Redis } from 'ioredis';
 
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
-import { ApiClient } from '../../test/e2e/support/api-client.js';
-import { eventReader } from '../../test/e2e/support/event-stream.js';
-import { startPortal, type PortalProcess } from '../../test/e2e/support/portal-process.js';
+import { ApiClient } from '../../test/support/portal/api-client.js';
+import { eventReader } from '../../test/support/portal/event-stream.js';
+import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
 import { openBenchDatabase } from '../support/bench-database.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);

@@ -14,7 +14,7 @@ import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { SessionStore } from '../../src/platform/auth/session-store.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
-import { startPortal, type PortalProcess } from '../../test/e2e/support/portal-process.js';
+import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
 import { databaseWork, openBenchDatabase, type BenchDatabase, type DatabaseWork } from '../support/bench-database.js';
 
 const PASSWORD = 'bench-wallet-1';

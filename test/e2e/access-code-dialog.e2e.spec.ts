@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createConfirmedAccount } from '../support/portal/mailbox.js';
+import { createAccessCode, signInThroughForm } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { createConfirmedAccount } from './support/mailbox.js';
-import { createAccessCode, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

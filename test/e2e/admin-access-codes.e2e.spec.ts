@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createConfirmedAccount } from '../support/portal/mailbox.js';
+import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { createConfirmedAccount } from './support/mailbox.js';
-import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ApiClient } from './support/api-client.js';
+import { ApiClient } from '../support/portal/api-client.js';
+import { freshAdmin, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
-import { freshAdmin, openWithAccessCode, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ApiClient } from './support/api-client.js';
+import { ApiClient } from '../support/portal/api-client.js';
+import { createConfirmedAccount } from '../support/portal/mailbox.js';
+import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
-import { createConfirmedAccount } from './support/mailbox.js';
-import { freshAdmin, openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 const PASSWORD = 'users-page-pass-1';
 let browser: Browser;

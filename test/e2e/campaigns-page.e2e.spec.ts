@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { createAccessCode, freshAdmin, freshAgent, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { createAccessCode, freshAdmin, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { freePort } from '../support/free-port.js';
 import { startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.js';
-import { ApiClient } from './support/api-client.js';
+import { ApiClient } from '../support/portal/api-client.js';
+import { startPortal, type PortalProcess } from '../support/portal/portal-process.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
-import { startPortal, type PortalProcess } from './support/portal-process.js';
 
 const STAFF_DOMAIN = 'agency.test';
 let browser: Browser;

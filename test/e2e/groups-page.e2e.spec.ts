@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
-import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

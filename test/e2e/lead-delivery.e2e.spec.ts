@@ -8,11 +8,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { inParallel, tally } from '../support/parallel.js';
+import type { ApiClient } from '../support/portal/api-client.js';
+import { startOwnPortal, type OwnPortal, type SeededAccount } from '../support/portal/own-portal.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import type { ApiClient } from './support/api-client.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startOwnPortal, type OwnPortal, type SeededAccount } from './support/own-portal.js';
 
 const RINGY_TOKEN = 'rg_auth_token_9d8c7b6a5f4e';
 type Delivery = {

@@ -4,9 +4,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { signInThroughForm } from '../support/portal/portal.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
-import { signInThroughForm } from './support/portal.js';
 
 const DATA_LEADS_URL = 'https://data-partner.test/leads';
 const AGED_LEADS_URL = 'https://aged-partner.test/orders';

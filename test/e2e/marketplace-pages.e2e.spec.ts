@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { ApiClient } from './support/api-client.js';
+import type { ApiClient } from '../support/portal/api-client.js';
+import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { signInThroughForm } from '../support/portal/portal.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
-import { signInThroughForm } from './support/portal.js';
 
 describe('the marketplace pages', () => {
   let own: OwnPortal;

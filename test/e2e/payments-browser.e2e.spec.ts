@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { walletProbe } from '../support/portal/payments-wallet-probe.js';
+import { freshAgent, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { walletProbe } from './support/payments-wallet-probe.js';
-import { freshAgent, openWithAccessCode, signInThroughForm } from './support/portal.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };

@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { ApiClient } from '../support/portal/api-client.js';
+import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { signInThroughForm } from '../support/portal/portal.js';
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../support/stripe-standin.js';
-import type { ApiClient } from './support/api-client.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
-import { signInThroughForm } from './support/portal.js';
 
 describe('card payments through Stripe (the portal against a local Stripe stand-in)', () => {
   let own: OwnPortal;

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startPortal, type PortalProcess } from '../support/portal/portal-process.js';
+import { signInThroughForm } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startPortal, type PortalProcess } from './support/portal-process.js';
-import { signInThroughForm } from './support/portal.js';
 
 // Choosing a leader changes the account for good, and only a seeded demo agent has none
 // (sign-up asks for one): these tests run on a portal of their own, with its own demo team.

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { freshAdmin, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
 import { launchBrowser, newPage, portalUrl } from './support/browser.js';
 import { allowConsoleMessage } from './support/page-checks.js';
-import { freshAdmin, openWithAccessCode, signInThroughForm } from './support/portal.js';
 
 function expectSecurityHeaders(headers: Headers, what: string): void {
   const csp = headers.get('content-security-policy') ?? '';

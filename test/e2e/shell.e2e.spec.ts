@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createConfirmedAccount } from '../support/portal/mailbox.js';
+import { openWithAccessCode, signedInClient, signInThroughForm } from '../support/portal/portal.js';
 import { checkContext, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { createConfirmedAccount } from './support/mailbox.js';
-import { openWithAccessCode, signedInClient, signInThroughForm } from './support/portal.js';
 
 const PASSWORD = 'Shell-Agent-2026';
 const PHONE = { width: 390, height: 844 };

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { freshAgent } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { freshAgent } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { mailedLink } from '../support/portal/mailbox.js';
+import { freshAgent } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { mailedLink } from './support/mailbox.js';
-import { freshAgent } from './support/portal.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -6,10 +6,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { signInThroughForm } from '../support/portal/portal.js';
 import { startTextdripStandIn, type TextdripStandIn } from '../support/textdrip-standin.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startOwnPortal, type OwnPortal } from './support/own-portal.js';
-import { signInThroughForm } from './support/portal.js';
 
 describe('the Textdrip Connect window', () => {
   let own: OwnPortal;

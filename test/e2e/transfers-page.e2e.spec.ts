@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { ApiClient } from './support/api-client.js';
+import type { ApiClient } from '../support/portal/api-client.js';
+import { freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from './support/portal.js';
 
 let browser: Browser;
 let admin: ApiClient;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { ApiClient } from './support/api-client.js';
+import type { ApiClient } from '../support/portal/api-client.js';
+import { freshAdmin, freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { freshAdmin, freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from './support/portal.js';
 
 const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
 type Wallet = { availableCents: number; debtCents: number };

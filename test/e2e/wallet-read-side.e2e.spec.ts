@@ -21,9 +21,9 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform
 import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
-import { ApiClient } from './support/api-client.js';
+import { ApiClient } from '../support/portal/api-client.js';
+import { startPortal, TEST_ENCRYPTION_KEY, type PortalProcess } from '../support/portal/portal-process.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startPortal, TEST_ENCRYPTION_KEY, type PortalProcess } from './support/portal-process.js';
 
 const PASSWORD = 'wallet-e2e-pass-1';
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterEach } from 'vitest';
 
+import { portalUrl } from '../../support/portal/portal.js';
 import { checkAllContexts, checkContext, watchContext } from './page-checks.js';
 
 export { allowConsoleMessage, checkContext, checkPage } from './page-checks.js';
+export { portalUrl };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
-
-export const portalUrl = () => inject('portalUrl');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
