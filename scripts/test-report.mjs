@@ -28,6 +28,18 @@ export function reportNotRun(reportFile, root, required = '') {
   return 1;
 }
 
+/** The `count` slowest tests of vitest's JSON report, slowest first, with their project's file and time. */
+export function reportSlowest(reportFile, root, count = 20) {
+  const { testResults } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const tests = testResults
+    .flatMap((file) => file.assertionResults.map((test) => ({ file: path.relative(root, file.name), name: test.fullName, ms: test.duration ?? 0 })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  if (tests.length === 0) return;
+  console.log(`\nSlowest ${tests.length} tests:`);
+  for (const test of tests) console.log(`  ${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.file} › ${test.name}`);
+}
+
 /** Skipped and todo tests; a suite registered through test/support/not-run.ts has `[NOT RUN: needs …]` in its title. */
 function notRunTests(testResults) {
   return testResults.flatMap((file) =>

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { reportNotRun } from '../../scripts/test-report.mjs';
+import { reportNotRun, reportSlowest } from '../../scripts/test-report.mjs';
 
-const result = (fullName: string, status: string) => ({ fullName, status });
+const result = (fullName: string, status: string, duration = 0) => ({ fullName, status, duration });
 
 describe("npm test's NOT RUN list", () => {
   let dir: string;
@@ -21,7 +21,7 @@ describe("npm test's NOT RUN list", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const report = (results: { fullName: string; status: string }[]) => {
+  const report = (results: { fullName: string; status: string; duration?: number }[]) => {
     const file = path.join(dir, 'vitest.json');
     fs.writeFileSync(
       file,
@@ -60,5 +60,11 @@ describe("npm test's NOT RUN list", () => {
     expect(reportNotRun(file, dir, 'DATABASE_URL REDIS_URL redis-server')).toBe(1);
     expect(printed.join('\n')).toContain('1 test did not run for want of DATABASE_URL and REDIS_URL');
     expect(reportNotRun(file, dir, 'redis-server')).toBe(0);
+  });
+
+  it('lists the slowest tests, slowest first, with their file and seconds', () => {
+    const file = report([result('quick', 'passed', 12), result('slowest', 'passed', 61_000), result('middle', 'passed', 2_500)]);
+    reportSlowest(file, dir, 2);
+    expect(printed.join('\n')).toBe('\nSlowest 2 tests:\n    61.0 s  a.int.spec.ts › slowest\n     2.5 s  a.int.spec.ts › middle');
   });
 });
