@@ -41,7 +41,10 @@ function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    mustPass('Installing Debian chromium for the browser tests', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    mustPass('Installing Debian chromium for the browser tests', 'sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    ]);
     return;
   }
   console.error(`The browser tests need Chromium at ${CHROMIUM}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
