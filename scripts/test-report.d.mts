@@ -1,4 +1,4 @@
-/** Prints the NOT RUN list and totals from vitest's JSON report; 1 when a test did not run for want of something `required` names. */
-export function reportNotRun(reportFile: string, root: string, required?: string): 0 | 1;
-/** Prints the `count` slowest tests of vitest's JSON report, slowest first. */
-export function reportSlowest(reportFile: string, root: string, count?: number): void;
+/** Prints the NOT RUN list and totals from vitest's JSON reports (one file or several); 1 when a test did not run for want of something `required` names. */
+export function reportNotRun(reportFiles: string | readonly string[], root: string, required?: string): 0 | 1;
+/** Prints the `count` slowest tests of vitest's JSON reports, slowest first. */
+export function reportSlowest(reportFiles: string | readonly string[], root: string, count?: number): void;

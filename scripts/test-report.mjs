@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Prints the NOT RUN list and the totals from vitest's JSON report. `required` (TEST_REQUIRE,
+ * Prints the NOT RUN list and the totals from vitest's JSON reports (one file, or several to add up). `required` (TEST_REQUIRE,
  * space-separated, as .ci/run sets it) names what this machine must provide: a test not run
  * for want of one of them makes the result 1.
  */
-export function reportNotRun(reportFile, root, required = '') {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+export function reportNotRun(reportFiles, root, required = '') {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = readReports(reportFiles);
   const notRun = notRunTests(testResults);
   if (notRun.length > 0) {
     console.log(`\nNOT RUN (${notRun.length}):`);
@@ -28,9 +28,22 @@ export function reportNotRun(reportFile, root, required = '') {
   return 1;
 }
 
-/** The `count` slowest tests of vitest's JSON report, slowest first, with their project's file and time. */
-export function reportSlowest(reportFile, root, count = 20) {
-  const { testResults } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+/** vitest JSON reports added up: the counts summed, the files' results side by side. */
+function readReports(reportFiles) {
+  const reports = [reportFiles].flat().map((file) => JSON.parse(fs.readFileSync(file, 'utf8')));
+  const sum = (key) => reports.reduce((total, report) => total + (report[key] ?? 0), 0);
+  return {
+    numPassedTests: sum('numPassedTests'),
+    numFailedTests: sum('numFailedTests'),
+    numPendingTests: sum('numPendingTests'),
+    numTodoTests: sum('numTodoTests'),
+    testResults: reports.flatMap((report) => report.testResults),
+  };
+}
+
+/** The `count` slowest tests of vitest's JSON reports, slowest first, with their project's file and time. */
+export function reportSlowest(reportFiles, root, count = 20) {
+  const { testResults } = readReports(reportFiles);
   const tests = testResults
     .flatMap((file) => file.assertionResults.map((test) => ({ file: path.relative(root, file.name), name: test.fullName, ms: test.duration ?? 0 })))
     .sort((a, b) => b.ms - a.ms)
@@ -52,4 +65,4 @@ function notRunTests(testResults) {
   );
 }
 
-if (process.argv[1] === import.meta.filename) process.exit(reportNotRun(process.argv[2], process.cwd(), process.env.TEST_REQUIRE));
+if (process.argv[1] === import.meta.filename) process.exit(reportNotRun(process.argv.slice(2), process.cwd(), process.env.TEST_REQUIRE));

@@ -1,15 +1,22 @@
-// `npm test`: type checks and lint, then unit, integration, HTTP (test/api) and browser tests in
-// one run. Integration tests use PGlite always, plus PostgreSQL and Redis when DATABASE_URL and
+// `npm test`: type checks and lint, then unit, integration, HTTP (test/api) and browser tests.
+// Integration tests use PGlite always, plus PostgreSQL and Redis when DATABASE_URL and
 // REDIS_URL are set (.ci/run sets them). Every test that did not run is listed at the end
 // under NOT RUN, with why; then the slowest tests and where this pass's time went.
 //
+// The four vitest projects run side by side, each in a vitest process of its own: within a
+// project files still run one at a time (they share its database or portal), but an
+// integration file waiting on PGlite no longer holds up a browser test waiting on Chromium.
+// In one vitest process the projects that run files one at a time all share one worker.
+//
 // `node scripts/test.mjs --second-pass` is CI's second pass, on another Node version: only what
-// differs from the first. The unit tests (the code on this Node) and the HTTP tests against the
-// scaled deployment (PostgreSQL + Redis/BullMQ) as the shared portal; the first pass ran every
-// test, the integration tests on both databases and the browser tests on the embedded default.
-import { spawnSync } from 'node:child_process';
+// differs from the first. The unit tests (the code on this Node), and the HTTP tests against the
+// shared portal, now the scaled deployment (PostgreSQL + Redis/BullMQ). The first pass ran every
+// test once: the integration tests on both databases, the browser tests on the embedded
+// default, and the tests that start portals of their own on the scaled deployment already.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { reportNotRun, reportSlowest } from './test-report.mjs';
@@ -21,19 +28,14 @@ const secondPass = process.argv.includes('--second-pass');
 const started = Date.now();
 const times = [];
 
-function step(label, command, args, env = process.env) {
+function step(label, command, args) {
   console.log(`\n▶ ${label}`);
   const begun = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   times.push([label, Date.now() - begun]);
-  return result.status;
-}
-
-function mustPass(label, command, args) {
-  const status = step(label, command, args);
-  if (status !== 0) {
+  if (result.status !== 0) {
     console.error(`\n✖ ${label} failed`);
-    process.exit(status ?? 1);
+    process.exit(result.status ?? 1);
   }
 }
 
@@ -41,7 +43,7 @@ function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-    mustPass('Installing Debian chromium for the browser tests', 'sh', [
+    step('Installing Debian chromium for the browser tests', 'sh', [
       '-c',
       'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
     ]);
@@ -51,25 +53,63 @@ function ensureChromium() {
   process.exit(1);
 }
 
-const seconds = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
+
+/** The HTTP specs that use the run's shared portal only: those that start portals of their own ran on the scaled deployment in the first pass. */
+function sharedPortalSpecs() {
+  return fs
+    .readdirSync(path.join(root, 'test/api'))
+    .filter((name) => name.endsWith('.api.spec.ts'))
+    .filter((name) => !/\bstart(Own)?Portal\(/.test(fs.readFileSync(path.join(root, 'test/api', name), 'utf8')))
+    .map((name) => `test/api/${name}`);
+}
+
+/** One vitest process for a project; its lines are printed as they come, each with the project's name. */
+function runProject(project, files, env) {
+  const report = path.join(root, 'test-results', `vitest-${project}.json`);
+  fs.rmSync(report, { force: true });
+  const begun = Date.now();
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files];
+  const child = spawn(bin('vitest'), args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${project}] ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.once('close', (status) => {
+      times.push([`${project} tests`, Date.now() - begun]);
+      console.log(`\n[${project}] finished with exit code ${status} after ${minutes(Date.now() - begun)}`);
+      resolve({ project, status, report });
+    });
+  });
+}
 
 if (secondPass && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
   console.error('The second pass runs the HTTP tests on the scaled deployment: it needs DATABASE_URL and REDIS_URL.');
   process.exit(1);
 }
-if (!secondPass) mustPass('Type check and lint', 'npm', ['run', '--silent', 'lint']);
-mustPass('Build', process.execPath, ['scripts/build.mjs', '--if-needed']);
+if (!secondPass) step('Type check and lint', 'npm', ['run', '--silent', 'lint']);
+step('Build', process.execPath, ['scripts/build.mjs', '--if-needed']);
 if (!secondPass) ensureChromium();
-const report = path.join(root, 'test-results', 'vitest.json');
-fs.rmSync(report, { force: true });
-const projects = secondPass ? ['--project', 'unit', '--project', 'api'] : [];
-const label = secondPass ? 'Unit tests, and the HTTP tests on the scaled deployment' : 'Unit, integration, HTTP and browser tests';
-const status = step(label, bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  ...process.env,
-  ...(secondPass ? { E2E_PORTAL: 'scaled' } : {}),
-});
-const notRun = fs.existsSync(report) ? reportNotRun(report, root, process.env.TEST_REQUIRE) : 1;
-if (fs.existsSync(report)) reportSlowest(report, root, 20);
-console.log(`\nThis pass (Node ${process.version}${secondPass ? ', second pass' : ''}) took ${seconds(Date.now() - started)}:`);
-for (const [name, ms] of times) console.log(`  ${seconds(ms).padStart(12)}  ${name}`);
-process.exit(status === 0 ? notRun : (status ?? 1));
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+
+const runs = secondPass
+  ? [
+      ['unit', [], {}],
+      ['api', sharedPortalSpecs(), { E2E_PORTAL: 'scaled' }],
+    ]
+  : [
+      ['unit', [], {}],
+      ['int', [], {}],
+      ['api', [], {}],
+      ['e2e', [], {}],
+    ];
+console.log(`\n▶ ${secondPass ? 'Unit tests, and the HTTP tests on the scaled deployment' : 'Unit, integration, HTTP and browser tests'}, side by side`);
+const results = await Promise.all(runs.map(([project, files, env]) => runProject(project, files, env)));
+const reports = results.map((result) => result.report).filter((report) => fs.existsSync(report));
+const notRun = reports.length === results.length ? reportNotRun(reports, root, process.env.TEST_REQUIRE) : 1;
+reportSlowest(reports, root, 20);
+console.log(`\nThis pass (Node ${process.version}${secondPass ? ', second pass' : ''}) took ${minutes(Date.now() - started)}:`);
+for (const [name, ms] of times) console.log(`  ${minutes(ms).padStart(12)}  ${name}`);
+const failed = results.filter((result) => result.status !== 0);
+if (failed.length > 0) console.error(`\n✖ Failed: ${failed.map((result) => result.project).join(', ')}`);
+process.exit(failed.length > 0 ? 1 : notRun);

@@ -67,4 +67,14 @@ describe("npm test's NOT RUN list", () => {
     reportSlowest(file, dir, 2);
     expect(printed.join('\n')).toBe('\nSlowest 2 tests:\n    61.0 s  a.int.spec.ts › slowest\n     2.5 s  a.int.spec.ts › middle');
   });
+
+  it('adds up the reports of projects run side by side', () => {
+    const first = report([result('a passes', 'passed'), result('b on postgres [NOT RUN: needs DATABASE_URL] runs', 'skipped')]);
+    const second = path.join(dir, 'second.json');
+    fs.copyFileSync(first, second);
+    expect(reportNotRun([first, second], dir, '')).toBe(0);
+    const text = printed.join('\n');
+    expect(text).toContain('NOT RUN (2):');
+    expect(text).toContain('Tests: 2 passed, 0 failed, 2 not run');
+  });
 });
