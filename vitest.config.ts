@@ -12,6 +12,9 @@ export default defineConfig({
         plugins: [swcPlugin()],
         test: {
           name: 'unit',
+          // Unit tests run beside the integration, HTTP and browser projects (scripts/test.mjs): a
+          // busy machine must not turn a slower one (linting a file, a large CSV) into a timeout.
+          testTimeout: 30_000,
           include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'web/src/**/*.spec.{ts,tsx}', 'test/support/**/*.spec.ts'],
           exclude: ['**/*.int.spec.ts', 'node_modules/**'],
         },

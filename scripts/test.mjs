@@ -70,7 +70,7 @@ function runProject(project, files, env) {
   fs.rmSync(report, { force: true });
   const begun = Date.now();
   const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files];
-  const child = spawn(bin('vitest'), args, { cwd: root, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin('vitest'), args, { cwd: root, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${project}] ${line}`));
   }
