@@ -86,7 +86,8 @@ describe('the embedded default: its key file, rotation to a configured key, and 
       await portal.stop();
       logs.push(portal.output());
     }
-  });
+    // Two CLI runs and a portal start, each opening the embedded database: over a minute on a busy machine.
+  }, 180_000);
 
   it('never writes a key or a stored secret to the logs of those runs', () => {
     const all = logs.join('\n');

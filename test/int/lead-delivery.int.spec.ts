@@ -181,7 +181,7 @@ for (const database of everyDatabase()) {
         consent: { text: 'yes', at: new Date().toISOString() },
       };
       await db.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
-      await expect.poll(async () => (await db.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await db.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 30_000 }).toBe(1);
       return leadId;
     }
     /** A stored event as a planning job receives it (not appended: the job is run by hand). */
