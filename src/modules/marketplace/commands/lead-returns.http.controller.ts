@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../platform/config/config.js';
@@ -99,7 +99,8 @@ export class LeadReturnsController {
   }
 
   @Get('admin/lead-returns')
-  @UseGuards(AdminGuard)
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   @ApiOperation({ summary: 'The returns review queue (admins): pending first by age, or approved / denied.' })
   async queue(@Query() raw: unknown) {
     const { status } = validate(queueQuery, raw);
@@ -115,7 +116,8 @@ export class LeadReturnsController {
 
   @Post('admin/lead-returns/:returnId/approve')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   @ApiOperation({ summary: 'Approves a return: the lead’s price goes back to the agent’s wallet and the lead is never sold again.' })
   approve(@CurrentUser() admin: AuthenticatedUser, @Param('returnId') returnId: string, @Req() request: FastifyRequest) {
     return this.review(admin, returnId, true, '', request);
@@ -123,7 +125,8 @@ export class LeadReturnsController {
 
   @Post('admin/lead-returns/:returnId/deny')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   @ApiOperation({ summary: 'Denies a return with a reason the agent sees.' })
   deny(@CurrentUser() admin: AuthenticatedUser, @Param('returnId') returnId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     return this.review(admin, returnId, false, validate(denyRequest, body).reason, request);
