@@ -15,7 +15,7 @@ import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
-import { namedId } from '../../../platform/ids/named-id.js';
+import { deterministicUuid } from '../../../platform/ids/deterministic-uuid.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { CONFIG, SQL_POOL } from '../../../platform/tokens.js';
 import { RETURN_REASONS } from '../contracts/lead-events.js';
@@ -32,7 +32,7 @@ const denyRequest = z.object({
 const queueQuery = z.object({ status: z.enum(['pending', 'approved', 'denied'], { message: 'Status is pending, approved or denied' }).default('pending') });
 const uuid = (message: string) => z.uuid(message);
 
-const returnIdOf = (ownerId: string, key: string) => namedId('lead-return', ownerId, key);
+const returnIdOf = (ownerId: string, key: string) => deterministicUuid('v4-variant-8', 'lead-return', ownerId, key);
 
 /** Lead returns: an agent asks within the return window, with a reason; an admin approves (the price comes back) or denies. */
 @ApiTags('leads')

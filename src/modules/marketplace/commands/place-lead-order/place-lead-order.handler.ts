@@ -4,7 +4,7 @@ import type pg from 'pg';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
-import { namedId } from '../../../../platform/ids/named-id.js';
+import { deterministicUuid } from '../../../../platform/ids/deterministic-uuid.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { ChargeWallet } from '../../../wallet/contracts/wallet-commands.js';
@@ -53,7 +53,7 @@ const KINDS = {
 } as const;
 
 /** An order's id from what makes it one order (its buyer and the request's key): the same request again is the same order. */
-export const orderIdOf = namedId;
+export const orderIdOf = (...parts: readonly string[]) => deterministicUuid('v4-variant-8', ...parts);
 
 /** What a charge is made of: the order's buyer and kind, what it holds, and its price. */
 type ChargedOrder = {
