@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type pg from 'pg';
 
 import { DomainError } from '../../../platform/domain/domain-error.js';
@@ -188,7 +189,7 @@ export class LeadDeliveries {
     const results = new Map<string, AttemptResult>();
     const targets = new Map<string, IntegrationTarget>();
     const sending = rows.filter((claimed) => claimed.status === 'pending');
-    const outcomes = await mapConcurrently(sending, SENDS_AT_ONCE, async (claimed) => {
+    const outcomes = await pLimit(SENDS_AT_ONCE).map(sending, async (claimed) => {
       const started = new Date();
       const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
       let target = targets.get(claimed.integration_id);
@@ -500,20 +501,6 @@ const ABANDONED_AFTER_MS = 60_000;
 
 /** The most requests one job has in flight (a batch of sales to many agents' endpoints). */
 const SENDS_AT_ONCE = 32;
-
-/** `work` on every item, at most `limit` at a time; results in the items' order. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 
 const failure = (error: string, retryable: boolean): SendOutcome => ({ ok: false, status: null, durationMs: 0, preview: '', error, retryable });
 
