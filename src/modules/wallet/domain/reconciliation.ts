@@ -1,3 +1,6 @@
+import { tz } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+
 import type { ProviderRecord } from '../../payments/contracts/card-payments.port.js';
 
 /**
@@ -42,6 +45,10 @@ export type ReconciliationTotals = {
 };
 
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+const utc = tz('UTC');
+/** The UTC day `days` after `day` (before it when negative), both YYYY-MM-DD. */
+export const shiftDay = (day: string, days: number): string => format(addDays(`${day}T00:00:00Z`, days, { in: utc }), 'yyyy-MM-dd', { in: utc });
 
 /** The provider record's kind in matching terms (a dispute's sign tells withdrawal from reversal). */
 export function matchKindOf(record: ProviderRecord): MatchKind | 'fee' {

@@ -66,9 +66,10 @@ export class ImportAgedLeadsController {
 
     const errors: CsvRowError[] = [...parsed.errors];
     const valid: { row: number; lead: LeadInput }[] = [];
+    const schema = leadInput(new Date());
     for (const { row, lead } of parsed.rows) {
       try {
-        valid.push({ row, lead: validate(leadInput, lead) });
+        valid.push({ row, lead: validate(schema, lead) });
       } catch (error) {
         if (!(error instanceof ValidationFailed)) throw error;
         for (const fieldError of error.fieldErrors ?? []) errors.push({ row, field: csvColumnOf(fieldError.field), message: fieldError.message });
