@@ -4,7 +4,7 @@ import type pg from 'pg';
 
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import type { JsonEvent } from '../../../platform/event-store/json-event.js';
-import { newEvent, systemContext } from '../../../platform/event-store/new-event.js';
+import { systemContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
@@ -14,6 +14,7 @@ import { inTransaction, type SqlClient } from '../../../platform/persistence/sql
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
+import { integrationEvent, integrationStream, type IntegrationProvider } from '../contracts/integration-events.js';
 import { PROVIDERS } from '../domain/providers.js';
 import { ArrivalNotReadable, arrivalsOf, type Arrival } from './arrivals.js';
 import { deliverableLeadOf, LEAD_COLUMNS, sampleLead, type LeadRow, type Purchase } from './deliverable-lead.js';
@@ -35,7 +36,7 @@ export type DeliverySettings = { readonly retryDelaysMs: readonly number[]; read
 type IntegrationRow = {
   integration_id: string;
   user_id: string;
-  provider: string;
+  provider: IntegrationProvider;
   settings: Record<string, unknown>;
   is_active: boolean;
   disabled_at: Date | null;
@@ -289,7 +290,7 @@ export class LeadDeliveries {
   /** Turns an automatically disabled integration back on; with `replay`, what it missed (held, and failed since it began failing) is sent. */
   async enable(userId: string, integrationId: string, replay: boolean): Promise<{ replayed: number; skipped: number }> {
     const result = await inTransaction(this.pool, async (tx) => {
-      const { rows } = await tx.query<{ failing_since: Date | null; disabled_at: Date; provider: string }>(
+      const { rows } = await tx.query<{ failing_since: Date | null; disabled_at: Date; provider: IntegrationProvider }>(
         `UPDATE integration_configs c SET is_active = true, disabled_at = NULL, disabled_reason = NULL, failing_since = NULL, updated_at = now()
            FROM (SELECT integration_id, failing_since, disabled_at FROM integration_configs WHERE integration_id = $1 AND user_id = $2 FOR UPDATE) AS before
           WHERE c.integration_id = before.integration_id AND before.disabled_at IS NOT NULL
@@ -317,8 +318,8 @@ export class LeadDeliveries {
               [integrationId],
             )
           ).rowCount ?? 0);
-      await recordInOutbox(tx, `integration-${integrationId}`, [
-        newEvent(
+      await recordInOutbox(tx, integrationStream(integrationId), [
+        integrationEvent(
           'IntegrationEnabled',
           { integrationId, userId, provider: before.provider, replayed: missed.length, skipped },
           systemContext('integration-enable'),
@@ -432,8 +433,8 @@ export class LeadDeliveries {
         [integration.integration_id, reason, failingSince],
       );
       if (!turnedOff[0]) return null;
-      await recordInOutbox(tx, `integration-${integration.integration_id}`, [
-        newEvent(
+      await recordInOutbox(tx, integrationStream(integration.integration_id), [
+        integrationEvent(
           'IntegrationDisabled',
           {
             integrationId: integration.integration_id,
