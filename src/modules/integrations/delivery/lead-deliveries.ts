@@ -51,7 +51,15 @@ const ANSWER_PREVIEW_CHARS = 2_048;
 const INLINE_FIRST_ATTEMPTS = 8;
 
 type ClaimedRow = IntegrationRow &
-  LeadRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean; failing_since: Date | null; sealed: SealedSecretRow[] };
+  LeadRow & {
+    status: string;
+    lead_id: string;
+    purchase: Purchase;
+    final_attempt: boolean;
+    succeeded_at: Date | null;
+    failing_since: Date | null;
+    sealed: SealedSecretRow[];
+  };
 /** An agent may resend at most this many failed deliveries at once (the rest on the next click). */
 export const RESEND_BATCH = 1_000;
 
@@ -181,7 +189,7 @@ export class LeadDeliveries {
           WHERE d.delivery_id = w.delivery_id AND c.integration_id = d.integration_id AND (d.status = 'pending' OR w.trigger = 'manual') AND NOT d.is_test
             AND (d.attempts = w.attempt - 1
                  OR (d.attempts = w.attempt AND d.updated_at < now() - make_interval(secs => $4) AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = w.attempt)))
-          RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
+          RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, d.succeeded_at, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
        SELECT claimed.*, ${LEAD_COLUMNS},
               (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id AND (s.expires_at IS NULL OR s.expires_at > now())) AS sealed
          FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
@@ -209,7 +217,8 @@ export class LeadDeliveries {
         trigger: claimed.trigger,
         started,
         outcome,
-        status: outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending',
+        // A lead that reached the receiver stays delivered when a resend of it fails; the attempt and the delivery's last answer show the failure.
+        status: outcome.ok || (next === null && claimed.succeeded_at !== null) ? 'succeeded' : next === null ? 'failed' : 'pending',
         nextAttemptAt: next === null ? null : new Date(Date.now() + next),
       })),
     );
@@ -217,8 +226,10 @@ export class LeadDeliveries {
     const recovered = new Set<string>();
     for (const { claimed, started, outcome } of outcomes) {
       results.set(claimed.delivery_id, { deliveryId: claimed.delivery_id, attempt: claimed.attempt, outcome });
-      if (!outcome.ok) failed.set(claimed.integration_id, { claimed, started, outcome });
-      else if (claimed.failing_since) recovered.add(claimed.integration_id);
+      // A resend the agent asked for is not the schedule's: like a test send, its failure neither starts nor advances the
+      // clock that turns a failing integration off (Svix and Stripe disable an endpoint for its scheduled deliveries only).
+      if (!outcome.ok && claimed.trigger !== 'manual') failed.set(claimed.integration_id, { claimed, started, outcome });
+      else if (outcome.ok && claimed.failing_since) recovered.add(claimed.integration_id);
     }
     // The failure clock is started before any retry is queued, so the retry's claim sees it (and a success stops it).
     for (const { claimed, started, outcome } of failed.values()) await this.noteFailure(claimed, started, outcome);
@@ -257,6 +268,8 @@ export class LeadDeliveries {
    * state (one still on its schedule is tried at once and keeps its schedule if this fails too;
    * a failed, held or delivered one gets this one attempt). Asked for while an attempt is in
    * flight, it is the attempt after that one, so no request is lost and no attempt made twice.
+   * If it fails, a delivered lead stays delivered (the log shows the failed resend), and the
+   * failure does not count towards turning the integration off.
    */
   async resend(userId: string, deliveryId: string): Promise<{ deliveryId: string; attempt: number }> {
     const { rows } = await this.pool.query<{ attempts: number; is_active: boolean }>(
@@ -399,7 +412,7 @@ export class LeadDeliveries {
          SELECT delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, preview FROM v
          ON CONFLICT (delivery_id, attempt) DO NOTHING)
        UPDATE lead_deliveries d SET status = v.new_status, last_status = v.status, last_error = v.error, next_attempt_at = v.next_at,
-              succeeded_at = CASE WHEN v.new_status = 'succeeded' THEN now() ELSE d.succeeded_at END, updated_at = now()
+              succeeded_at = CASE WHEN v.ok THEN now() ELSE d.succeeded_at END, updated_at = now()
          FROM v WHERE d.delivery_id = v.delivery_id AND d.attempts = v.attempt`,
       [
         column((a) => a.deliveryId),
@@ -489,7 +502,7 @@ type LoggedAttempt = {
   readonly trigger: AttemptTrigger;
   readonly started: Date;
   readonly outcome: SendOutcome;
-  /** What the delivery comes to: succeeded, failed, or pending for its next attempt. */
+  /** What the delivery comes to: succeeded (now, or before and kept), failed, or pending for its next attempt. */
   readonly status: string;
   readonly nextAttemptAt: Date | null;
 };
