@@ -1,4 +1,4 @@
-// Lead delivery from the stored events through jobs to a local receiver: the pipeline of issue 11.
+// Lead delivery from the stored events through jobs to a local receiver: the whole pipeline.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -87,7 +87,7 @@ const signer = new Stripe('sk_simulation_signing_only');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The seeded simulation (issue 10, "the proof"): the built portal (an API process and, in the
+ * The seeded simulation: the built portal (an API process and, in the
  * scaled deployment, worker processes) on a database of its own, driven over HTTP by a
  * deterministic mix of money operations chosen from the seed, with processes SIGKILLed at
  * random points and restarted. After every step it waits for the portal to settle and checks

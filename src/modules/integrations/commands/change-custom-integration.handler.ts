@@ -30,7 +30,7 @@ export type CustomIntegrationChanged = {
 };
 
 /**
- * An agent's custom integrations (spec: insert_custom_integration; issue 11 item 3): rows of
+ * An agent's custom integrations (spec: insert_custom_integration): rows of
  * integration_configs with provider 'custom', settings as CustomSettings, the API key, the
  * headers (they may carry credentials) and the signing secret encrypted in
  * integration_secrets. Every change is recorded as an event through the outbox, never with a

@@ -64,7 +64,7 @@ type ClaimedRow = IntegrationRow &
 export const RESEND_BATCH = 1_000;
 
 /**
- * Lead delivery (issue 11): every lead that reaches an agent becomes one delivery per
+ * Lead delivery: every lead that reaches an agent becomes one delivery per
  * matching integration (unique by lead and integration), sent by jobs on Svix's schedule;
  * every attempt is logged; an integration failing for a day (DELIVERY_DISABLE_AFTER_SECONDS) is turned off and its owner
  * e-mailed, and the leads it misses meanwhile are held for a replay.

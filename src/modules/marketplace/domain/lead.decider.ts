@@ -5,7 +5,7 @@ import { DomainError } from '../../../platform/domain/domain-error.js';
 import { RETURN_REASONS, type LeadEvent, type PassOverReason, type ReturnReason } from '../contracts/lead-events.js';
 
 /**
- * A lead's sale (issue 10, "Allocation, exactly once"): offered to campaigns at a price fixed
+ * A lead's sale ("Allocation, exactly once"): offered to campaigns at a price fixed
  * then, never more open offers than the places its tier has left; each offer sold, or declined
  * with why; never sold twice to one agent, never to more buyers than its tier allows (1
  * exclusive, 3 shared), and never when it is a duplicate. The money moves on each buyer's

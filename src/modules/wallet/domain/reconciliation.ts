@@ -5,7 +5,7 @@ import type { ProviderRecord } from '../../payments/contracts/card-payments.port
 
 /**
  * Matching the card provider's records of a day against the ledger's card-processor postings,
- * to the cent (issue 9, "Reconciliation"). Amounts are signed as they change the money held at
+ * to the cent. Amounts are signed as they change the money held at
  * the provider for the organisation: a payment +, a refund −, a dispute withdrawal −, a dispute
  * reversal (won) +, a fee −. Fees have no ledger side: they are the organisation's cost, shown
  * as a total, never as a mismatch.

@@ -92,8 +92,8 @@ export const priceOfCount = (input: Pick<LeadOrderInput, 'quantity' | 'priceCent
   count === input.quantity ? input.priceCents : count * input.perLeadCents;
 
 /**
- * Buys leads from the inventory, charged at once (aged packages, issue 10 item 7; business
- * leads, the testing page): the matching leads are claimed for the order in one statement (two
+ * Buys leads from the inventory, charged at once (aged packages; business leads, the
+ * testing page): the matching leads are claimed for the order in one statement (two
  * orders never get one lead), then the wallet is charged once for the order; a refused charge
  * releases the claim. When fewer leads match than asked for, nothing is bought unless the buyer
  * accepted the smaller order, at the per-lead price. The leads reach My Leads in a later step,

@@ -109,7 +109,7 @@ export class SendTransferHandler implements ICommandHandler<SendTransfer, Transf
 }
 
 /**
- * Who may receive (issue 9: transfers are hierarchical between roles): an agent sends to the
+ * Who may receive (transfers are hierarchical between roles): an agent sends to the
  * SAT leader they chose, or to agents who chose them as their SAT leader; an admin to anyone.
  */
 function requireEligible(sender: SatHierarchyEntry, recipient: SatHierarchyEntry): void {
