@@ -18,12 +18,12 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   agentAccessProjection,
   securityEventsProjection,
   cardPostingsProjection,
-  // The wallet's read models (issue #9).
+  // The wallet's read models.
   walletBalancesProjection,
   walletLedgerProjection,
   ledgerAccountsProjection,
   walletTransfersProjection,
-  // The marketplace's read models (issue #10).
+  // The marketplace's read models.
   campaignsProjection,
   leadsProjection,
 ];

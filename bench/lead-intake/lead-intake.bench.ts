@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import pLimit from 'p-limit';
 import type pg from 'pg';
 
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
@@ -205,18 +206,6 @@ function campaignOf(j: number) {
   };
 }
 
-async function inBatches<T>(items: readonly T[], width: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
-}
-
 type Assigned = { at: number; buyers: number };
 
 /** Watches es_events for the LeadAllocated of the leads it is given (one query every 10 ms for all pending leads). */
@@ -321,7 +310,7 @@ async function deploy(): Promise<Deployment> {
           });
       }),
     );
-    await inBatches(agents, 8, async (agent) => {
+    await pLimit(8).map(agents, async (agent) => {
       const credited = await admin.request(
         'POST',
         `/api/admin/wallets/${agent.id}/test-credit`,
@@ -331,9 +320,8 @@ async function deploy(): Promise<Deployment> {
       if (credited.status !== 200) throw new Error(`funding failed: ${credited.status} ${await credited.text()}`);
     });
     // Funds reach the wallet's stream at once; the campaigns' holds are decided on it.
-    await inBatches(
+    await pLimit(16).map(
       Array.from({ length: CAMPAIGNS }, (_, j) => j),
-      16,
       async (j) => {
         const created = await clients[j % WALLETS]!('POST', '/api/campaigns', campaignOf(j));
         if (created.status !== 201) throw new Error(`campaign ${j}: ${created.status} ${await created.text()}`);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
 import { ledgerHash } from '../../src/modules/wallet/contracts/ledger-hash.js';
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
+import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';

@@ -1,4 +1,4 @@
-// npm run simulate -- --seed N --steps M: the seeded simulation of the money paths (issue 10, "the proof").
+// npm run simulate -- --seed N --steps M: the seeded simulation of the money paths.
 // Drives the built portal over HTTP with a deterministic mix of operations, kills its processes at
 // random points, and checks the invariants of money.md after every step. Exit 0: a summary;
 // exit 1: the first violation, with the seed and step that reproduce it.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
 import { walletStream } from '../modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../modules/wallet/domain/wallet-ledger.js';
+import { WalletLedger } from '../modules/wallet/services/wallet-ledger.js';
 import { systemContext } from '../platform/event-store/new-event.js';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store.js';
 import { createPool, type SqlPool } from '../platform/persistence/sql.js';

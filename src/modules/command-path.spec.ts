@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /** The modules already moved to the one command path (docs/processes.md); each new module joins the list. */
 const MODULES = ['identity', 'access', 'security', 'wallet', 'payments', 'marketplace', 'integrations'];
 
-const WALLET_LEDGER = path.join('wallet', 'domain', 'wallet-ledger.ts');
+const WALLET_LEDGER = path.join('wallet', 'services', 'wallet-ledger.ts');
 
 const sources = MODULES.flatMap((module) => {
   const root = path.join(import.meta.dirname, module);

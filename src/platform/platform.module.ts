@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 
-import { AdminGuard } from './auth/admin.guard.js';
+import { RolesGuard } from './auth/roles.guard.js';
 import { SessionStore } from './auth/session-store.js';
 import { SessionGuard } from './auth/session.guard.js';
 import type { AppConfig } from './config/config.js';
@@ -131,7 +131,7 @@ export class PlatformModule {
         },
         { provide: SESSION_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new SessionStore(pool, config.session) },
         SessionGuard,
-        AdminGuard,
+        RolesGuard,
         {
           provide: MAILER,
           inject: [SQL_POOL, JOB_QUEUE],
@@ -179,7 +179,7 @@ export class PlatformModule {
         REALTIME_HUB,
         SESSION_STORE,
         SessionGuard,
-        AdminGuard,
+        RolesGuard,
         OUTBOX_RELAY,
         RATE_LIMITER,
       ],

@@ -1,4 +1,4 @@
-// The testing page's send-leads-to-ringy and send-leads-to-vanillasoft (issue 11): admin only,
+// The testing page's send-leads-to-ringy and send-leads-to-vanillasoft: admin only,
 // the spec's messages for missing and non-numeric lead ids, each lead sent by its number to the
 // account given (local stand-ins of Ringy and VanillaSoft), and an answer per lead.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Custom integrations over HTTP (issue 11 item 3): the form's messages, links and APIs, secrets
+// Custom integrations over HTTP: the form's messages, links and APIs, secrets
 // encrypted and never answered (nor in any event), edits, status, delete, one agent's apart
 // from another's, and the per-agent limit under a burst of adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

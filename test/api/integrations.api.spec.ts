@@ -1,4 +1,4 @@
-// Integrations over HTTP (issue 11): the five providers, each form's messages, secrets kept
+// Integrations over HTTP: the five providers, each form's messages, secrets kept
 // encrypted and never answered, disconnect, and one agent's connections apart from another's;
 // Ringy's credentials tested with Ringy (a local stand-in) before they are saved; OnlySales'
 // signing secret answered once.

@@ -3,7 +3,6 @@ import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 
 import type { ApiClient } from '../support/portal/api-client.js';
-import { walletProbe } from '../support/portal/payments-wallet-probe.js';
 import { freshAdmin, freshAgent, signedInClient } from '../support/portal/portal.js';
 
 const signer = new Stripe('sk_test_signing_only');
@@ -25,13 +24,19 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   }
 }
 
+/** The agent's available balance as the top bar shows it (the wallet's read model), read with the agent's own session. */
+async function balance(client: ApiClient): Promise<number> {
+  const response = await client.request('GET', '/api/wallet');
+  if (response.status !== 200) throw new Error(`reading the wallet failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { availableCents: number }).availableCents;
+}
+
 const topUp = (client: ApiClient, body: unknown, key: string | null = randomUUID()) =>
   client.request('POST', '/api/payments/top-up', body, key ? { 'idempotency-key': key } : {});
 
 describe('card payments over HTTP with the demo provider', () => {
   it('tops up through the hosted page and its signed webhook credits the wallet once', async () => {
-    const balance = await walletProbe();
-    const { client, userId } = await agentClient();
+    const { client } = await agentClient();
     const answer = await topUp(client, { amountCents: 2_500, paymentMethodId: 'new' });
     expect(answer.status).toBe(200);
     const { status, url } = (await answer.json()) as { status: string; url: string };
@@ -49,13 +54,13 @@ describe('card payments over HTTP with the demo provider', () => {
     expect(await paid.json()).toEqual({ status: 'succeeded', redirectUrl: `${inject('portalUrl')}/profile?payment=success` });
     expect(
       await eventually(
-        () => balance(userId),
+        () => balance(client),
         (cents) => cents === 2_500,
       ),
     ).toBe(2_500);
     // Both webhooks (checkout.session.completed, payment_intent.succeeded) have come by now or soon: still one credit.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await balance(userId)).toBe(2_500);
+    expect(await balance(client)).toBe(2_500);
   });
 
   it('refuses amounts outside $5 to $5,000 and a money request without an Idempotency-Key', async () => {
@@ -119,8 +124,7 @@ describe('card payments over HTTP with the demo provider', () => {
   });
 
   it('saves cards, tops up from a saved card, and refuses another agent’s card with 404', async () => {
-    const balance = await walletProbe();
-    const { client, userId } = await agentClient();
+    const { client } = await agentClient();
     const save = async (number: string) => {
       const setup = await client.request('POST', '/api/payments/setup');
       const { publishableKey, url } = (await setup.json()) as { publishableKey: string; url: string };
@@ -146,7 +150,7 @@ describe('card payments over HTTP with the demo provider', () => {
     // The answer sent the payment's keyed credit: the balance follows at once.
     expect(
       await eventually(
-        () => balance(userId),
+        () => balance(client),
         (cents) => cents === 5_000,
       ),
     ).toBe(5_000);
@@ -176,15 +180,14 @@ describe('card payments over HTTP with the demo provider', () => {
     expect(after.methods.map((m) => [m.last4, m.isDefault])).toEqual([['4242', true]]);
     expect(
       await eventually(
-        () => balance(userId),
+        () => balance(client),
         (cents) => cents === 5_000,
       ),
     ).toBe(5_000);
   });
 
   it('a declined card is not saved, and a failed authentication of a saved card credits nothing', async () => {
-    const balance = await walletProbe();
-    const { client, userId } = await agentClient();
+    const { client } = await agentClient();
     const setup = (await (await client.request('POST', '/api/payments/setup')).json()) as { url: string };
     const sessionId = setup.url.split('/').at(-1)!;
     const declined = await client.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, { ...VISA, number: '4000000000000002' });
@@ -206,6 +209,6 @@ describe('card payments over HTTP with the demo provider', () => {
       status: 'failed',
     });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await balance(userId)).toBe(0);
+    expect(await balance(client)).toBe(0);
   });
 });

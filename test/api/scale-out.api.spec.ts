@@ -1,4 +1,4 @@
-// Scale-out (issue 10): the same lead-intake load on one process, then on two API and two worker
+// Scale-out: the same lead-intake load on one process, then on two API and two worker
 // processes sharing one PostgreSQL and Redis, must end with the same ledger and the same
 // allocations, each step done once, and every agent's open page told of its leads.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Rotating OnlySales' webhook signing secret over HTTP (issue 11, as Svix does it): the new
+// Rotating OnlySales' webhook signing secret over HTTP (as Svix does it): the new
 // secret answered once, requests signed with the old and the new one during the grace period
 // and with the new one only after it, another agent's integration not found, the rotation in
 // the audit log, and neither secret in any answer but the rotation's or in the portal's logs.

@@ -1,4 +1,4 @@
-// Connecting Textdrip over HTTP (issue 11, spec section 7): the Connect window's one-time
+// Connecting Textdrip over HTTP (spec section 7): the Connect window's one-time
 // request, Textdrip's return (allow, deny, a bad or unchecked token), the state used once by the
 // agent it was made for, the opener's claim scoped to its agent, and the API token kept
 // encrypted and never in an answer or an address the portal produces. Textdrip is the local

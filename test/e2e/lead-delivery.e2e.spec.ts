@@ -1,4 +1,4 @@
-// Issue 11's "done when": a new agent connects an OnlySales-style webhook (a local receiver),
+// Lead delivery as an agent sees it: a new agent connects an OnlySales-style webhook (a local receiver),
 // Ringy (its stand-in) and an e-mail integration, buys leads and sees them delivered and logged
 // within seconds; a failing endpoint retries, is turned off and e-mails the agent; the delivery
 // log, resend and test-send work in the browser; no query reaches another agent's deliveries;

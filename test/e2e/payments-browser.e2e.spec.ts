@@ -2,26 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { walletProbe } from '../support/portal/payments-wallet-probe.js';
 import { freshAgent, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 let browser: Browser;
-let balance: (userId: string) => Promise<number>;
 beforeAll(async () => {
   browser = await launchBrowser();
-  balance = await walletProbe();
 });
 afterAll(async () => browser?.close());
 
-async function signedInAgent(size = DESKTOP): Promise<{ context: BrowserContext; page: Page; userId: string }> {
+async function signedInAgent(size = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, size);
   const account = await freshAgent('pay-ui');
   await signInThroughForm(page, account.email, account.password);
-  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  return { context, page, userId: user.id };
+  return { context, page };
+}
+
+/** The agent's available balance as the top bar shows it (the wallet's read model), read with the page's own session. */
+async function balance(page: Page): Promise<number> {
+  const response = await page.request.get('/api/wallet');
+  if (response.status() !== 200) throw new Error(`reading the wallet failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { availableCents: number }).availableCents;
 }
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -64,7 +67,7 @@ async function typeCard(tab: Page, number: string) {
 
 describe('adding balance with the demo card provider', () => {
   it('Add Credit, pay with 4242 in the new tab, and the wallet is credited without touching the first tab', async () => {
-    const { context, page, userId } = await signedInAgent();
+    const { context, page } = await signedInAgent();
     const dialog = await openAddBalance(page);
     // The spec's limits and quick amounts.
     const amount = dialog.getByLabel('Amount (USD)');
@@ -104,7 +107,7 @@ describe('adding balance with the demo card provider', () => {
     expect(page.url()).toBe(firstTabUrl);
     expect(
       await eventually(
-        () => balance(userId),
+        () => balance(page),
         (cents) => cents === 2_500,
       ),
     ).toBe(2_500);
@@ -112,7 +115,7 @@ describe('adding balance with the demo card provider', () => {
   });
 
   it('a declined card says so on the provider’s page and adds nothing; the authentication card asks first', async () => {
-    const { context, page, userId } = await signedInAgent();
+    const { context, page } = await signedInAgent();
     const tab = await checkoutInNewTab(context, page, '10');
     await typeCard(tab, '4000 0000 0000 0002');
     await tab.getByRole('button', { name: 'Pay $10.00' }).click();
@@ -128,14 +131,14 @@ describe('adding balance with the demo card provider', () => {
       .getByRole('alert')
       .getByText(/unable to authenticate/)
       .waitFor();
-    expect(await balance(userId)).toBe(0);
+    expect(await balance(page)).toBe(0);
     await typeCard(tab, '4000 0025 0000 3155');
     await tab.getByRole('button', { name: 'Pay $10.00' }).click();
     await tab.getByRole('button', { name: 'Authenticate' }).click();
     await tab.waitForURL((url) => url.searchParams.get('payment') === 'success');
     expect(
       await eventually(
-        () => balance(userId),
+        () => balance(page),
         (cents) => cents === 1_000,
       ),
     ).toBe(1_000);
@@ -145,7 +148,7 @@ describe('adding balance with the demo card provider', () => {
 
 describe('/payment-methods', () => {
   it('saves a card in a new tab, shows it, sets a default, deletes, and tops up from a saved card', async () => {
-    const { context, page, userId } = await signedInAgent();
+    const { context, page } = await signedInAgent();
     await openWithAccessCode(page, '/payment-methods');
     await page.getByText('No saved payment methods').first().waitFor();
 
@@ -205,7 +208,7 @@ describe('/payment-methods', () => {
     await page.getByText('Your balance has been updated.').first().waitFor();
     expect(
       await eventually(
-        () => balance(userId),
+        () => balance(page),
         (cents) => cents === 10_000,
       ),
     ).toBe(10_000);

@@ -1,4 +1,4 @@
-// The Textdrip Connect window in Chromium (issue 11, spec section 7): Connect opens a 600×700
+// The Textdrip Connect window in Chromium (spec section 7): Connect opens a 600×700
 // window on Textdrip (the local stand-in), Allow comes back to /textdrip/success, which tells the
 // provider page with a textdrip-connected message; Deny comes back to /textdrip/failed, whose
 // Try Again (textdrip-retry) opens the window again; a window that cannot tell the page (the

@@ -21,8 +21,8 @@ import { PlaceHoldHandler } from '../../src/modules/wallet/commands/place-hold/p
 import { ReleaseHoldHandler } from '../../src/modules/wallet/commands/release-hold/release-hold.handler.js';
 import { DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
 import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
 import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
+import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { fold } from '../../src/platform/domain/decider.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { userRequestContext } from '../../src/platform/event-store/new-event.js';

@@ -23,8 +23,8 @@ import { PlaceHoldHandler } from '../../src/modules/wallet/commands/place-hold/p
 import { ReleaseHoldHandler } from '../../src/modules/wallet/commands/release-hold/release-hold.handler.js';
 import { CaptureHold, DepositFunds } from '../../src/modules/wallet/contracts/wallet-commands.js';
 import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
 import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
+import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { fold } from '../../src/platform/domain/decider.js';
 import { newEvent, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
 import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';

@@ -1,4 +1,4 @@
-// Lead delivery from the stored events through jobs to a local receiver: the pipeline of issue 11.
+// Lead delivery from the stored events through jobs to a local receiver: the whole pipeline.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
 import { ArrivalNotReadable } from '../../src/modules/integrations/delivery/arrivals.js';
+import { deliveryOf } from '../../src/modules/integrations/delivery/delivery-log.query.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
 import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
 import type { LeadSender } from '../../src/modules/integrations/delivery/lead-sender.js';
@@ -370,6 +371,59 @@ for (const database of everyDatabase()) {
       expect(got.map((r) => Number(r.attempt)).sort()).toEqual([1, ...[...asked].sort()]);
       expect((await attemptsOf(delivery!.delivery_id)).slice(1).every((a) => a.trigger === 'manual')).toBe(true);
       await expect(deliveries.resend(await agent(), delivery!.delivery_id)).rejects.toThrow('No such delivery.');
+    });
+
+    it('keeps a delivered lead delivered when a resend of it fails, shows the failed resend, and leaves a healthy integration’s failure clock alone', async () => {
+      const owner = await agent();
+      const crmId = await integration(owner, 'onlysales');
+      await sell(owner);
+      await settled(crmId, 1);
+      const [delivery] = await deliveriesOf(crmId);
+      const deliveryId = delivery!.delivery_id;
+      const delivered = (await deliveryOf(db.pool, owner, deliveryId))!;
+      expect(delivered).toMatchObject({ status: 'succeeded', lastResendFailed: false });
+
+      crm.answerWith(() => 500);
+      await deliveries.resend(owner, deliveryId);
+      await expect.poll(async () => (await attemptsOf(deliveryId)).length, { timeout: 10_000 }).toBe(2);
+      await expect.poll(async () => (await deliveryOf(db.pool, owner, deliveryId))!.status, { timeout: 10_000 }).not.toBe('pending');
+      // Still delivered, since when it first reached the CRM; the summary says the resend failed and what it got.
+      expect(await deliveryOf(db.pool, owner, deliveryId)).toMatchObject({
+        status: 'succeeded',
+        attempts: 2,
+        succeededAt: delivered.succeededAt,
+        lastResendFailed: true,
+        lastStatus: 500,
+        lastError: 'HTTP 500',
+        nextAttemptAt: null,
+      });
+      expect((await attemptsOf(deliveryId)).map((a) => [a.attempt, a.trigger, a.ok, a.status])).toEqual([
+        [1, 'automatic', true, 200],
+        [2, 'manual', false, 500],
+      ]);
+      // The integration delivers on its schedule: one failed resend does not start the clock that turns it off.
+      const clock = async () => (await db.pool.query('SELECT failing_since, is_active FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0];
+      expect(await clock()).toEqual({ failing_since: null, is_active: true });
+      // Nor does the failed resend of a lead never delivered: its own failure started the clock, and once that is
+      // cleared (as a delivery that gets through clears it), the resend does not start it again.
+      const other = await agent();
+      const failing = await integration(other, 'onlysales');
+      crm.answerWith(() => 400);
+      await sell(other);
+      await settled(failing, 1);
+      await db.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [failing]);
+      const [undelivered] = await deliveriesOf(failing);
+      await deliveries.resend(other, undelivered!.delivery_id);
+      await expect.poll(async () => (await attemptsOf(undelivered!.delivery_id)).length, { timeout: 10_000 }).toBe(2);
+      await expect.poll(async () => (await deliveryOf(db.pool, other, undelivered!.delivery_id))!.status, { timeout: 10_000 }).toBe('failed');
+      expect(await deliveryOf(db.pool, other, undelivered!.delivery_id)).toMatchObject({ lastResendFailed: true, succeededAt: null });
+      expect((await db.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [failing])).rows[0].failing_since).toBeNull();
+
+      // A resend that gets through clears the sign, and the delivery's time is the latest success.
+      crm.answerWith(() => 200);
+      await deliveries.resend(owner, deliveryId);
+      await expect.poll(async () => (await deliveryOf(db.pool, owner, deliveryId))!.lastResendFailed, { timeout: 10_000 }).toBe(false);
+      expect(await deliveryOf(db.pool, owner, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
     });
 
     it('test-sends a sample lead and answers what the receiver said, without touching the failure clock', async () => {

@@ -13,7 +13,7 @@ import { registerCardPaymentJobs } from '../../src/modules/payments/jobs/card-pa
 import { PaymentCredits } from '../../src/modules/payments/webhooks/payment-credits.js';
 import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
-import { WalletLedger } from '../../src/modules/wallet/domain/wallet-ledger.js';
+import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../src/platform/http/api-error.js';

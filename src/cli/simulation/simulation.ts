@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
+import { addHours } from 'date-fns';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
 
@@ -86,7 +87,7 @@ const signer = new Stripe('sk_simulation_signing_only');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The seeded simulation (issue 10, "the proof"): the built portal (an API process and, in the
+ * The seeded simulation: the built portal (an API process and, in the
  * scaled deployment, worker processes) on a database of its own, driven over HTTP by a
  * deterministic mix of money operations chosen from the seed, with processes SIGKILLed at
  * random points and restarted. After every step it waits for the portal to settle and checks
@@ -195,13 +196,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       if (role === 'admin') await pool.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [userId, 'admin']);
       await store.append(
         agentAccessStream(userId),
-        [
-          newEvent(
-            'ElevatedAccessGranted',
-            { userId, codeId: prng.uuid(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
-            systemContext('simulation'),
-          ),
-        ],
+        [newEvent('ElevatedAccessGranted', { userId, codeId: prng.uuid(), expiresAt: addHours(new Date(), 24).toISOString() }, systemContext('simulation'))],
         { expectedVersion: 'any' },
       );
       const client = new SimClient(

@@ -64,7 +64,7 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   }
 }
 
-/** Integrations (issue 11): the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
+/** Integrations: the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
   // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
   controllers: [

@@ -103,7 +103,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   }
 }
 
-/** The lead marketplace (issue 10): campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
+/** The lead marketplace: campaigns whose budgets are holds on their owners' wallets, and leads posted by vendors. */
 @Module({
   controllers: [
     CampaignsController,

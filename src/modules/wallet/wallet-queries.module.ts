@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 
 import { FinanceWalletsController } from './queries/finance-wallets/finance-wallets.http.controller.js';
-import { FinanceGuard } from './queries/finance.guard.js';
 import { GetStatementController } from './queries/get-statement/get-statement.http.controller.js';
 import { GetTransferHistoryController } from './queries/get-transfer-history/get-transfer-history.http.controller.js';
 import { GetWalletLedgerController } from './queries/get-wallet-ledger/get-wallet-ledger.http.controller.js';
@@ -10,6 +9,5 @@ import { GetWalletController } from './queries/get-wallet/get-wallet.http.contro
 /** The wallet's read side: the agent's figures, history (explained, hash-checked), transfers and statement; the finance views. */
 @Module({
   controllers: [GetWalletController, GetWalletLedgerController, GetTransferHistoryController, GetStatementController, FinanceWalletsController],
-  providers: [FinanceGuard],
 })
 export class WalletQueriesModule {}

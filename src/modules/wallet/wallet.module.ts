@@ -29,11 +29,11 @@ import { SendTransferHandler } from './commands/send-transfer/send-transfer.hand
 import { SendTransferController } from './commands/send-transfer/send-transfer.http.controller.js';
 import { TriggerAutoRechargeHandler } from './commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
 import { WalletsAdminController } from './commands/wallets.admin.http.controller.js';
-import { WalletLedger } from './domain/wallet-ledger.js';
 import { autoRechargeTriggers, registerAutoRechargeJobs } from './jobs/auto-recharge.job.js';
 import { registerDailyReconciliation, scheduleDailyReconciliation } from './jobs/daily-reconciliation.job.js';
 import { registerTransferCreditJobs, transferCreditTriggers } from './jobs/transfer-credit.job.js';
 import { ReconciliationController } from './queries/reconciliation/reconciliation.http.controller.js';
+import { WalletLedger } from './services/wallet-ledger.js';
 
 /** The events of this module that start jobs (a transfer's credit, auto-recharge); AppModule hands them to the dispatcher. */
 export const walletJobTriggers = [...transferCreditTriggers, ...autoRechargeTriggers];

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import { ConcurrentChange } from '../http/api-error.js';
+import { deterministicUuid } from '../ids/deterministic-uuid.js';
 import { EventIdTakenError, VersionConflictError, type EventStore, type NewEvent } from './event-store.port.js';
 import { KeyedTurns } from './keyed-turns.js';
 import { newEvent, type CommandContext } from './new-event.js';
@@ -157,9 +157,7 @@ async function alreadyRan(store: EventStore, streamId: string, firstEventId: str
   return (await store.readStream(streamId)).some((event) => event.metadata.eventId === firstEventId);
 }
 
-/** A UUID (v8 layout) derived from stream, idempotency key and position in the batch. */
+/** An event id (v8 layout) derived from stream, idempotency key and position in the batch. */
 export function deterministicEventId(streamId: string, idempotencyKey: string, index: number): string {
-  const hex = createHash('sha256').update(`${streamId}\u0000${idempotencyKey}\u0000${index}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return deterministicUuid('v8', streamId, idempotencyKey, String(index));
 }

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 
-import { AdminGuard } from '../auth/admin.guard.js';
+import { Roles, RolesGuard } from '../auth/roles.guard.js';
 import { SessionGuard } from '../auth/session.guard.js';
 import { ApiError } from '../http/api-error.js';
 import { validate } from '../http/validate.js';
@@ -11,7 +11,8 @@ import { JobNotFailed, type JobQueue } from './job-queue.port.js';
 
 @ApiTags('admin')
 @Controller('api/admin/jobs')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class JobsController {
   constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
 

@@ -1,3 +1,5 @@
+import { millisecondsInDay, millisecondsInHour, millisecondsInMinute, millisecondsInSecond } from 'date-fns/constants';
+
 /** Times and durations as an e-mail shows them: words a person reads, in UTC (the mail has no reader's time zone). */
 const UTC_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
 
@@ -11,10 +13,10 @@ export function mailTime(at: Date | string): string {
 export const withMailTimes = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => mailTime(iso));
 
 const UNITS = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-  ['second', 1_000],
+  ['day', millisecondsInDay],
+  ['hour', millisecondsInHour],
+  ['minute', millisecondsInMinute],
+  ['second', millisecondsInSecond],
 ] as const;
 
 /** A length of time in the largest whole unit: "a day", "2 hours", "90 seconds". */

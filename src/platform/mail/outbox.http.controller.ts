@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-import { AdminGuard } from '../auth/admin.guard.js';
+import { Roles, RolesGuard } from '../auth/roles.guard.js';
 import type { AuthenticatedUser } from '../auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import { requestClient } from '../http/request-client.js';
@@ -19,7 +19,8 @@ const outboxQuery = z.object({
 
 @ApiTags('admin')
 @Controller('api/admin/outbox')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class OutboxController {
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { validate } from '../../../platform/http/validate.js';
@@ -27,7 +27,8 @@ const createRequest = z.object({
 
 @ApiTags('admin')
 @Controller('api/admin/access-codes')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class AccessCodesAdminController {
   constructor(
     private readonly commands: CommandBus,

@@ -4,16 +4,16 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { DomainError } from '../../../platform/domain/domain-error.js';
-import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
+import type { CommandContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../platform/persistence/sql.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../platform/tokens.js';
+import { integrationEvent, integrationStream, type IntegrationEventData } from '../contracts/integration-events.js';
 import { newWebhookSecret } from '../delivery/standard-webhooks.js';
 import { CUSTOM_SECRETS, customSettings, MAX_CUSTOM_INTEGRATIONS, type CustomIntegrationForm, type CustomSettings } from '../domain/custom-integration.js';
-import { integrationStream } from './change-integration.handler.js';
 
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
@@ -30,7 +30,7 @@ export type CustomIntegrationChanged = {
 };
 
 /**
- * An agent's custom integrations (spec: insert_custom_integration; issue 11 item 3): rows of
+ * An agent's custom integrations (spec: insert_custom_integration): rows of
  * integration_configs with provider 'custom', settings as CustomSettings, the API key, the
  * headers (they may carry credentials) and the signing secret encrypted in
  * integration_secrets. Every change is recorded as an event through the outbox, never with a
@@ -47,6 +47,17 @@ export class ChangeCustomIntegration extends Command<CustomIntegrationChanged> {
   }
 }
 
+type CustomEventType =
+  'CustomIntegrationAdded' | 'CustomIntegrationUpdated' | 'CustomIntegrationActivated' | 'CustomIntegrationDeactivated' | 'CustomIntegrationDeleted';
+/** Records a custom integration's event on its stream; the data besides the integration, agent and provider, when the event has any. */
+type RecordCustomEvent = <TType extends CustomEventType>(
+  integrationId: string,
+  type: TType,
+  ...data: keyof Omit<IntegrationEventData<TType>, 'integrationId' | 'userId' | 'provider'> extends never
+    ? []
+    : [Omit<IntegrationEventData<TType>, 'integrationId' | 'userId' | 'provider'>]
+) => Promise<void>;
+
 const notFound = () => new DomainError('CUSTOM_INTEGRATION_NOT_FOUND', 'There is no such custom integration.', 404);
 
 @CommandHandler(ChangeCustomIntegration)
@@ -58,8 +69,10 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
 
   async execute({ userId, change, context }: ChangeCustomIntegration): Promise<CustomIntegrationChanged> {
     const result = await inTransaction(this.pool, async (tx) => {
-      const record = (integrationId: string, type: string, data: Record<string, unknown> = {}) =>
-        recordInOutbox(tx, integrationStream(integrationId), [newEvent(type, { integrationId, userId, provider: 'custom', ...data }, context)]);
+      const record: RecordCustomEvent = (integrationId, type, ...[data]) =>
+        recordInOutbox(tx, integrationStream(integrationId), [
+          integrationEvent(type, { integrationId, userId, provider: 'custom', ...data } as IntegrationEventData<typeof type>, context),
+        ]);
       switch (change.type) {
         case 'add':
           return this.add(tx, userId, change.form, record);
@@ -111,12 +124,7 @@ export class ChangeCustomIntegrationHandler implements ICommandHandler<ChangeCus
     return result;
   }
 
-  private async add(
-    tx: SqlClient,
-    userId: string,
-    form: CustomIntegrationForm,
-    record: (id: string, type: string, data: Record<string, unknown>) => Promise<void>,
-  ): Promise<CustomIntegrationChanged> {
+  private async add(tx: SqlClient, userId: string, form: CustomIntegrationForm, record: RecordCustomEvent): Promise<CustomIntegrationChanged> {
     // One agent's adds one at a time, so two at once cannot both take the last place.
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const { rows: count } = await tx.query<{ n: number }>(

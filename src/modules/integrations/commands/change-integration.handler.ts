@@ -4,17 +4,17 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { DomainError } from '../../../platform/domain/domain-error.js';
-import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
+import type { CommandContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../platform/persistence/sql.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../platform/tokens.js';
+import { integrationEvent, integrationStream } from '../contracts/integration-events.js';
 import { PREVIOUS_SIGNING_SECRET } from '../delivery/standard-webhooks.js';
 import type { ProviderId, ProviderSetup } from '../domain/providers.js';
 
-export const integrationStream = (integrationId: string) => `integration-${integrationId}`;
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 export type IntegrationChange = { type: 'connect'; providerId: ProviderId; setup: ProviderSetup } | { type: 'disconnect'; providerId: ProviderId };
@@ -57,7 +57,7 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
         );
         if (!rows[0]) throw new DomainError('INTEGRATION_NOT_CONNECTED', 'This integration is not connected.', 409);
         await recordInOutbox(tx, integrationStream(rows[0].integration_id), [
-          newEvent('IntegrationDisconnected', { integrationId: rows[0].integration_id, userId, provider: change.providerId }, context),
+          integrationEvent('IntegrationDisconnected', { integrationId: rows[0].integration_id, userId, provider: change.providerId }, context),
         ]);
         return { integrationId: rows[0].integration_id, connected: false, revealed: {} };
       }
@@ -92,7 +92,7 @@ export class ChangeIntegrationHandler implements ICommandHandler<ChangeIntegrati
         if (rowCount) revealed[name] = value;
       }
       await recordInOutbox(tx, integrationStream(integrationId), [
-        newEvent(
+        integrationEvent(
           'IntegrationConnected',
           {
             integrationId,

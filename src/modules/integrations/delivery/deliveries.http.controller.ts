@@ -12,6 +12,7 @@ import { enforce, type RateLimit, type RateLimiter } from '../../../platform/rat
 import { RATE_LIMITER, SQL_POOL } from '../../../platform/tokens.js';
 import { EnableIntegration, ResendDelivery, ResendFailedDeliveries, SetDestinations, TestSendLead } from '../commands/deliveries/delivery-commands.handler.js';
 import { validateForm } from '../validate-form.js';
+import { DELIVERY_LOG_SELECT, DELIVERY_STATUSES, deliveryOf, type DeliveryLogRow } from './delivery-log.query.js';
 import { destinationsOf, destinationsSchema, LEAD_SOURCES } from './destinations.js';
 
 const PAGE = 50;
@@ -19,12 +20,11 @@ const PAGE = 50;
 const TEST_SENDS: RateLimit = { name: 'integration-test-send', limit: 10, windowSeconds: 60 };
 
 const uuid = (what: string) => z.uuid(`No such ${what}.`);
-const STATUSES = ['pending', 'succeeded', 'failed', 'held', 'skipped'] as const;
 
 const logFilters = z.object({
   integrationId: uuid('integration').optional(),
   leadId: uuid('lead').optional(),
-  status: z.enum(STATUSES, { message: `Status is one of ${STATUSES.join(', ')}` }).optional(),
+  status: z.enum(DELIVERY_STATUSES, { message: `Status is one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
   /** The cursor: the last row of the page before, as createdAt|deliveryId. */
   before: z
     .string()
@@ -36,25 +36,6 @@ const resendFailed = z.object({
   since: z.iso.datetime({ message: 'Since is a time like 2026-11-25T09:00:00Z', offset: true }).transform((value) => new Date(value)),
 });
 const enable = z.object({ replay: z.boolean({ message: 'Say whether to send the leads it missed (replay: true or false).' }) });
-
-type LogRow = {
-  deliveryId: string;
-  integrationId: string;
-  provider: string;
-  integrationName: string | null;
-  leadId: string | null;
-  leadName: string | null;
-  isTest: boolean;
-  status: (typeof STATUSES)[number];
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  succeededAt: Date | null;
-  source: string;
-  campaignName: string | null;
-};
 
 /**
  * The delivery log (per integration and per lead), resend, test-send, and an integration's
@@ -75,8 +56,8 @@ export class DeliveriesController {
   async log(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
     const f = validate(logFilters, raw);
     const [beforeAt, beforeId] = f.before ? f.before.split('|') : [null, null];
-    const { rows } = await this.pool.query<LogRow>(
-      `${LOG_SELECT}
+    const { rows } = await this.pool.query<DeliveryLogRow>(
+      `${DELIVERY_LOG_SELECT}
         WHERE d.user_id = $1 AND ($2::uuid IS NULL OR d.integration_id = $2) AND ($3::uuid IS NULL OR d.lead_id = $3) AND ($4::text IS NULL OR d.status = $4)
           AND ($5::timestamptz IS NULL OR (d.created_at, d.delivery_id) < ($5, $6::uuid))
         ORDER BY d.created_at DESC, d.delivery_id DESC LIMIT $7`,
@@ -91,14 +72,14 @@ export class DeliveriesController {
   @ApiOperation({ summary: 'One delivery with every attempt: time, trigger, status, duration and the first 2 KB of the answer.' })
   async one(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string) {
     const deliveryId = validate(uuid('delivery'), rawId, 'deliveryId');
-    const { rows } = await this.pool.query<LogRow>(`${LOG_SELECT} WHERE d.user_id = $1 AND d.delivery_id = $2`, [user.userId, deliveryId]);
-    if (!rows[0]) throw new DomainError('DELIVERY_NOT_FOUND', 'No such delivery.', 404);
+    const delivery = await deliveryOf(this.pool, user.userId, deliveryId);
+    if (!delivery) throw new DomainError('DELIVERY_NOT_FOUND', 'No such delivery.', 404);
     const { rows: attempts } = await this.pool.query(
       `SELECT attempt, trigger, started_at AS "startedAt", duration_ms AS "durationMs", status, ok, error, response_preview AS "responsePreview"
          FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt DESC`,
       [deliveryId],
     );
-    return { ...rows[0], attempts };
+    return { ...delivery, attempts };
   }
 
   @Post('deliveries/:deliveryId/resend')
@@ -157,10 +138,3 @@ export class DeliveriesController {
     return this.commands.execute(new SetDestinations(user.userId, integrationId, validateForm(destinationsSchema, body)));
   }
 }
-
-const LOG_SELECT = `
-  SELECT d.delivery_id AS "deliveryId", d.integration_id AS "integrationId", c.provider, c.settings->>'name' AS "integrationName",
-         d.lead_id AS "leadId", CASE WHEN d.is_test THEN 'Sample Lead (test)' ELSE l.first_name || ' ' || l.last_name END AS "leadName",
-         d.is_test AS "isTest", d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError", d.next_attempt_at AS "nextAttemptAt",
-         d.created_at AS "createdAt", d.succeeded_at AS "succeededAt", d.purchase->>'source' AS source, d.purchase->>'campaignName' AS "campaignName"
-    FROM lead_deliveries d JOIN integration_configs c ON c.integration_id = d.integration_id LEFT JOIN rm_leads l ON l.lead_id = d.lead_id`;

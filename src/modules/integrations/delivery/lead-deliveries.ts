@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type pg from 'pg';
 
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import type { JsonEvent } from '../../../platform/event-store/json-event.js';
-import { newEvent, systemContext } from '../../../platform/event-store/new-event.js';
+import { systemContext } from '../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
@@ -13,6 +14,7 @@ import { inTransaction, type SqlClient } from '../../../platform/persistence/sql
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
+import { integrationEvent, integrationStream, type IntegrationProvider } from '../contracts/integration-events.js';
 import { PROVIDERS } from '../domain/providers.js';
 import { ArrivalNotReadable, arrivalsOf, type Arrival } from './arrivals.js';
 import { deliverableLeadOf, LEAD_COLUMNS, sampleLead, type LeadRow, type Purchase } from './deliverable-lead.js';
@@ -34,7 +36,7 @@ export type DeliverySettings = { readonly retryDelaysMs: readonly number[]; read
 type IntegrationRow = {
   integration_id: string;
   user_id: string;
-  provider: string;
+  provider: IntegrationProvider;
   settings: Record<string, unknown>;
   is_active: boolean;
   disabled_at: Date | null;
@@ -49,12 +51,20 @@ const ANSWER_PREVIEW_CHARS = 2_048;
 const INLINE_FIRST_ATTEMPTS = 8;
 
 type ClaimedRow = IntegrationRow &
-  LeadRow & { status: string; lead_id: string; purchase: Purchase; final_attempt: boolean; failing_since: Date | null; sealed: SealedSecretRow[] };
+  LeadRow & {
+    status: string;
+    lead_id: string;
+    purchase: Purchase;
+    final_attempt: boolean;
+    succeeded_at: Date | null;
+    failing_since: Date | null;
+    sealed: SealedSecretRow[];
+  };
 /** An agent may resend at most this many failed deliveries at once (the rest on the next click). */
 export const RESEND_BATCH = 1_000;
 
 /**
- * Lead delivery (issue 11): every lead that reaches an agent becomes one delivery per
+ * Lead delivery: every lead that reaches an agent becomes one delivery per
  * matching integration (unique by lead and integration), sent by jobs on Svix's schedule;
  * every attempt is logged; an integration failing for a day (DELIVERY_DISABLE_AFTER_SECONDS) is turned off and its owner
  * e-mailed, and the leads it misses meanwhile are held for a replay.
@@ -179,7 +189,7 @@ export class LeadDeliveries {
           WHERE d.delivery_id = w.delivery_id AND c.integration_id = d.integration_id AND (d.status = 'pending' OR w.trigger = 'manual') AND NOT d.is_test
             AND (d.attempts = w.attempt - 1
                  OR (d.attempts = w.attempt AND d.updated_at < now() - make_interval(secs => $4) AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = w.attempt)))
-          RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
+          RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, d.succeeded_at, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
        SELECT claimed.*, ${LEAD_COLUMNS},
               (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id AND (s.expires_at IS NULL OR s.expires_at > now())) AS sealed
          FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
@@ -188,7 +198,7 @@ export class LeadDeliveries {
     const results = new Map<string, AttemptResult>();
     const targets = new Map<string, IntegrationTarget>();
     const sending = rows.filter((claimed) => claimed.status === 'pending');
-    const outcomes = await mapConcurrently(sending, SENDS_AT_ONCE, async (claimed) => {
+    const outcomes = await pLimit(SENDS_AT_ONCE).map(sending, async (claimed) => {
       const started = new Date();
       const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
       let target = targets.get(claimed.integration_id);
@@ -207,7 +217,8 @@ export class LeadDeliveries {
         trigger: claimed.trigger,
         started,
         outcome,
-        status: outcome.ok ? 'succeeded' : next === null ? 'failed' : 'pending',
+        // A lead that reached the receiver stays delivered when a resend of it fails; the attempt and the delivery's last answer show the failure.
+        status: outcome.ok || (next === null && claimed.succeeded_at !== null) ? 'succeeded' : next === null ? 'failed' : 'pending',
         nextAttemptAt: next === null ? null : new Date(Date.now() + next),
       })),
     );
@@ -215,8 +226,10 @@ export class LeadDeliveries {
     const recovered = new Set<string>();
     for (const { claimed, started, outcome } of outcomes) {
       results.set(claimed.delivery_id, { deliveryId: claimed.delivery_id, attempt: claimed.attempt, outcome });
-      if (!outcome.ok) failed.set(claimed.integration_id, { claimed, started, outcome });
-      else if (claimed.failing_since) recovered.add(claimed.integration_id);
+      // A resend the agent asked for is not the schedule's: like a test send, its failure neither starts nor advances the
+      // clock that turns a failing integration off (Svix and Stripe disable an endpoint for its scheduled deliveries only).
+      if (!outcome.ok && claimed.trigger !== 'manual') failed.set(claimed.integration_id, { claimed, started, outcome });
+      else if (outcome.ok && claimed.failing_since) recovered.add(claimed.integration_id);
     }
     // The failure clock is started before any retry is queued, so the retry's claim sees it (and a success stops it).
     for (const { claimed, started, outcome } of failed.values()) await this.noteFailure(claimed, started, outcome);
@@ -255,6 +268,8 @@ export class LeadDeliveries {
    * state (one still on its schedule is tried at once and keeps its schedule if this fails too;
    * a failed, held or delivered one gets this one attempt). Asked for while an attempt is in
    * flight, it is the attempt after that one, so no request is lost and no attempt made twice.
+   * If it fails, a delivered lead stays delivered (the log shows the failed resend), and the
+   * failure does not count towards turning the integration off.
    */
   async resend(userId: string, deliveryId: string): Promise<{ deliveryId: string; attempt: number }> {
     const { rows } = await this.pool.query<{ attempts: number; is_active: boolean }>(
@@ -288,7 +303,7 @@ export class LeadDeliveries {
   /** Turns an automatically disabled integration back on; with `replay`, what it missed (held, and failed since it began failing) is sent. */
   async enable(userId: string, integrationId: string, replay: boolean): Promise<{ replayed: number; skipped: number }> {
     const result = await inTransaction(this.pool, async (tx) => {
-      const { rows } = await tx.query<{ failing_since: Date | null; disabled_at: Date; provider: string }>(
+      const { rows } = await tx.query<{ failing_since: Date | null; disabled_at: Date; provider: IntegrationProvider }>(
         `UPDATE integration_configs c SET is_active = true, disabled_at = NULL, disabled_reason = NULL, failing_since = NULL, updated_at = now()
            FROM (SELECT integration_id, failing_since, disabled_at FROM integration_configs WHERE integration_id = $1 AND user_id = $2 FOR UPDATE) AS before
           WHERE c.integration_id = before.integration_id AND before.disabled_at IS NOT NULL
@@ -316,8 +331,8 @@ export class LeadDeliveries {
               [integrationId],
             )
           ).rowCount ?? 0);
-      await recordInOutbox(tx, `integration-${integrationId}`, [
-        newEvent(
+      await recordInOutbox(tx, integrationStream(integrationId), [
+        integrationEvent(
           'IntegrationEnabled',
           { integrationId, userId, provider: before.provider, replayed: missed.length, skipped },
           systemContext('integration-enable'),
@@ -397,7 +412,7 @@ export class LeadDeliveries {
          SELECT delivery_id, attempt, trigger, started_at, duration_ms, status, ok, error, preview FROM v
          ON CONFLICT (delivery_id, attempt) DO NOTHING)
        UPDATE lead_deliveries d SET status = v.new_status, last_status = v.status, last_error = v.error, next_attempt_at = v.next_at,
-              succeeded_at = CASE WHEN v.new_status = 'succeeded' THEN now() ELSE d.succeeded_at END, updated_at = now()
+              succeeded_at = CASE WHEN v.ok THEN now() ELSE d.succeeded_at END, updated_at = now()
          FROM v WHERE d.delivery_id = v.delivery_id AND d.attempts = v.attempt`,
       [
         column((a) => a.deliveryId),
@@ -431,8 +446,8 @@ export class LeadDeliveries {
         [integration.integration_id, reason, failingSince],
       );
       if (!turnedOff[0]) return null;
-      await recordInOutbox(tx, `integration-${integration.integration_id}`, [
-        newEvent(
+      await recordInOutbox(tx, integrationStream(integration.integration_id), [
+        integrationEvent(
           'IntegrationDisabled',
           {
             integrationId: integration.integration_id,
@@ -487,7 +502,7 @@ type LoggedAttempt = {
   readonly trigger: AttemptTrigger;
   readonly started: Date;
   readonly outcome: SendOutcome;
-  /** What the delivery comes to: succeeded, failed, or pending for its next attempt. */
+  /** What the delivery comes to: succeeded (now, or before and kept), failed, or pending for its next attempt. */
   readonly status: string;
   readonly nextAttemptAt: Date | null;
 };
@@ -500,20 +515,6 @@ const ABANDONED_AFTER_MS = 60_000;
 
 /** The most requests one job has in flight (a batch of sales to many agents' endpoints). */
 const SENDS_AT_ONCE = 32;
-
-/** `work` on every item, at most `limit` at a time; results in the items' order. */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 
 const failure = (error: string, retryable: boolean): SendOutcome => ({ ok: false, status: null, durationMs: 0, preview: '', error, retryable });
 

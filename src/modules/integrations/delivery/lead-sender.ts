@@ -68,5 +68,5 @@ export type LeadSender = {
 
 export type LeadSenderDependencies = { readonly http: OutboundHttp };
 
-/** How long an answer may take before the attempt counts as failed (issue 11: a 2xx within 15 s). */
+/** How long an answer may take before the attempt counts as failed (the receiver must answer 2xx within 15 s). */
 export const DELIVERY_TIMEOUT_MS = 15_000;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
@@ -13,6 +12,7 @@ import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
+import { deterministicUuid } from '../../../platform/ids/deterministic-uuid.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { CAMPAIGN_SOURCES, type Targeting } from '../contracts/campaign-events.js';
@@ -57,10 +57,7 @@ const budgetRequest = z.object({
 const campaignIdParam = z.uuid('No such campaign.');
 
 /** A campaign's id from its owner and the request's key: the same request again names the same campaign. */
-const campaignIdOf = (ownerId: string, key: string) => {
-  const hex = createHash('sha256').update(`campaign\u0000${ownerId}\u0000${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
+const campaignIdOf = (ownerId: string, key: string) => deterministicUuid('v4', 'campaign', ownerId, key);
 
 @ApiTags('campaigns')
 @Controller('api/campaigns')

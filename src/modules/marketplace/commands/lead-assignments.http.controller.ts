@@ -16,7 +16,7 @@ import { AssignLead } from './assign-lead/assign-lead.handler.js';
 
 const assignRequest = z.object({ assigneeId: z.uuid('Choose a member of one of your groups.').nullable() });
 
-/** Giving leads to the members of one's groups (issue 10), and the leads others gave the signed-in agent. */
+/** Giving leads to the members of one's groups, and the leads others gave the signed-in agent. */
 @ApiTags('leads')
 @Controller('api/leads')
 @UseGuards(SessionGuard)

@@ -48,9 +48,10 @@ export class LeadIntakeController {
     }
     const results: ItemResult[] = [];
     const valid: { index: number; lead: LeadInput }[] = [];
+    const schema = leadInput(new Date());
     items.forEach((item, index) => {
       try {
-        valid.push({ index, lead: validate(leadInput, item) });
+        valid.push({ index, lead: validate(schema, item) });
       } catch (error) {
         if (!(error instanceof ValidationFailed)) throw error;
         if (!batch) throw error;

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
@@ -29,7 +29,8 @@ const priceRequest = z.object({
 /** The price table of leads per source and tier (admins); a lead's price is fixed when it is offered. */
 @ApiTags('admin')
 @Controller('api/admin/lead-prices')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class LeadPricesAdminController {
   constructor(
     private readonly commands: CommandBus,

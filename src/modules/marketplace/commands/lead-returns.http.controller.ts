@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../platform/config/config.js';
@@ -15,7 +15,7 @@ import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../platform/http/idempotency.js';
 import { validate } from '../../../platform/http/validate.js';
-import { namedId } from '../../../platform/ids/named-id.js';
+import { deterministicUuid } from '../../../platform/ids/deterministic-uuid.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
 import { CONFIG, SQL_POOL } from '../../../platform/tokens.js';
 import { RETURN_REASONS } from '../contracts/lead-events.js';
@@ -32,7 +32,7 @@ const denyRequest = z.object({
 const queueQuery = z.object({ status: z.enum(['pending', 'approved', 'denied'], { message: 'Status is pending, approved or denied' }).default('pending') });
 const uuid = (message: string) => z.uuid(message);
 
-const returnIdOf = (ownerId: string, key: string) => namedId('lead-return', ownerId, key);
+const returnIdOf = (ownerId: string, key: string) => deterministicUuid('v4-variant-8', 'lead-return', ownerId, key);
 
 /** Lead returns: an agent asks within the return window, with a reason; an admin approves (the price comes back) or denies. */
 @ApiTags('leads')
@@ -99,7 +99,8 @@ export class LeadReturnsController {
   }
 
   @Get('admin/lead-returns')
-  @UseGuards(AdminGuard)
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   @ApiOperation({ summary: 'The returns review queue (admins): pending first by age, or approved / denied.' })
   async queue(@Query() raw: unknown) {
     const { status } = validate(queueQuery, raw);
@@ -115,7 +116,8 @@ export class LeadReturnsController {
 
   @Post('admin/lead-returns/:returnId/approve')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   @ApiOperation({ summary: 'Approves a return: the lead’s price goes back to the agent’s wallet and the lead is never sold again.' })
   approve(@CurrentUser() admin: AuthenticatedUser, @Param('returnId') returnId: string, @Req() request: FastifyRequest) {
     return this.review(admin, returnId, true, '', request);
@@ -123,7 +125,8 @@ export class LeadReturnsController {
 
   @Post('admin/lead-returns/:returnId/deny')
   @HttpCode(200)
-  @UseGuards(AdminGuard)
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   @ApiOperation({ summary: 'Denies a return with a reason the agent sees.' })
   deny(@CurrentUser() admin: AuthenticatedUser, @Param('returnId') returnId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     return this.review(admin, returnId, false, validate(denyRequest, body).reason, request);

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
@@ -21,7 +21,8 @@ const createRequest = z.object({
 /** Admins manage the lead vendors that may post leads to POST /api/intake/leads. */
 @ApiTags('admin')
 @Controller('api/admin/lead-vendors')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class LeadVendorsAdminController {
   constructor(
     private readonly commands: CommandBus,

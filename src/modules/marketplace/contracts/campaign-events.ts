@@ -1,5 +1,5 @@
 /**
- * A campaign's events, on `campaign-<campaignId>` (issue 10). The campaign's money lives on
+ * A campaign's events, on `campaign-<campaignId>`. The campaign's money lives on
  * the owner's wallet as a hold with the campaign's id; these events say what the campaign
  * asked of the wallet and what the wallet answered, each step a process between the streams.
  */

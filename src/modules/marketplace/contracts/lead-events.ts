@@ -1,6 +1,6 @@
 import type { LeadSource } from './campaign-events.js';
 
-/** A lead's events, on `lead-<leadId>` (issue 10): received from a vendor, then offered, reserved, bought, assigned. */
+/** A lead's events, on `lead-<leadId>`: received from a vendor, then offered, reserved, bought, assigned. */
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 export const leadVendorStream = (vendorId: string) => `lead-vendor-${vendorId}`;
 export const agedOrderStream = (orderId: string) => `aged-order-${orderId}`;

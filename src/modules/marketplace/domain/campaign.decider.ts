@@ -5,7 +5,7 @@ import { DomainError } from '../../../platform/domain/domain-error.js';
 import { TIERS, type CampaignEvent, type LeadSource, type Targeting } from '../contracts/campaign-events.js';
 
 /**
- * A campaign's life (issue 10, spec "Buy Leads" and /campaigns): created, then funded or not
+ * A campaign's life (spec "Buy Leads" and /campaigns): created, then funded or not
  * by the wallet's hold; paused and resumed; its budget raised (asked of the wallet) or lowered
  * (at once, the hold follows); ended, when what is left is released. The money itself is
  * decided on the wallet: the campaign only records what it asked and what the wallet answered.

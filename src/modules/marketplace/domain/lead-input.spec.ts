@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { leadInput } from './lead-input.js';
 
+const NOW = new Date('2026-11-26T12:00:00Z');
+
 const valid = {
   firstName: ' Maria ',
   lastName: 'Lopez',
@@ -15,13 +17,13 @@ const valid = {
 };
 
 const errorsOf = (input: unknown) => {
-  const result = leadInput.safeParse(input);
+  const result = leadInput(NOW).safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
 describe('a lead as a vendor sends it', () => {
   it('normalises the phone to E.164, the e-mail, state and tier, and defaults the source', () => {
-    expect(leadInput.parse(valid)).toEqual({
+    expect(leadInput(NOW).parse(valid)).toEqual({
       firstName: 'Maria',
       lastName: 'Lopez',
       phone: '+13055550123',
@@ -35,7 +37,7 @@ describe('a lead as a vendor sends it', () => {
       consent: { text: 'I agree to be contacted about health insurance.', at: '2026-11-20T14:03:00-05:00' },
       externalId: null,
     });
-    expect(leadInput.parse({ ...valid, phone: '+1 305 555 0123' }).phone).toBe('+13055550123');
+    expect(leadInput(NOW).parse({ ...valid, phone: '+1 305 555 0123' }).phone).toBe('+13055550123');
   });
 
   it('names every bad field', () => {
@@ -61,7 +63,7 @@ describe('a lead as a vendor sends it', () => {
       city: 'Tampa',
       leadSourceId: 'google-maps',
     };
-    expect(leadInput.parse(business)).toMatchObject({
+    expect(leadInput(NOW).parse(business)).toMatchObject({
       source: 'business',
       companyName: 'Acme Roofing LLC',
       city: 'Tampa',

@@ -1,9 +1,11 @@
+import { milliseconds } from 'date-fns';
+
 import { assertNever, type Decider } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { RETURN_REASONS, type LeadEvent, type PassOverReason, type ReturnReason } from '../contracts/lead-events.js';
 
 /**
- * A lead's sale (issue 10, "Allocation, exactly once"): offered to campaigns at a price fixed
+ * A lead's sale ("Allocation, exactly once"): offered to campaigns at a price fixed
  * then, never more open offers than the places its tier has left; each offer sold, or declined
  * with why; never sold twice to one agent, never to more buyers than its tier allows (1
  * exclusive, 3 shared), and never when it is a duplicate. The money moves on each buyer's
@@ -120,7 +122,7 @@ function decide(command: LeadCommand, state: LeadState, now: Date): readonly Lea
       if (comment.length > MAX_RETURN_COMMENT)
         throw new DomainError('RETURN_COMMENT_TOO_LONG', `A comment can be at most ${MAX_RETURN_COMMENT} characters.`, 400);
       const soldAt = Date.parse(bought.soldAt ?? '');
-      if (!(now.getTime() - soldAt <= command.windowDays * 86_400_000)) {
+      if (!(now.getTime() - soldAt <= milliseconds({ days: command.windowDays }))) {
         throw new DomainError('RETURN_WINDOW_CLOSED', `A lead can be returned within ${command.windowDays} days of buying it.`, 409);
       }
       const { returnId, ownerId } = command;

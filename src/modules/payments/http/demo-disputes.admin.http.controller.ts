@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../platform/auth/session.guard.js';
 import { validate } from '../../../platform/http/validate.js';
 import { CloseDemoDispute } from '../commands/close-demo-dispute/close-demo-dispute.handler.js';
@@ -13,7 +13,8 @@ const closeRequest = z.object({ outcome: z.enum(['won', 'lost'], { message: 'The
 /** The demo provider's bank side of a dispute (a 4000 0000 0000 0259 payment), for admins trying the dispute flow end to end. */
 @ApiTags('demo-pay')
 @Controller('api/admin/demo-pay/disputes/:disputeId')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class DemoDisputesAdminController {
   constructor(private readonly commands: CommandBus) {}
 

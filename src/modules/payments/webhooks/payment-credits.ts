@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { milliseconds } from 'date-fns';
 import type pg from 'pg';
 
 import { systemContext } from '../../../platform/event-store/new-event.js';
@@ -155,7 +156,7 @@ export class PaymentCredits {
 
   /** Credits every succeeded payment of the last days the wallet has not had; the number newly credited. */
   async sweep(now = new Date()): Promise<number> {
-    const recent = await this.payments.listRecentPayments(new Date(now.getTime() - SWEEP_DAYS * 86_400_000));
+    const recent = await this.payments.listRecentPayments(new Date(now.getTime() - milliseconds({ days: SWEEP_DAYS })));
     let credited = 0;
     for (const payment of recent) {
       if (payment.status === 'succeeded' && (await this.credit(payment, 'payment-sweep'))) credited += 1;

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { deterministicEventId } from '../../../platform/event-store/command-handling.js';
@@ -39,7 +39,8 @@ const refundRequest = z.object({
 /** Admins' money commands on an agent's wallet: corrections with a reason, and the testing page's labelled test credit. */
 @ApiTags('admin')
 @Controller('api/admin/wallets/:userId')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class WalletsAdminController {
   constructor(
     private readonly commands: CommandBus,

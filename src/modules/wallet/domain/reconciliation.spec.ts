@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ProviderRecord } from '../../payments/contracts/card-payments.port.js';
-import { reconcileDay, type LedgerLine } from './reconciliation.js';
+import { dayOf, reconcileDay, shiftDay, type LedgerLine } from './reconciliation.js';
 
 const at = (time: string) => new Date(`2026-11-23T${time}Z`);
 const payment = (id: string, amountCents: number, time = '10:00:00'): ProviderRecord => ({
@@ -81,5 +81,24 @@ describe('reconciling a day', () => {
       ['matched', 'dispute'],
       ['matched', 'dispute_reversal'],
     ]);
+  });
+});
+
+describe('UTC days', () => {
+  it('shifts a day by whole UTC days, across months, leap days and DST changes, whatever the local time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'America/New_York', 'Pacific/Chatham']) {
+        process.env.TZ = tz;
+        expect(shiftDay('2026-03-08', 1)).toBe('2026-03-09');
+        expect(shiftDay('2026-11-01', -1)).toBe('2026-10-31');
+        expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
+        expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+        expect(shiftDay('2026-01-01', -1)).toBe('2025-12-31');
+        expect(shiftDay(dayOf(new Date('2026-03-08T23:30:00Z')), -1)).toBe('2026-03-07');
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });

@@ -1,8 +1,11 @@
+import { tz } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+
 import type { ProviderRecord } from '../../payments/contracts/card-payments.port.js';
 
 /**
  * Matching the card provider's records of a day against the ledger's card-processor postings,
- * to the cent (issue 9, "Reconciliation"). Amounts are signed as they change the money held at
+ * to the cent. Amounts are signed as they change the money held at
  * the provider for the organisation: a payment +, a refund −, a dispute withdrawal −, a dispute
  * reversal (won) +, a fee −. Fees have no ledger side: they are the organisation's cost, shown
  * as a total, never as a mismatch.
@@ -42,6 +45,10 @@ export type ReconciliationTotals = {
 };
 
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+const utc = tz('UTC');
+/** The UTC day `days` after `day` (before it when negative), both YYYY-MM-DD. */
+export const shiftDay = (day: string, days: number): string => format(addDays(`${day}T00:00:00Z`, days, { in: utc }), 'yyyy-MM-dd', { in: utc });
 
 /** The provider record's kind in matching terms (a dispute's sign tells withdrawal from reversal). */
 export function matchKindOf(record: ProviderRecord): MatchKind | 'fee' {

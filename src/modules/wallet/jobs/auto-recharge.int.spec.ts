@@ -25,8 +25,8 @@ import { TriggerAutoRechargeHandler } from '../commands/trigger-auto-recharge/tr
 import { ChargeWallet, DepositFunds } from '../contracts/wallet-commands.js';
 import { walletStream, type WalletEvent } from '../contracts/wallet-events.js';
 import { autoRechargeDecider, autoRechargeStream, type AutoRechargeEvent } from '../domain/auto-recharge.decider.js';
-import { WalletLedger } from '../domain/wallet-ledger.js';
 import { availableCents, walletDecider } from '../domain/wallet.decider.js';
+import { WalletLedger } from '../services/wallet-ledger.js';
 import { autoRechargeTriggers, registerAutoRechargeJobs } from './auto-recharge.job.js';
 
 /**

@@ -1,17 +1,17 @@
 import type { CommandBus } from '@nestjs/cqrs';
+import { addHours } from 'date-fns';
 
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { ReconcileDay } from '../commands/reconcile-day/reconcile-day.handler.js';
+import { dayOf, shiftDay } from '../domain/reconciliation.js';
 
 export const RECONCILE_DAY_JOB = 'reconcile-day';
 /** Yesterday is reconciled at this hour (UTC), when late webhooks and the provider's own records have settled. */
 export const RECONCILE_AT_HOUR_UTC = 3;
 
-const dayBefore = (at: Date) => new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
-
 /** When the run for `day` is due: the next day at RECONCILE_AT_HOUR_UTC. */
 export function dueTimeOf(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + RECONCILE_AT_HOUR_UTC * 3_600_000);
+  return addHours(new Date(`${shiftDay(day, 1)}T00:00:00Z`), RECONCILE_AT_HOUR_UTC);
 }
 
 /**
@@ -21,14 +21,14 @@ export function dueTimeOf(day: string): Date {
 export function registerDailyReconciliation(jobs: JobQueue, commands: CommandBus): void {
   jobs.register<{ day: string }>(RECONCILE_DAY_JOB, async ({ day }) => {
     await commands.execute(new ReconcileDay(day, 'daily-job'));
-    await scheduleRun(jobs, new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), new Date());
+    await scheduleRun(jobs, shiftDay(day, 1), new Date());
   });
 }
 
 /** Called at start by processes that run workers: makes sure yesterday's and today's runs are queued. */
 export async function scheduleDailyReconciliation(jobs: JobQueue, now = new Date()): Promise<void> {
-  await scheduleRun(jobs, dayBefore(now), now);
-  await scheduleRun(jobs, now.toISOString().slice(0, 10), now);
+  await scheduleRun(jobs, shiftDay(dayOf(now), -1), now);
+  await scheduleRun(jobs, dayOf(now), now);
 }
 
 async function scheduleRun(jobs: JobQueue, day: string, now: Date): Promise<void> {

@@ -7,8 +7,8 @@ import { describeOn, everyDatabase } from '../../../../test/support/test-databas
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { APP_PROJECTIONS } from '../../../read-models.js';
-import { WalletLedger } from '../domain/wallet-ledger.js';
 import type { WalletCommand } from '../domain/wallet.decider.js';
+import { WalletLedger } from '../services/wallet-ledger.js';
 import { ledgerAccounts } from './finance-wallets/finance-wallets.query.js';
 import { checkChain, ledgerPage, walletSummary } from './wallet-read.js';
 

@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { differenceInCalendarDays } from 'date-fns';
 import { z } from 'zod';
 
 const MAX_DAYS = 731;
@@ -14,4 +16,4 @@ const day = (label: string) =>
 export const statementRange = z
   .object({ from: day('start'), to: day('end') })
   .refine((r) => r.from <= r.to, { message: 'The start must not be after the end', path: ['to'] })
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < MAX_DAYS, { message: `At most ${MAX_DAYS} days in one statement`, path: ['to'] });
+  .refine((r) => differenceInCalendarDays(r.to, r.from, { in: tz('UTC') }) < MAX_DAYS, { message: `At most ${MAX_DAYS} days in one statement`, path: ['to'] });

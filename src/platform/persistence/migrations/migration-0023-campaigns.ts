@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The campaigns read model (issue 10): each agent's campaigns with budget, spend and lead count. */
+/** The campaigns read model: each agent's campaigns with budget, spend and lead count. */
 export class Migration0023Campaigns extends Migration {
   override async up(): Promise<void> {
     this.addSql(`

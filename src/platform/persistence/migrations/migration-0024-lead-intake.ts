@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Lead intake (issue 10): the vendors whose API keys may post leads (only a key's hash is
+ * Lead intake: the vendors whose API keys may post leads (only a key's hash is
  * kept), each accepted lead once per vendor's own id, and the phone numbers and e-mail
  * addresses seen, so a lead with the same contact within the duplicate window is never sold twice.
  */

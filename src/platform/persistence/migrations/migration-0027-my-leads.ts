@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The leads read models (issue 10): every lead received, and who bought it (My Leads). */
+/** The leads read models: every lead received, and who bought it (My Leads). */
 export class Migration0027MyLeads extends Migration {
   override async up(): Promise<void> {
     this.addSql(`

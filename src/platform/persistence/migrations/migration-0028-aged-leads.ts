@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Aged leads (issue 10): the inventory of leads for sale in packages (unsold leads after they
+ * Aged leads: the inventory of leads for sale in packages (unsold leads after they
  * age, and imported ones), each claimed by at most one order, and the orders.
  */
 export class Migration0028AgedLeads extends Migration {

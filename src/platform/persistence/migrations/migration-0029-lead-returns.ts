@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Lead returns (issue 10): the admins' review queue, and a lead's status once a return is approved. */
+/** Lead returns: the admins' review queue, and a lead's status once a return is approved. */
 export class Migration0029LeadReturns extends Migration {
   override async up(): Promise<void> {
     this.addSql(`ALTER TABLE rm_leads DROP CONSTRAINT rm_leads_status_check`);

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Groups (issue 10): an agent's teams for leads, kept on the server (the old product kept them in the browser). */
+/** Groups: an agent's teams for leads, kept on the server (the old product kept them in the browser). */
 export class Migration0030Groups extends Migration {
   override async up(): Promise<void> {
     this.addSql(`

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** "Why no leads?" (issue 10): each lead a campaign was offered or passed over for, and why it did not buy. */
+/** "Why no leads?": each lead a campaign was offered or passed over for, and why it did not buy. */
 export class Migration0031CampaignOffers extends Migration {
   override async up(): Promise<void> {
     this.addSql(`

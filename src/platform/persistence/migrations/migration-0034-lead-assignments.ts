@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Lead assignment (issue 10): a lead's owner gives it to a member of one of their groups, by
+ * Lead assignment: a lead's owner gives it to a member of one of their groups, by
  * hand or round-robin from a campaign; one assignee per owner's copy of a lead.
  */
 export class Migration0034LeadAssignments extends Migration {

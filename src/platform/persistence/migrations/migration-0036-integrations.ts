@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Integrations (issue 11): each agent's connection to each provider, its plain settings, and
+ * Integrations: each agent's connection to each provider, its plain settings, and
  * its secrets apart, encrypted (platform/secrets), with their last four characters to show.
  */
 export class Migration0036Integrations extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Lead delivery (issue 11): each bought or assigned lead becomes one delivery per matching
+ * Lead delivery: each bought or assigned lead becomes one delivery per matching
  * integration (unique by lead and integration), each attempt logged with its answer's first
  * 2 KB; an integration remembers since when its deliveries keep failing, and why it was
  * turned off automatically; its destinations say which sources and campaigns go to it.

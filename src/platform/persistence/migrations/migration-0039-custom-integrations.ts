@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Custom integrations (issue 11, spec: "Custom integration") are rows of integration_configs
+ * Custom integrations (spec: "Custom integration") are rows of integration_configs
  * with provider 'custom', so the delivery pipeline reads every integration alike
  * (integration_id, user_id, provider, is_active, settings). An agent has at most one row per
  * provider, but as many custom ones as they add: the unique constraint becomes a partial

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Textdrip connection requests (issue 11): each Connect an agent starts opens Textdrip's page
+ * Textdrip connection requests: each Connect an agent starts opens Textdrip's page
  * with a random `state`, kept here only as its SHA-256, bound to the agent and to the
  * `network_id` the agent's window chose, and good for 10 minutes. Textdrip's return uses it
  * once (`used_at`); the outcome stays so the window that opened it can ask (claim) what became

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Every lead gets a number (issue 11: the testing page's send-leads-to-ringy and
+ * Every lead gets a number (the testing page's send-leads-to-ringy and
  * send-leads-to-vanillasoft take numeric lead ids): an identity column on intake_leads, where
  * each lead is first written, so it is part of the write side and survives any rebuild of the
  * read models. Leads received before are numbered in the order they came.

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
@@ -17,7 +17,8 @@ const flag = (field: string, what: string) => z.object({ [field]: z.boolean({ me
 
 @ApiTags('admin')
 @Controller('api/admin/users/:userId')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class AdministerAccountController {
   constructor(private readonly commands: CommandBus) {}
 

@@ -11,7 +11,8 @@ import { inTransaction, type SqlClient } from '../../../../platform/persistence/
 import { CONFIG, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountEvent } from '../../account-events.js';
 import { accountStream, type ExternalIdentityLinked } from '../../contracts/identity.events.js';
-import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed, loadSignUpAllowlist } from '../../domain/email-allowlist.js';
+import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
+import { loadSignUpAllowlist } from '../../services/sign-up-allowlist.js';
 import type { ExternalProfile } from './oidc-providers.js';
 
 export type ExternalSignInResult = { readonly userId: string; readonly email: string; readonly token: string; readonly expiresAt: Date };

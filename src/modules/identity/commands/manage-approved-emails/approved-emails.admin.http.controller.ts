@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
@@ -25,7 +25,8 @@ const addRequest = z.object({ email: emailField });
 
 @ApiTags('admin')
 @Controller('api/admin/approved-emails')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class ApprovedEmailsAdminController {
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,

@@ -12,7 +12,8 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountEvent } from '../../account-events.js';
 import { accountStream, type AccountRegistered } from '../../contracts/identity.events.js';
-import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed, loadSignUpAllowlist } from '../../domain/email-allowlist.js';
+import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
+import { loadSignUpAllowlist } from '../../services/sign-up-allowlist.js';
 import type { SignUpRequest } from './sign-up.request.js';
 
 export class SignUp extends Command<{ userId: string }> {

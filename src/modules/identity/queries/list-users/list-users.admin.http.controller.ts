@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
@@ -13,7 +13,8 @@ const listRequest = z.object({ search: z.string().trim().max(200, 'Search text i
 
 @ApiTags('admin')
 @Controller('api/admin/users')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class ListUsersController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 

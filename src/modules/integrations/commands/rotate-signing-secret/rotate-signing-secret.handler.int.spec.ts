@@ -1,4 +1,4 @@
-// Rotating a webhook signing secret (issue 11, Svix's way): a new secret shown once, the old one
+// Rotating a webhook signing secret (Svix's way): a new secret shown once, the old one
 // kept encrypted and signing beside it for the grace period, only the new one after; one
 // agent's integrations apart from another's; concurrent rotations leave one current secret.
 import { randomUUID } from 'node:crypto';

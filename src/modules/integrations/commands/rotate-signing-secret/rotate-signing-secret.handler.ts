@@ -4,15 +4,15 @@ import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { lastFour } from '../../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { CONFIG, SECRET_CIPHER, SQL_POOL } from '../../../../platform/tokens.js';
+import { integrationEvent, integrationStream, type IntegrationProvider } from '../../contracts/integration-events.js';
 import { newWebhookSecret, PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
-import { integrationStream } from '../change-integration.handler.js';
 
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
@@ -52,7 +52,7 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
 
   async execute({ userId, integrationId, context }: RotateSigningSecret): Promise<SigningSecretRotated> {
     const result = await inTransaction(this.pool, async (tx) => {
-      const { rows: owned } = await tx.query<{ provider: string }>(
+      const { rows: owned } = await tx.query<{ provider: IntegrationProvider }>(
         `SELECT provider FROM integration_configs WHERE integration_id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,
         [integrationId, userId],
       );
@@ -85,7 +85,7 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
       ]);
       const previousValidUntil = kept[0]!.expires_at.toISOString();
       await recordInOutbox(tx, integrationStream(integrationId), [
-        newEvent('IntegrationSigningSecretRotated', { integrationId, userId, provider: owned[0].provider, previousValidUntil }, context),
+        integrationEvent('IntegrationSigningSecretRotated', { integrationId, userId, provider: owned[0].provider, previousValidUntil }, context),
       ]);
       return { integrationId, signingSecret, previousValidUntil };
     });

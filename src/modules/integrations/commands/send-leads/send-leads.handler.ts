@@ -4,12 +4,13 @@ import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, EVENT_STORE, OUTBOUND_HTTP, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadIdsByNumber } from '../../../marketplace/contracts/lead-numbers.js';
+import { integrationEvent, leadSendStream } from '../../contracts/integration-events.js';
 import type { DeliverableLead, SendOutcome } from '../../delivery/lead-sender.js';
 import { INVALID_CREDENTIALS } from '../../providers/provider-call.js';
 import { RingyClient, ringyFieldsOf } from '../../providers/ringy/ringy-client.js';
@@ -23,7 +24,6 @@ export type SendLeadsAnswer = { results: SendResult[]; sent: number; failed: num
 type Extra = { leadSource: string | undefined; notes: string; priceCents: number | null };
 
 /** Each admin's sends, in the audit log: `leadsend-<adminId>`. */
-export const leadSendStream = (adminId: string) => `leadsend-${adminId}`;
 
 /** The test page's send-leads-to-ringy: leads by their numbers to a Ringy account whose credentials come with the request (never stored). */
 export class SendLeadsToRingy extends Command<SendLeadsAnswer> {
@@ -111,7 +111,7 @@ async function recordSend(
     failedLeadIds,
     ...(extra.leadSource ? { leadSource: extra.leadSource } : {}),
   };
-  await inTransaction(pool, (tx) => recordInOutbox(tx, leadSendStream(context.actor.id), [newEvent('LeadsSentToProvider', data, context)]));
+  await inTransaction(pool, (tx) => recordInOutbox(tx, leadSendStream(context.actor.id), [integrationEvent('LeadsSentToProvider', data, context)]));
   outboxCommitted();
 }
 

@@ -43,7 +43,7 @@ export class AllocateLead extends Command<void> {
 }
 
 /**
- * Allocation, exactly once (issue 10): the lead is offered to running campaigns of its source
+ * Allocation, exactly once: the lead is offered to running campaigns of its source
  * and tier, those that waited longest first, at the price of the price table then, as many at
  * once as its tier has places left. Each offer is a process across three streams, every step
  * keyed by the lead: the lead records the offers; each campaign reserves it (its caps) and its

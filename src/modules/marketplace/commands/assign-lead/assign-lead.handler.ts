@@ -39,7 +39,7 @@ export class AssignRoundRobin extends Command<Assignment[]> {
 }
 
 /**
- * Lead assignment (issue 10, groups): state-based rows, one assignee per owner's copy of a
+ * Lead assignment (groups): state-based rows, one assignee per owner's copy of a
  * lead, each change recorded as an event through the outbox. Round-robin gives each lead to
  * the member of the group with the fewest round-robin leads from it (the longest in the group
  * first on a tie), with the group's row locked so two leads at once never pick by the same count;

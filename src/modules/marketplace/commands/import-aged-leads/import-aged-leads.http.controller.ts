@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
@@ -34,7 +34,8 @@ type DuplicateRow = {
  */
 @ApiTags('admin')
 @Controller('api/admin/aged-leads')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class ImportAgedLeadsController {
   constructor(
     private readonly commands: CommandBus,
@@ -65,9 +66,10 @@ export class ImportAgedLeadsController {
 
     const errors: CsvRowError[] = [...parsed.errors];
     const valid: { row: number; lead: LeadInput }[] = [];
+    const schema = leadInput(new Date());
     for (const { row, lead } of parsed.rows) {
       try {
-        valid.push({ row, lead: validate(leadInput, lead) });
+        valid.push({ row, lead: validate(schema, lead) });
       } catch (error) {
         if (!(error instanceof ValidationFailed)) throw error;
         for (const fieldError of error.fieldErrors ?? []) errors.push({ row, field: csvColumnOf(fieldError.field), message: fieldError.message });

@@ -4,7 +4,7 @@ import type pg from 'pg';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
-import { namedId } from '../../../../platform/ids/named-id.js';
+import { deterministicUuid } from '../../../../platform/ids/deterministic-uuid.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { ChargeWallet } from '../../../wallet/contracts/wallet-commands.js';
@@ -53,7 +53,7 @@ const KINDS = {
 } as const;
 
 /** An order's id from what makes it one order (its buyer and the request's key): the same request again is the same order. */
-export const orderIdOf = namedId;
+export const orderIdOf = (...parts: readonly string[]) => deterministicUuid('v4-variant-8', ...parts);
 
 /** What a charge is made of: the order's buyer and kind, what it holds, and its price. */
 type ChargedOrder = {
@@ -92,8 +92,8 @@ export const priceOfCount = (input: Pick<LeadOrderInput, 'quantity' | 'priceCent
   count === input.quantity ? input.priceCents : count * input.perLeadCents;
 
 /**
- * Buys leads from the inventory, charged at once (aged packages, issue 10 item 7; business
- * leads, the testing page): the matching leads are claimed for the order in one statement (two
+ * Buys leads from the inventory, charged at once (aged packages; business leads, the
+ * testing page): the matching leads are claimed for the order in one statement (two
  * orders never get one lead), then the wallet is charged once for the order; a refused charge
  * releases the claim. When fewer leads match than asked for, nothing is bought unless the buyer
  * accepted the smaller order, at the per-lead price. The leads reach My Leads in a later step,

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { requireOwnCard } from '../../domain/own-card.js';
+import { requireOwnCard } from '../../services/own-card.js';
 
 /** delete-payment-method: only one of the agent's own cards (another agent's is 404). */
 export class DeletePaymentMethod extends Command<void> {

@@ -7,7 +7,7 @@ import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { idempotent } from '../../../../platform/http/idempotency.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { requireOwnCard } from '../../domain/own-card.js';
+import { requireOwnCard } from '../../services/own-card.js';
 import { PaymentCredits } from '../../webhooks/payment-credits.js';
 
 export const NEW_CARD = 'new';

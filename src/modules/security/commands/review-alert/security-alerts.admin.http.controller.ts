@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { AdminGuard } from '../../../../platform/auth/admin.guard.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
@@ -22,7 +22,8 @@ const updateRequest = z.object({
 
 @ApiTags('admin')
 @Controller('api/admin/security/alerts')
-@UseGuards(SessionGuard, AdminGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin')
 export class SecurityAlertsAdminController {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,

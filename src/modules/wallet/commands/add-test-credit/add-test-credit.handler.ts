@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** The testing page's credit (the spec's test-add-balance), admins only, labelled as test credit wherever it shows. */
 export class AddTestCredit extends Command<WalletAnswer> {

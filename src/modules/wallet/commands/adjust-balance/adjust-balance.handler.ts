@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** An admin's correction of a wallet, with its reason; a debit never takes the wallet below zero. */
 export class AdjustBalance extends Command<WalletAnswer> {

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { ChargeWallet, type WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** A one-off purchase from the available balance. */
 @CommandHandler(ChargeWallet)

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { CreditBonus, type WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** Pays a weekly bonus into the wallet. */
 @CommandHandler(CreditBonus)

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { DepositFunds, type WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** A succeeded card payment credits the wallet once per paymentId (webhook, sweep and answer may all send it). */
 @CommandHandler(DepositFunds)

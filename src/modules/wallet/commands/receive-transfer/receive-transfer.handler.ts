@@ -7,7 +7,7 @@ import { stepFrom } from '../../../../platform/processes/process-step.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { userLabels } from '../../../identity/contracts/user-directory.js';
 import type { WalletEvent } from '../../contracts/wallet-events.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 export type TransferSentEvent = JsonEvent & Extract<WalletEvent, { type: 'TransferSent' }>;
 

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
-import { reconcileDay, type LedgerLine, type MatchKind, type ReconciliationTotals } from '../../domain/reconciliation.js';
+import { reconcileDay, shiftDay, type LedgerLine, type MatchKind, type ReconciliationTotals } from '../../domain/reconciliation.js';
 
 export type ReconciliationRun = { readonly day: string; readonly totals: ReconciliationTotals };
 
@@ -19,8 +19,6 @@ export class ReconcileDay extends Command<ReconciliationRun> {
     super();
   }
 }
-
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 @CommandHandler(ReconcileDay)
 export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, ReconciliationRun> {

@@ -4,8 +4,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
 import { refundKeyOf, type WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
 import { walletDecider } from '../../domain/wallet.decider.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /**
  * An admin refunds a top-up (whole or part) to the card. The wallet's rules are checked first

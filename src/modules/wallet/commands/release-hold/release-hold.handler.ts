@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { ReleaseHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** Returns part or all of what is left of a hold. */
 @CommandHandler(ReleaseHold)

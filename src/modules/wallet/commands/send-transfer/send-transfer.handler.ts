@@ -12,8 +12,8 @@ import { awaitStreamEvent } from '../../../../platform/processes/await-stream-ev
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { satHierarchyEntry, type SatHierarchyEntry } from '../../../identity/contracts/user-directory.js';
 import { walletStream } from '../../contracts/wallet-events.js';
-import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from '../../domain/wallet-ledger.js';
 import { walletDecider } from '../../domain/wallet.decider.js';
+import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from '../../services/wallet-ledger.js';
 
 export type TransferAnswer = {
   readonly transferId: string;
@@ -109,7 +109,7 @@ export class SendTransferHandler implements ICommandHandler<SendTransfer, Transf
 }
 
 /**
- * Who may receive (issue 9: transfers are hierarchical between roles): an agent sends to the
+ * Who may receive (transfers are hierarchical between roles): an agent sends to the
  * SAT leader they chose, or to agents who chose them as their SAT leader; an admin to anyone.
  */
 function requireEligible(sender: SatHierarchyEntry, recipient: SatHierarchyEntry): void {

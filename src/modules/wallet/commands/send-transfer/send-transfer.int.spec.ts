@@ -23,8 +23,8 @@ import { createPool, type SqlPool } from '../../../../platform/persistence/sql.j
 import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { walletStream, type WalletEvent } from '../../contracts/wallet-events.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
 import { RECEIVE_TRANSFER, registerTransferCreditJobs, transferCreditTriggers } from '../../jobs/transfer-credit.job.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 import { AddTestCredit, AddTestCreditHandler } from '../add-test-credit/add-test-credit.handler.js';
 import { ReceiveTransfer, ReceiveTransferHandler, type TransferSentEvent } from '../receive-transfer/receive-transfer.handler.js';
 import { SendTransferHandler, type TransferAnswer } from './send-transfer.handler.js';

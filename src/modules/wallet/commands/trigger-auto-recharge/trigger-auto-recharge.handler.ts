@@ -6,8 +6,8 @@ import type { EventStore, RecordedEvent } from '../../../../platform/event-store
 import { stepFrom } from '../../../../platform/processes/process-step.js';
 import { EVENT_STORE } from '../../../../platform/tokens.js';
 import { autoRechargeDecider, autoRechargeStream } from '../../domain/auto-recharge.decider.js';
-import { WalletLedger } from '../../domain/wallet-ledger.js';
 import { availableCents } from '../../domain/wallet.decider.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
 
 /** After money left a wallet: looks at the balance and starts a recharge if the agent's settings say so. */
 export class TriggerAutoRecharge extends Command<void> {

@@ -4,13 +4,13 @@ import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { userLabels } from '../../../identity/contracts/user-directory.js';
-import { FinanceGuard } from '../finance.guard.js';
 import { sendStatement } from '../get-statement/get-statement.http.controller.js';
 import { cardTopUps, checkChain, fullLedger, walletSummary } from '../wallet-read.js';
 import { financeWallets, ledgerAccounts, WALLET_SORTS, type WalletSort } from './finance-wallets.query.js';
@@ -36,7 +36,8 @@ const listQuery = z.object({
 
 @ApiTags('finance')
 @Controller('api/finance')
-@UseGuards(SessionGuard, FinanceGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin', 'finance')
 export class FinanceWalletsController {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,

@@ -6,13 +6,13 @@ import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { ReconcileDay } from '../../commands/reconcile-day/reconcile-day.handler.js';
-import { FinanceGuard } from '../finance.guard.js';
 
 const dayParam = z.iso.date({ message: 'Day must be a date like 2026-11-23' });
 
@@ -32,7 +32,8 @@ type LineRow = {
 /** Finance's daily reconciliation of the card provider against the ledger: run, read, export. */
 @ApiTags('finance')
 @Controller('api/finance/reconciliation')
-@UseGuards(SessionGuard, FinanceGuard)
+@UseGuards(SessionGuard, RolesGuard)
+@Roles('admin', 'finance')
 export class ReconciliationController {
   constructor(
     private readonly commands: CommandBus,

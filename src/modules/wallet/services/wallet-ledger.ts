@@ -9,7 +9,7 @@ import { STEP_CONFLICT_RETRIES } from '../../../platform/processes/process-step.
 import { EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
 import type { WalletAnswer } from '../contracts/wallet-commands.js';
 import { walletStream } from '../contracts/wallet-events.js';
-import { availableCents, heldCents, walletDecider, type WalletCommand, type WalletState } from './wallet.decider.js';
+import { availableCents, heldCents, walletDecider, type WalletCommand, type WalletState } from '../domain/wallet.decider.js';
 
 /** A snapshot after this many events: deciding then reads at most this many past the snapshot. */
 export const WALLET_SNAPSHOT_EVERY = 100;

@@ -1,0 +1,46 @@
+import type { SqlClient } from '../../../platform/persistence/sql.js';
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'held', 'skipped'] as const;
+
+/** A delivery as the log shows it. */
+export type DeliveryLogRow = {
+  deliveryId: string;
+  integrationId: string;
+  provider: string;
+  integrationName: string | null;
+  leadId: string | null;
+  leadName: string | null;
+  isTest: boolean;
+  /** `succeeded` once the lead reached the receiver; a later resend that fails does not take that back. */
+  status: (typeof DELIVERY_STATUSES)[number];
+  attempts: number;
+  /** The latest attempt's answer. */
+  lastStatus: number | null;
+  lastError: string | null;
+  /**
+   * The latest attempt was a resend the agent asked for, and it failed: on a delivered lead
+   * the status stays `succeeded` (with `succeededAt`) and this, with lastStatus and lastError,
+   * says what the resend got.
+   */
+  lastResendFailed: boolean;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  succeededAt: Date | null;
+  source: string;
+  campaignName: string | null;
+};
+
+/** The log's columns; the caller adds WHERE (always the signed-in agent's `d.user_id`) and ORDER BY. */
+export const DELIVERY_LOG_SELECT = `
+  SELECT d.delivery_id AS "deliveryId", d.integration_id AS "integrationId", c.provider, c.settings->>'name' AS "integrationName",
+         d.lead_id AS "leadId", CASE WHEN d.is_test THEN 'Sample Lead (test)' ELSE l.first_name || ' ' || l.last_name END AS "leadName",
+         d.is_test AS "isTest", d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError",
+         coalesce((SELECT a.trigger = 'manual' AND NOT a.ok FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id ORDER BY a.attempt DESC LIMIT 1), false) AS "lastResendFailed",
+         d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.succeeded_at AS "succeededAt", d.purchase->>'source' AS source, d.purchase->>'campaignName' AS "campaignName"
+    FROM lead_deliveries d JOIN integration_configs c ON c.integration_id = d.integration_id LEFT JOIN rm_leads l ON l.lead_id = d.lead_id`;
+
+/** One of the agent's deliveries, or null (another agent's is null too). */
+export async function deliveryOf(db: SqlClient, userId: string, deliveryId: string): Promise<DeliveryLogRow | null> {
+  const { rows } = await db.query<DeliveryLogRow>(`${DELIVERY_LOG_SELECT} WHERE d.user_id = $1 AND d.delivery_id = $2`, [userId, deliveryId]);
+  return rows[0] ?? null;
+}

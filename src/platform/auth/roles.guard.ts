@@ -1,0 +1,45 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+
+import { ApiError } from '../http/api-error.js';
+import { SQL_POOL } from '../tokens.js';
+import type { AuthenticatedUser } from './session-store.js';
+
+/** The roles an account can hold besides being an agent. */
+export type Role = 'admin' | 'finance';
+
+const RolesMetadata = Reflector.createDecorator<readonly Role[]>();
+
+/**
+ * The roles that may use a controller or a route (any one of them is enough), checked by
+ * `RolesGuard`: `@UseGuards(SessionGuard, RolesGuard)` and `@Roles('admin')` or `@Roles('admin', 'finance')`.
+ * A route's own `@Roles` overrides its controller's.
+ */
+export const Roles = (...roles: [Role, ...Role[]]) => RolesMetadata(roles);
+
+/**
+ * After SessionGuard: only users holding one of the route's `@Roles` pass. Signed out is 401
+ * (the sign-in page), signed in without the role is 403; a route guarded without `@Roles`
+ * lets nobody through, so a forgotten decorator cannot open a page to everyone.
+ */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(SQL_POOL) private readonly pool: Pick<pg.Pool, 'query'>,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>().user;
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    const roles = this.reflector.getAllAndOverride(RolesMetadata, [context.getHandler(), context.getClass()]) ?? [];
+    const { rowCount } =
+      roles.length === 0
+        ? { rowCount: 0 }
+        : await this.pool.query(`SELECT 1 FROM user_roles WHERE user_id = $1 AND role = ANY($2::text[])`, [user.userId, roles]);
+    if (!rowCount) throw new ApiError(403, 'FORBIDDEN', "Access Denied: You don't have permission to view this page");
+    return true;
+  }
+}
