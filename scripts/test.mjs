@@ -3,10 +3,11 @@
 // REDIS_URL are set (.ci/run sets them). Every test that did not run is listed at the end
 // under NOT RUN, with why; then the slowest tests and where this pass's time went.
 //
-// The four vitest projects run side by side, each in a vitest process of its own: within a
-// project files still run one at a time (they share its database or portal), but an
-// integration file waiting on PGlite no longer holds up a browser test waiting on Chromium.
-// In one vitest process the projects that run files one at a time all share one worker.
+// The vitest projects run side by side, each in a vitest process of its own (the browser tests
+// in two halves): within a process files still run one at a time (they share its database or
+// portal), but an integration file waiting on PGlite no longer holds up a browser test waiting
+// on Chromium. In one vitest process the projects that run files one at a time all share a
+// single worker, so the whole suite ran one file at a time.
 //
 // `node scripts/test.mjs --second-pass` is CI's second pass, on another Node version: only what
 // differs from the first. The unit tests (the code on this Node), and the HTTP tests against the
@@ -64,21 +65,34 @@ function sharedPortalSpecs() {
     .map((name) => `test/api/${name}`);
 }
 
-/** One vitest process for a project; its lines are printed as they come, each with the project's name. */
-function runProject(project, files, env) {
-  const report = path.join(root, 'test-results', `vitest-${project}.json`);
+/**
+ * One vitest process for a project (or one shard of it: `shard` is "1/2"); its lines are printed
+ * as they come, each with the project's name.
+ */
+function runProject(project, files, env, shard) {
+  const name = shard ? `${project}-${shard.split('/')[0]}` : project;
+  const report = path.join(root, 'test-results', `vitest-${name}.json`);
   fs.rmSync(report, { force: true });
   const begun = Date.now();
-  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files];
+  const args = [
+    'run',
+    '--project',
+    project,
+    ...(shard ? [`--shard=${shard}`] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...files,
+  ];
   const child = spawn(bin('vitest'), args, { cwd: root, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${project}] ${line}`));
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
   }
   return new Promise((resolve) => {
     child.once('close', (status) => {
-      times.push([`${project} tests`, Date.now() - begun]);
-      console.log(`\n[${project}] finished with exit code ${status} after ${minutes(Date.now() - begun)}`);
-      resolve({ project, status, report });
+      times.push([`${name} tests`, Date.now() - begun]);
+      console.log(`\n[${name}] finished with exit code ${status} after ${minutes(Date.now() - begun)}`);
+      resolve({ project: name, status, report });
     });
   });
 }
@@ -101,10 +115,13 @@ const runs = secondPass
       ['unit', [], {}],
       ['int', [], {}],
       ['api', [], {}],
-      ['e2e', [], {}],
+      // The browser tests are the longest project: two halves, each with a portal of its own,
+      // keep both cores busy once the others are done.
+      ['e2e', [], {}, '1/2'],
+      ['e2e', [], {}, '2/2'],
     ];
 console.log(`\n▶ ${secondPass ? 'Unit tests, and the HTTP tests on the scaled deployment' : 'Unit, integration, HTTP and browser tests'}, side by side`);
-const results = await Promise.all(runs.map(([project, files, env]) => runProject(project, files, env)));
+const results = await Promise.all(runs.map(([project, files, env, shard]) => runProject(project, files, env, shard)));
 const reports = results.map((result) => result.report).filter((report) => fs.existsSync(report));
 const notRun = reports.length === results.length ? reportNotRun(reports, root, process.env.TEST_REQUIRE) : 1;
 reportSlowest(reports, root, 20);
