@@ -1,0 +1,13 @@
+/** The platform's own tables: the event store, jobs, mail, the outbox, rate limits, idempotency keys and snapshots. */
+export const PLATFORM_TABLES = [
+  'es_streams',
+  'es_events',
+  'es_checkpoints',
+  'jobs',
+  'mail_messages',
+  'outbox_events',
+  'rate_limit_counters',
+  'idempotency_keys',
+  'stream_snapshots',
+  'schema_migrations',
+] as const;
