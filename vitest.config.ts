@@ -28,6 +28,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What a test waits for (a read model, a page) may take seconds while the other projects run
+          // beside it: expect.poll waits up to 15 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -38,6 +41,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What a test waits for (a read model, a page) may take seconds while the other projects run
+          // beside it: expect.poll waits up to 15 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -48,6 +54,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What a test waits for (a read model, a page) may take seconds while the other projects run
+          // beside it: expect.poll waits up to 15 s (vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
