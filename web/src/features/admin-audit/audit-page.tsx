@@ -2,15 +2,15 @@ import { InfiniteRowModelModule, ModuleRegistry, type ColDef } from 'ag-grid-com
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { gridTheme } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { keysetDatasource } from '../../components/ui/grid-datasource';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError, type FieldError } from '../../lib/api-client';
 import { personLabel, words } from '../../lib/readable';
-import { AdminOnly } from '../auth/components/admin-only';
 import { fetchAuditEvent, fetchAuditFacets, fetchAuditPage, type AuditActor, type AuditEvent, type AuditEventDetail, type AuditFilters } from './api/audit';
-import { keysetDatasource } from './keyset-datasource';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule]);
 

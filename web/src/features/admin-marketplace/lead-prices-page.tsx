@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
-import { AdminOnly } from '../auth/components/admin-only';
 import { fetchLeadPrices, setLeadPrice, type LeadPriceRow } from './api/marketplace-admin';
 import { priceInCents } from './price-input';
 

@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -8,7 +9,6 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
-import { AdminOnly } from '../auth/components/admin-only';
 import { approveLeadReturn, denyLeadReturn, fetchLeadReturns, fetchReturnReasons, type LeadReturnRow, type ReturnStatus } from './api/marketplace-admin';
 
 const STATUS_LABEL: Record<ReturnStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied' };

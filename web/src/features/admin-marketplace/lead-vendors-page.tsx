@@ -2,17 +2,17 @@ import type { ColDef } from 'ag-grid-community';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { useFormSubmission } from '../../lib/use-form-submission';
-import { AdminOnly } from '../auth/components/admin-only';
-import { FormField } from '../auth/components/form-field';
 import { createLeadVendor, fetchLeadVendors, revokeLeadVendor, type LeadVendorRow } from './api/marketplace-admin';
 import { AgedImportCard } from './components/aged-import-card';
 

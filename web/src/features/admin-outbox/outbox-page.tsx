@@ -1,10 +1,10 @@
 import { Mail } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
-import { AdminOnly } from '../auth/components/admin-only';
 
 type StoredMail = { id: string; to: string; subject: string; text: string; transport: 'outbox' | 'smtp'; createdAt: string };
 type Outbox = { transport: 'outbox' | 'smtp'; messages: StoredMail[] };

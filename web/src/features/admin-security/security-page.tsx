@@ -1,13 +1,13 @@
 import type { ColDef } from 'ag-grid-community';
 import { useCallback, useEffect, useState } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { personLabel, readableDetails, words } from '../../lib/readable';
-import { AdminOnly } from '../auth/components/admin-only';
 import { fetchActiveAlerts, fetchSecurityEvents, updateAlert, type EventFilters, type SecurityAlert, type SecurityEvent } from './api/security';
 
 const EVENT_TYPES = ['failed_login', 'access_code_attempt', 'unauthorized_access', 'rate_limit_exceeded', 'credential_access'];

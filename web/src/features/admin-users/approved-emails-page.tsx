@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { AdminOnly } from '../auth/components/admin-only';
-import { FormField } from '../auth/components/form-field';
 import { addApprovedEmail, fetchApprovedEmails, removeApprovedEmail, type ApprovedEmails } from './api/users';
 
 /** Admin page: who may sign up besides the company domains. */

@@ -3,13 +3,13 @@ import type { ColDef } from 'ag-grid-community';
 import { ChevronDown, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
-import { AdminOnly } from '../auth/components/admin-only';
 import { AddUserDialog } from './add-user-dialog';
 import { changeAccount, fetchUsers, type AccountChange, type AdminUser } from './api/users';
 

@@ -2,26 +2,17 @@ import { ArrowLeft, Settings } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
+import { fetchGroups, type Group } from '../../app/api/groups';
+import { fetchLeads, type OwnedLead } from '../../app/api/leads';
 import { DailyChart } from '../../components/charts/daily-chart';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
+import { sourceLabel, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
-import { fetchGroups, type Group } from '../groups/api/groups';
-import { fetchLeads, type OwnedLead } from '../my-leads/api/leads';
-import {
-  budgetLeft,
-  fetchCampaign,
-  fetchCampaignActivity,
-  isLowBudget,
-  PASS_OVER_REASONS,
-  sourceLabel,
-  tierLabel,
-  type Campaign,
-  type CampaignActivity,
-} from './api/campaigns';
+import { budgetLeft, fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS, type Campaign, type CampaignActivity } from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
 import { CampaignStatus } from './components/campaign-status';
 

@@ -2,26 +2,15 @@ import { AlertTriangle, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useWalletFigures } from '../../app/use-wallet-figures';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast-store';
+import { sourceLabel, SOURCES, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
 import { onRealtimeChange } from '../../lib/realtime';
-import { useWalletFigures } from '../wallet/hooks/use-wallet-figures';
-import {
-  budgetLeft,
-  changeBudget,
-  endCampaign,
-  fetchCampaigns,
-  isLowBudget,
-  pauseAllCampaigns,
-  remainingShare,
-  sourceLabel,
-  SOURCES,
-  tierLabel,
-  type Campaign,
-} from './api/campaigns';
+import { budgetLeft, changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, type Campaign } from './api/campaigns';
 import { BuyLeadsDialog } from './components/buy-leads-dialog';
 import { CampaignStatus } from './components/campaign-status';
 

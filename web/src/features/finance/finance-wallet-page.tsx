@@ -2,17 +2,17 @@ import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import type { ChainCheck, ExplainedEntry, LedgerEntry } from '../../app/api/wallet';
+import { useSession } from '../../app/session-store';
+import { FinanceOnly } from '../../components/finance-only';
+import { ExplainEntryDialog } from '../../components/ledger/explain-entry-dialog';
+import { LedgerList } from '../../components/ledger/ledger-list';
+import { StatementDownload } from '../../components/ledger/statement-download';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
-import { useSession } from '../auth/stores/session-store';
-import { RefundDialog, type RefundableTopUp } from '../refunds/refund-dialog';
-import type { ChainCheck, ExplainedEntry, LedgerEntry } from '../wallet/api/wallet';
-import { ExplainEntryDialog } from '../wallet/components/explain-entry-dialog';
-import { LedgerList } from '../wallet/components/ledger-list';
-import { StatementDownload } from '../wallet/components/statement-download';
 import { fetchFinanceLedger, fetchFinanceVerify, financeStatementUrl } from './api/finance';
-import { FinanceOnly } from './components/finance-only';
+import { RefundDialog, type RefundableTopUp } from './components/refund-dialog';
 
 type Ledger = Awaited<ReturnType<typeof fetchFinanceLedger>>;
 

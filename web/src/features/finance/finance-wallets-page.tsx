@@ -4,11 +4,11 @@ import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { FinanceOnly } from '../../components/finance-only';
 import { gridTheme } from '../../components/ui/data-grid';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
 import { fetchFinanceWallets, fetchLedgerAccounts, type FinanceWallet, type LedgerAccount } from './api/finance';
-import { FinanceOnly } from './components/finance-only';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule]);
 

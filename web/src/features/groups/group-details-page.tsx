@@ -2,12 +2,12 @@ import { ArrowLeft, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { fetchGroup, removeMember, renameGroup, type GroupDetail, type Member } from '../../app/api/groups';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { onRealtimeChange } from '../../lib/realtime';
-import { fetchGroup, removeMember, renameGroup, type GroupDetail, type Member } from './api/groups';
 import { AddMembersDialog } from './components/add-members-dialog';
 import { GroupNameDialog } from './components/group-name-dialog';
 

@@ -2,11 +2,11 @@ import { Download, Eye, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { createGroup, deleteGroup, EXPORT_URL, fetchGroups, renameGroup, type Group } from '../../app/api/groups';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { onRealtimeChange } from '../../lib/realtime';
-import { createGroup, deleteGroup, EXPORT_URL, fetchGroups, renameGroup, type Group } from './api/groups';
 import { GroupNameDialog } from './components/group-name-dialog';
 import { ImportGroupsDialog } from './components/import-groups-dialog';
 

@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 
+import {
+  fetchDeliveries,
+  fetchDelivery,
+  resendDelivery,
+  resendFailed,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+} from '../../app/api/deliveries';
+import { DeliveryStatusBadge } from '../../components/delivery-status-badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { formatDateTimeSeconds, formatShortDateTime } from '../../lib/format';
 import { onRealtimeChange } from '../../lib/realtime';
-import { fetchDeliveries, fetchDelivery, resendDelivery, resendFailed, type Delivery, type DeliveryAttempt, type DeliveryStatus } from './api/deliveries';
 
-const STATUS: Record<DeliveryStatus, { label: string; className: string }> = {
-  succeeded: { label: 'Delivered', className: 'bg-emerald-100 text-emerald-900' },
-  pending: { label: 'Retrying', className: 'bg-amber-100 text-amber-900' },
-  failed: { label: 'Failed', className: 'bg-red-100 text-red-900' },
-  held: { label: 'Held', className: 'bg-slate-200 text-slate-900' },
-  skipped: { label: 'Not sent', className: 'bg-slate-100 text-slate-800' },
-};
 const FILTERS: { value: '' | DeliveryStatus; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'succeeded', label: 'Delivered' },
@@ -22,11 +24,6 @@ const FILTERS: { value: '' | DeliveryStatus; label: string }[] = [
   { value: 'held', label: 'Held' },
 ];
 const TRIGGERS: Record<DeliveryAttempt['trigger'], string> = { automatic: 'automatic', manual: 'resent', test: 'test', replay: 'replayed' };
-
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  const { label, className } = STATUS[status];
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${className}`}>{label}</span>;
-}
 
 /** What the last attempt came to, in a few words. */
 function lastAnswer(delivery: Delivery): string {

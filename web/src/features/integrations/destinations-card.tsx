@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
+import { fetchDestinations, saveDestinations, type DestinationChoices, type Destinations } from '../../app/api/deliveries';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { fetchDestinations, saveDestinations, type DestinationChoices, type Destinations } from './api/deliveries';
 
 /** The Destinations card (spec): which of the agent's sources and campaigns route to this integration. */
 export function DestinationsCard({ integrationId, name }: { integrationId: string | null; name: string }) {

@@ -2,9 +2,9 @@ import { Clock, Database, ExternalLink, ListChecks, type LucideIcon } from 'luci
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useSession } from '../../app/session-store';
 import { Button } from '../../components/ui/button';
 import content from '../../content/lead-management.json';
-import { useSession } from '../auth/stores/session-store';
 import { fetchLeadSites, type LeadSites } from './api/lead-sites';
 
 const ICONS: Record<string, LucideIcon> = { data: Database, aged: Clock };

@@ -2,14 +2,6 @@ import { Download, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { formatShortDateTime } from '../../lib/format';
-import { formatCents } from '../../lib/money';
-import { formatPhone } from '../../lib/phone';
-import { onRealtimeChange } from '../../lib/realtime';
-import { LEAD_SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
-import { LeadDeliveriesDialog } from '../integrations/lead-deliveries-dialog';
 import {
   assignLead,
   fetchAssignedToMe,
@@ -24,7 +16,15 @@ import {
   type LeadReturn,
   type OwnedLead,
   type ReturnReason,
-} from './api/leads';
+} from '../../app/api/leads';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { formatShortDateTime } from '../../lib/format';
+import { LEAD_SOURCES, sourceLabel, tierLabel } from '../../lib/lead-sources';
+import { formatCents } from '../../lib/money';
+import { formatPhone } from '../../lib/phone';
+import { onRealtimeChange } from '../../lib/realtime';
+import { LeadDeliveriesDialog } from './components/lead-deliveries-dialog';
 import { ReturnLeadDialog } from './components/return-lead-dialog';
 
 const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;

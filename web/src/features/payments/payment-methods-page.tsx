@@ -7,8 +7,8 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { onRealtimeChange } from '../../lib/realtime';
 import { useReturnToast } from '../../lib/use-return-toast';
-import { AutoRechargeCard } from '../auto-recharge/auto-recharge-card';
 import { brandName, createSetupSession, deletePaymentMethod, expiry, fetchPaymentMethods, setDefaultPaymentMethod, type PaymentMethod } from './api/payments';
+import { AutoRechargeCard } from './components/auto-recharge-card';
 
 const ADD_CARD_DEFAULT = 'Unable to add payment method. Please try again.';
 

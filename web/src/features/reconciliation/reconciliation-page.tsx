@@ -1,11 +1,11 @@
 import { Download, Scale } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
+import { FinanceOnly } from '../../components/finance-only';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
-import { FinanceOnly } from '../finance/components/finance-only';
 
 type Status = 'matched' | 'missing_in_ledger' | 'missing_at_provider' | 'amount_differs';
 type Totals = { ledgerCents: number; providerCents: number; feesCents: number; counts: Record<Status, number> };

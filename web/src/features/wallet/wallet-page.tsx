@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { fetchLedgerEntry, fetchLedgerPage, statementUrl, type LedgerEntry } from '../../app/api/wallet';
+import { useWalletFigures } from '../../app/use-wallet-figures';
+import { ExplainEntryDialog } from '../../components/ledger/explain-entry-dialog';
+import { LedgerList } from '../../components/ledger/ledger-list';
+import { StatementDownload } from '../../components/ledger/statement-download';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
-import { fetchLedgerEntry, fetchLedgerPage, statementUrl, type LedgerEntry } from './api/wallet';
-import { ExplainEntryDialog } from './components/explain-entry-dialog';
-import { LedgerList } from './components/ledger-list';
-import { StatementDownload } from './components/statement-download';
 import { useWalletChanges } from './hooks/use-realtime-refresh';
-import { useWalletFigures } from './hooks/use-wallet-figures';
 
 const FAILED = 'Failed to load transaction history';
 

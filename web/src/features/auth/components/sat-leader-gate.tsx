@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 
+import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { chooseSatLeader, fetchSatLeaders, type SatLeader } from '../api/sign-up';
-import { useSession } from '../stores/session-store';
 
 /** The blocking 'Select Your SAT Leader' modal for users who have not chosen one. */
 export function SatLeaderGate() {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { fetchSatLeaders, signUp, type SatLeader } from '../api/sign-up';
-import { FormField } from './form-field';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const [leaders, setLeaders] = useState<SatLeader[] | null>(null);

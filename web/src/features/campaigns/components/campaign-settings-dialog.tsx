@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { US_STATES } from '../../../../../src/modules/marketplace/contracts/us-states';
+import { fetchGroups, type Group } from '../../../app/api/groups';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
-import { fetchGroups, type Group } from '../../groups/api/groups';
 import { changeSettings, type Campaign } from '../api/campaigns';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents } from '../../../lib/money';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { FormField } from '../../auth/components/form-field';
 import { fetchTransferRecipients, sendTransfer, type TransferAnswer, type TransferRecipient, type TransferRecipients } from '../api/transfers';
 import { dollarsToCents } from './dollars-to-cents';
 

@@ -2,8 +2,8 @@ import { Landmark, Scale, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 
-import { cn } from '../../../lib/cn';
-import { fetchFinanceAccess } from '../../wallet/api/wallet';
+import { cn } from '../lib/cn';
+import { fetchFinanceAccess } from './api/wallet';
 
 const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/finance/wallets', label: 'Wallets', icon: Landmark },

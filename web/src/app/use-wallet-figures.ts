@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { onRealtimeChange } from '../../../lib/realtime';
-import { fetchWallet, type WalletFigures } from '../api/wallet';
+import { onRealtimeChange } from '../lib/realtime';
+import { fetchWallet, type WalletFigures } from './api/wallet';
 
 /** The signed-in agent's wallet figures, refetched whenever the server says the wallet changed (SSE topic 'wallet'). */
 export function useWalletFigures(): { figures: WalletFigures | null; failed: boolean } {

@@ -1,11 +1,11 @@
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { api } from '../../lib/api-client';
-import { formatCents } from '../../lib/money';
-import { brandName } from '../payments/api/payments';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { api } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { brandName } from '../api/payments';
 
 type Settings = { enabled: boolean; thresholdCents: number; amountCents: number; cardId: string; dailyCapCents: number };
 type AutoRecharge = {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { formatShortDateTime } from '../../lib/format';
-import { fetchDeliveries, type Delivery } from './api/deliveries';
-import { DeliveryStatusBadge } from './delivery-log-card';
+import { fetchDeliveries, type Delivery } from '../../../app/api/deliveries';
+import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { formatShortDateTime } from '../../../lib/format';
 
 const PROVIDER_NAMES: Record<string, string> = { onlysales: 'OnlySales', textdrip: 'Textdrip', email: 'Email', ringy: 'Ringy', vanillasoft: 'VanillaSoft' };
 

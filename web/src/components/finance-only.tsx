@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
-import { toast } from '../../../components/ui/toast-store';
-import { fetchFinanceAccess } from '../../wallet/api/wallet';
+import { fetchFinanceAccess } from '../app/api/wallet';
+import { toast } from './ui/toast-store';
 
 const DENIED = "Access Denied: You don't have permission to view this page";
 

@@ -1,7 +1,7 @@
 import type { IGetRowsParams } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 
-import { keysetDatasource, type KeysetPage } from './keyset-datasource';
+import { keysetDatasource, type KeysetPage } from './grid-datasource';
 
 const rows = Array.from({ length: 5 }, (_, i) => `row-${i}`);
 
