@@ -56,7 +56,7 @@ export class ApiQueryRunner<T> {
       if (mine !== this.generation) return;
       this.set({ data: this.snapshot.data, loading: false, error });
       const expected = error instanceof ApiRequestError && this.options.expected?.(error);
-      if (!expected) toast({ title: 'Error', description: failureText(error, this.options.failure), variant: 'destructive' });
+      if (!expected) toastFailure(error, this.options.failure);
     }
   };
 
@@ -76,8 +76,13 @@ export class ApiQueryRunner<T> {
   }
 }
 
-const failureText = (error: unknown, failure: string) =>
-  error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : failure;
+/** The one load-failure toast: a refusal (4xx) in the server's words, anything else in the page's. */
+const toastFailure = (error: unknown, failure: string) =>
+  toast({
+    title: 'Error',
+    description: error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : failure,
+    variant: 'destructive',
+  });
 
 /**
  * Every page's data: loaded when the page opens and whenever `key` changes (say the path with
@@ -95,4 +100,46 @@ export function useApiQuery<T>(key: string, load: () => Promise<T>, options: Api
   const topics = (options.reloadOn ?? []).join(' ');
   useEffect(() => (enabled ? runner.follow(topics ? topics.split(' ') : []) : undefined), [runner, key, enabled, topics]);
   return { ...snapshot, reload: runner.reload };
+}
+
+/** One page of a list the server pages by cursor: its items and the cursor of the next (older) page, if any. */
+export type ApiPage<TItem, TCursor> = { items: TItem[]; next: TCursor | null };
+
+/**
+ * A list paged by cursor ('Load more'): the first page is a useApiQuery (with its reloads),
+ * older pages are added on `loadMore()` and dropped when the first page is loaded again.
+ * `loadPage(null)` is the first page; it may carry more than the page (what the list needs beside it).
+ */
+export function useApiPages<TItem, TCursor, TPage extends ApiPage<TItem, TCursor>>(
+  key: string,
+  loadPage: (cursor: TCursor | null) => Promise<TPage>,
+  options: ApiQueryOptions & { itemKey?: (item: TItem) => unknown },
+) {
+  const first = useApiQuery(key, () => loadPage(null), options);
+  const [older, setOlder] = useState<{ after: TPage; items: TItem[]; next: TCursor | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const shown = older && older.after === first.data ? older : null;
+  const items = first.data ? [...first.data.items, ...(shown?.items ?? [])] : undefined;
+  const next = shown ? shown.next : (first.data?.next ?? null);
+
+  const loadMore = async () => {
+    const after = first.data;
+    if (!after || next === null) return;
+    setLoadingMore(true);
+    try {
+      const page = await loadPage(next);
+      setOlder((current) => {
+        const before = current?.after === after ? current.items : [];
+        // A page boundary that moved meanwhile (a new entry on top) would repeat a row: each is kept once.
+        const known = new Set([...after.items, ...before].map((item) => options.itemKey?.(item) ?? item));
+        return { after, items: [...before, ...page.items.filter((item) => !known.has(options.itemKey?.(item) ?? item))], next: page.next };
+      });
+    } catch (error) {
+      toastFailure(error, options.failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return { ...first, items, next, loadMore, loadingMore };
 }

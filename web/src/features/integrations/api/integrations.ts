@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api-client';
 
-export type ProviderId = 'onlysales' | 'textdrip' | 'email' | 'ringy' | 'vanillasoft';
+export const PROVIDER_IDS = ['onlysales', 'textdrip', 'email', 'ringy', 'vanillasoft'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+/** A provider the portal has (in any case, as the server reads it): any other name is not asked of the server. */
+export const isProviderId = (name: string): boolean => (PROVIDER_IDS as readonly string[]).includes(name.toLowerCase());
 export type Integration = {
   providerId: ProviderId;
   name: string;
