@@ -27,6 +27,8 @@ export type ApiQuerySnapshot<T> = {
 export type ApiQuery<T> = ApiQuerySnapshot<T> & {
   /** Loads again now (after a write of the page's own); resolves once the answer is shown (or toasted). */
   reload: () => Promise<void>;
+  /** Changes the shown data at once (what the page just wrote, before the read model has it). */
+  update: (change: (data: T | undefined) => T | undefined) => void;
 };
 
 type Subscribe = (topic: string, listener: () => void) => () => void;
@@ -59,6 +61,8 @@ export class ApiQueryRunner<T> {
       if (!expected) toastFailure(error, this.options.failure);
     }
   };
+
+  readonly update = (change: (data: T | undefined) => T | undefined): void => this.set({ ...this.snapshot, data: change(this.snapshot.data) });
 
   /** Loads now and again on each change of the topics; the returned stop drops answers still on their way. */
   follow(topics: readonly string[]): () => void {
@@ -99,7 +103,7 @@ export function useApiQuery<T>(key: string, load: () => Promise<T>, options: Api
   const enabled = options.enabled ?? true;
   const topics = (options.reloadOn ?? []).join(' ');
   useEffect(() => (enabled ? runner.follow(topics ? topics.split(' ') : []) : undefined), [runner, key, enabled, topics]);
-  return { ...snapshot, reload: runner.reload };
+  return { ...snapshot, reload: runner.reload, update: runner.update };
 }
 
 /** One page of a list the server pages by cursor: its items and the cursor of the next (older) page, if any. */
