@@ -77,7 +77,12 @@ export function IntegrationsPage() {
         </ul>
       )}
       {custom && (
-        <CustomIntegrationsSection integrations={custom.integrations} onEdit={(editing) => setForm({ key: Date.now(), editing })} onChanged={loadCustom} />
+        <CustomIntegrationsSection
+          integrations={custom.integrations}
+          graceSeconds={custom.signingSecretGraceSeconds}
+          onEdit={(editing) => setForm({ key: Date.now(), editing })}
+          onChanged={loadCustom}
+        />
       )}
       {custom && form && (
         <CustomIntegrationDialog

@@ -15,6 +15,7 @@ import {
   disconnectIntegration,
   fetchIntegration,
   isProviderId,
+  testRingyConnection,
   type Integration,
   type ProviderId,
 } from './api/integrations';
@@ -142,13 +143,19 @@ export function ProviderPage() {
     if (problem)
       return toast({ title: problem.startsWith('Invalid') ? 'Validation Error' : 'Missing Information', description: problem, variant: 'destructive' });
     setSaving(true);
+    const filled = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''));
     try {
-      const answer = await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));
+      // Ringy's credentials are tested before they are saved (spec: Test Failed).
+      if (integration.providerId === 'ringy') {
+        const test = await testRingyConnection(filled);
+        if (!test.ok) return toast({ title: 'Test Failed', description: test.message, variant: 'destructive' });
+      }
+      const answer = await connectIntegration(integration.providerId, filled);
       if (answer.signingSecret) setSigningSecret(answer.signingSecret);
       toast({ title: `${integration.name} Connected`, description: `New leads can now go to ${integration.name}.` });
       await load();
     } catch (error) {
-      // Ringy's credentials are tested before they are saved (spec: Test Failed).
+      // Ringy's test can still fail when Connect tests again.
       const testFailed = error instanceof ApiRequestError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'TEST_FAILED');
       toast({
         title: testFailed ? 'Test Failed' : 'Connection Failed',
@@ -227,6 +234,7 @@ export function ProviderPage() {
               name={integration.name}
               hint={integration.secretHints.signingSecret}
               previousUntil={integration.previousSigningSecretUntil}
+              graceSeconds={integration.signingSecretGraceSeconds}
               onRotated={(secret) => {
                 setSigningSecret(secret);
                 toast({ title: 'Signing secret rotated', description: 'Copy the new secret into your receiver: it is shown this once.' });
