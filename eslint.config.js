@@ -54,6 +54,36 @@ const moduleBoundaries = moduleNames.flatMap((name) =>
     })),
 );
 
+// The web app's features: each imports only app/, components/, lib/ (and content/) and its own
+// folder, never another feature; what two features share moves to components/ or app/.
+const WEB_FEATURES = 'web/src/features';
+const webFeatureNames = fs
+  .readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webFeatureBoundaries = webFeatureNames.flatMap((name) =>
+  depths
+    .filter((depth) => depth >= 4)
+    .map((depth) => ({
+      files: filesAt(`${WEB_FEATURES}/${name}`, depth),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `(${up(depth - 3)}|(^|/)features/)(?!${name}(/|$))[^./][^/]*(/|$)`,
+                message:
+                  'A web feature never imports another feature: move what both need to web/src/components/ (UI) or web/src/app/ (app-wide state, API calls).',
+              },
+            ],
+          },
+        ],
+      },
+    })),
+);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -68,6 +98,7 @@ export default tseslint.config(
   },
   ...platformBoundary,
   ...moduleBoundaries,
+  ...webFeatureBoundaries,
   {
     files: ['scripts/**', 'bench/**', 'test/**', '.ci/**'],
     rules: { 'no-console': 'off' },

@@ -71,14 +71,21 @@ describe('the Textdrip result pages', () => {
     const { page, close } = await agentPage(390);
     await page.goto('/textdrip/success');
     await page.getByRole('heading', { name: 'Textdrip Connected!' }).waitFor();
+    // The popup's page stands alone, as the card provider's does: no portal top bar or sidebar.
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    expect(await page.getByTestId('wallet-figures').count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'textdrip-success-390');
     await page.getByRole('button', { name: 'Go to Integrations' }).click();
     await page.waitForURL('**/integrations/textdrip');
     await page.goto('/textdrip/failed');
     await page.getByRole('heading', { name: 'Connection Failed' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'textdrip-failed-390');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(page, 'textdrip-failed-1366');
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.waitForURL('**/integrations/textdrip');
     await close();

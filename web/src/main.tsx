@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 
 import { router } from './app/router';
+import { startSessionRealtime } from './app/session-realtime';
+import { useSession } from './app/session-store';
 import { Toaster } from './components/ui/toaster';
-import { startSessionRealtime } from './features/auth/stores/session-realtime';
-import { useSession } from './features/auth/stores/session-store';
 
 import './index.css';
 

@@ -7,10 +7,11 @@ import { z } from 'zod';
 
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
+import type { AppConfig } from '../../platform/config/config.js';
 import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
-import { OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
+import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
 import { ChangeCustomIntegration, type CustomIntegrationChange, type CustomIntegrationChanged } from './commands/change-custom-integration.handler.js';
 import { PLACEHOLDERS } from './domain/body-template.js';
 import {
@@ -58,6 +59,7 @@ export class CustomIntegrationsController {
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -73,6 +75,8 @@ export class CustomIntegrationsController {
       methods: CUSTOM_METHODS,
       methodsWithBody: METHODS_WITH_BODY,
       placeholders: PLACEHOLDERS.map(({ name, description }) => ({ name, description })),
+      /** How long a rotated-out signing secret keeps signing beside the new one (DELIVERY_SIGNING_SECRET_GRACE_SECONDS). */
+      signingSecretGraceSeconds: this.config.delivery.signingSecretGraceMs / 1000,
       limit: MAX_CUSTOM_INTEGRATIONS,
     };
   }

@@ -43,6 +43,7 @@ type Row = {
 @UseGuards(SessionGuard)
 export class IntegrationsController {
   private readonly ringy: RingyClient;
+  private readonly graceSeconds: number;
 
   constructor(
     private readonly commands: CommandBus,
@@ -51,6 +52,7 @@ export class IntegrationsController {
     @Inject(CONFIG) config: AppConfig,
   ) {
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
+    this.graceSeconds = config.delivery.signingSecretGraceMs / 1000;
   }
 
   @Get()
@@ -59,14 +61,14 @@ export class IntegrationsController {
   })
   async list(@CurrentUser() user: AuthenticatedUser) {
     const rows = await this.rows(user.userId);
-    return { providers: PROVIDERS.map((provider) => view(provider, rows.get(provider.providerId))) };
+    return { providers: PROVIDERS.map((provider) => view(provider, rows.get(provider.providerId), this.graceSeconds)) };
   }
 
   @Get(':providerId')
   @ApiOperation({ summary: "One provider and the signed-in agent's connection to it; an unknown provider is 404." })
   async one(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string) {
     const provider = providerOf(raw);
-    return view(provider, (await this.rows(user.userId)).get(provider.providerId));
+    return view(provider, (await this.rows(user.userId)).get(provider.providerId), this.graceSeconds);
   }
 
   @Put(':providerId')
@@ -89,6 +91,21 @@ export class IntegrationsController {
       new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))),
     );
     return { ...result, providerId, ...(revealed.signingSecret ? { signingSecret: revealed.signingSecret } : {}) };
+  }
+
+  @Post('ringy/test-connection')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Tests Ringy credentials (sid + authToken) with Ringy without saving them: { ok: true }, or { ok: false, code: 'INVALID_CREDENTIALS' | 'TEST_FAILED', message }. " +
+      'A failed test is the answer the form shows, not an error of the request (Connect still tests again, and refuses as above).',
+  })
+  async testRingyConnection(@Body() body: unknown) {
+    const { secrets } = formOf('ringy', body);
+    const check = await this.ringy.verify({ sid: secrets.sid!, authToken: secrets.authToken! });
+    if (check.result === 'invalid') return { ok: false, code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS };
+    if (check.result === 'unreachable') return { ok: false, code: 'TEST_FAILED', message: 'Failed to test connection' };
+    return { ok: true };
   }
 
   /** The spec's test call before Ringy credentials are saved. */
@@ -139,7 +156,7 @@ function providerOf(raw: string): (typeof PROVIDERS)[number] {
   return PROVIDERS.find((p) => p.providerId === providerId)!;
 }
 
-const view = (provider: (typeof PROVIDERS)[number], row: Row | undefined) => ({
+const view = (provider: (typeof PROVIDERS)[number], row: Row | undefined, graceSeconds: number) => ({
   ...provider,
   integrationId: row?.integration_id ?? null,
   connected: row?.is_active ?? false,
@@ -153,4 +170,6 @@ const view = (provider: (typeof PROVIDERS)[number], row: Row | undefined) => ({
   secretHints: row?.secrets ?? {},
   /** After a rotation of the signing secret: until when the secret it replaced still signs beside it (null otherwise). */
   previousSigningSecretUntil: row?.previous_signing_until ?? null,
+  /** How long a rotated-out signing secret keeps signing beside the new one (DELIVERY_SIGNING_SECRET_GRACE_SECONDS). */
+  signingSecretGraceSeconds: graceSeconds,
 });

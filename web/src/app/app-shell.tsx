@@ -6,15 +6,15 @@ import { Button } from '../components/ui/button';
 import { SidebarProvider } from '../components/ui/sidebar-provider';
 import { useSidebar } from '../components/ui/sidebar-state';
 import site from '../content/site.json';
-import { useSession } from '../features/auth/stores/session-store';
-import { FinanceMenu } from '../features/finance/components/finance-menu';
 import { AddCreditButton } from '../features/payments/components/add-credit-button';
-import { WalletFigures } from '../features/wallet/components/wallet-figures';
 import { cn } from '../lib/cn';
 import { useReturnToast } from '../lib/use-return-toast';
+import { FinanceMenu } from './finance-menu';
 import { ADMIN_MENU, initials, MENU, type MenuItem } from './portal-menu';
 import { RouteGuard } from './route-guard';
+import { useSession } from './session-store';
 import { CONTENT_ID, SkipLink } from './skip-link';
+import { WalletFigures } from './wallet-figures';
 
 function MenuLinks({ items, compact }: { items: MenuItem[]; compact: boolean }) {
   return items.map(({ to, label, icon: Icon }) => (

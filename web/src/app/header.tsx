@@ -4,9 +4,9 @@ import { Link, NavLink } from 'react-router-dom';
 
 import { Button } from '../components/ui/button';
 import site from '../content/site.json';
-import { useAccessDialog } from '../features/access/stores/access-dialog-store';
-import { useSession } from '../features/auth/stores/session-store';
 import { cn } from '../lib/cn';
+import { useAccessDialog } from './access-dialog-store';
+import { useSession } from './session-store';
 
 // The menu (Radix, floating-ui) is loaded only once someone is signed in: most visitors of the public pages are not.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));

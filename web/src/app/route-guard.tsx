@@ -4,10 +4,10 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast-store';
-import { LEADS_NEEDS_MICROSOFT } from '../features/access/access-messages';
-import { useAccessDialog } from '../features/access/stores/access-dialog-store';
-import { useSession } from '../features/auth/stores/session-store';
+import { useAccessDialog } from './access-dialog-store';
+import { LEADS_NEEDS_MICROSOFT } from './access-messages';
 import { isPublicRoute, needsNoCode, RETURN_TO_KEY } from './route-access';
+import { useSession } from './session-store';
 
 export const SIGN_IN_NEEDED = 'That page needs sign-in. Use Agent Login to sign in, and you will return to it.';
 export const LEADS_BLOCKED = 'Lead Management requires Microsoft sign-in. Please contact your administrator for access.';

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 
-import { useSession } from '../features/auth/stores/session-store';
 import { routePath } from './app-routes';
 import { PublicLayout } from './public-layout';
 import { LoadingScreen } from './route-guard';
+import { useSession } from './session-store';
 
 // Each page is its own chunk: a public page never downloads another area's code.
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T, props: Record<string, unknown> = {}) => ({
@@ -90,8 +90,6 @@ export const router = createBrowserRouter([
           { path: routePath('/admin/lead-vendors'), ...page(() => import('../features/admin-marketplace/lead-vendors-page'), 'LeadVendorsPage') },
           { path: routePath('/admin/lead-prices'), ...page(() => import('../features/admin-marketplace/lead-prices-page'), 'LeadPricesPage') },
           { path: routePath('/admin/lead-returns'), ...page(() => import('../features/admin-marketplace/lead-returns-page'), 'LeadReturnsPage') },
-          { path: routePath('/textdrip/success'), ...page(() => import('../features/textdrip/textdrip-result-pages'), 'TextdripSuccessPage') },
-          { path: routePath('/textdrip/failed'), ...page(() => import('../features/textdrip/textdrip-result-pages'), 'TextdripFailedPage') },
           { path: routePath('/wallet'), ...page(() => import('../features/wallet/wallet-page'), 'WalletPage') },
           { path: routePath('/finance/wallets'), ...page(() => import('../features/finance/finance-wallets-page'), 'FinanceWalletsPage') },
           { path: routePath('/finance/wallets/:userId'), ...page(() => import('../features/finance/finance-wallet-page'), 'FinanceWalletPage') },
@@ -106,6 +104,18 @@ export const router = createBrowserRouter([
     path: routePath('/demo-pay/:sessionId'),
     hydrateFallbackElement: <LoadingScreen />,
     ...page(() => import('../features/demo-pay/demo-pay-page'), 'DemoPayPage'),
+  },
+  // Textdrip's connect window comes back to these: they stand alone in that window (no portal
+  // layout or guard), show only the outcome and tell the page that opened the window.
+  {
+    path: routePath('/textdrip/success'),
+    hydrateFallbackElement: <LoadingScreen />,
+    ...page(() => import('../features/integrations/textdrip-result-pages'), 'TextdripSuccessPage'),
+  },
+  {
+    path: routePath('/textdrip/failed'),
+    hydrateFallbackElement: <LoadingScreen />,
+    ...page(() => import('../features/integrations/textdrip-result-pages'), 'TextdripFailedPage'),
   },
   // Any unknown path, signed in or not: the not-found page.
   { path: '*', hydrateFallbackElement: <LoadingScreen />, ...page(() => import('../features/errors/not-found-page'), 'NotFoundPage') },

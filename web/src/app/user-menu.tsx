@@ -2,8 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { accessLabel, useSession, type SessionUser } from '../features/auth/stores/session-store';
 import { ADMIN_MENU, initials, MENU, type MenuItem } from './portal-menu';
+import { accessLabel, useSession, type SessionUser } from './session-store';
 
 const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100';
 const labelClass = 'px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600';

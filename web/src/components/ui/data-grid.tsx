@@ -1,5 +1,6 @@
 import {
   ClientSideRowModelModule,
+  InfiniteRowModelModule,
   ModuleRegistry,
   QuickFilterModule,
   TextFilterModule,
@@ -9,35 +10,76 @@ import {
   type GetRowIdFunc,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import { useMemo } from 'react';
+
+import { gridDatasource, type GridPages } from './grid-datasource';
 
 // Only the modules the grids use; this file is only reached from lazily loaded admin pages.
-ModuleRegistry.registerModules([ClientSideRowModelModule, TextFilterModule, QuickFilterModule, TooltipModule]);
+ModuleRegistry.registerModules([ClientSideRowModelModule, InfiniteRowModelModule, TextFilterModule, QuickFilterModule, TooltipModule]);
 
 export const gridTheme = themeQuartz.withParams({ accentColor: '#1f6fb2', fontFamily: 'inherit', headerFontWeight: 600 });
 
 type DataGridProps<TRow> = {
-  rows: TRow[];
   columns: ColDef<TRow>[];
   rowId: GetRowIdFunc<TRow>;
-  emptyText: string;
   height?: number;
   rowHeight?: number;
   testId?: string;
-};
+  /** Columns sort by a click on their heading (true unless the server cannot sort). */
+  sortable?: boolean;
+  minColumnWidth?: number;
+  onRowClick?: (row: TRow) => void;
+} & (
+  | {
+      /** All rows at once, sorted and filtered in the browser. */
+      rows: TRow[];
+      emptyText: string;
+    }
+  | {
+      /**
+       * Rows paged from the server as the grid scrolls (AG Grid's infinite row model, one
+       * server page per block). A new `pages` object (new filters) starts again from the top.
+       */
+      pages: GridPages<TRow>;
+    }
+);
 
 /** The admin and finance tables: AG Grid with the portal's theme. */
-export function DataGrid<TRow>({ rows, columns, rowId, emptyText, height = 420, rowHeight, testId }: DataGridProps<TRow>) {
+export function DataGrid<TRow>({
+  columns,
+  rowId,
+  height = 420,
+  rowHeight,
+  testId,
+  sortable = true,
+  minColumnWidth = 110,
+  onRowClick,
+  ...source
+}: DataGridProps<TRow>) {
+  const pages = 'pages' in source ? source.pages : null;
+  const datasource = useMemo(() => (pages ? gridDatasource(pages) : undefined), [pages]);
+  const common = {
+    theme: gridTheme,
+    columnDefs: columns,
+    getRowId: rowId,
+    rowHeight,
+    defaultColDef: { sortable, resizable: true, flex: 1, minWidth: minColumnWidth },
+    onRowClicked: onRowClick ? (event: { data?: TRow }) => event.data && onRowClick(event.data) : undefined,
+  };
   return (
     <div style={{ height }} data-testid={testId}>
-      <AgGridReact<TRow>
-        theme={gridTheme}
-        rowData={rows}
-        columnDefs={columns}
-        getRowId={rowId}
-        rowHeight={rowHeight}
-        defaultColDef={{ sortable: true, resizable: true, flex: 1, minWidth: 110 }}
-        overlayNoRowsTemplate={`<span>${emptyText}</span>`}
-      />
+      {'rows' in source ? (
+        <AgGridReact<TRow> {...common} rowData={source.rows} overlayNoRowsTemplate={`<span>${source.emptyText}</span>`} />
+      ) : (
+        <AgGridReact<TRow>
+          {...common}
+          rowModelType="infinite"
+          datasource={datasource}
+          cacheBlockSize={pages!.pageSize}
+          maxConcurrentDatasourceRequests={1}
+          infiniteInitialRowCount={1}
+        />
+      )}
     </div>
   );
 }

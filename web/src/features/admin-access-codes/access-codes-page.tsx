@@ -1,18 +1,19 @@
 import type { ColDef } from 'ag-grid-community';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
+import { useApiQuery } from '../../lib/use-api-query';
 import { useFormSubmission } from '../../lib/use-form-submission';
-import { AdminOnly } from '../auth/components/admin-only';
-import { FormField } from '../auth/components/form-field';
 import { createAccessCode, disableAccessCode, fetchAccessCodes, type AccessCodeRow } from './api/access-codes';
 
 function status(code: AccessCodeRow): string {
@@ -32,19 +33,11 @@ export function AccessCodesPage() {
 }
 
 function AccessCodesAdmin() {
-  const [codes, setCodes] = useState<AccessCodeRow[]>([]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ code: string; label: string } | null>(null);
   const [disabling, setDisabling] = useState<AccessCodeRow | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setCodes(await fetchAccessCodes());
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the access codes', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const { data: codes = [], update: setCodes } = useApiQuery('/api/admin/access-codes', fetchAccessCodes, { failure: 'Failed to load the access codes' });
 
   const disable = async (code: AccessCodeRow) => {
     try {
@@ -52,7 +45,7 @@ function AccessCodesAdmin() {
       toast({ title: 'Code disabled', description: `“${code.label}” no longer unlocks anything.` });
       setDisabling(null);
       // The list is a read model: it follows the event a moment later.
-      setCodes((rows) => rows.map((row) => (row.codeId === code.codeId ? { ...row, disabled: true } : row)));
+      setCodes((rows = []) => rows.map((row) => (row.codeId === code.codeId ? { ...row, disabled: true } : row)));
     } catch (failure) {
       toast({ title: 'Disable failed', description: failure instanceof ApiRequestError ? failure.message : 'Please try again.', variant: 'destructive' });
     }
@@ -103,7 +96,7 @@ function AccessCodesAdmin() {
           setCreating(false);
           setCreated({ code, label: row.label });
           // Shown at once; the list itself (a read model) has it a moment later.
-          setCodes((rows) => [row, ...rows.filter((r) => r.codeId !== row.codeId)]);
+          setCodes((rows = []) => [row, ...rows.filter((r) => r.codeId !== row.codeId)]);
         }}
       />
       <ShownOnceDialog

@@ -1,18 +1,16 @@
-import { InfiniteRowModelModule, ModuleRegistry, type ColDef } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { ColDef } from 'ag-grid-community';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
-import { gridTheme } from '../../components/ui/data-grid';
+import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import type { GridPages } from '../../components/ui/grid-datasource';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError, type FieldError } from '../../lib/api-client';
 import { personLabel, words } from '../../lib/readable';
-import { AdminOnly } from '../auth/components/admin-only';
-import { fetchAuditEvent, fetchAuditFacets, fetchAuditPage, type AuditActor, type AuditEvent, type AuditEventDetail, type AuditFilters } from './api/audit';
-import { keysetDatasource } from './keyset-datasource';
-
-ModuleRegistry.registerModules([InfiniteRowModelModule]);
+import { useApiQuery } from '../../lib/use-api-query';
+import { fetchAuditEvent, fetchAuditFacets, fetchAuditPage, type AuditActor, type AuditEvent, type AuditFilters } from './api/audit';
 
 const PAGE_SIZE = 50;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
@@ -39,19 +37,28 @@ function AuditAdmin() {
   const [form, setForm] = useState<FilterForm>(EMPTY);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  const [facets, setFacets] = useState<{ eventTypes: string[]; streamTypes: string[] }>({ eventTypes: [], streamTypes: [] });
   const [openEventId, setOpenEventId] = useState<string | null>(null);
 
-  useEffect(() => {
-    fetchAuditFacets().then(setFacets, () => toast({ title: 'Error', description: 'Failed to load the event types', variant: 'destructive' }));
-  }, []);
+  const { data: facets = { eventTypes: [], streamTypes: [] } } = useApiQuery('/api/admin/audit/facets', fetchAuditFacets, {
+    failure: 'Failed to load the event types',
+  });
 
   const showError = useCallback((error: unknown) => {
     if (error instanceof ApiRequestError && error.fieldErrors.length > 0) setFieldErrors(error.fieldErrors);
     else toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to load the audit log', variant: 'destructive' });
   }, []);
 
-  const datasource = useMemo(() => keysetDatasource(PAGE_SIZE, (cursor) => fetchAuditPage(filters, PAGE_SIZE, cursor), showError), [filters, showError]);
+  const pages = useMemo<GridPages<AuditEvent>>(
+    () => ({
+      pageSize: PAGE_SIZE,
+      byCursor: async (cursor) => {
+        const page = await fetchAuditPage(filters, PAGE_SIZE, cursor);
+        return { rows: page.events, nextCursor: page.nextCursor };
+      },
+      onError: showError,
+    }),
+    [filters, showError],
+  );
 
   const apply = (next: FilterForm) => {
     setForm(next);
@@ -163,21 +170,17 @@ function AuditAdmin() {
           </Button>
         </div>
       </form>
-      <div style={{ height: 560 }} data-testid="audit-grid">
-        <AgGridReact<AuditEvent>
-          theme={gridTheme}
-          rowModelType="infinite"
-          datasource={datasource}
-          cacheBlockSize={PAGE_SIZE}
-          maxConcurrentDatasourceRequests={1}
-          infiniteInitialRowCount={1}
-          getRowId={(p) => p.data.eventId}
-          rowHeight={52}
-          columnDefs={columns}
-          defaultColDef={{ sortable: false, resizable: true, flex: 1, minWidth: 120 }}
-          onRowClicked={(e) => e.data && setOpenEventId(e.data.eventId)}
-        />
-      </div>
+      <DataGrid
+        pages={pages}
+        columns={columns}
+        rowId={(p) => p.data.eventId}
+        height={560}
+        rowHeight={52}
+        sortable={false}
+        minColumnWidth={120}
+        onRowClick={(event) => setOpenEventId(event.eventId)}
+        testId="audit-grid"
+      />
       <EventDetailDialog
         eventId={openEventId}
         onOpenEvent={setOpenEventId}
@@ -206,18 +209,10 @@ function FilterField({ label, error, children }: { label: string; error?: string
 type DetailProps = { eventId: string | null; onOpenEvent: (id: string) => void; onClose: () => void; onFilterStream: (stream: string) => void };
 
 function EventDetailDialog({ eventId, onOpenEvent, onClose, onFilterStream }: DetailProps) {
-  const [detail, setDetail] = useState<AuditEventDetail | null>(null);
-  useEffect(() => {
-    if (!eventId) return;
-    let current = true;
-    fetchAuditEvent(eventId).then(
-      (loaded) => current && setDetail(loaded),
-      (error: unknown) => toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to load the event', variant: 'destructive' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [eventId]);
+  const { data: detail } = useApiQuery(`/api/admin/audit/events/${eventId}`, () => fetchAuditEvent(eventId!), {
+    failure: 'Failed to load the event',
+    enabled: eventId !== null,
+  });
   const shown = detail && detail.event.eventId === eventId ? detail : null;
 
   return (

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
-import { AdminOnly } from '../auth/components/admin-only';
+import { useApiQuery } from '../../lib/use-api-query';
 import { fetchLeadPrices, setLeadPrice, type LeadPriceRow } from './api/marketplace-admin';
 import { priceInCents } from './price-input';
 
@@ -22,16 +24,7 @@ export function LeadPricesPage() {
 }
 
 function LeadPricesAdmin() {
-  const [prices, setPrices] = useState<LeadPriceRow[] | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setPrices(await fetchLeadPrices());
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the lead prices', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const { data: prices, loading, update: setPrices } = useApiQuery('/api/admin/lead-prices', fetchLeadPrices, { failure: 'Failed to load the lead prices' });
 
   return (
     <div className="space-y-6">
@@ -42,15 +35,15 @@ function LeadPricesAdmin() {
           are sold in packages at their package prices.
         </p>
       </div>
-      {prices === null ? (
-        <p className="text-sm text-slate-600">Loading...</p>
+      {loading ? (
+        <Loading className="text-sm" />
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Prices per lead">
-          {prices.map((price) => (
+          {(prices ?? []).map((price) => (
             <PriceRow
               key={`${price.source}/${price.tier}`}
               price={price}
-              onSaved={(saved) => setPrices((rows) => rows?.map((row) => (row.source === saved.source && row.tier === saved.tier ? saved : row)) ?? null)}
+              onSaved={(saved) => setPrices((rows) => rows?.map((row) => (row.source === saved.source && row.tier === saved.tier ? saved : row)))}
             />
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -8,7 +9,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
-import { AdminOnly } from '../auth/components/admin-only';
+import { useApiQuery } from '../../lib/use-api-query';
 import { approveLeadReturn, denyLeadReturn, fetchLeadReturns, fetchReturnReasons, type LeadReturnRow, type ReturnStatus } from './api/marketplace-admin';
 
 const STATUS_LABEL: Record<ReturnStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied' };
@@ -27,28 +28,23 @@ export function LeadReturnsPage() {
 
 function LeadReturnsAdmin() {
   const [status, setStatus] = useState<ReturnStatus>('pending');
-  const [returns, setReturns] = useState<LeadReturnRow[]>([]);
-  const [reasons, setReasons] = useState<Record<string, string>>({});
   const [denying, setDenying] = useState<LeadReturnRow | null>(null);
   const [working, setWorking] = useState<string | null>(null);
 
-  const load = useCallback(async (wanted: ReturnStatus) => {
-    try {
-      setReturns(await fetchLeadReturns(wanted));
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the lead returns', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(status), [load, status]);
-  useEffect(() => {
-    fetchReturnReasons()
-      .then((list) => setReasons(Object.fromEntries(list.map((reason) => [reason.code, reason.label]))))
-      .catch(() => undefined);
-  }, []);
+  const { data: returns = [], update: setReturns } = useApiQuery(`/api/admin/lead-returns?status=${status}`, () => fetchLeadReturns(status), {
+    failure: 'Failed to load the lead returns',
+  });
+  const { data: reasons = {} } = useApiQuery(
+    '/api/leads/return-reasons',
+    async () => Object.fromEntries((await fetchReturnReasons()).map((reason) => [reason.code, reason.label])),
+    { failure: 'Failed to load the return reasons' },
+  );
 
   // The row stays in view with its new status until the filter is changed or the page reloaded.
   const reviewed = (returnId: string, next: ReturnStatus, denyReason: string | null) =>
-    setReturns((rows) => rows.map((row) => (row.returnId === returnId ? { ...row, status: next, denyReason, reviewedAt: new Date().toISOString() } : row)));
+    setReturns((rows = []) =>
+      rows.map((row) => (row.returnId === returnId ? { ...row, status: next, denyReason, reviewedAt: new Date().toISOString() } : row)),
+    );
 
   const approve = async (row: LeadReturnRow) => {
     setWorking(row.returnId);

@@ -1,18 +1,19 @@
 import type { ColDef } from 'ag-grid-community';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
+import { useApiQuery } from '../../lib/use-api-query';
 import { useFormSubmission } from '../../lib/use-form-submission';
-import { AdminOnly } from '../auth/components/admin-only';
-import { FormField } from '../auth/components/form-field';
 import { createLeadVendor, fetchLeadVendors, revokeLeadVendor, type LeadVendorRow } from './api/marketplace-admin';
 import { AgedImportCard } from './components/aged-import-card';
 
@@ -26,19 +27,11 @@ export function LeadVendorsPage() {
 }
 
 function LeadVendorsAdmin() {
-  const [vendors, setVendors] = useState<LeadVendorRow[]>([]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; apiKey: string } | null>(null);
   const [revoking, setRevoking] = useState<LeadVendorRow | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setVendors(await fetchLeadVendors());
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the lead vendors', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const { data: vendors = [], reload: load } = useApiQuery('/api/admin/lead-vendors', fetchLeadVendors, { failure: 'Failed to load the lead vendors' });
 
   const revoke = async (vendor: LeadVendorRow) => {
     try {

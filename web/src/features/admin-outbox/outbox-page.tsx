@@ -1,10 +1,10 @@
 import { Mail } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
-import { AdminOnly } from '../auth/components/admin-only';
+import { useApiQuery } from '../../lib/use-api-query';
 
 type StoredMail = { id: string; to: string; subject: string; text: string; transport: 'outbox' | 'smtp'; createdAt: string };
 type Outbox = { transport: 'outbox' | 'smtp'; messages: StoredMail[] };
@@ -42,22 +42,16 @@ export function OutboxPage() {
 }
 
 function OutboxAdmin() {
-  const [outbox, setOutbox] = useState<Outbox | null>(null);
   const [to, setTo] = useState('');
+  const [recipient, setRecipient] = useState('');
+  const path = `/api/admin/outbox${recipient ? `?${new URLSearchParams({ to: recipient })}` : ''}`;
+  const { data: outbox, reload } = useApiQuery(path, () => api<Outbox>('GET', path), { failure: 'Failed to load the outbox' });
 
-  const load = useCallback(async (recipient: string) => {
-    try {
-      const query = recipient.trim() ? `?${new URLSearchParams({ to: recipient.trim() })}` : '';
-      setOutbox(await api<Outbox>('GET', `/api/admin/outbox${query}`));
-    } catch (failure) {
-      toast({ title: 'Error', description: failure instanceof Error ? failure.message : 'Failed to load the outbox', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(''), [load]);
-
+  // Each search reads the outbox again, the same one too (a mail may have arrived).
   const search = (event: FormEvent) => {
     event.preventDefault();
-    void load(to);
+    if (to.trim() === recipient) void reload();
+    else setRecipient(to.trim());
   };
 
   return (

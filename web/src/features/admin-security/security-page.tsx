@@ -1,13 +1,14 @@
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { personLabel, readableDetails, words } from '../../lib/readable';
-import { AdminOnly } from '../auth/components/admin-only';
+import { useApiQuery } from '../../lib/use-api-query';
 import { fetchActiveAlerts, fetchSecurityEvents, updateAlert, type EventFilters, type SecurityAlert, type SecurityEvent } from './api/security';
 
 const EVENT_TYPES = ['failed_login', 'access_code_attempt', 'unauthorized_access', 'rate_limit_exceeded', 'credential_access'];
@@ -36,25 +37,20 @@ export function SecurityPage() {
 }
 
 function SecurityAdmin() {
-  const [events, setEvents] = useState<SecurityEvent[]>([]);
-  const [alerts, setAlerts] = useState<SecurityAlert[]>([]);
   const [filters, setFilters] = useState<EventFilters>({});
   const [handling, setHandling] = useState<{ alert: SecurityAlert; status: 'acknowledged' | 'resolved' } | null>(null);
   const [note, setNote] = useState('');
 
-  const load = useCallback(async () => {
-    try {
-      const [latest, active] = await Promise.all([fetchSecurityEvents(filters), fetchActiveAlerts()]);
-      setEvents(latest);
-      setAlerts(active);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load security events', variant: 'destructive' });
-    }
-  }, [filters]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, reload: load } = useApiQuery(
+    `/api/admin/security?${JSON.stringify(filters)}`,
+    async () => {
+      const [events, alerts] = await Promise.all([fetchSecurityEvents(filters), fetchActiveAlerts()]);
+      return { events, alerts };
+    },
+    { failure: 'Failed to load security events' },
+  );
+  const events = data?.events ?? [];
+  const alerts = data?.alerts ?? [];
 
   const save = async () => {
     if (!handling) return;

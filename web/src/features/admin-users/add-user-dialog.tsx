@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { useFormSubmission } from '../../lib/use-form-submission';
-import { FormField } from '../auth/components/form-field';
 import { createAccount } from './api/users';
 
 /** An admin makes an account, e.g. for a SAT leader, who cannot sign up before a leader exists; its owner is mailed a link to set the password. */

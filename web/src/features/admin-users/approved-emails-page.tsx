@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { AdminOnly } from '../auth/components/admin-only';
-import { FormField } from '../auth/components/form-field';
-import { addApprovedEmail, fetchApprovedEmails, removeApprovedEmail, type ApprovedEmails } from './api/users';
+import { useApiQuery } from '../../lib/use-api-query';
+import { addApprovedEmail, fetchApprovedEmails, removeApprovedEmail } from './api/users';
 
 /** Admin page: who may sign up besides the company domains. */
 export function ApprovedEmailsPage() {
@@ -17,19 +18,11 @@ export function ApprovedEmailsPage() {
 }
 
 function ApprovedEmailsAdmin() {
-  const [list, setList] = useState<ApprovedEmails | null>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setList(await fetchApprovedEmails());
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the approved emails', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const { data: list, reload: load } = useApiQuery('/api/admin/approved-emails', fetchApprovedEmails, { failure: 'Failed to load the approved emails' });
 
   const add = async (event: FormEvent) => {
     event.preventDefault();

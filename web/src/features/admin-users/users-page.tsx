@@ -1,15 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ColDef } from 'ag-grid-community';
 import { ChevronDown, Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
+import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
-import { AdminOnly } from '../auth/components/admin-only';
+import { useApiQuery } from '../../lib/use-api-query';
 import { AddUserDialog } from './add-user-dialog';
 import { changeAccount, fetchUsers, type AccountChange, type AdminUser } from './api/users';
 
@@ -87,36 +88,25 @@ export function UsersPage() {
 
 function UsersAdmin() {
   const [search, setSearch] = useState('');
-  const [users, setUsers] = useState<AdminUser[]>([]);
-  const [truncated, setTruncated] = useState(false);
+  const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [adding, setAdding] = useState(false);
 
-  // Only the answer to the latest search is shown: an earlier, slower one must not overwrite it.
-  const latest = useRef(0);
-  const load = useCallback(async (text: string) => {
-    const request = ++latest.current;
-    try {
-      const answer = await fetchUsers(text.trim());
-      if (request !== latest.current) return;
-      setUsers(answer.users);
-      setTruncated(answer.truncated);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load users', variant: 'destructive' });
-    }
-  }, []);
-
+  // The search is asked once typing pauses; only the answer to the latest one is shown.
   useEffect(() => {
-    const timer = setTimeout(() => void load(search), search ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(() => setQuery(search.trim()), search ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [search, load]);
+  }, [search]);
+  const { data, reload } = useApiQuery(`/api/admin/users?search=${query}`, () => fetchUsers(query), { failure: 'Failed to load users' });
+  const users = data?.users ?? [];
+  const truncated = data?.truncated ?? false;
 
   const apply = async (user: AdminUser, change: AccountChange, done: string) => {
     try {
       await changeAccount(user.id, change);
       toast({ title: 'User updated', description: `${user.email} ${done}.` });
       setConfirming(null);
-      await load(search);
+      await reload();
     } catch (failure) {
       toast({ title: 'Update failed', description: failure instanceof ApiRequestError ? failure.message : 'Please try again.', variant: 'destructive' });
     }
@@ -190,7 +180,7 @@ function UsersAdmin() {
         onCreated={(email) => {
           setAdding(false);
           toast({ title: 'User added', description: `${email} has been e-mailed a link to set their password.` });
-          void load(search);
+          void reload();
         }}
       />
       <ConfirmDialog

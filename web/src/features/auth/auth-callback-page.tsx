@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { POST_AUTH_RETURN_TO_KEY, RETURN_TO_KEY } from '../../app/route-access';
+import { useSession } from '../../app/session-store';
 import { toast } from '../../components/ui/toast-store';
-import { useSession } from './stores/session-store';
 
 function safePath(path: string | null): string {
   return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';

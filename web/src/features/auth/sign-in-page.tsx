@@ -4,11 +4,11 @@ import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { RETURN_TO_KEY } from '../../app/route-access';
+import { useSession } from '../../app/session-store';
 import { ExternalSignInButtons } from './components/external-sign-in-buttons';
 import { ForgotPasswordForm, RecoveryForm } from './components/password-recovery-forms';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
-import { useSession } from './stores/session-store';
 
 function storedReturnPath(): string {
   const path = sessionStorage.getItem(RETURN_TO_KEY);

@@ -1,27 +1,18 @@
 import { ArrowLeft, Settings } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
+import { fetchGroups, type Group } from '../../app/api/groups';
+import { fetchLeads } from '../../app/api/leads';
 import { DailyChart } from '../../components/charts/daily-chart';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { Loading } from '../../components/ui/loading';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
+import { sourceLabel, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
-import { onRealtimeChange } from '../../lib/realtime';
-import { fetchGroups, type Group } from '../groups/api/groups';
-import { fetchLeads, type OwnedLead } from '../my-leads/api/leads';
-import {
-  budgetLeft,
-  fetchCampaign,
-  fetchCampaignActivity,
-  isLowBudget,
-  PASS_OVER_REASONS,
-  sourceLabel,
-  tierLabel,
-  type Campaign,
-  type CampaignActivity,
-} from './api/campaigns';
+import { useApiQuery } from '../../lib/use-api-query';
+import { budgetLeft, fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS } from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
 import { CampaignStatus } from './components/campaign-status';
 
@@ -50,41 +41,28 @@ function Setting({ term, children }: { term: string; children: React.ReactNode }
 export function CampaignDetailPage() {
   const { campaignId = '' } = useParams();
   const navigate = useNavigate();
-  const [campaign, setCampaign] = useState<Campaign | null | 'missing'>(null);
-  const [activity, setActivity] = useState<CampaignActivity | null>(null);
-  const [leads, setLeads] = useState<OwnedLead[] | null>(null);
   const [editing, setEditing] = useState(false);
-  const [groups, setGroups] = useState<Group[]>([]);
-  useEffect(() => {
-    fetchGroups().then(setGroups, () => undefined);
-  }, [campaign]);
+  const notFound = (refusal: ApiRequestError) => refusal.status === 404 || refusal.status === 400;
+  const {
+    data,
+    error,
+    reload: load,
+  } = useApiQuery(
+    `/api/campaigns/${campaignId}`,
+    async () => {
+      const [campaign, activity, owned, groups] = await Promise.all([
+        fetchCampaign(campaignId),
+        fetchCampaignActivity(campaignId),
+        fetchLeads({ campaignId }),
+        // Only for the name of the group the leads are shared with: without it the page still shows.
+        fetchGroups().catch((): Group[] => []),
+      ]);
+      return { campaign, activity, leads: owned.leads, groups };
+    },
+    { failure: 'Failed to load the campaign', reloadOn: ['campaigns', 'leads'], expected: notFound },
+  );
 
-  const load = useCallback(async () => {
-    try {
-      const [one, act, owned] = await Promise.all([fetchCampaign(campaignId), fetchCampaignActivity(campaignId), fetchLeads({ campaignId })]);
-      setCampaign(one);
-      setActivity(act);
-      setLeads(owned.leads);
-    } catch (error) {
-      if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) setCampaign('missing');
-      else toast({ title: 'Error', description: 'Failed to load the campaign', variant: 'destructive' });
-    }
-  }, [campaignId]);
-  useEffect(() => {
-    void load();
-    const offCampaigns = onRealtimeChange('campaigns', () => void load());
-    const offLeads = onRealtimeChange('leads', () => void load());
-    return () => (offCampaigns(), offLeads());
-  }, [load]);
-
-  if (campaign === null) {
-    return (
-      <p role="status" className="text-slate-600">
-        Loading...
-      </p>
-    );
-  }
-  if (campaign === 'missing') {
+  if (!data && error instanceof ApiRequestError && notFound(error)) {
     return (
       <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-xl font-bold text-slate-900">Campaign not found</h1>
@@ -96,6 +74,8 @@ export function CampaignDetailPage() {
     );
   }
 
+  if (!data) return <Loading />;
+  const { campaign, activity, leads, groups } = data;
   const left = budgetLeft(campaign);
   const { targeting } = campaign;
   const sharedWith = targeting.roundRobinGroupId ? (groups.find((g) => g.groupId === targeting.roundRobinGroupId)?.name ?? 'A group you deleted') : null;
@@ -213,9 +193,7 @@ export function CampaignDetailPage() {
             Open in My Leads
           </Link>
         </div>
-        {leads === null ? (
-          <p className="px-4 py-6 text-sm text-slate-600">Loading...</p>
-        ) : leads.length === 0 ? (
+        {leads.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-700">This campaign has not bought a lead yet.</p>
         ) : (
           <ul className="divide-y divide-slate-100">

@@ -1,27 +1,17 @@
 import { AlertTriangle, Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useWalletFigures } from '../../app/use-wallet-figures';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Loading } from '../../components/ui/loading';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast-store';
+import { sourceLabel, SOURCES, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
-import { onRealtimeChange } from '../../lib/realtime';
-import { useWalletFigures } from '../wallet/hooks/use-wallet-figures';
-import {
-  budgetLeft,
-  changeBudget,
-  endCampaign,
-  fetchCampaigns,
-  isLowBudget,
-  pauseAllCampaigns,
-  remainingShare,
-  sourceLabel,
-  SOURCES,
-  tierLabel,
-  type Campaign,
-} from './api/campaigns';
+import { useApiQuery } from '../../lib/use-api-query';
+import { budgetLeft, changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, type Campaign } from './api/campaigns';
 import { BuyLeadsDialog } from './components/buy-leads-dialog';
 import { CampaignStatus } from './components/campaign-status';
 
@@ -39,7 +29,6 @@ function Figure({ label, cents }: { label: string; cents: number | undefined }) 
 /** /campaigns (spec: title, balance figures, search, filters, Pause All, top campaigns, the list with switches and low-budget warnings, Buy Leads). */
 export function CampaignsPage() {
   const { figures } = useWalletFigures();
-  const [campaigns, setCampaigns] = useState<Campaign[] | null>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [source, setSource] = useState('');
@@ -51,8 +40,13 @@ export function CampaignsPage() {
   const [budgetChange, setBudgetChange] = useState('');
   const shares = useRef(new Map<string, number>());
 
-  const load = useCallback(async () => {
-    try {
+  const {
+    data: campaigns = [],
+    loading,
+    reload: load,
+  } = useApiQuery(
+    '/api/campaigns',
+    async () => {
       const next = await fetchCampaigns();
       // 'Campaign low budget' when an update takes a running campaign from at least 10 % left to under 10 %.
       for (const campaign of next) {
@@ -63,20 +57,14 @@ export function CampaignsPage() {
         }
         shares.current.set(campaign.campaignId, now);
       }
-      setCampaigns(next);
-    } catch {
-      setCampaigns((current) => current ?? []);
-      toast({ title: 'Error', description: 'Failed to load campaigns', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    return onRealtimeChange('campaigns', () => void load());
-  }, [load]);
+      return next;
+    },
+    { failure: 'Failed to load campaigns', reloadOn: ['campaigns'] },
+  );
 
   const shown = useMemo(() => {
     const term = search.trim().toLowerCase();
-    return (campaigns ?? []).filter(
+    return campaigns.filter(
       (c) =>
         (!term || c.name.toLowerCase().includes(term) || c.campaignId.toLowerCase().startsWith(term)) &&
         (!status || (status === 'active' ? c.status === 'active' : status === 'paused' ? c.status === 'paused' : c.status === status)) &&
@@ -86,13 +74,13 @@ export function CampaignsPage() {
   }, [campaigns, search, status, source, tier]);
   const top = useMemo(
     () =>
-      [...(campaigns ?? [])]
+      [...campaigns]
         .filter((c) => c.leadCount > 0)
         .sort((a, b) => b.leadCount - a.leadCount)
         .slice(0, 5),
     [campaigns],
   );
-  const anyRunning = (campaigns ?? []).some(running);
+  const anyRunning = campaigns.some(running);
 
   const pauseAll = async () => {
     setConfirmPauseAll(null);
@@ -250,10 +238,8 @@ export function CampaignsPage() {
         </div>
       </div>
 
-      {campaigns === null ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
+      {loading ? (
+        <Loading />
       ) : shown.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">
           {campaigns.length === 0 ? 'No campaigns yet. Buy Leads to start one.' : 'No campaigns match.'}

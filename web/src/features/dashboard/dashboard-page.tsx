@@ -1,14 +1,12 @@
 import { ArrowRight, Megaphone, Plug, Target, UsersRound } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { DailyChart } from '../../components/charts/daily-chart';
 import { dollarTicks } from '../../components/charts/dollar-ticks';
-import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
-import { onRealtimeChange } from '../../lib/realtime';
+import { useApiQuery } from '../../lib/use-api-query';
 
 type Dashboard = {
   totalLeads: number;
@@ -44,18 +42,10 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 /** /dashboard (spec): the lead figures, Lead Management, quick actions, and charts with drill-down to the leads behind them. */
 export function DashboardPage() {
   const navigate = useNavigate();
-  const [data, setData] = useState<Dashboard | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setData(await api<Dashboard>('GET', '/api/dashboard'));
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the dashboard', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    return onRealtimeChange('leads', () => void load());
-  }, [load]);
+  const { data } = useApiQuery('/api/dashboard', () => api<Dashboard>('GET', '/api/dashboard'), {
+    failure: 'Failed to load the dashboard',
+    reloadOn: ['leads'],
+  });
 
   const openLeads = () => navigate('/leads');
   const withCampaigns = (data?.byCampaign ?? []).filter((c) => c.leads > 0);

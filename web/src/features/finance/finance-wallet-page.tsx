@@ -1,20 +1,19 @@
 import { ArrowLeft, CheckCircle2, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import type { ChainCheck, ExplainedEntry, LedgerEntry } from '../../app/api/wallet';
+import { useSession } from '../../app/session-store';
+import { FinanceOnly } from '../../components/finance-only';
+import { ExplainEntryDialog } from '../../components/ledger/explain-entry-dialog';
+import { LedgerList } from '../../components/ledger/ledger-list';
+import { StatementDownload } from '../../components/ledger/statement-download';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { Loading } from '../../components/ui/loading';
 import { formatCents } from '../../lib/money';
-import { useSession } from '../auth/stores/session-store';
-import { RefundDialog, type RefundableTopUp } from '../refunds/refund-dialog';
-import type { ChainCheck, ExplainedEntry, LedgerEntry } from '../wallet/api/wallet';
-import { ExplainEntryDialog } from '../wallet/components/explain-entry-dialog';
-import { LedgerList } from '../wallet/components/ledger-list';
-import { StatementDownload } from '../wallet/components/statement-download';
+import { useApiQuery } from '../../lib/use-api-query';
 import { fetchFinanceLedger, fetchFinanceVerify, financeStatementUrl } from './api/finance';
-import { FinanceOnly } from './components/finance-only';
-
-type Ledger = Awaited<ReturnType<typeof fetchFinanceLedger>>;
+import { RefundDialog, type RefundableTopUp } from './components/refund-dialog';
 
 /** /finance/wallets/:userId: one agent's full history (actor, time, cause, before/after), the hash-chain check and a CSV statement. */
 export function FinanceWalletPage() {
@@ -33,18 +32,16 @@ function chainFor(entry: LedgerEntry, check: ChainCheck): ChainCheck {
 
 function FinanceWallet() {
   const { userId = '' } = useParams();
-  const [ledger, setLedger] = useState<Ledger | null>(null);
-  const [check, setCheck] = useState<ChainCheck | null>(null);
   const [explaining, setExplaining] = useState<(() => Promise<ExplainedEntry>) | null>(null);
   const [refunding, setRefunding] = useState<RefundableTopUp | null>(null);
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
-  const load = useCallback(() => {
-    fetchFinanceLedger(userId).then(setLedger, (e: unknown) =>
-      toast({ title: 'Error', description: e instanceof Error ? e.message : 'Failed to load transaction history', variant: 'destructive' }),
-    );
-    fetchFinanceVerify(userId).then(setCheck, () => toast({ title: 'Error', description: 'Failed to check the hash chain', variant: 'destructive' }));
-  }, [userId]);
-  useEffect(load, [load]);
+  const { data: ledger, reload: reloadLedger } = useApiQuery(`/api/finance/wallets/${userId}/ledger`, () => fetchFinanceLedger(userId), {
+    failure: 'Failed to load transaction history',
+  });
+  const { data: check, reload: reloadCheck } = useApiQuery(`/api/finance/wallets/${userId}/verify`, () => fetchFinanceVerify(userId), {
+    failure: 'Failed to check the hash chain',
+  });
+  const load = () => void Promise.all([reloadLedger(), reloadCheck()]);
   const topUps = ledger?.topUps ?? [];
 
   const explain = (e: LedgerEntry) => {
@@ -141,8 +138,8 @@ function FinanceWallet() {
         <h2 id="history-heading" className="text-base font-semibold text-slate-900">
           History
         </h2>
-        {ledger === null ? (
-          <p className="text-sm text-slate-500">Loading…</p>
+        {!ledger ? (
+          <Loading className="text-sm" />
         ) : ledger.entries.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No transactions yet.</p>
         ) : (

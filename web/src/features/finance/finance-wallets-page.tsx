@@ -1,16 +1,15 @@
-import { InfiniteRowModelModule, ModuleRegistry, type ColDef, type IDatasource } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
+import type { ColDef } from 'ag-grid-community';
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { gridTheme } from '../../components/ui/data-grid';
+import { FinanceOnly } from '../../components/finance-only';
+import { DataGrid } from '../../components/ui/data-grid';
+import type { GridPages } from '../../components/ui/grid-datasource';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
+import { useApiQuery } from '../../lib/use-api-query';
 import { fetchFinanceWallets, fetchLedgerAccounts, type FinanceWallet, type LedgerAccount } from './api/finance';
-import { FinanceOnly } from './components/finance-only';
-
-ModuleRegistry.registerModules([InfiniteRowModelModule]);
 
 const PAGE_SIZE = 50;
 const SEARCH_DELAY_MS = 250;
@@ -41,25 +40,21 @@ function FinanceWallets() {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const datasource = useMemo<IDatasource>(
+  const pages = useMemo<GridPages<FinanceWallet>>(
     () => ({
-      getRows(params) {
-        const sort = params.sortModel[0];
-        fetchFinanceWallets({
-          offset: params.startRow,
-          limit: params.endRow - params.startRow,
+      pageSize: PAGE_SIZE,
+      byOffset: async ({ offset, limit, sort }) => {
+        const { wallets, total } = await fetchFinanceWallets({
+          offset,
+          limit,
           sort: sort ? sort.colId.replace(/Cents$/, '') : 'email',
           dir: sort?.sort ?? 'asc',
           search: search || undefined,
           inDebt,
-        }).then(
-          ({ wallets, total }) => params.successCallback(wallets, total),
-          (error: unknown) => {
-            params.failCallback();
-            toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to load the wallets', variant: 'destructive' });
-          },
-        );
+        });
+        return { rows: wallets, total };
       },
+      onError: (error) => toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to load the wallets', variant: 'destructive' }),
     }),
     [search, inDebt],
   );
@@ -108,20 +103,7 @@ function FinanceWallets() {
           <input type="checkbox" checked={inDebt} onChange={(e) => setInDebt(e.target.checked)} /> In debt only
         </label>
       </div>
-      <div style={{ height: 520 }} data-testid="finance-wallets-grid">
-        <AgGridReact<FinanceWallet>
-          theme={gridTheme}
-          rowModelType="infinite"
-          datasource={datasource}
-          cacheBlockSize={PAGE_SIZE}
-          maxConcurrentDatasourceRequests={1}
-          infiniteInitialRowCount={1}
-          getRowId={(p) => p.data.userId}
-          rowHeight={52}
-          columnDefs={columns}
-          defaultColDef={{ sortable: true, resizable: true, flex: 1, minWidth: 110 }}
-        />
-      </div>
+      <DataGrid pages={pages} columns={columns} rowId={(p) => p.data.userId} height={520} rowHeight={52} testId="finance-wallets-grid" />
       <SystemAccounts />
     </div>
   );
@@ -137,10 +119,7 @@ const ACCOUNT_LABELS: Record<string, string> = {
 };
 
 function SystemAccounts() {
-  const [data, setData] = useState<{ accounts: LedgerAccount[]; totalCents: number } | null>(null);
-  useEffect(() => {
-    fetchLedgerAccounts().then(setData, () => toast({ title: 'Error', description: 'Failed to load the ledger accounts', variant: 'destructive' }));
-  }, []);
+  const { data } = useApiQuery('/api/finance/ledger-accounts', fetchLedgerAccounts, { failure: 'Failed to load the ledger accounts' });
   if (!data) return null;
   const system = data.accounts.filter((a) => a.kind === 'system');
   const sumOf = (kind: LedgerAccount['kind']) => data.accounts.filter((a) => a.kind === kind).reduce((s, a) => s + a.balanceCents, 0);

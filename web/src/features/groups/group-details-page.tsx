@@ -1,13 +1,14 @@
 import { ArrowLeft, Pencil, UserMinus, UserPlus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { fetchGroup, removeMember, renameGroup, type Member } from '../../app/api/groups';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { onRealtimeChange } from '../../lib/realtime';
-import { fetchGroup, removeMember, renameGroup, type GroupDetail, type Member } from './api/groups';
+import { useApiQuery } from '../../lib/use-api-query';
 import { AddMembersDialog } from './components/add-members-dialog';
 import { GroupNameDialog } from './components/group-name-dialog';
 
@@ -20,24 +21,22 @@ const backLink = (
 /** /groups/:groupId (spec: Group Details with the id, 'No members in this group yet', Add Members), with rename and remove. */
 export function GroupDetailsPage() {
   const { groupId = '' } = useParams();
-  const [group, setGroup] = useState<GroupDetail | null>(null);
-  const [missing, setMissing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setGroup(await fetchGroup(groupId));
-    } catch (error) {
-      // Another agent's group, or an id that is none, is simply not found.
-      if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) setMissing(true);
-      else toast({ title: 'Error', description: 'Failed to load the group', variant: 'destructive' });
-    }
-  }, [groupId]);
-  useEffect(() => void load(), [load]);
-  // A change made in another tab or window (the server tells the owner's pages over SSE).
-  useEffect(() => onRealtimeChange('groups', () => void load()), [load]);
+  // Reloaded on a change made in another tab or window (the server tells the owner's pages over SSE).
+  const {
+    data: group,
+    error,
+    reload: load,
+  } = useApiQuery(`/api/groups/${groupId}`, () => fetchGroup(groupId), {
+    failure: 'Failed to load the group',
+    reloadOn: ['groups'],
+    // Another agent's group, or an id that is none, is simply not found.
+    expected: (refusal) => refusal.status === 404 || refusal.status === 400,
+  });
+  const missing = !group && error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
 
   const rename = async (name: string) => {
     await renameGroup(groupId, name);
@@ -92,10 +91,8 @@ export function GroupDetailsPage() {
         <h2 id="members-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
           Members{group ? ` (${group.members.length})` : ''}
         </h2>
-        {group === null ? (
-          <p role="status" className="px-4 py-6 text-sm text-slate-600">
-            Loading...
-          </p>
+        {!group ? (
+          <Loading className="px-4 py-6 text-sm" />
         ) : group.members.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-600">No members in this group yet</p>
         ) : (

@@ -1,12 +1,13 @@
 import { Download, Eye, Pencil, Plus, Trash2, Upload } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { createGroup, deleteGroup, EXPORT_URL, fetchGroups, renameGroup, type Group } from '../../app/api/groups';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
-import { onRealtimeChange } from '../../lib/realtime';
-import { createGroup, deleteGroup, EXPORT_URL, fetchGroups, renameGroup, type Group } from './api/groups';
+import { useApiQuery } from '../../lib/use-api-query';
 import { GroupNameDialog } from './components/group-name-dialog';
 import { ImportGroupsDialog } from './components/import-groups-dialog';
 
@@ -14,23 +15,13 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 
 /** /groups (spec: Group Name, Members, Created, Actions; 'No groups yet'; Import, Export, Create Group), kept on the server. */
 export function GroupsPage() {
-  const [groups, setGroups] = useState<Group[] | null>(null);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Group | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setGroups(await fetchGroups());
-    } catch {
-      setGroups((current) => current ?? []);
-      toast({ title: 'Error', description: 'Failed to load groups', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-  // A change made in another tab or window (the server tells the owner's pages over SSE).
-  useEffect(() => onRealtimeChange('groups', () => void load()), [load]);
+  // Reloaded on a change made in another tab or window (the server tells the owner's pages over SSE).
+  const { data: groups = [], loading, reload: load } = useApiQuery('/api/groups', fetchGroups, { failure: 'Failed to load groups', reloadOn: ['groups'] });
 
   const create = async (name: string) => {
     await createGroup(name);
@@ -77,10 +68,8 @@ export function GroupsPage() {
         </div>
       </div>
 
-      {groups === null ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
+      {loading ? (
+        <Loading />
       ) : groups.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">No groups yet</div>
       ) : (

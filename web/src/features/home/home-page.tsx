@@ -1,12 +1,12 @@
 import { FolderOpen, GraduationCap, PlayCircle, Target, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 
+import { useAccessDialog } from '../../app/access-dialog-store';
+import { LEADS_NEEDS_MICROSOFT } from '../../app/access-messages';
+import { useSession } from '../../app/session-store';
 import { toast } from '../../components/ui/toast-store';
 import site from '../../content/site.json';
-import { LEADS_NEEDS_MICROSOFT } from '../access/access-messages';
-import { useAccessDialog } from '../access/stores/access-dialog-store';
-import { openTrainingVideo } from '../access/training-video';
-import { useSession } from '../auth/stores/session-store';
+import { openTrainingVideo } from '../../lib/training-video';
 
 const ICONS: Record<string, LucideIcon> = { 'graduation-cap': GraduationCap, target: Target, 'play-circle': PlayCircle, 'folder-open': FolderOpen };
 

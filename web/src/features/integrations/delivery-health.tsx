@@ -1,10 +1,10 @@
 import { useState } from 'react';
 
+import { enableIntegration, testSend, type SendOutcome } from '../../app/api/deliveries';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { formatShortDateTime } from '../../lib/format';
-import { enableIntegration, testSend, type SendOutcome } from './api/deliveries';
 
 /**
  * How deliveries to a connected integration are going: turned off for failing (with a way

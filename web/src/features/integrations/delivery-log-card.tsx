@@ -1,19 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 
+import {
+  fetchDeliveries,
+  fetchDelivery,
+  resendDelivery,
+  resendFailed,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+} from '../../app/api/deliveries';
+import { DeliveryStatusBadge } from '../../components/delivery-status-badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { formatDateTimeSeconds, formatShortDateTime } from '../../lib/format';
-import { onRealtimeChange } from '../../lib/realtime';
-import { fetchDeliveries, fetchDelivery, resendDelivery, resendFailed, type Delivery, type DeliveryAttempt, type DeliveryStatus } from './api/deliveries';
+import { useApiPages, useApiQuery } from '../../lib/use-api-query';
 
-const STATUS: Record<DeliveryStatus, { label: string; className: string }> = {
-  succeeded: { label: 'Delivered', className: 'bg-emerald-100 text-emerald-900' },
-  pending: { label: 'Retrying', className: 'bg-amber-100 text-amber-900' },
-  failed: { label: 'Failed', className: 'bg-red-100 text-red-900' },
-  held: { label: 'Held', className: 'bg-slate-200 text-slate-900' },
-  skipped: { label: 'Not sent', className: 'bg-slate-100 text-slate-800' },
-};
 const FILTERS: { value: '' | DeliveryStatus; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'succeeded', label: 'Delivered' },
@@ -22,11 +25,6 @@ const FILTERS: { value: '' | DeliveryStatus; label: string }[] = [
   { value: 'held', label: 'Held' },
 ];
 const TRIGGERS: Record<DeliveryAttempt['trigger'], string> = { automatic: 'automatic', manual: 'resent', test: 'test', replay: 'replayed' };
-
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  const { label, className } = STATUS[status];
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${className}`}>{label}</span>;
-}
 
 /** What the last attempt came to, in a few words. */
 function lastAnswer(delivery: Delivery): string {
@@ -44,31 +42,22 @@ const dayAgo = () => {
 /** The delivery log of one integration: every lead sent, its attempts, resend one or every failed one. */
 export function DeliveryLogCard({ integrationId, name, connected }: { integrationId: string; name: string; connected: boolean }) {
   const [status, setStatus] = useState<'' | DeliveryStatus>('');
-  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [resendingSince, setResendingSince] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const page = await fetchDeliveries({ integrationId, status });
-      setDeliveries(page.deliveries);
-      setNext(page.next);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load the delivery log', variant: 'destructive' });
-    }
-  }, [integrationId, status]);
-  useEffect(() => {
-    void load();
-    return onRealtimeChange('integrations', () => void load());
-  }, [load]);
-
-  const more = async () => {
-    if (!next) return;
-    const page = await fetchDeliveries({ integrationId, status, before: next });
-    setDeliveries((shown) => [...(shown ?? []), ...page.deliveries]);
-    setNext(page.next);
-  };
+  const {
+    items: deliveries,
+    next,
+    loadMore: more,
+    reload: load,
+  } = useApiPages(
+    `/api/deliveries?integrationId=${integrationId}&status=${status}`,
+    async (before: string | null) => {
+      const page = await fetchDeliveries({ integrationId, status, ...(before ? { before } : {}) });
+      return { items: page.deliveries, next: page.next };
+    },
+    { failure: 'Failed to load the delivery log', reloadOn: ['integrations'], itemKey: (delivery: Delivery) => delivery.deliveryId },
+  );
   const resend = async (delivery: Delivery) => {
     try {
       await resendDelivery(delivery.deliveryId);
@@ -130,10 +119,8 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
           )}
         </div>
       </div>
-      {deliveries === null ? (
-        <p role="status" className="mt-3 text-sm text-slate-600">
-          Loading...
-        </p>
+      {!deliveries ? (
+        <Loading className="mt-3 text-sm" />
       ) : deliveries.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">
           {status ? 'No deliveries match.' : `No leads have been sent to ${name} yet. Each lead you get is sent here within seconds and listed here.`}
@@ -205,12 +192,12 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
 
 /** One delivery's attempts: when, how, what came back (the first 2 KB of the answer). */
 function DeliveryDetails({ deliveryId, onClose }: { deliveryId: string | null; onClose: () => void }) {
-  const [delivery, setDelivery] = useState<(Delivery & { attempts: DeliveryAttempt[] }) | null>(null);
-  useEffect(() => {
-    setDelivery(null);
-    if (!deliveryId) return;
-    fetchDelivery(deliveryId).then(setDelivery, () => toast({ title: 'Error', description: 'Failed to load the delivery', variant: 'destructive' }));
-  }, [deliveryId]);
+  const { data } = useApiQuery(`/api/deliveries/${deliveryId}`, () => fetchDelivery(deliveryId!), {
+    failure: 'Failed to load the delivery',
+    enabled: deliveryId !== null,
+  });
+  // Another delivery's answer is not shown while this one loads.
+  const delivery = data?.deliveryId === deliveryId ? data : null;
   return (
     <Dialog open={deliveryId !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent className="max-w-2xl">

@@ -1,35 +1,28 @@
 import { useEffect, useState } from 'react';
 
+import { fetchDestinations, saveDestinations, type Destinations } from '../../app/api/deliveries';
 import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
-import { fetchDestinations, saveDestinations, type DestinationChoices, type Destinations } from './api/deliveries';
+import { useApiQuery } from '../../lib/use-api-query';
 
 /** The Destinations card (spec): which of the agent's sources and campaigns route to this integration. */
 export function DestinationsCard({ integrationId, name }: { integrationId: string | null; name: string }) {
-  const [choices, setChoices] = useState<DestinationChoices | null>(null);
   const [draft, setDraft] = useState<Destinations>({ sources: null, campaignIds: null });
   const [saving, setSaving] = useState(false);
-
+  const { data: choices } = useApiQuery(`/api/integrations/${integrationId}/destinations`, () => fetchDestinations(integrationId!), {
+    failure: 'Failed to load the destinations',
+    enabled: integrationId !== null,
+  });
+  // The form starts from what is saved.
   useEffect(() => {
-    if (!integrationId) return;
-    fetchDestinations(integrationId).then(
-      (loaded) => {
-        setChoices(loaded);
-        setDraft(loaded.destinations);
-      },
-      () => toast({ title: 'Error', description: 'Failed to load the destinations', variant: 'destructive' }),
-    );
-  }, [integrationId]);
+    if (choices) setDraft(choices.destinations);
+  }, [choices]);
 
   const body = () => {
     if (!integrationId)
       return <p className="mt-2 text-sm text-slate-700">Connect {name} first; then choose which of your leads go to it. Until you choose, every lead does.</p>;
-    if (!choices)
-      return (
-        <p role="status" className="mt-2 text-sm text-slate-600">
-          Loading...
-        </p>
-      );
+    if (!choices) return <Loading className="mt-2 text-sm" />;
     const sources = draft.sources ?? choices.sources.map((s) => s.source);
     const campaigns = draft.campaignIds ?? choices.campaigns.map((c) => c.campaignId);
     const toggle = (list: string[], value: string, on: boolean) => (on ? [...new Set([...list, value])] : list.filter((v) => v !== value));

@@ -1,13 +1,13 @@
 import { Mail, MessageSquare, Phone, Plug, Plus, Workflow } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
-import { toast } from '../../components/ui/toast-store';
-import { onRealtimeChange } from '../../lib/realtime';
-import { fetchCustomIntegrations, type CustomIntegration, type CustomIntegrations } from './api/custom-integrations';
-import { fetchIntegrations, type Integration, type ProviderId } from './api/integrations';
+import { useApiQuery } from '../../lib/use-api-query';
+import { fetchCustomIntegrations, type CustomIntegration } from './api/custom-integrations';
+import { fetchIntegrations, type ProviderId } from './api/integrations';
 import { CustomIntegrationDialog } from './components/custom-integration-dialog';
 import { CustomIntegrationsSection } from './components/custom-integrations-section';
 
@@ -26,28 +26,18 @@ type FormState = { key: number; editing: CustomIntegration | null } | null;
 
 /** /integrations (spec): the five providers with their concept, Connected / Not Connected, Manage Integrations, and the agent's custom integrations. */
 export function IntegrationsPage() {
-  const [providers, setProviders] = useState<Integration[] | null>(null);
-  const [custom, setCustom] = useState<CustomIntegrations | null>(null);
   const [form, setForm] = useState<FormState>(null);
   const [signing, setSigning] = useState<{ name: string; secret: string } | null>(null);
-  const loadProviders = useCallback(() => {
-    fetchIntegrations().then(setProviders, () => {
-      setProviders((shown) => shown ?? []);
-      toast({ title: 'Error', description: 'Failed to load integrations', variant: 'destructive' });
-    });
-  }, []);
-  const loadCustom = useCallback(() => {
-    fetchCustomIntegrations().then(setCustom, () => toast({ title: 'Error', description: 'Failed to load custom integrations', variant: 'destructive' }));
-  }, []);
   // A delivery can turn an integration off (or a replay back on) while the page is open.
-  useEffect(() => {
-    loadProviders();
-    loadCustom();
-    return onRealtimeChange('integrations', () => {
-      loadProviders();
-      loadCustom();
-    });
-  }, [loadProviders, loadCustom]);
+  const { data: providers = [], loading } = useApiQuery('/api/integrations', fetchIntegrations, {
+    failure: 'Failed to load integrations',
+    reloadOn: ['integrations'],
+  });
+  const { data: custom, reload: reloadCustom } = useApiQuery('/api/integrations/custom', fetchCustomIntegrations, {
+    failure: 'Failed to load custom integrations',
+    reloadOn: ['integrations'],
+  });
+  const loadCustom = () => void reloadCustom();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -55,14 +45,12 @@ export function IntegrationsPage() {
           <h1 className="text-2xl font-bold text-brand-900">Integrations</h1>
           <p className="mt-1 text-sm text-slate-600">Connect your CRM, dialer, SMS and e-mail tools, so the leads you buy reach them.</p>
         </div>
-        <Button onClick={() => setForm({ key: Date.now(), editing: null })} disabled={custom === null}>
+        <Button onClick={() => setForm({ key: Date.now(), editing: null })} disabled={!custom}>
           <Plus className="h-4 w-4" aria-hidden /> Add Custom Integration
         </Button>
       </div>
-      {providers === null ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
+      {loading ? (
+        <Loading />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Providers">
           {providers.map((provider) => {
@@ -89,7 +77,12 @@ export function IntegrationsPage() {
         </ul>
       )}
       {custom && (
-        <CustomIntegrationsSection integrations={custom.integrations} onEdit={(editing) => setForm({ key: Date.now(), editing })} onChanged={loadCustom} />
+        <CustomIntegrationsSection
+          integrations={custom.integrations}
+          graceSeconds={custom.signingSecretGraceSeconds}
+          onEdit={(editing) => setForm({ key: Date.now(), editing })}
+          onChanged={loadCustom}
+        />
       )}
       {custom && form && (
         <CustomIntegrationDialog

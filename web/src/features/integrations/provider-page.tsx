@@ -1,18 +1,21 @@
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { onRealtimeChange } from '../../lib/realtime';
+import { useApiQuery } from '../../lib/use-api-query';
 import {
   connectIntegration,
   DEFAULT_VANILLASOFT_MAPPINGS,
   disconnectIntegration,
   fetchIntegration,
+  isProviderId,
+  testRingyConnection,
   type Integration,
   type ProviderId,
 } from './api/integrations';
@@ -82,40 +85,40 @@ function initialForm(integration: Integration): Record<string, string> {
 /** /integrations/{providerId} (spec): title, status, Connect or Disconnect, and the provider's form. */
 export function ProviderPage() {
   const { providerId = '' } = useParams();
-  const [integration, setIntegration] = useState<Integration | null | 'missing'>(null);
   const [form, setForm] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<Integration | null>(null);
   /** OnlySales' signing secret, shown once right after the connect or the rotation that made it. */
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
 
-  /** Loads the integration; the form is filled again only when asked (not on a realtime refresh, which would lose what is being typed). */
-  const load = useCallback(
-    async (refillForm = true) => {
-      try {
-        const one = await fetchIntegration(providerId);
-        setIntegration(one);
-        if (refillForm) setForm(initialForm(one));
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) setIntegration('missing');
-        else toast({ title: 'Error', description: 'Failed to load the integration', variant: 'destructive' });
-      }
-    },
-    [providerId],
-  );
+  const {
+    data: integration,
+    error,
+    reload,
+  } = useApiQuery(`/api/integrations/${providerId}`, () => fetchIntegration(providerId), {
+    failure: 'Failed to load the integration',
+    reloadOn: ['integrations'],
+    expected: (refusal) => refusal.status === 404,
+    // An unknown name is not found without asking (a 404 would still be logged by the browser).
+    enabled: isProviderId(providerId),
+  });
+  // The form is filled from the first answer and after the page's own changes, not on a
+  // realtime refresh, which would lose what is being typed.
+  const refill = useRef(true);
   useEffect(() => {
-    void load();
-    return onRealtimeChange('integrations', () => void load(false));
-  }, [load]);
+    refill.current = true;
+  }, [providerId]);
+  useEffect(() => {
+    if (!integration || !refill.current) return;
+    refill.current = false;
+    setForm(initialForm(integration));
+  }, [integration]);
+  const load = async (refillForm = true) => {
+    refill.current = refillForm;
+    await reload();
+  };
 
-  if (integration === null) {
-    return (
-      <p role="status" className="text-slate-600">
-        Loading...
-      </p>
-    );
-  }
-  if (integration === 'missing') {
+  if (!isProviderId(providerId) || (!integration && error instanceof ApiRequestError && error.status === 404)) {
     return (
       <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center">
         <h1 className="text-xl font-bold text-slate-900">Integration not found</h1>
@@ -129,6 +132,7 @@ export function ProviderPage() {
     );
   }
 
+  if (!integration) return <Loading />;
   const Icon = PROVIDER_ICONS[integration.providerId];
   const spec = integration.providerId === 'textdrip' ? null : FORMS[integration.providerId];
   const submit = async (event: FormEvent) => {
@@ -139,13 +143,19 @@ export function ProviderPage() {
     if (problem)
       return toast({ title: problem.startsWith('Invalid') ? 'Validation Error' : 'Missing Information', description: problem, variant: 'destructive' });
     setSaving(true);
+    const filled = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''));
     try {
-      const answer = await connectIntegration(integration.providerId, Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '')));
+      // Ringy's credentials are tested before they are saved (spec: Test Failed).
+      if (integration.providerId === 'ringy') {
+        const test = await testRingyConnection(filled);
+        if (!test.ok) return toast({ title: 'Test Failed', description: test.message, variant: 'destructive' });
+      }
+      const answer = await connectIntegration(integration.providerId, filled);
       if (answer.signingSecret) setSigningSecret(answer.signingSecret);
       toast({ title: `${integration.name} Connected`, description: `New leads can now go to ${integration.name}.` });
       await load();
     } catch (error) {
-      // Ringy's credentials are tested before they are saved (spec: Test Failed).
+      // Ringy's test can still fail when Connect tests again.
       const testFailed = error instanceof ApiRequestError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'TEST_FAILED');
       toast({
         title: testFailed ? 'Test Failed' : 'Connection Failed',
@@ -224,6 +234,7 @@ export function ProviderPage() {
               name={integration.name}
               hint={integration.secretHints.signingSecret}
               previousUntil={integration.previousSigningSecretUntil}
+              graceSeconds={integration.signingSecretGraceSeconds}
               onRotated={(secret) => {
                 setSigningSecret(secret);
                 toast({ title: 'Signing secret rotated', description: 'Copy the new secret into your receiver: it is shown this once.' });

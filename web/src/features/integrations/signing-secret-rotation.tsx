@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
+import { durationWords } from '../../lib/duration';
 import { formatShortDateTime } from '../../lib/format';
 import { rotateSigningSecret } from './api/integrations';
 
@@ -14,6 +15,8 @@ type Props = {
   hint: string;
   /** Until when the secret replaced by the last rotation still signs beside it, if it still does. */
   previousUntil: string | null;
+  /** How long a replaced secret keeps signing beside the new one (the server's setting). */
+  graceSeconds: number;
   /** The new secret, to be shown this once. */
   onRotated: (signingSecret: string) => void;
 };
@@ -21,9 +24,9 @@ type Props = {
 /**
  * An integration's webhook signing secret as its last four characters, and "Rotate signing
  * secret" (as Svix offers it): after a confirmation a new secret is made and shown once; the
- * old one keeps signing beside it for a day, so the receiver can switch without missing a lead.
+ * old one keeps signing beside it for the grace period, so the receiver can switch without missing a lead.
  */
-export function SigningSecretRotation({ integrationId, name, hint, previousUntil, onRotated }: Props) {
+export function SigningSecretRotation({ integrationId, name, hint, previousUntil, graceSeconds, onRotated }: Props) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [rotating, setRotating] = useState(false);
 
@@ -57,7 +60,9 @@ export function SigningSecretRotation({ integrationId, name, hint, previousUntil
         subject={confirming}
         title="Rotate the signing secret?"
         description={() =>
-          `A new secret is made for ${name} and shown once. For the next 24 hours every request is signed with both the new and the current secret, so your receiver keeps accepting leads while you switch it over; after that only the new secret signs.`
+          graceSeconds > 0
+            ? `A new secret is made for ${name} and shown once. For the next ${durationWords(graceSeconds)} every request is signed with both the new and the current secret, so your receiver keeps accepting leads while you switch it over; after that only the new secret signs.`
+            : `A new secret is made for ${name} and shown once. From then on only the new secret signs: switch your receiver over at once, or it refuses the leads sent meanwhile.`
         }
         confirmLabel="Rotate"
         onConfirm={() => void rotate()}

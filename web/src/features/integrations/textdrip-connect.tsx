@@ -1,9 +1,9 @@
 import { ExternalLink, Loader2 } from 'lucide-react';
 
 import { Button } from '../../components/ui/button';
-import { TEXTDRIP_SIGN_IN_NEEDED } from '../textdrip/textdrip-failures';
 import type { Integration } from './api/integrations';
 import { TEXTDRIP_POPUP, useTextdripConnect } from './hooks/use-textdrip-connect';
+import { TEXTDRIP_SIGN_IN_NEEDED } from './textdrip-failures';
 
 /** Textdrip's part of its provider page: Connect opens Textdrip's own window; this shows what the portal is waiting for. */
 export function TextdripConnect({ integration, onConnected }: { integration: Integration; onConnected: () => void }) {

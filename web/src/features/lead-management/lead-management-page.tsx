@@ -1,10 +1,10 @@
 import { Clock, Database, ExternalLink, ListChecks, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useSession } from '../../app/session-store';
 import { Button } from '../../components/ui/button';
 import content from '../../content/lead-management.json';
-import { useSession } from '../auth/stores/session-store';
+import { useApiQuery } from '../../lib/use-api-query';
 import { fetchLeadSites, type LeadSites } from './api/lead-sites';
 
 const ICONS: Record<string, LucideIcon> = { data: Database, aged: Clock };
@@ -12,18 +12,10 @@ const ICONS: Record<string, LucideIcon> = { data: Database, aged: Clock };
 /** /leads (work accounts only, by the route guard): the lead partners' sites and the Lead Investment Program. */
 export function LeadManagementPage() {
   const signedIn = useSession((s) => s.status === 'signed-in');
-  const [sites, setSites] = useState<LeadSites | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetchLeadSites()
-      .then((loaded) => live && setSites(loaded))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Without the sites the page still shows; their buttons say they are unavailable.
+  const { data, error } = useApiQuery('/api/lead-sites', fetchLeadSites, { failure: 'Failed to load the lead sites', expected: () => true });
+  const sites = data ?? null;
+  const failed = error !== undefined;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">

@@ -1,15 +1,7 @@
 import { Download, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { formatShortDateTime } from '../../lib/format';
-import { formatCents } from '../../lib/money';
-import { formatPhone } from '../../lib/phone';
-import { onRealtimeChange } from '../../lib/realtime';
-import { LEAD_SOURCES, sourceLabel, tierLabel } from '../campaigns/api/campaigns';
-import { LeadDeliveriesDialog } from '../integrations/lead-deliveries-dialog';
 import {
   assignLead,
   fetchAssignedToMe,
@@ -19,16 +11,26 @@ import {
   fetchReturns,
   leadQuery,
   type AssignedLead,
-  type Assignee,
   type LeadFilters,
   type LeadReturn,
   type OwnedLead,
-  type ReturnReason,
-} from './api/leads';
+} from '../../app/api/leads';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
+import { toast } from '../../components/ui/toast-store';
+import { formatShortDateTime } from '../../lib/format';
+import { LEAD_SOURCES, sourceLabel, tierLabel } from '../../lib/lead-sources';
+import { formatCents } from '../../lib/money';
+import { formatPhone } from '../../lib/phone';
+import { useApiPages, useApiQuery, type ApiPage } from '../../lib/use-api-query';
+import { LeadDeliveriesDialog } from './components/lead-deliveries-dialog';
 import { ReturnLeadDialog } from './components/return-lead-dialog';
 
 const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;
 const DAY_MS = 86_400_000;
+
+/** A page of leads; the first also carries the agent's returns and the leads given to them. */
+type LeadsPage = ApiPage<OwnedLead, string> & { returns?: Map<string, LeadReturn>; assignedToMe?: AssignedLead[] };
 
 function ReturnStatus({ item }: { item: LeadReturn }) {
   if (item.status === 'pending') return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Return pending</span>;
@@ -48,49 +50,44 @@ export function MyLeadsPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo<LeadFilters>(() => Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? ''])), [params]);
   const [searchText, setSearchText] = useState(filters.search ?? '');
-  const [leads, setLeads] = useState<OwnedLead[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [returns, setReturns] = useState<Map<string, LeadReturn>>(new Map());
-  const [reasons, setReasons] = useState<{ reasons: ReturnReason[]; windowDays: number }>({ reasons: [], windowDays: 7 });
   const [returning, setReturning] = useState<OwnedLead | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<{ leadId: string; name: string } | null>(null);
-  const [assignees, setAssignees] = useState<Assignee[]>([]);
-  const [assignedToMe, setAssignedToMe] = useState<AssignedLead[]>([]);
-  const newest = useRef<string | null | undefined>(undefined);
-
-  const load = useCallback(
-    async (announce = false) => {
-      try {
-        const [page, mine, given] = await Promise.all([fetchLeads(filters), fetchReturns(), fetchAssignedToMe()]);
-        setAssignedToMe(given);
-        const first = page.leads[0]?.leadId ?? null;
-        if (announce && newest.current !== undefined && first && first !== newest.current) {
-          const lead = page.leads[0]!;
-          toast({
-            title: 'New lead',
-            description: `${lead.firstName} ${lead.lastName} (${lead.state})${lead.campaignName ? ` from ${lead.campaignName}` : ''}`,
-          });
-        }
-        newest.current = first;
-        setLeads(page.leads);
-        setNext(page.next);
-        setReturns(new Map(mine.map((r) => [r.leadId, r])));
-      } catch (error) {
-        setLeads((current) => current ?? []);
-        toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to load leads', variant: 'destructive' });
+  /** The newest lead shown for these filters: a new one on top is announced. */
+  const newest = useRef<{ query: string; leadId: string | null } | null>(null);
+  const query = leadQuery(filters);
+  const {
+    data,
+    items: leads = [],
+    loading,
+    next,
+    loadMore: more,
+    reload: load,
+  } = useApiPages(
+    `/api/leads${query}`,
+    async (cursor: string | null): Promise<LeadsPage> => {
+      if (cursor) {
+        const page = await fetchLeads(filters, cursor);
+        return { items: page.leads, next: page.next };
       }
+      const [page, mine, given] = await Promise.all([fetchLeads(filters), fetchReturns(), fetchAssignedToMe()]);
+      const first = page.leads[0];
+      if (first && newest.current?.query === query && first.leadId !== newest.current.leadId) {
+        toast({
+          title: 'New lead',
+          description: `${first.firstName} ${first.lastName} (${first.state})${first.campaignName ? ` from ${first.campaignName}` : ''}`,
+        });
+      }
+      newest.current = { query, leadId: first?.leadId ?? null };
+      return { items: page.leads, next: page.next, returns: new Map(mine.map((r) => [r.leadId, r])), assignedToMe: given };
     },
-    [filters],
+    { failure: 'Failed to load leads', reloadOn: ['leads'], itemKey: (lead: OwnedLead) => lead.leadId },
   );
-  useEffect(() => {
-    newest.current = undefined;
-    void load();
-    return onRealtimeChange('leads', () => void load(true));
-  }, [load]);
-  useEffect(() => {
-    fetchReturnReasons().then(setReasons, () => undefined);
-    fetchAssignees().then(setAssignees, () => undefined);
-  }, []);
+  const returns = data?.returns ?? new Map<string, LeadReturn>();
+  const assignedToMe = data?.assignedToMe ?? [];
+  const { data: reasons = { reasons: [], windowDays: 7 } } = useApiQuery('/api/leads/return-reasons', fetchReturnReasons, {
+    failure: 'Failed to load the return reasons',
+  });
+  const { data: assignees = [] } = useApiQuery('/api/leads/assignees', fetchAssignees, { failure: 'Failed to load your group members' });
 
   const assign = async (lead: OwnedLead, assigneeId: string) => {
     try {
@@ -110,16 +107,6 @@ export function MyLeadsPage() {
     await load();
   };
 
-  const more = async () => {
-    if (!next) return;
-    try {
-      const page = await fetchLeads(filters, next);
-      setLeads((current) => [...(current ?? []), ...page.leads]);
-      setNext(page.next);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load leads', variant: 'destructive' });
-    }
-  };
   const setFilter = (name: (typeof FILTER_NAMES)[number], value: string) =>
     setParams(
       (current) => {
@@ -204,10 +191,8 @@ export function MyLeadsPage() {
         </p>
       )}
 
-      {leads === null ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
+      {loading ? (
+        <Loading />
       ) : leads.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">
           {Object.values(filters).some(Boolean) ? 'No leads match.' : 'No leads yet. Start a campaign or buy an aged-lead package on the Campaigns page.'}

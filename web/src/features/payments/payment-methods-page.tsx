@@ -1,33 +1,28 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CreditCard, MoreVertical, Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { onRealtimeChange } from '../../lib/realtime';
+import { useApiQuery } from '../../lib/use-api-query';
 import { useReturnToast } from '../../lib/use-return-toast';
-import { AutoRechargeCard } from '../auto-recharge/auto-recharge-card';
 import { brandName, createSetupSession, deletePaymentMethod, expiry, fetchPaymentMethods, setDefaultPaymentMethod, type PaymentMethod } from './api/payments';
+import { AutoRechargeCard } from './components/auto-recharge-card';
 
 const ADD_CARD_DEFAULT = 'Unable to add payment method. Please try again.';
 
 /** /payment-methods (spec sections 4 and 8): the agent's saved cards, the default, adding and removing. */
 export function PaymentMethodsPage() {
-  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
   const [adding, setAdding] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setMethods(await fetchPaymentMethods());
-    } catch {
-      setMethods((current) => current ?? []);
-      toast({ title: 'Error', description: 'Failed to load payment methods', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
   // A card saved in the provider's tab (or any other tab) reloads this list without a reload of the page.
-  useEffect(() => onRealtimeChange('payment-methods', () => void load()), [load]);
+  const {
+    data: methods = [],
+    loading,
+    reload: load,
+  } = useApiQuery('/api/payments/methods', fetchPaymentMethods, { failure: 'Failed to load payment methods', reloadOn: ['payment-methods'] });
 
   // Back from the card provider's page: say how it went, reload on success, then clear the query.
   useReturnToast('setup', {
@@ -86,16 +81,14 @@ export function PaymentMethodsPage() {
           <h1 className="text-2xl font-bold text-brand-900">Payment Methods</h1>
           <p className="mt-1 text-sm text-slate-600">The cards you add balance with. Card details are kept by the card payment provider.</p>
         </div>
-        {methods !== null && methods.length > 0 && (
+        {!loading && methods.length > 0 && (
           <Button onClick={addCard} disabled={adding}>
             <Plus className="h-4 w-4" aria-hidden /> {adding ? 'Opening...' : 'Add Card'}
           </Button>
         )}
       </div>
-      {methods === null ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
+      {loading ? (
+        <Loading />
       ) : methods.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
           <CreditCard className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
@@ -151,7 +144,7 @@ export function PaymentMethodsPage() {
           ))}
         </ul>
       )}
-      {methods !== null && <AutoRechargeCard cards={methods} />}
+      {!loading && <AutoRechargeCard cards={methods} />}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { Download, Scale } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { FinanceOnly } from '../../components/finance-only';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
-import { FinanceOnly } from '../finance/components/finance-only';
+import { useApiQuery } from '../../lib/use-api-query';
 
 type Status = 'matched' | 'missing_in_ledger' | 'missing_at_provider' | 'amount_differs';
 type Totals = { ledgerCents: number; providerCents: number; feesCents: number; counts: Record<Status, number> };
@@ -49,19 +50,15 @@ export function ReconciliationPage() {
 }
 
 function Reconciliation() {
-  const [days, setDays] = useState<DaySummary[] | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [day, setDay] = useState(yesterday);
   const [running, setRunning] = useState(false);
 
-  const loadDays = useCallback(async () => {
-    try {
-      setDays((await api<{ days: DaySummary[] }>('GET', '/api/finance/reconciliation')).days);
-    } catch (failure) {
-      toast({ title: 'Error', description: failure instanceof Error ? failure.message : 'Failed to load reconciliations', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void loadDays(), [loadDays]);
+  const { data: days, reload: loadDays } = useApiQuery(
+    '/api/finance/reconciliation',
+    async () => (await api<{ days: DaySummary[] }>('GET', '/api/finance/reconciliation')).days,
+    { failure: 'Failed to load reconciliations' },
+  );
 
   const open = async (which: string) => {
     try {

@@ -1,11 +1,10 @@
 import { Send } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
-import { onRealtimeChange } from '../../lib/realtime';
-import { fetchTransferHistory, type TransferHistory } from './api/transfers';
+import { useApiQuery } from '../../lib/use-api-query';
+import { fetchTransferHistory } from './api/transfers';
 import { SendMoneyDialog } from './components/send-money-dialog';
 import { TransferList } from './components/transfer-list';
 import { useSentHere } from './stores/sent-here-store';
@@ -13,27 +12,18 @@ import { useSentHere } from './stores/sent-here-store';
 /** /transfers: send money to your SAT leader or your agents, and the history of what was sent and received. */
 export function TransfersPage() {
   const [open, setOpen] = useState(false);
-  const [history, setHistory] = useState<TransferHistory | null>(null);
-  const [historyOffered, setHistoryOffered] = useState(true);
-  const [loading, setLoading] = useState(true);
   const [availableCents, setAvailableCents] = useState<number | null>(null);
   const sentHere = useSentHere((s) => s.sent);
   const addSentHere = useSentHere((s) => s.add);
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await fetchTransferHistory();
-      setHistoryOffered(answer !== null);
-      setHistory(answer);
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load transfer history', variant: 'destructive' });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
   // The history is a read model: it follows a transfer a moment later, and says so over SSE.
-  useEffect(() => onRealtimeChange('wallet', () => void load()), [load]);
+  const {
+    data: history,
+    loading,
+    reload: load,
+  } = useApiQuery('/api/wallet/transfers', fetchTransferHistory, { failure: 'Failed to load transfer history', reloadOn: ['wallet'] });
+  // Null: this server offers no history (see fetchTransferHistory).
+  const historyOffered = history !== null;
 
   // Sent here but not yet in the read model (or no read model on this server): shown first.
   const sent = [...sentHere.filter((mine) => !history?.sent.some((row) => row.transferId === mine.transferId)), ...(history?.sent ?? [])];

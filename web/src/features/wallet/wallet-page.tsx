@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 
+import { fetchLedgerEntry, fetchLedgerPage, statementUrl, type LedgerEntry } from '../../app/api/wallet';
+import { useWalletFigures } from '../../app/use-wallet-figures';
+import { ExplainEntryDialog } from '../../components/ledger/explain-entry-dialog';
+import { LedgerList } from '../../components/ledger/ledger-list';
+import { StatementDownload } from '../../components/ledger/statement-download';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { Loading } from '../../components/ui/loading';
 import { formatCents } from '../../lib/money';
-import { fetchLedgerEntry, fetchLedgerPage, statementUrl, type LedgerEntry } from './api/wallet';
-import { ExplainEntryDialog } from './components/explain-entry-dialog';
-import { LedgerList } from './components/ledger-list';
-import { StatementDownload } from './components/statement-download';
-import { useWalletChanges } from './hooks/use-realtime-refresh';
-import { useWalletFigures } from './hooks/use-wallet-figures';
-
-const FAILED = 'Failed to load transaction history';
+import { useApiPages } from '../../lib/use-api-query';
 
 function Card({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {
   return (
@@ -24,45 +22,21 @@ function Card({ label, cents, testId }: { label: string; cents: number | undefin
 /** /wallet: the agent's Transaction History, 20 newest first with 'Load more', each entry explained; figures and the CSV statement. */
 export function WalletPage() {
   const { figures } = useWalletFigures();
-  const [entries, setEntries] = useState<LedgerEntry[] | null>(null);
-  const [nextBefore, setNextBefore] = useState<number | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [explaining, setExplaining] = useState<(() => ReturnType<typeof fetchLedgerEntry>) | null>(null);
-  const generation = useRef(0);
-
-  const reload = useCallback(() => {
-    const mine = ++generation.current;
-    fetchLedgerPage(null).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setEntries(page.entries);
-        setNextBefore(page.nextBefore);
-      },
-      () => {
-        if (mine !== generation.current) return;
-        setEntries((current) => current ?? []);
-        toast({ title: 'Error', description: FAILED, variant: 'destructive' });
-      },
-    );
-  }, []);
-  useEffect(reload, [reload]);
-  useWalletChanges(reload);
-
-  const loadMore = () => {
-    if (nextBefore === null) return;
-    const mine = generation.current;
-    setLoadingMore(true);
-    fetchLedgerPage(nextBefore)
-      .then(
-        (page) => {
-          if (mine !== generation.current) return;
-          setEntries((current) => [...(current ?? []), ...page.entries.filter((e) => !current?.some((c) => c.seq === e.seq))]);
-          setNextBefore(page.nextBefore);
-        },
-        () => toast({ title: 'Error', description: FAILED, variant: 'destructive' }),
-      )
-      .finally(() => setLoadingMore(false));
-  };
+  const {
+    items: entries = [],
+    loading,
+    next: nextBefore,
+    loadMore,
+    loadingMore,
+  } = useApiPages(
+    '/api/wallet/ledger',
+    async (before: number | null) => {
+      const page = await fetchLedgerPage(before);
+      return { items: page.entries, next: page.nextBefore };
+    },
+    { failure: 'Failed to load transaction history', reloadOn: ['wallet'], itemKey: (entry: LedgerEntry) => entry.seq },
+  );
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -90,15 +64,15 @@ export function WalletPage() {
         <h2 id="history-heading" className="text-base font-semibold text-slate-900">
           Entries
         </h2>
-        {entries === null ? (
-          <p className="text-sm text-slate-500">Loading…</p>
+        {loading ? (
+          <Loading className="text-sm" />
         ) : entries.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No transactions yet.</p>
         ) : (
           <LedgerList entries={entries} onExplain={(e) => setExplaining(() => () => fetchLedgerEntry(e.seq))} />
         )}
         {nextBefore !== null && (
-          <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
+          <Button variant="outline" onClick={() => void loadMore()} disabled={loadingMore}>
             {loadingMore ? 'Loading…' : 'Load more'}
           </Button>
         )}

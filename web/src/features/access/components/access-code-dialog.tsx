@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { useAccessDialog } from '../../../app/access-dialog-store';
+import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useSession } from '../../auth/stores/session-store';
+import { openTrainingVideo } from '../../../lib/training-video';
 import { verifyAccessCode } from '../api/access';
-import { useAccessDialog } from '../stores/access-dialog-store';
-import { openTrainingVideo } from '../training-video';
 
 const LOCKED = 'Too many failed attempts. Please try again later.';
 

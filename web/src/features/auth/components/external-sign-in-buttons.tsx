@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { POST_AUTH_RETURN_TO_KEY, RETURN_TO_KEY } from '../../../app/route-access';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { fetchConfiguredProviders, startExternalSignIn, type ConfiguredProviders, type ExternalProvider } from '../api/external-sign-in';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { fetchConfiguredProviders, startExternalSignIn, type ExternalProvider } from '../api/external-sign-in';
 
 const LABELS: Record<ExternalProvider, { button: string; failed: string }> = {
   microsoft: { button: 'Sign in with Microsoft', failed: 'Microsoft Sign-In failed' },
@@ -37,14 +38,12 @@ function GoogleMark() {
 
 /** The work-account (Microsoft) and Google buttons, each only when the server has it configured. */
 export function ExternalSignInButtons() {
-  const [providers, setProviders] = useState<ConfiguredProviders | null>(null);
+  // Without an answer no button is shown.
+  const { data: providers } = useApiQuery('/api/auth/external/providers', fetchConfiguredProviders, {
+    failure: 'Failed to load the sign-in providers',
+    expected: () => true,
+  });
   const [starting, setStarting] = useState<ExternalProvider | null>(null);
-
-  useEffect(() => {
-    fetchConfiguredProviders()
-      .then(setProviders)
-      .catch(() => setProviders({ microsoft: false, google: false }));
-  }, []);
 
   if (!providers || (!providers.microsoft && !providers.google)) return null;
 

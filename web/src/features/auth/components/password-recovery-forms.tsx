@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { requestPasswordReset, resetPassword } from '../api/sign-up';
-import { FormField } from './form-field';
 
 const failureText = (failure: unknown) => (failure instanceof ApiRequestError ? (failure.fieldErrors[0]?.message ?? failure.message) : 'Please try again.');
 

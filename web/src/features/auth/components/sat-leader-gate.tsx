@@ -1,29 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
+import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
-import { chooseSatLeader, fetchSatLeaders, type SatLeader } from '../api/sign-up';
-import { useSession } from '../stores/session-store';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { chooseSatLeader, fetchSatLeaders } from '../api/sign-up';
 
 /** The blocking 'Select Your SAT Leader' modal for users who have not chosen one. */
 export function SatLeaderGate() {
   const user = useSession((s) => s.user);
   const signOut = useSession((s) => s.signOut);
   const open = Boolean(user?.needsSatLeader);
-  const [leaders, setLeaders] = useState<SatLeader[] | null>(null);
+  const { data: leaders = [], loading } = useApiQuery('/api/auth/sat-leaders', fetchSatLeaders, {
+    failure: 'Failed to load SAT leaders. Please try logging out and back in.',
+    enabled: open,
+  });
   const [choice, setChoice] = useState('');
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    fetchSatLeaders()
-      .then(setLeaders)
-      .catch(() => {
-        setLeaders([]);
-        toast({ title: 'Error', description: 'Failed to load SAT leaders. Please try logging out and back in.', variant: 'destructive' });
-      });
-  }, [open]);
 
   const save = async () => {
     if (!choice) {
@@ -41,7 +35,6 @@ export function SatLeaderGate() {
     }
   };
 
-  const loading = leaders === null;
   return (
     <Dialog open={open}>
       <DialogContent blocking data-testid="sat-leader-gate">
@@ -58,7 +51,7 @@ export function SatLeaderGate() {
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
         >
           <option value="">{loading ? 'Loading...' : leaders.length === 0 ? 'No SAT leaders found' : 'Select your SAT leader'}</option>
-          {(leaders ?? []).map((leader) => (
+          {leaders.map((leader) => (
             <option key={leader.id} value={leader.id}>
               {leader.displayName}
             </option>

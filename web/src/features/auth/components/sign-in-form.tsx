@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 
+import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { resendConfirmation } from '../api/sign-up';
-import { useSession } from '../stores/session-store';
-import { FormField } from './form-field';
 
 export function SignInForm({
   initialEmail,

@@ -1,25 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { fetchSatLeaders, signUp, type SatLeader } from '../api/sign-up';
-import { FormField } from './form-field';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { fetchSatLeaders, signUp } from '../api/sign-up';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
-  const [leaders, setLeaders] = useState<SatLeader[] | null>(null);
+  const { data: leaders = [], loading } = useApiQuery('/api/auth/sat-leaders', fetchSatLeaders, {
+    failure: 'Failed to load SAT leaders. Please try logging out and back in.',
+  });
   const [form, setForm] = useState({ email: '', password: '', confirmPassword: '', displayName: '', satLeaderId: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    fetchSatLeaders()
-      .then(setLeaders)
-      .catch(() => {
-        setLeaders([]);
-        toast({ title: 'Error', description: 'Failed to load SAT leaders. Please try logging out and back in.', variant: 'destructive' });
-      });
-  }, []);
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -103,11 +97,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
           name="satLeaderId"
           value={form.satLeaderId}
           onChange={set('satLeaderId')}
-          disabled={leaders === null}
+          disabled={loading}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
         >
-          <option value="">{leaders === null ? 'Loading...' : leaders.length === 0 ? 'No SAT leaders found' : 'Select your SAT leader'}</option>
-          {(leaders ?? []).map((leader) => (
+          <option value="">{loading ? 'Loading...' : leaders.length === 0 ? 'No SAT leaders found' : 'Select your SAT leader'}</option>
+          {leaders.map((leader) => (
             <option key={leader.id} value={leader.id}>
               {leader.displayName}
             </option>

@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
+import { SOURCES, type Source } from '../../../lib/lead-sources';
 import { formatCents } from '../../../lib/money';
-import { createCampaign, fetchAgedAvailability, orderAgedPackage, SOURCES, type AgedAvailability, type Source } from '../api/campaigns';
+import { createCampaign, fetchAgedAvailability, orderAgedPackage, type AgedAvailability } from '../api/campaigns';
 
 const PACKAGES = [
   { quantity: 100, priceCents: 1_000 },

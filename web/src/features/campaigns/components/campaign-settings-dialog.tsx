@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { US_STATES } from '../../../../../src/modules/marketplace/contracts/us-states';
+import { fetchGroups } from '../../../app/api/groups';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
-import { fetchGroups, type Group } from '../../groups/api/groups';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { changeSettings, type Campaign } from '../api/campaigns';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -34,7 +35,8 @@ export function CampaignSettingsDialog({
   const [fromHour, setFromHour] = useState(campaign.targeting.schedule?.fromHour ?? 9);
   const [toHour, setToHour] = useState(campaign.targeting.schedule?.toHour ?? 17);
   const [groupId, setGroupId] = useState(campaign.targeting.roundRobinGroupId ?? '');
-  const [groups, setGroups] = useState<Group[]>([]);
+  // The groups to share the leads with (none shown when they cannot be loaded).
+  const { data: groups = [] } = useApiQuery('/api/groups', fetchGroups, { failure: 'Failed to load groups', enabled: open, expected: () => true });
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -48,7 +50,6 @@ export function CampaignSettingsDialog({
     setFromHour(campaign.targeting.schedule?.fromHour ?? 9);
     setToHour(campaign.targeting.schedule?.toHour ?? 17);
     setGroupId(campaign.targeting.roundRobinGroupId ?? '');
-    fetchGroups().then(setGroups, () => setGroups([]));
   }, [open, campaign]);
 
   const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);

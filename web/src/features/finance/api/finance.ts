@@ -1,5 +1,5 @@
+import type { ChainCheck, LedgerEntry, WalletFigures } from '../../../app/api/wallet';
 import { api } from '../../../lib/api-client';
-import type { ChainCheck, LedgerEntry, WalletFigures } from '../../wallet/api/wallet';
 
 export type FinanceWallet = {
   userId: string;

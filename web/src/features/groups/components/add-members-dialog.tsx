@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 
+import { addMembers, type MemberResult } from '../../../app/api/groups';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { addMembers, type MemberResult } from '../api/groups';
 
 type Props = { readonly groupId: string; readonly open: boolean; readonly onClose: () => void; readonly onAdded: () => void };
 

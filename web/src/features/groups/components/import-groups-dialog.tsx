@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 
+import { importGroups, MAX_IMPORT_BYTES, type ImportReport } from '../../../app/api/groups';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { ApiRequestError } from '../../../lib/api-client';
-import { importGroups, MAX_IMPORT_BYTES, type ImportReport } from '../api/groups';
 
 type Props = { readonly open: boolean; readonly onClose: () => void; readonly onImported: () => void };
 

@@ -34,6 +34,8 @@ export type CustomIntegrations = {
   methodsWithBody: CustomMethod[];
   placeholders: Placeholder[];
   limit: number;
+  /** How long a rotated-out signing secret keeps signing beside the new one. */
+  signingSecretGraceSeconds: number;
 };
 
 /** The form as sent: link fields or API fields; an absent apiKey or headers keeps the saved one on an edit. */

@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api-client';
 
-export type ProviderId = 'onlysales' | 'textdrip' | 'email' | 'ringy' | 'vanillasoft';
+export const PROVIDER_IDS = ['onlysales', 'textdrip', 'email', 'ringy', 'vanillasoft'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+/** A provider the portal has (in any case, as the server reads it): any other name is not asked of the server. */
+export const isProviderId = (name: string): boolean => (PROVIDER_IDS as readonly string[]).includes(name.toLowerCase());
 export type Integration = {
   providerId: ProviderId;
   name: string;
@@ -16,6 +19,8 @@ export type Integration = {
   deliveries: { deliveredLastDay: number; failedLastDay: number; held: number };
   /** After a rotation of the signing secret: until when the one it replaced still signs beside it. */
   previousSigningSecretUntil: string | null;
+  /** How long a rotated-out signing secret keeps signing beside the new one. */
+  signingSecretGraceSeconds: number;
 };
 
 export const fetchIntegrations = async () => (await api<{ providers: Integration[] }>('GET', '/api/integrations')).providers;
@@ -23,6 +28,9 @@ export const fetchIntegration = (providerId: string) => api<Integration>('GET', 
 /** `signingSecret`: OnlySales' webhook signing secret, answered at the first connect only. */
 export const connectIntegration = (providerId: ProviderId, form: Record<string, string>) =>
   api<{ integrationId: string; signingSecret?: string }>('PUT', `/api/integrations/${providerId}`, form);
+export type RingyTest = { ok: true } | { ok: false; code: 'INVALID_CREDENTIALS' | 'TEST_FAILED'; message: string };
+/** Ringy's credentials tested before Connect saves them: a failed test is an answer (no error status the browser would log). */
+export const testRingyConnection = (form: Record<string, string>) => api<RingyTest>('POST', '/api/integrations/ringy/test-connection', form);
 /** The Connect window's first address: the server makes a one-time request and sends the window on to Textdrip. */
 export const textdripConnectUrl = (networkId: string) => `/api/integrations/textdrip/connect?network_id=${encodeURIComponent(networkId)}`;
 export type TextdripClaim = {

@@ -2,10 +2,10 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { FormField } from '../../auth/components/form-field';
 import {
   addCustomIntegration,
   CATEGORY_LABELS,

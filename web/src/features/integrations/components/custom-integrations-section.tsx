@@ -13,13 +13,15 @@ import { DeliveryLogCard } from '../delivery-log-card';
 import { SigningSecretRotation } from '../signing-secret-rotation';
 
 type Props = {
+  /** How long a rotated-out signing secret keeps signing (the server's setting). */
+  graceSeconds: number;
   integrations: CustomIntegration[];
   onEdit: (integration: CustomIntegration) => void;
   onChanged: () => void;
 };
 
 /** Below the five providers: the agent's own custom integrations, links to open and APIs that receive leads. */
-export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: Props) {
+export function CustomIntegrationsSection({ integrations, graceSeconds, onEdit, onChanged }: Props) {
   const [deleting, setDeleting] = useState<CustomIntegration | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
   const [inspecting, setInspecting] = useState<string | null>(null);
@@ -129,6 +131,7 @@ export function CustomIntegrationsSection({ integrations, onEdit, onChanged }: P
                   name={inspected.name}
                   hint={inspected.secretHints.signingSecret}
                   previousUntil={inspected.previousSigningSecretUntil}
+                  graceSeconds={graceSeconds}
                   onRotated={(secret) => {
                     setRotated({ name: inspected.name, secret });
                     onChanged();

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { useSession } from '../../../app/session-store';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useSession } from '../../auth/stores/session-store';
-import { TEXTDRIP_SIGN_IN_NEEDED, textdripFailure } from '../../textdrip/textdrip-failures';
 import { claimTextdripConnection, textdripConnectUrl } from '../api/integrations';
+import { TEXTDRIP_SIGN_IN_NEEDED, textdripFailure } from '../textdrip-failures';
 
 /** Spec (section 7 and constants): the window's size, how often the portal asks, and when it stops. */
 export const TEXTDRIP_POPUP = { name: 'textdrip-connect', width: 600, height: 700 } as const;

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
+import { requestReturn, type OwnedLead, type ReturnReason } from '../../../app/api/leads';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents } from '../../../lib/money';
-import { requestReturn, type OwnedLead, type ReturnReason } from '../api/leads';
 
 /** Asks to return a lead: a reason from the fixed list and a comment; an admin reviews it. */
 export function ReturnLeadDialog({

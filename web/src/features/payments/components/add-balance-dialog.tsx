@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { brandName, expiry, fetchPaymentMethods, topUpWithRetries, type PaymentMethod } from '../api/payments';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { brandName, expiry, fetchPaymentMethods, topUpWithRetries } from '../api/payments';
 
 export const QUICK_AMOUNTS = [25, 50, 100, 250] as const;
 export const NEW_CARD = 'new';
@@ -25,27 +26,13 @@ type Props = { readonly open: boolean; readonly onOpenChange: (open: boolean) =>
 export function AddBalanceDialog({ open, onOpenChange }: Props) {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState('');
-  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  const { data: methods, loading } = useApiQuery('/api/payments/methods', fetchPaymentMethods, { failure: 'Failed to load payment methods', enabled: open });
+  // The default card is chosen until the agent picks another.
   useEffect(() => {
-    if (!open) return;
-    let current = true;
-    fetchPaymentMethods().then(
-      (loaded) => {
-        if (!current) return;
-        setMethods(loaded);
-        setMethod((chosen) => chosen || (loaded.find((m) => m.isDefault)?.id ?? ''));
-      },
-      () => {
-        if (current) setMethods([]);
-        toast({ title: 'Error', description: 'Failed to load payment methods', variant: 'destructive' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [open]);
+    if (methods) setMethod((chosen) => chosen || (methods.find((m) => m.isDefault)?.id ?? ''));
+  }, [methods]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,7 +125,7 @@ export function AddBalanceDialog({ open, onOpenChange }: Props) {
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
             >
               <option value="" disabled>
-                {methods === null ? 'Loading payment methods...' : 'Select a payment method'}
+                {loading ? 'Loading payment methods...' : 'Select a payment method'}
               </option>
               {(methods ?? []).map((m) => (
                 <option key={m.id} value={m.id}>

@@ -2,11 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents } from '../../../lib/money';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { FormField } from '../../auth/components/form-field';
-import { fetchTransferRecipients, sendTransfer, type TransferAnswer, type TransferRecipient, type TransferRecipients } from '../api/transfers';
+import { fetchTransferRecipients, sendTransfer, type TransferAnswer, type TransferRecipient } from '../api/transfers';
 import { dollarsToCents } from './dollars-to-cents';
 
 type Sent = TransferAnswer & { amountCents: number; recipientEmail: string; description: string };
@@ -30,22 +31,17 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
   const [recipientEmail, setRecipientEmail] = useState('');
   const [description, setDescription] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const [recipients, setRecipients] = useState<TransferRecipients | null>(null);
-  // On opening: whom this agent may send to. The SAT leader is who an agent sends to, so the form starts with them.
+  // On opening: whom this agent may send to (without it the form still sends, the server checks).
+  const { data, error } = useApiQuery('/api/wallet/transfers/recipients', fetchTransferRecipients, {
+    failure: 'Failed to load whom you can send to',
+    enabled: open,
+    expected: () => true,
+  });
+  const recipients = error ? null : (data ?? null);
+  // The SAT leader is who an agent sends to, so the form starts with them.
   useEffect(() => {
-    if (!open) return;
-    let current = true;
-    fetchTransferRecipients()
-      .then((answer) => {
-        if (!current) return;
-        setRecipients(answer);
-        if (answer.satLeader) setRecipientEmail((typed) => typed || answer.satLeader!.email);
-      })
-      .catch(() => current && setRecipients(null));
-    return () => {
-      current = false;
-    };
-  }, [open]);
+    if (data?.satLeader) setRecipientEmail((typed) => typed || data.satLeader!.email);
+  }, [data]);
   const {
     busy,
     submit: run,

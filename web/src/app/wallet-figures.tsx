@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
-import { formatCents } from '../../../lib/money';
-import { useWalletFigures } from '../hooks/use-wallet-figures';
+import { formatCents } from '../lib/money';
+import { useWalletFigures } from './use-wallet-figures';
 
 function Figure({ label, cents, testId }: { label: string; cents: number | null; testId: string }) {
   return (

@@ -1,4 +1,4 @@
-import { connectRealtime, disconnectRealtime, onRealtimeChange } from '../../../lib/realtime';
+import { connectRealtime, disconnectRealtime, onRealtimeChange } from '../lib/realtime';
 import { useSession } from './session-store';
 
 /**

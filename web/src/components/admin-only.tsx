@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
-import { toast } from '../../../components/ui/toast-store';
-import { useSession } from '../stores/session-store';
+import { useSession } from '../app/session-store';
+import { toast } from './ui/toast-store';
 
 const DENIED = "Access Denied: You don't have permission to view this page";
 

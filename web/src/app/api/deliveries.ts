@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'held' | 'skipped';
 export type Delivery = {

@@ -1,4 +1,4 @@
-import type { LedgerActor, LedgerEntry } from '../api/wallet';
+import type { LedgerActor, LedgerEntry } from '../../app/api/wallet';
 
 const TYPE_LABELS: Record<string, string> = {
   FundsDeposited: 'Deposit',

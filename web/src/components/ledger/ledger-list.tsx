@@ -1,5 +1,5 @@
-import { formatCents } from '../../../lib/money';
-import type { LedgerEntry } from '../api/wallet';
+import type { LedgerEntry } from '../../app/api/wallet';
+import { formatCents } from '../../lib/money';
 import { actorLabel, formatWhen, STATUS_LABELS, typeLabel } from './entry-labels';
 
 const signed = (cents: number) => formatCents(cents, { sign: 'always' });

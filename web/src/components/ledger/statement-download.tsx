@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
-import { Button } from '../../../components/ui/button';
+import { Button } from '../ui/button';
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast-store';
-import { api, ApiRequestError } from '../../lib/api-client';
-import { formatCents } from '../../lib/money';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { api, ApiRequestError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
 
 /** A top-up and what of it can still be refunded (less earlier refunds and disputes). */
 export type RefundableTopUp = { paymentId: string; amountCents: number; refundableCents: number; occurredAt: string };

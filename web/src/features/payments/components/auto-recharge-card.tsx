@@ -1,11 +1,12 @@
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { api } from '../../lib/api-client';
-import { formatCents } from '../../lib/money';
-import { brandName } from '../payments/api/payments';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { api } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { brandName } from '../api/payments';
 
 type Settings = { enabled: boolean; thresholdCents: number; amountCents: number; cardId: string; dailyCapCents: number };
 type AutoRecharge = {
@@ -23,14 +24,14 @@ const toCents = (text: string) => Math.round(Number(text) * 100);
 
 /** Auto-recharge settings: charge a saved card when the balance falls below a threshold, within a daily limit. */
 export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
-  const [state, setState] = useState<AutoRecharge | null>(null);
   const [form, setForm] = useState({ enabled: false, threshold: '20.00', amount: '50.00', cardId: '', dailyCap: '200.00' });
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
+  const { data: state, update: setState } = useApiQuery(
+    '/api/wallet/auto-recharge',
+    async () => {
       const answer = await api<AutoRecharge>('GET', '/api/wallet/auto-recharge');
-      setState(answer);
+      // The form shows what is saved.
       setForm({
         enabled: answer.settings.enabled,
         threshold: dollars(answer.settings.thresholdCents),
@@ -38,11 +39,10 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         cardId: answer.settings.cardId,
         dailyCap: dollars(answer.settings.dailyCapCents),
       });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to load auto-recharge settings', variant: 'destructive' });
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+      return answer;
+    },
+    { failure: 'Failed to load auto-recharge settings' },
+  );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +56,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         cardId,
         dailyCapCents: toCents(form.dailyCap),
       });
-      setState(answer);
+      setState(() => answer);
       toast({
         title: 'Auto-Recharge Saved',
         description: answer.settings.enabled

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export type Group = { groupId: string; name: string; memberCount: number; createdAt: string };
 export type Member = { memberId: string; name: string; email: string; addedAt: string };

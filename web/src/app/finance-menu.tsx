@@ -1,9 +1,9 @@
 import { Landmark, Scale, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 
-import { cn } from '../../../lib/cn';
-import { fetchFinanceAccess } from '../../wallet/api/wallet';
+import { cn } from '../lib/cn';
+import { useApiQuery } from '../lib/use-api-query';
+import { fetchFinanceAccess } from './api/wallet';
 
 const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/finance/wallets', label: 'Wallets', icon: Landmark },
@@ -12,14 +12,8 @@ const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
 
 /** The sidebar's Finance group, for admins and finance users only (asked of the server once). */
 export function FinanceMenu({ compact }: { compact: boolean }) {
-  const [allowed, setAllowed] = useState(false);
-  useEffect(() => {
-    fetchFinanceAccess().then(
-      ({ finance }) => setAllowed(finance),
-      () => setAllowed(false),
-    );
-  }, []);
-  if (!allowed) return null;
+  const { data } = useApiQuery('/api/wallet/access', fetchFinanceAccess, { failure: 'Failed to check your access', expected: () => true });
+  if (!data?.finance) return null;
   return (
     <div role="group" aria-labelledby="sidebar-finance" className="space-y-1 pt-3">
       <p id="sidebar-finance" className={cn('px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600', compact && 'sr-only')}>

@@ -1,20 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
-import { toast } from '../../../components/ui/toast-store';
-import { fetchFinanceAccess } from '../../wallet/api/wallet';
+import { fetchFinanceAccess } from '../app/api/wallet';
+import { useApiQuery } from '../lib/use-api-query';
+import { toast } from './ui/toast-store';
 
 const DENIED = "Access Denied: You don't have permission to view this page";
 
 /** Finance pages: admins and finance users; anyone else is told so and sent home (the server refuses them too). */
 export function FinanceOnly({ children }: { children: ReactNode }) {
-  const [allowed, setAllowed] = useState<boolean | null>(null);
-  useEffect(() => {
-    fetchFinanceAccess().then(
-      ({ finance }) => setAllowed(finance),
-      () => setAllowed(false),
-    );
-  }, []);
+  // Without an answer the page is refused, as the server would refuse its data.
+  const { data, error } = useApiQuery('/api/wallet/access', fetchFinanceAccess, { failure: 'Failed to check your access', expected: () => true });
+  const allowed = data ? data.finance : error ? false : null;
   useEffect(() => {
     if (allowed === false) toast({ title: 'Access Denied', description: DENIED, variant: 'destructive' });
   }, [allowed]);

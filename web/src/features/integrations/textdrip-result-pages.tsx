@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,15 @@ import { textdripFailure } from './textdrip-failures';
 const openerWindow = (): Window | null => (window.opener && window.opener !== window ? (window.opener as Window) : null);
 const tell = (type: 'textdrip-connected' | 'textdrip-retry') => openerWindow()?.postMessage({ type }, window.location.origin);
 const PROVIDER_PAGE = '/integrations/textdrip';
+
+/** The popup's whole page: the outcome's card alone, as the card provider's page stands alone. */
+function Standalone({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-start justify-center bg-slate-100 px-4 py-8 sm:items-center">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">{children}</div>
+    </main>
+  );
+}
 /** How long the success page stays before it closes itself (spec: 2 seconds). */
 export const SUCCESS_CLOSE_MS = 2_000;
 
@@ -23,15 +32,17 @@ export function TextdripSuccessPage() {
     return () => clearTimeout(timer);
   }, [opener]);
   return (
-    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <CheckCircle2 className="mx-auto h-12 w-12 text-green-700" aria-hidden />
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Textdrip Connected!</h1>
-      <p className="mt-2 text-slate-700">Your Textdrip account is linked. New leads will be sent to it as contacts.</p>
-      {opener && <p className="mt-1 text-sm text-slate-600">This window closes in a moment.</p>}
-      <Button className="mt-5" onClick={() => (opener ? window.close() : navigate(PROVIDER_PAGE))}>
-        {opener ? 'Close & Continue' : 'Go to Integrations'}
-      </Button>
-    </div>
+    <Standalone>
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto h-12 w-12 text-green-700" aria-hidden />
+        <h1 className="mt-3 text-2xl font-bold text-slate-900">Textdrip Connected!</h1>
+        <p className="mt-2 text-slate-700">Your Textdrip account is linked. New leads will be sent to it as contacts.</p>
+        {opener && <p className="mt-1 text-sm text-slate-600">This window closes in a moment.</p>}
+        <Button className="mt-5" onClick={() => (opener ? window.close() : navigate(PROVIDER_PAGE))}>
+          {opener ? 'Close & Continue' : 'Go to Integrations'}
+        </Button>
+      </div>
+    </Standalone>
   );
 }
 
@@ -48,7 +59,7 @@ export function TextdripFailedPage() {
     window.close();
   };
   return (
-    <div className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8">
+    <Standalone>
       <XCircle className="mx-auto h-12 w-12 text-red-700" aria-hidden />
       <h1 className="mt-3 text-center text-2xl font-bold text-slate-900">Connection Failed</h1>
       {reason ? (
@@ -70,6 +81,6 @@ export function TextdripFailedPage() {
           Close
         </Button>
       </div>
-    </div>
+    </Standalone>
   );
 }

@@ -1,9 +1,9 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { formatCents } from '../../../lib/money';
-import type { ExplainedEntry } from '../api/wallet';
+import type { ExplainedEntry } from '../../app/api/wallet';
+import { formatCents } from '../../lib/money';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
 import { actorLabel, causeLabel, formatWhen, typeLabel } from './entry-labels';
 
 const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-import { api, setCsrfToken } from '../../../lib/api-client';
+import { api, setCsrfToken } from '../lib/api-client';
 
 export type SessionUser = {
   readonly id: string;

@@ -1,24 +1,23 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { formatShortDateTime } from '../../lib/format';
-import { fetchDeliveries, type Delivery } from './api/deliveries';
-import { DeliveryStatusBadge } from './delivery-log-card';
+import { fetchDeliveries } from '../../../app/api/deliveries';
+import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { formatShortDateTime } from '../../../lib/format';
+import { useApiQuery } from '../../../lib/use-api-query';
 
 const PROVIDER_NAMES: Record<string, string> = { onlysales: 'OnlySales', textdrip: 'Textdrip', email: 'Email', ringy: 'Ringy', vanillasoft: 'VanillaSoft' };
 
 /** Where one lead was sent: each of the agent's integrations it went to, and how that went (the per-lead delivery log). */
 export function LeadDeliveriesDialog({ lead, onClose }: { lead: { leadId: string; name: string } | null; onClose: () => void }) {
-  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
-  useEffect(() => {
-    setDeliveries(null);
-    if (!lead) return;
-    fetchDeliveries({ leadId: lead.leadId }).then(
-      (page) => setDeliveries(page.deliveries),
-      () => setDeliveries([]),
-    );
-  }, [lead]);
+  const { data, error } = useApiQuery(
+    `/api/deliveries?leadId=${lead?.leadId}`,
+    async () => ({ leadId: lead!.leadId, deliveries: (await fetchDeliveries({ leadId: lead!.leadId })).deliveries }),
+    // Without an answer the dialog says none were found.
+    { failure: 'Failed to load the deliveries', enabled: lead !== null, expected: () => true },
+  );
+  // Another lead's answer is not shown while this one loads.
+  const deliveries = data && data.leadId === lead?.leadId ? data.deliveries : error ? [] : null;
   return (
     <Dialog open={lead !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>

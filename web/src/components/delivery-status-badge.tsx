@@ -1,0 +1,15 @@
+import type { DeliveryStatus } from '../app/api/deliveries';
+
+const STATUS: Record<DeliveryStatus, { label: string; className: string }> = {
+  succeeded: { label: 'Delivered', className: 'bg-emerald-100 text-emerald-900' },
+  pending: { label: 'Retrying', className: 'bg-amber-100 text-amber-900' },
+  failed: { label: 'Failed', className: 'bg-red-100 text-red-900' },
+  held: { label: 'Held', className: 'bg-slate-200 text-slate-900' },
+  skipped: { label: 'Not sent', className: 'bg-slate-100 text-slate-800' },
+};
+
+/** A lead delivery's status as a coloured label (the delivery log, a lead's deliveries). */
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  const { label, className } = STATUS[status];
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${className}`}>{label}</span>;
+}
