@@ -38,8 +38,8 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.api.spec.ts'],
           globalSetup: ['test/support/portal/portal-global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
           // What a test waits for (a read model, a page) may take seconds while the other projects run
           // beside it: expect.poll waits up to 15 s (vitest's default is 1 s).
@@ -51,8 +51,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.spec.ts'],
           globalSetup: ['test/support/portal/portal-global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
           // What a test waits for (a read model, a page) may take seconds while the other projects run
           // beside it: expect.poll waits up to 15 s (vitest's default is 1 s).

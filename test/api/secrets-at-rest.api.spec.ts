@@ -14,7 +14,7 @@ function run(entry: string, env: Record<string, string>) {
   return spawnSync(process.execPath, [entry], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
     env: { ...process.env, ENV_FILE: '', DATABASE_URL: '', REDIS_URL: '', ENCRYPTION_KEY: '', ENCRYPTION_KEYS_OLD: '', LOG_LEVEL: 'warn', ...env },
   });
 }
@@ -87,7 +87,7 @@ describe('the embedded default: its key file, rotation to a configured key, and 
       logs.push(portal.output());
     }
     // Two CLI runs and a portal start, each opening the embedded database: over a minute on a busy machine.
-  }, 180_000);
+  }, 300_000);
 
   it('never writes a key or a stored secret to the logs of those runs', () => {
     const all = logs.join('\n');

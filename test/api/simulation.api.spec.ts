@@ -28,7 +28,7 @@ const scaledEnv =
 describe('the seeded simulation', () => {
   it(
     'keeps every money invariant for three seeds: the embedded portal killed and restarted, and (with DATABASE_URL and REDIS_URL) an API and two workers killed at random points',
-    { timeout: 150_000 },
+    { timeout: 300_000 },
     async () => {
       // The three seeds run at once, each on its own database and processes.
       const runs = await Promise.all([
