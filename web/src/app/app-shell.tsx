@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogIn, LogOut, PanelLeft } from 'lucide-react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
 
 import { Button } from '../components/ui/button';
 import { SidebarProvider } from '../components/ui/sidebar-provider';
@@ -10,32 +10,12 @@ import { AddCreditButton } from '../features/payments/components/add-credit-butt
 import { cn } from '../lib/cn';
 import { useReturnToast } from '../lib/use-return-toast';
 import { FinanceMenu } from './finance-menu';
-import { ADMIN_MENU, initials, MENU, type MenuItem } from './portal-menu';
+import { MenuLinks } from './menu-links';
+import { ADMIN_MENU, initials, MENU } from './portal-menu';
 import { RouteGuard } from './route-guard';
 import { useSession } from './session-store';
 import { CONTENT_ID, SkipLink } from './skip-link';
 import { WalletFigures } from './wallet-figures';
-
-function MenuLinks({ items, compact }: { items: MenuItem[]; compact: boolean }) {
-  return items.map(({ to, label, icon: Icon }) => (
-    <NavLink
-      key={to}
-      to={to}
-      end
-      title={compact ? label : undefined}
-      className={({ isActive }) =>
-        cn(
-          'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
-          compact && 'justify-center',
-          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-        )
-      }
-    >
-      <Icon className="h-4 w-4 shrink-0" aria-hidden />
-      <span className={cn(compact && 'sr-only')}>{label}</span>
-    </NavLink>
-  ));
-}
 
 function SidebarFooter({ compact }: { compact: boolean }) {
   const user = useSession((s) => s.user);

@@ -1,11 +1,12 @@
-import { Landmark, Scale, type LucideIcon } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { Landmark, Scale } from 'lucide-react';
 
 import { cn } from '../lib/cn';
 import { useApiQuery } from '../lib/use-api-query';
 import { fetchFinanceAccess } from './api/wallet';
+import { MenuLinks } from './menu-links';
+import type { MenuItem } from './portal-menu';
 
-const ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
+const ITEMS: MenuItem[] = [
   { to: '/finance/wallets', label: 'Wallets', icon: Landmark },
   { to: '/finance/reconciliation', label: 'Reconciliation', icon: Scale },
 ];
@@ -19,23 +20,7 @@ export function FinanceMenu({ compact }: { compact: boolean }) {
       <p id="sidebar-finance" className={cn('px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600', compact && 'sr-only')}>
         Finance
       </p>
-      {ITEMS.map(({ to, label, icon: Icon }) => (
-        <NavLink
-          key={to}
-          to={to}
-          title={compact ? label : undefined}
-          className={({ isActive }) =>
-            cn(
-              'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
-              compact && 'justify-center',
-              isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-            )
-          }
-        >
-          <Icon className="h-4 w-4 shrink-0" aria-hidden />
-          <span className={cn(compact && 'sr-only')}>{label}</span>
-        </NavLink>
-      ))}
+      <MenuLinks items={ITEMS} compact={compact} end={false} />
     </div>
   );
 }
