@@ -1,18 +1,214 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The modules already moved to the one command path (docs/processes.md); each new module joins the list. */
+import { sourcesUnder } from '../../test/support/source-tree.js';
+
+/** The modules on the one command path (docs/processes.md); each new module joins the list. */
 const MODULES = ['identity', 'access', 'security', 'wallet', 'payments', 'marketplace', 'integrations'];
 
-const WALLET_LEDGER = path.join('wallet', 'services', 'wallet-ledger.ts');
+const WALLET_LEDGER = path.join('src', 'modules', 'wallet', 'services', 'wallet-ledger.ts');
 
-const sources = MODULES.flatMap((module) => {
-  const root = path.join(import.meta.dirname, module);
-  return (readdirSync(root, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
-    .map((file) => ({ file: path.join(module, file), text: readFileSync(path.join(root, file), 'utf8') }));
-});
+const sources = MODULES.flatMap((module) => sourcesUnder(path.join('src', 'modules', module)));
+
+/** `verb-noun` → `VerbNoun`. */
+const pascalCase = (folder: string) => folder.replace(/(^|-)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+
+const COMMAND_CLASS = /\bclass\s+(\w+)\s+extends\s+Command</g;
+const HANDLER = /@CommandHandler\(\s*(\w+)\s*\)/g;
+const CONSTRUCTOR =
+  /constructor\(\s*(?:\/\*\*[^]*?\*\/\s*)?readonly input\??: [^]*?,\s*(?:\/\*\*[^]*?\*\/\s*)?readonly context: CommandContext\s*(?:,\s*(?:\/\*\*[^]*?\*\/\s*)?readonly idempotencyKey\??: string(?: \| undefined)?\s*)?,?\s*\)/;
+
+/** Where a file breaks the command shape, as "file: what". */
+function shapeViolations(): string[] {
+  const found: string[] = [];
+  for (const { file, text } of sources) {
+    const parts = file.split(path.sep);
+    const folder = parts.at(-2)!;
+    const inCommandFolder = parts.at(-3) === 'commands';
+    const classes = [...text.matchAll(COMMAND_CLASS)].map((m) => m[1]!);
+    for (const name of classes) {
+      if (!inCommandFolder || !file.endsWith(`${folder}.command.ts`) || name !== pascalCase(folder) || classes.length > 1) {
+        found.push(`${file}: command ${name} is not alone in commands/<verb-noun>/<verb-noun>.command.ts`);
+      }
+      if (/^Decide[A-Z]/.test(name)) found.push(`${file}: command ${name} decides anything (send a named command)`);
+    }
+    if (classes.length > 0 && !CONSTRUCTOR.test(text)) found.push(`${file}: constructor is not (input, context: CommandContext, idempotencyKey?)`);
+    const handled = [...text.matchAll(HANDLER)].map((m) => m[1]!);
+    for (const name of handled) {
+      if (!inCommandFolder || !file.endsWith(`${folder}.handler.ts`) || name !== pascalCase(folder) || handled.length > 1) {
+        found.push(`${file}: handler of ${name} is not alone in commands/<verb-noun>/<verb-noun>.handler.ts`);
+      }
+    }
+    const isJob = parts.includes('jobs') || file.endsWith('.job.ts') || file.endsWith('.jobs.ts');
+    if (isJob && /\b(inTransaction|recordInOutbox|handleCommand|recordAccountEvent)\(/.test(text)) found.push(`${file}: a job writes (send a command)`);
+  }
+  return found.sort();
+}
+
+/**
+ * Files not yet in the command shape (docs/plans/one-shape-server.md, steps 6–9). The list only
+ * shrinks: a file that comes into shape fails the test until its line is taken out.
+ */
+const NOT_YET_IN_SHAPE: readonly string[] = [
+  'src/modules/access/commands/complete-access-code-redemption/complete-access-code-redemption.handler.ts: command CompleteAccessCodeRedemption is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/access/commands/complete-access-code-redemption/complete-access-code-redemption.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/access/commands/create-access-code/create-access-code.handler.ts: command CreateAccessCode is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/access/commands/create-access-code/create-access-code.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/access/commands/disable-access-code/disable-access-code.handler.ts: command DisableAccessCode is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/access/commands/disable-access-code/disable-access-code.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/access/commands/redeem-access-code/redeem-access-code.handler.ts: command RedeemAccessCode is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/access/commands/redeem-access-code/redeem-access-code.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/access/commands/revoke-elevated-access/revoke-elevated-access.handler.ts: command RevokeElevatedAccess is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/access/commands/revoke-elevated-access/revoke-elevated-access.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/access/commands/verify-access-code/verify-access-code.handler.ts: command VerifyAccessCode is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/access/commands/verify-access-code/verify-access-code.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/administer-account/administer-account.handler.ts: command AdministerAccount is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/administer-account/administer-account.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/choose-sat-leader/choose-sat-leader.handler.ts: command ChooseSatLeader is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/choose-sat-leader/choose-sat-leader.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/confirm-email/confirm-email.handler.ts: command ConfirmEmail is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/confirm-email/confirm-email.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/create-account/create-account.handler.ts: command CreateAccount is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/create-account/create-account.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/external-sign-in/external-sign-in.handler.ts: command SignInWithExternalProfile is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/external-sign-in/external-sign-in.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/external-sign-in/external-sign-in.handler.ts: handler of SignInWithExternalProfile is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/identity/commands/manage-approved-emails/manage-approved-emails.handler.ts: command ManageApprovedEmail is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/manage-approved-emails/manage-approved-emails.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/manage-approved-emails/manage-approved-emails.handler.ts: handler of ManageApprovedEmail is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/identity/commands/request-email-link/request-email-link.handler.ts: command RequestEmailLink is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/request-email-link/request-email-link.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/reset-password/reset-password.handler.ts: command ResetPassword is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/reset-password/reset-password.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/sign-in/sign-in.handler.ts: command SignIn is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/sign-in/sign-in.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/sign-out/sign-out.handler.ts: command SignOut is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/sign-out/sign-out.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/identity/commands/sign-up/sign-up.handler.ts: command SignUp is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/identity/commands/sign-up/sign-up.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/change-custom-integration.handler.ts: command ChangeCustomIntegration is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/change-custom-integration.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/change-custom-integration.handler.ts: handler of ChangeCustomIntegration is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/change-integration.handler.ts: command ChangeIntegration is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/change-integration.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/change-integration.handler.ts: handler of ChangeIntegration is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/connect-textdrip/claim-textdrip-connection.handler.ts: command ClaimTextdripConnection is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/connect-textdrip/claim-textdrip-connection.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/connect-textdrip/claim-textdrip-connection.handler.ts: handler of ClaimTextdripConnection is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: command EnableIntegration is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: command ResendDelivery is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: command ResendFailedDeliveries is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: command SetDestinations is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: command TestSendLead is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: handler of EnableIntegration is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: handler of ResendDelivery is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: handler of ResendFailedDeliveries is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: handler of SetDestinations is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/deliveries/delivery-commands.handler.ts: handler of TestSendLead is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/rotate-signing-secret/rotate-signing-secret.handler.ts: command RotateSigningSecret is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/rotate-signing-secret/rotate-signing-secret.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/send-leads/send-leads.handler.ts: command SendLeadsToRingy is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/send-leads/send-leads.handler.ts: command SendLeadsToVanillaSoft is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/integrations/commands/send-leads/send-leads.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/integrations/commands/send-leads/send-leads.handler.ts: handler of SendLeadsToRingy is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/integrations/commands/send-leads/send-leads.handler.ts: handler of SendLeadsToVanillaSoft is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/marketplace/commands/age-unsold-leads/age-unsold-leads.handler.ts: command AgeUnsoldLeads is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/age-unsold-leads/age-unsold-leads.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.ts: command AllocateLead is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: command AssignLead is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: command AssignRoundRobin is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: command CloseReturnedLead is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: handler of AssignLead is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: handler of AssignRoundRobin is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/marketplace/commands/assign-lead/assign-lead.handler.ts: handler of CloseReturnedLead is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.ts: command CampaignWalletStep is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/change-campaign/change-campaign.handler.ts: command DecideCampaign decides anything (send a named command)',
+  'src/modules/marketplace/commands/change-campaign/change-campaign.handler.ts: command DecideCampaign is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/change-campaign/change-campaign.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/change-campaign/change-campaign.handler.ts: handler of DecideCampaign is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/marketplace/commands/change-group/change-group.handler.ts: command ChangeGroup is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/change-group/change-group.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/complete-lead-order/complete-lead-order.handler.ts: command CompleteLeadOrder is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/complete-lead-order/complete-lead-order.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/create-campaign/create-campaign.handler.ts: command CreateCampaign is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/create-lead-vendor/create-lead-vendor.handler.ts: command CreateLeadVendor is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/create-lead-vendor/create-lead-vendor.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/credit-lead-return-step/credit-lead-return-step.handler.ts: command CreditApprovedReturn is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/credit-lead-return-step/credit-lead-return-step.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/credit-lead-return-step/credit-lead-return-step.handler.ts: handler of CreditApprovedReturn is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/marketplace/commands/decide-lead/decide-lead.handler.ts: command DecideLead decides anything (send a named command)',
+  'src/modules/marketplace/commands/decide-lead/decide-lead.handler.ts: command DecideLead is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/decide-lead/decide-lead.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/import-groups/import-groups.handler.ts: command ImportGroups is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/import-groups/import-groups.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/pause-all-campaigns/pause-all-campaigns.handler.ts: command PauseAllCampaigns is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/pause-all-campaigns/pause-all-campaigns.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/place-lead-order/place-lead-order.handler.ts: command PlaceLeadOrder is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/receive-leads/receive-leads.handler.ts: command ReceiveLeads is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/receive-leads/receive-leads.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/revoke-lead-vendor/revoke-lead-vendor.handler.ts: command RevokeLeadVendor is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/revoke-lead-vendor/revoke-lead-vendor.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/set-lead-price/set-lead-price.handler.ts: command SetLeadPrice is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/set-lead-price/set-lead-price.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/marketplace/commands/sweep-aged-orders/sweep-aged-orders.handler.ts: command SweepAgedOrders is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/marketplace/commands/sweep-aged-orders/sweep-aged-orders.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/authenticate-demo-payment/authenticate-demo-payment.handler.ts: command AuthenticateDemoPayment is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/authenticate-demo-payment/authenticate-demo-payment.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/cancel-demo-checkout/cancel-demo-checkout.handler.ts: command CancelDemoCheckout is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/cancel-demo-checkout/cancel-demo-checkout.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/close-demo-dispute/close-demo-dispute.handler.ts: command CloseDemoDispute is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/close-demo-dispute/close-demo-dispute.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/delete-payment-method/delete-payment-method.handler.ts: command DeletePaymentMethod is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/delete-payment-method/delete-payment-method.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.ts: command ProcessPaymentWebhook is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/receive-payment-webhook/receive-payment-webhook.handler.ts: command ReceivePaymentWebhook is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/receive-payment-webhook/receive-payment-webhook.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/set-default-payment-method/set-default-payment-method.handler.ts: command SetDefaultPaymentMethod is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/set-default-payment-method/set-default-payment-method.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/start-card-setup/start-card-setup.handler.ts: command StartCardSetup is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/start-card-setup/start-card-setup.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/submit-demo-card/submit-demo-card.handler.ts: command SubmitDemoCard is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/submit-demo-card/submit-demo-card.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.ts: command SweepCardPayments is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/payments/commands/top-up-wallet/top-up-wallet.handler.ts: command TopUpWallet is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/payments/commands/top-up-wallet/top-up-wallet.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/security/commands/review-alert/review-alert.handler.ts: command ReviewSecurityAlert is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/security/commands/review-alert/review-alert.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/security/commands/review-alert/review-alert.handler.ts: handler of ReviewSecurityAlert is not alone in commands/<verb-noun>/<verb-noun>.handler.ts',
+  'src/modules/security/jobs/evaluate-security-event.job.ts: a job writes (send a command)',
+  'src/modules/wallet/commands/add-test-credit/add-test-credit.handler.ts: command AddTestCredit is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/adjust-balance/adjust-balance.handler.ts: command AdjustBalance is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/charge-auto-recharge/charge-auto-recharge.handler.ts: command ChargeAutoRecharge is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/charge-auto-recharge/charge-auto-recharge.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/wallet/commands/configure-auto-recharge/configure-auto-recharge.handler.ts: command ConfigureAutoRecharge is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/configure-auto-recharge/configure-auto-recharge.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/wallet/commands/receive-transfer/receive-transfer.handler.ts: command ReceiveTransfer is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/receive-transfer/receive-transfer.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/wallet/commands/reconcile-day/reconcile-day.handler.ts: command ReconcileDay is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/reconcile-day/reconcile-day.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/wallet/commands/refund-top-up/refund-top-up.handler.ts: command RefundTopUp is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/send-transfer/send-transfer.handler.ts: command SendTransfer is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/send-transfer/send-transfer.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/wallet/commands/trigger-auto-recharge/trigger-auto-recharge.handler.ts: command TriggerAutoRecharge is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/commands/trigger-auto-recharge/trigger-auto-recharge.handler.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+  'src/modules/wallet/contracts/wallet-commands.ts: command CaptureHold is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command ChargeWallet is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command CreditBonus is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command CreditLeadReturn is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command DepositFunds is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command IncreaseHold is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command PlaceHold is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command RecordDispute is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command RefundPayment is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: command ReleaseHold is not alone in commands/<verb-noun>/<verb-noun>.command.ts',
+  'src/modules/wallet/contracts/wallet-commands.ts: constructor is not (input, context: CommandContext, idempotencyKey?)',
+];
 
 describe('one way to run a command', () => {
   it('has every write endpoint send a command through the CommandBus, without writing itself', () => {
@@ -32,5 +228,18 @@ describe('one way to run a command', () => {
     const callers = sources.filter(({ text }) => /\bledger\.decide\(/.test(text)).map(({ file }) => file);
     expect(callers.length).toBeGreaterThan(5);
     expect(callers.filter((file) => !file.endsWith('.handler.ts'))).toEqual([]);
+  });
+
+  it('keeps each command in commands/<verb-noun>/ with its one handler, one constructor shape, and jobs that only send commands', () => {
+    expect(shapeViolations()).toEqual(NOT_YET_IN_SHAPE);
+  });
+
+  it('knows a command in shape from one out of it', () => {
+    expect(pascalCase('reconcile-day')).toBe('ReconcileDay');
+    const inShape = `export class ReconcileDay extends Command<void> {\n  constructor(\n    readonly input: { day: string },\n    readonly context: CommandContext,\n    readonly idempotencyKey?: string,\n  ) {\n    super();\n  }\n}`;
+    expect(CONSTRUCTOR.test(inShape)).toBe(true);
+    expect(CONSTRUCTOR.test(`constructor(readonly input: X, readonly context: CommandContext) {`)).toBe(true);
+    expect(CONSTRUCTOR.test(`constructor(readonly day: string, readonly runBy: string) {`)).toBe(false);
+    expect(CONSTRUCTOR.test(`constructor(readonly userId: string, readonly input: X, readonly context: CommandContext) {`)).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+import { sourcesUnder, type SourceFile } from '../../test/support/source-tree.js';
 import { PLATFORM_TABLES } from '../platform/persistence/tables.js';
 import { ACCESS_TABLES } from './access/access.tables.js';
 import { AUDIT_TABLES } from './audit/audit.tables.js';
@@ -71,33 +70,25 @@ const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/platform/auth/session-store.ts': ['sessions', 'users'],
 };
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((table) => [table, owner] as const)));
 // Upper-case SQL keywords only: the code base writes SQL in capitals, and `from` is also JavaScript's.
 const TABLE_REFERENCE = /\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\s+(?:ONLY\s+|IF\s+(?:NOT\s+)?EXISTS\s+)?([a-z_][a-z0-9_]*)\b/g;
 const MIGRATIONS = 'src/platform/persistence/migrations';
 
-function sourceFiles(folder: string): string[] {
-  const absolute = path.join(root, folder);
-  return (readdirSync(absolute, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.testing.ts'))
-    .map((file) => path.join(folder, file));
-}
-
-function tablesNamedIn(file: string): string[] {
-  return [...readFileSync(path.join(root, file), 'utf8').matchAll(TABLE_REFERENCE)].map((match) => match[1]!);
+function tablesNamedIn({ text }: SourceFile): string[] {
+  return [...text.matchAll(TABLE_REFERENCE)].map((match) => match[1]!);
 }
 
 /** file → the other owners' tables its SQL names. */
 function crossings(): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   for (const [owner, folders] of Object.entries(SOURCES)) {
-    for (const file of folders.flatMap(sourceFiles)) {
-      if (file.startsWith(MIGRATIONS)) continue;
+    for (const source of folders.flatMap(sourcesUnder)) {
+      if (source.file.startsWith(MIGRATIONS)) continue;
       const foreign = [
-        ...new Set(tablesNamedIn(file).filter((table) => ownerOf.has(table) && ownerOf.get(table) !== owner && ownerOf.get(table) !== 'platform')),
+        ...new Set(tablesNamedIn(source).filter((table) => ownerOf.has(table) && ownerOf.get(table) !== owner && ownerOf.get(table) !== 'platform')),
       ];
-      if (foreign.length > 0) found[file] = foreign.sort();
+      if (foreign.length > 0) found[source.file] = foreign.sort();
     }
   }
   return found;
@@ -106,10 +97,8 @@ function crossings(): Record<string, string[]> {
 describe('each module owns its tables', () => {
   it('gives every table a migration creates exactly one owner, and declares no table that does not exist', () => {
     const created = new Set(
-      sourceFiles(MIGRATIONS).flatMap((file) =>
-        [...readFileSync(path.join(root, file), 'utf8').matchAll(/CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([a-z_][a-z0-9_]*)/g)].map(
-          (m) => m[1]!,
-        ),
+      sourcesUnder(MIGRATIONS).flatMap(({ text }) =>
+        [...text.matchAll(/CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([a-z_][a-z0-9_]*)/g)].map((m) => m[1]!),
       ),
     );
     const declared = Object.values(OWNERS).flat();

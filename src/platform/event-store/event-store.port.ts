@@ -1,5 +1,6 @@
 /** Who caused an event: a signed-in user, the system itself (a job), or an operator at the command line (OS user@host). */
-export type Actor = { readonly type: 'user' | 'system' | 'operator'; readonly id: string };
+/** Who sent a command: a signed-in user, the system (a job, a process step), an operator's CLI, or nobody yet (before sign-in). */
+export type Actor = { readonly type: 'user' | 'system' | 'operator' | 'anonymous'; readonly id: string };
 
 /** Carried by every stored event; audit views read it. */
 export type EventMetadata = {

@@ -8,6 +8,10 @@ export type CommandContext = {
   readonly correlationId: string;
   readonly causationId: string | null;
   readonly now: Date;
+  /** The HTTP request that sent the command, when one did (its id is also the correlation id). */
+  readonly requestId?: string;
+  /** The caller's address and browser, for the commands that record them (sessions, security events). */
+  readonly client?: { readonly ip: string; readonly userAgent: string | undefined };
 };
 
 export const systemContext = (job: string, now = new Date()): CommandContext => ({
@@ -23,6 +27,7 @@ export const requestContext = (actor: Actor, requestId?: string, now = new Date(
   correlationId: requestId || randomUUID(),
   causationId: null,
   now,
+  ...(requestId ? { requestId } : {}),
 });
 
 /** The context of a command a signed-in user sends in one request. */

@@ -110,8 +110,10 @@ function PriceRow({ price, onSaved }: { price: LeadPriceRow; onSaved: (row: Lead
             </p>
           )}
         </div>
-        <Button type="submit" variant="outline" disabled={busy || typed === current} aria-label={`Save ${name} price`}>
+        {/* The visible word is the start of the accessible name, also while it says Saving. */}
+        <Button type="submit" variant="outline" disabled={busy || typed === current}>
           {busy ? 'Saving...' : 'Save'}
+          <span className="sr-only"> {name} price</span>
         </Button>
         <p className="w-full text-xs text-slate-600 sm:w-auto sm:self-center">
           {price.updatedAt ? `Set ${formatShortDateTime(price.updatedAt)}` : 'Default price'}
