@@ -6,11 +6,13 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   JobNotFailed,
+  SCHEDULED_ATTEMPTS,
   UnknownJobError,
   type EnqueueOptions,
   type JobHandler,
   type JobQueue,
   type JobRecord,
+  type JobSchedule,
   type QueuedJob,
 } from './job-queue.port.js';
 
@@ -74,6 +76,23 @@ export class BullmqJobQueue implements JobQueue {
     this.handlers.set(name, handler as JobHandler);
   }
 
+  /** A BullMQ job scheduler: Redis keeps the schedule, so each scheduled time runs once across processes; upserting replaces it. */
+  async every(name: string, schedule: JobSchedule, timeZone = 'UTC'): Promise<void> {
+    const repeat = typeof schedule === 'string' ? { pattern: schedule, tz: timeZone } : { every: schedule.everyMs };
+    await this.onQueue((queue) =>
+      queue.upsertJobScheduler(name, repeat, {
+        name,
+        data: null,
+        opts: {
+          attempts: SCHEDULED_ATTEMPTS,
+          backoff: { type: 'exponential', delay: DEFAULT_BACKOFF_MS },
+          removeOnComplete: { age: WEEK_SECONDS },
+          removeOnFail: { age: WEEK_SECONDS },
+        },
+      }),
+    );
+  }
+
   /** Jobs wait on the database and on outside calls far more than they compute: many run at once. */
   async startWorkers(concurrency = 16): Promise<void> {
     if (this.worker) return;
@@ -84,7 +103,8 @@ export class BullmqJobQueue implements JobQueue {
       async (job: Job) => {
         const handler = this.handlers.get(job.name);
         if (!handler) throw new UnknownJobError(job.name);
-        await handler(job.data, { jobId: job.id!, attempt: job.attemptsMade + 1 });
+        const scheduledAt = scheduledTimeOf(job);
+        await handler(job.data, { jobId: job.id!, attempt: job.attemptsMade + 1, ...(scheduledAt ? { scheduledAt } : {}) });
       },
       { connection, prefix: this.prefix, concurrency },
     );
@@ -136,6 +156,13 @@ export class BullmqJobQueue implements JobQueue {
     if (queue && this.redis.status === 'ready') await queue.close().catch(() => {});
     this.redis.disconnect();
   }
+}
+
+/** A job scheduler's run is `repeat:<scheduler>:<scheduled millis>` (BullMQ's getSchedulerNextJobId). */
+function scheduledTimeOf(job: Job): Date | undefined {
+  if (!job.repeatJobKey || !job.id) return undefined;
+  const millis = Number(job.id.slice(job.id.lastIndexOf(':') + 1));
+  return Number.isFinite(millis) ? new Date(millis) : undefined;
 }
 
 /** BullMQ refuses ':' in custom ids (it separates its key names). */

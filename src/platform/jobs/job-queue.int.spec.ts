@@ -14,13 +14,43 @@ import { eventJobDispatcher } from './event-job-dispatcher.js';
 import type { JobQueue } from './job-queue.port.js';
 import { PostgresJobQueue } from './postgres-job-queue.js';
 
-type Driver = { name: string; needs: string | null; open(pool: SqlPool): JobQueue };
+/** `open` makes a queue of its own; `openShared` two handles on one queue, as two processes have. */
+type Driver = { name: string; needs: string | null; open(pool: SqlPool): JobQueue; openShared(pool: SqlPool): [JobQueue, JobQueue] };
 
 const redisUrl = testRedisUrl();
 const drivers: Driver[] = [
-  { name: 'postgres table', needs: null, open: (pool) => new PostgresJobQueue(pool, `q-${randomUUID()}`, 50) },
-  { name: 'bullmq', needs: redisUrl ? null : 'REDIS_URL', open: () => new BullmqJobQueue(redisUrl!, testRedisPrefix('bullmq')) },
+  {
+    name: 'postgres table',
+    needs: null,
+    open: (pool) => new PostgresJobQueue(pool, `q-${randomUUID()}`, 50),
+    openShared: (pool) => {
+      const name = `q-${randomUUID()}`;
+      return [new PostgresJobQueue(pool, name, 50), new PostgresJobQueue(pool, name, 50)];
+    },
+  },
+  {
+    name: 'bullmq',
+    needs: redisUrl ? null : 'REDIS_URL',
+    open: () => new BullmqJobQueue(redisUrl!, testRedisPrefix('bullmq')),
+    openShared: () => {
+      const prefix = testRedisPrefix('bullmq');
+      return [new BullmqJobQueue(redisUrl!, prefix), new BullmqJobQueue(redisUrl!, prefix)];
+    },
+  },
 ];
+
+/** The times between scheduled runs, in order. */
+const gapsOf = (times: number[]) => [...times].sort((a, b) => a - b).flatMap((at, i, sorted) => (i === 0 ? [] : [at - sorted[i - 1]!]));
+
+/** Runs `scenario` on two handles of one fresh queue, closing both afterwards. */
+async function withSharedQueue(driver: Driver, pool: SqlPool, scenario: (queues: [JobQueue, JobQueue]) => Promise<void>): Promise<void> {
+  const queues = driver.openShared(pool);
+  try {
+    await scenario(queues);
+  } finally {
+    await Promise.all(queues.map((queue) => queue.close()));
+  }
+}
 
 const database = testDatabases()[0]!;
 
@@ -85,6 +115,57 @@ for (const driver of drivers) {
       healthy = true;
       await queue.retry(jobId);
       await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 10_000 }).toBe('completed');
+    });
+
+    it('runs a periodic job once per interval however many processes schedule it, telling each run its scheduled time', async () => {
+      await withSharedQueue(driver, pool, async (queues) => {
+        const runs: number[] = [];
+        for (const q of queues) {
+          q.register('tick', async (_data, { scheduledAt }) => {
+            runs.push(scheduledAt!.getTime());
+          });
+          await q.every('tick', { everyMs: 300 });
+          await q.startWorkers(2);
+        }
+        await expect.poll(() => runs.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+        await Promise.all(queues.map((q) => q.stopWorkers()));
+        expect(new Set(runs).size, 'a scheduled time ran twice').toBe(runs.length);
+        expect(gapsOf(runs).filter((gap) => gap % 300 !== 0)).toEqual([]);
+      });
+    });
+
+    it('keeps to a cron pattern in its time zone, and a failing run does not stop the next', async () => {
+      await withSharedQueue(driver, pool, async ([q]) => {
+        const scheduled = new Set<number>();
+        q.register('every-second', async (_data, { scheduledAt }) => {
+          scheduled.add(scheduledAt!.getTime());
+          throw new Error('the sweep failed');
+        });
+        await q.every('every-second', '* * * * * *', 'America/Chicago');
+        await q.startWorkers(2);
+        await expect.poll(() => scheduled.size, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+        expect([...scheduled].filter((at) => at % 1_000 !== 0)).toEqual([]);
+      });
+    });
+
+    it('replaces a schedule when it is set again', async () => {
+      await withSharedQueue(driver, pool, async ([q]) => {
+        const runs: number[] = [];
+        q.register('report', async (_data, { scheduledAt }) => {
+          runs.push(scheduledAt!.getTime());
+        });
+        await q.every('report', '0 0 1 1 *', 'UTC');
+        await q.every('report', { everyMs: 250 });
+        await q.startWorkers(1);
+        await expect.poll(() => runs.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+        expect(gapsOf(runs).filter((gap) => gap % 250 !== 0)).toEqual([]);
+      });
+    });
+
+    it('refuses a pattern that is not cron', async () => {
+      await withSharedQueue(driver, pool, async ([q]) => {
+        await expect(q.every('nonsense', 'every day at three', 'UTC')).rejects.toThrow();
+      });
     });
 
     it('starts one job per stored event through the checkpointed dispatcher', async () => {

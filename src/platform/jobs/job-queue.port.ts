@@ -1,6 +1,17 @@
 import type { SqlClient } from '../persistence/sql.js';
 
-export type JobContext = { readonly jobId: string; readonly attempt: number };
+export type JobContext = {
+  readonly jobId: string;
+  readonly attempt: number;
+  /** For a run of a periodic job (`every`): the time it was scheduled for, whatever time it runs. */
+  readonly scheduledAt?: Date;
+};
+
+/** When a periodic job runs: a cron pattern (`'0 3 * * *'`, read in the time zone given with it), or every so many milliseconds. */
+export type JobSchedule = string | { readonly everyMs: number };
+
+/** A periodic run that fails is retried this often; the next scheduled run comes whatever happens to this one. */
+export const SCHEDULED_ATTEMPTS = 3;
 export type JobHandler<TData = unknown> = (data: TData, context: JobContext) => Promise<void>;
 
 export type EnqueueOptions = {
@@ -38,6 +49,13 @@ export type JobQueue = {
   /** Several jobs at once: one round trip to Redis (BullMQ's addBulk); with `tx`, in that transaction. */
   enqueueAll(jobs: readonly QueuedJob[], tx?: SqlClient): Promise<void>;
   register<TData>(name: string, handler: JobHandler<TData>): void;
+  /**
+   * Runs the job `name` (registered with `register`, data null) on `schedule`. Every process
+   * that runs workers calls it at start; each scheduled time runs once however many do, and a
+   * call with another schedule replaces the old one. An `everyMs` schedule runs once at start
+   * (once per interval however many processes start); a cron one waits for its first time.
+   */
+  every(name: string, schedule: JobSchedule, timeZone?: string): Promise<void>;
   startWorkers(concurrency?: number): Promise<void>;
   stopWorkers(): Promise<void>;
   /** A hint that jobs may be due now (e.g. after a transaction that enqueued has committed). */

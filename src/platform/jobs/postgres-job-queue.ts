@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { CronExpressionParser } from 'cron-parser';
 import type pg from 'pg';
 
 import type { SqlClient } from '../persistence/sql.js';
@@ -7,11 +8,13 @@ import {
   DEFAULT_BACKOFF_MS,
   errorText,
   JobNotFailed,
+  SCHEDULED_ATTEMPTS,
   UnknownJobError,
   type EnqueueOptions,
   type JobHandler,
   type JobQueue,
   type JobRecord,
+  type JobSchedule,
   type QueuedJob,
 } from './job-queue.port.js';
 
@@ -27,6 +30,21 @@ type JobRow = {
   created_at: Date;
 };
 
+type Schedule = { readonly schedule: JobSchedule; readonly timeZone: string };
+
+/** A periodic job's run for one scheduled time has the id `<name>@<ISO time>`: the id is what keeps it once. */
+const scheduledRunId = (name: string, at: Date) => `${name}@${at.toISOString()}`;
+const scheduledTimeOf = (name: string, jobId: string): Date | undefined => (jobId.startsWith(`${name}@`) ? new Date(jobId.slice(name.length + 1)) : undefined);
+
+/** Whether `at` is one of the schedule's times. */
+const isScheduledTime = (entry: Schedule, at: Date) => nextTime(entry, new Date(at.getTime() - 1)).getTime() === at.getTime();
+
+/** The first scheduled time after `after`. */
+function nextTime({ schedule, timeZone }: Schedule, after: Date): Date {
+  if (typeof schedule !== 'string') return new Date((Math.floor(after.getTime() / schedule.everyMs) + 1) * schedule.everyMs);
+  return CronExpressionParser.parse(schedule, { currentDate: after, tz: timeZone }).next().toDate();
+}
+
 const LOCK_SECONDS = 300;
 
 /**
@@ -37,6 +55,7 @@ const LOCK_SECONDS = 300;
 export class PostgresJobQueue implements JobQueue {
   readonly kind = 'postgres' as const;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly schedules = new Map<string, Schedule>();
   private readonly enqueued = new EventEmitter().setMaxListeners(0);
   private running = false;
   private workers: Promise<void>[] = [];
@@ -73,6 +92,37 @@ export class PostgresJobQueue implements JobQueue {
 
   register<TData>(name: string, handler: JobHandler<TData>): void {
     this.handlers.set(name, handler as JobHandler);
+  }
+
+  /**
+   * The schedule is kept in this process; the table holds the next run as a row, and whoever
+   * claims a run adds the one after it (before running it, so a failing or crashed run does not
+   * end the chain). A run that fell due while no process was up runs at start, once.
+   */
+  async every(name: string, schedule: JobSchedule, timeZone = 'UTC'): Promise<void> {
+    const entry = { schedule, timeZone };
+    nextTime(entry, new Date()); // a bad pattern or time zone fails here, at start
+    this.schedules.set(name, entry);
+    const now = new Date();
+    // An interval starts at once, in the interval's own slot; a cron pattern at its next time.
+    const first = typeof schedule === 'string' ? nextTime(entry, now) : new Date(Math.floor(now.getTime() / schedule.everyMs) * schedule.everyMs);
+    // Runs left from another schedule go; those on this one stay (another process may have just added the next).
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM jobs WHERE queue = $1 AND name = $2 AND status = 'waiting' AND run_at > now() AND starts_with(id, $2 || '@')`,
+      [this.queue, name],
+    );
+    const offSchedule = rows.map(({ id }) => id).filter((id) => !isScheduledTime(entry, scheduledTimeOf(name, id)!));
+    if (offSchedule.length > 0) await this.pool.query(`DELETE FROM jobs WHERE queue = $1 AND status = 'waiting' AND id = ANY($2)`, [this.queue, offSchedule]);
+    await this.addScheduledRun(name, first);
+  }
+
+  private async addScheduledRun(name: string, at: Date): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO jobs (id, queue, name, data, max_attempts, backoff_ms, run_at) VALUES ($1, $2, $3, 'null'::jsonb, $4, $5, $6)
+       ON CONFLICT (id) DO NOTHING`,
+      [scheduledRunId(name, at), this.queue, name, SCHEDULED_ATTEMPTS, DEFAULT_BACKOFF_MS, at],
+    );
+    this.wake();
   }
 
   async startWorkers(concurrency = 2): Promise<void> {
@@ -161,10 +211,13 @@ export class PostgresJobQueue implements JobQueue {
     );
     const job = rows[0];
     if (!job) return false;
+    const schedule = this.schedules.get(job.name);
+    const scheduledAt = schedule && scheduledTimeOf(job.name, job.id);
     try {
+      if (schedule && scheduledAt) await this.addScheduledRun(job.name, nextTime(schedule, new Date(Math.max(Date.now(), scheduledAt.getTime()))));
       const handler = this.handlers.get(job.name);
       if (!handler) throw new UnknownJobError(job.name);
-      await handler(job.data, { jobId: job.id, attempt: job.attempts });
+      await handler(job.data, { jobId: job.id, attempt: job.attempts, ...(scheduledAt ? { scheduledAt } : {}) });
       await this.pool.query(`UPDATE jobs SET status = 'completed', finished_at = now(), locked_until = NULL WHERE id = $1`, [job.id]);
     } catch (error) {
       const finalAttempt = job.attempts >= job.max_attempts;
