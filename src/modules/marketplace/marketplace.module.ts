@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
@@ -58,7 +59,7 @@ const AGE_EVERY_MS = 60 * 60_000;
 
 @Injectable()
 class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly schedules: (() => void)[] = [];
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
@@ -80,26 +81,15 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     });
   }
 
-  /** Unsold leads age into the aged inventory, and cut-off aged orders are finished: one job per slot, so several processes enqueue each once. */
+  /** Unsold leads age into the aged inventory every hour, and cut-off aged orders are finished every few minutes (each run once across processes). */
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;
-    this.every(AGE_LEADS, AGE_EVERY_MS);
-    this.every(SWEEP_AGED_ORDERS, this.config.leads.agedOrderSweepMs);
-  }
-
-  private every(job: string, ms: number): void {
-    const enqueue = () => {
-      const slot = Math.floor(Date.now() / ms);
-      this.jobs.enqueue(job, null, { jobId: `${job}:${slot}`, attempts: 3 }).catch(() => undefined);
-    };
-    enqueue();
-    const timer = setInterval(enqueue, ms);
-    timer.unref();
-    this.timers.push(timer);
+    this.schedules.push(keepScheduled(this.jobs, AGE_LEADS, { everyMs: AGE_EVERY_MS }));
+    this.schedules.push(keepScheduled(this.jobs, SWEEP_AGED_ORDERS, { everyMs: this.config.leads.agedOrderSweepMs }));
   }
 
   onApplicationShutdown(): void {
-    for (const timer of this.timers) clearInterval(timer);
+    for (const stop of this.schedules) stop();
   }
 }
 

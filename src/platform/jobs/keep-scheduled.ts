@@ -1,0 +1,23 @@
+import type { JobQueue, JobSchedule } from './job-queue.port.js';
+
+export const SCHEDULE_RETRY_MS = 60_000;
+
+/**
+ * Sets a periodic job's schedule (`JobQueue.every`) from a process that runs workers, in the
+ * background: while the queue is unreachable (Redis away) it tries again every minute, so the
+ * portal starts anyway. Returns a stop for shutdown.
+ */
+export function keepScheduled(jobs: JobQueue, name: string, schedule: JobSchedule, timeZone = 'UTC', retryMs = SCHEDULE_RETRY_MS): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const attempt = () => {
+    jobs.every(name, schedule, timeZone).catch(() => {
+      if (!stopped) timer = setTimeout(attempt, retryMs).unref();
+    });
+  };
+  attempt();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
