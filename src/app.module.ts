@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 
+import { MIGRATIONS } from './modules.js';
 import { accessJobTriggers, AccessModule } from './modules/access/access.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { identityJobTriggers, IdentityModule } from './modules/identity/identity.module.js';
@@ -27,6 +28,7 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(),
         PlatformModule.forRoot(config, {
+          migrations: MIGRATIONS,
           projections: APP_PROJECTIONS,
           jobTriggers: [
             ...identityJobTriggers,

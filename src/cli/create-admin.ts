@@ -4,6 +4,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { MIGRATIONS } from '../modules.js';
 import { CreateAccessCode, CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
 import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
@@ -72,7 +73,7 @@ const config = (() => {
     return fail((error as Error).message);
   }
 })();
-const infrastructure = await openInfrastructure(config, (line) => process.stdout.write(`Database: ${line}\n`)).catch((error: unknown) =>
+const infrastructure = await openInfrastructure(config, MIGRATIONS, (line) => process.stdout.write(`Database: ${line}\n`)).catch((error: unknown) =>
   fail(error instanceof Error ? error.message : String(error), 1),
 );
 try {

@@ -4,9 +4,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+import { migrateDatabase } from '../modules.js';
 import { EMBEDDED_TEMPLATE_FILE } from '../platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../platform/persistence/embedded-postgres.js';
-import { migrateDatabase } from '../platform/persistence/orm.js';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
 try {

@@ -1,4 +1,5 @@
 // npm run projections:rebuild [name ...]: empties read models and replays every event into them.
+import { MIGRATIONS } from '../modules.js';
 import { loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 import { SubscriptionRunner } from '../platform/projections/subscription-runner.js';
@@ -12,7 +13,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const infrastructure = await openInfrastructure(loadConfig(), (line) => process.stdout.write(`Database: ${line}\n`)).catch((error: unknown) => {
+const infrastructure = await openInfrastructure(loadConfig(), MIGRATIONS, (line) => process.stdout.write(`Database: ${line}\n`)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

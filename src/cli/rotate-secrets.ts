@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { MIGRATIONS } from '../modules.js';
 import { recordSecurityEvent } from '../modules/security/contracts/security-events.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
@@ -24,7 +25,7 @@ export async function main(write: (line: string) => void = (line) => process.std
   const config = loadConfig();
   const opened = openKeyring(config);
   const cipher = new SecretCipher(opened.keyring);
-  const infrastructure = await openInfrastructure(config, (line) => write(`Database: ${line}`));
+  const infrastructure = await openInfrastructure(config, MIGRATIONS, (line) => write(`Database: ${line}`));
   try {
     write(
       `Current key: ${cipher.currentKeyId}${opened.keyFile ? ` (${opened.keyFile})` : ' (ENCRYPTION_KEY)'}; keys able to decrypt: ${opened.keyring.ids.join(', ')}`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 
+import { MIGRATIONS } from '../modules.js';
 import { checkLink } from '../modules/wallet/contracts/ledger-hash.js';
 import { agentAccount, postingsOf, type WalletEvent } from '../modules/wallet/contracts/wallet-events.js';
 import { loadConfig } from '../platform/config/config.js';
@@ -148,7 +149,7 @@ async function main(): Promise<number> {
     process.stderr.write('ledger:verify reads the PostgreSQL event store; EVENTSTORE_URL is set.\n');
     return 2;
   }
-  const infrastructure = await openInfrastructure(config, (line) => process.stdout.write(`Database: ${line}\n`));
+  const infrastructure = await openInfrastructure(config, MIGRATIONS, (line) => process.stdout.write(`Database: ${line}\n`));
   try {
     const started = performance.now();
     const report = await verifyLedger(infrastructure.pool, infrastructure.store, (b) => process.stdout.write(`${describeBreak(b)}\n`));

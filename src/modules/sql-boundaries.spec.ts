@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { sourcesUnder, type SourceFile } from '../../test/support/source-tree.js';
+import { MODULE_REGISTRATIONS } from '../modules.js';
 import { PLATFORM_TABLES } from '../platform/persistence/tables.js';
-import { ACCESS_TABLES } from './access/access.tables.js';
-import { AUDIT_TABLES } from './audit/audit.tables.js';
-import { IDENTITY_TABLES } from './identity/identity.tables.js';
-import { INTEGRATIONS_TABLES } from './integrations/integrations.tables.js';
-import { MARKETPLACE_TABLES } from './marketplace/marketplace.tables.js';
-import { PAYMENTS_TABLES } from './payments/payments.tables.js';
-import { SECURITY_TABLES } from './security/security.tables.js';
-import { WALLET_TABLES } from './wallet/wallet.tables.js';
 
 /** Each owner's tables, as it declares them. */
 const OWNERS: Record<string, readonly string[]> = {
   platform: PLATFORM_TABLES,
-  audit: AUDIT_TABLES,
-  access: ACCESS_TABLES,
-  identity: IDENTITY_TABLES,
-  security: SECURITY_TABLES,
-  wallet: WALLET_TABLES,
-  payments: PAYMENTS_TABLES,
-  marketplace: MARKETPLACE_TABLES,
-  integrations: INTEGRATIONS_TABLES,
+  ...Object.fromEntries(MODULE_REGISTRATIONS.map((module) => [module.name, module.tables])),
 };
 
 /** Where each owner's SQL lives: its module folder and the read models its projections write. */
@@ -73,7 +59,12 @@ const NOT_YET_MOVED: Record<string, readonly string[]> = {
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((table) => [table, owner] as const)));
 // Upper-case SQL keywords only: the code base writes SQL in capitals, and `from` is also JavaScript's.
 const TABLE_REFERENCE = /\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\s+(?:ONLY\s+|IF\s+(?:NOT\s+)?EXISTS\s+)?([a-z_][a-z0-9_]*)\b/g;
-const MIGRATIONS = 'src/platform/persistence/migrations';
+const MIGRATION_FOLDERS = ['src/platform/persistence/migrations', ...MODULE_REGISTRATIONS.map((module) => `src/modules/${module.name}/migrations`)];
+
+/** Migrations are history: one that already ran is never edited, so this crossing stays (the finance role came with the wallet). */
+const APPLIED_CROSSINGS: Record<string, readonly string[]> = {
+  'src/modules/wallet/migrations/migration-0015-wallet-read-models.ts': ['user_roles'],
+};
 
 function tablesNamedIn({ text }: SourceFile): string[] {
   return [...text.matchAll(TABLE_REFERENCE)].map((match) => match[1]!);
@@ -84,9 +75,13 @@ function crossings(): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   for (const [owner, folders] of Object.entries(SOURCES)) {
     for (const source of folders.flatMap(sourcesUnder)) {
-      if (source.file.startsWith(MIGRATIONS)) continue;
+      const allowed = APPLIED_CROSSINGS[source.file] ?? [];
       const foreign = [
-        ...new Set(tablesNamedIn(source).filter((table) => ownerOf.has(table) && ownerOf.get(table) !== owner && ownerOf.get(table) !== 'platform')),
+        ...new Set(
+          tablesNamedIn(source).filter(
+            (table) => ownerOf.has(table) && ownerOf.get(table) !== owner && ownerOf.get(table) !== 'platform' && !allowed.includes(table),
+          ),
+        ),
       ];
       if (foreign.length > 0) found[source.file] = foreign.sort();
     }
@@ -97,7 +92,7 @@ function crossings(): Record<string, string[]> {
 describe('each module owns its tables', () => {
   it('gives every table a migration creates exactly one owner, and declares no table that does not exist', () => {
     const created = new Set(
-      sourcesUnder(MIGRATIONS).flatMap(({ text }) =>
+      MIGRATION_FOLDERS.flatMap(sourcesUnder).flatMap(({ text }) =>
         [...text.matchAll(/CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([a-z_][a-z0-9_]*)/g)].map((m) => m[1]!),
       ),
     );

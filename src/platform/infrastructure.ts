@@ -1,3 +1,4 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Logger } from '@nestjs/common';
 import type pg from 'pg';
 
@@ -20,10 +21,14 @@ export type Infrastructure = {
 export type MigrationReport = (line: string) => void;
 const logMigrations: MigrationReport = (line) => new Logger('migrations').log(line);
 
-/** The configured database (embedded or PostgreSQL), opened and migrated. */
-export async function openMigratedDatabase(config: AppConfig, report: MigrationReport = logMigrations): Promise<DatabaseHandle> {
+/** The configured database (embedded or PostgreSQL), opened and brought up to the newest of `migrations`. */
+export async function openMigratedDatabase(
+  config: AppConfig,
+  migrations: readonly MigrationObject[],
+  report: MigrationReport = logMigrations,
+): Promise<DatabaseHandle> {
   const database = await openDatabase(config);
-  report(describeMigrations(await migrateDatabase(database.url)));
+  report(describeMigrations(await migrateDatabase(database.url, migrations), migrations.length));
   return database;
 }
 
@@ -38,8 +43,8 @@ export function createEventStore(config: AppConfig, pool: pg.Pool): EventStore {
 }
 
 /** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
-export async function openInfrastructure(config: AppConfig, report?: MigrationReport): Promise<Infrastructure> {
-  const database = await openMigratedDatabase(config, report);
+export async function openInfrastructure(config: AppConfig, migrations: readonly MigrationObject[], report?: MigrationReport): Promise<Infrastructure> {
+  const database = await openMigratedDatabase(config, migrations, report);
   const pool = createPool(database.url, config.databasePoolSize);
   const store = createEventStore(config, pool);
   return {

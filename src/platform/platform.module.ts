@@ -1,3 +1,4 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 
@@ -42,7 +43,12 @@ import {
 } from './tokens.js';
 
 /** What the app's modules give the platform to run: their read models and the events that start their jobs. */
-export type PlatformRegistrations = { readonly projections: readonly Projection[]; readonly jobTriggers: readonly JobTrigger[] };
+export type PlatformRegistrations = {
+  readonly projections: readonly Projection[];
+  readonly jobTriggers: readonly JobTrigger[];
+  /** Every migration of the platform and the modules, in order (src/modules.ts). */
+  readonly migrations: readonly MigrationObject[];
+};
 
 /** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
 @Injectable()
@@ -104,7 +110,7 @@ export class PlatformModule {
         { provide: OUTBOUND_HTTP, useFactory: () => new OutboundHttp({ allow: config.outbound.allow, timeoutMs: config.outbound.timeoutMs }) },
         { provide: PROJECTIONS, useValue: registrations.projections },
         // Migrated before anything can query it (MikroORM's migrator, under an advisory lock).
-        { provide: DATABASE, useFactory: () => openMigratedDatabase(config) },
+        { provide: DATABASE, useFactory: () => openMigratedDatabase(config, registrations.migrations) },
         { provide: SQL_POOL, inject: [DATABASE], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
         { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool): EventStore => createEventStore(config, pool) },
         {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 
+import { migrateDatabase } from '../../src/modules.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { describeIf } from '../support/not-run.js';

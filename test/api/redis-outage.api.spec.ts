@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
+import { migrateDatabase } from '../../src/modules.js';
 import { accountEvent, recordAccountEvent } from '../../src/modules/identity/account-events.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent, userRequestContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { describeIf } from '../support/not-run.js';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject, it } from 'vitest';
 
-import { migrateDatabase } from '../../src/platform/persistence/orm.js';
+import { migrateDatabase } from '../../src/modules.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { describeIf } from '../support/not-run.js';

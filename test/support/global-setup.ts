@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+import { migrateDatabase } from '../../src/modules.js';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
-import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import type { TestDatabase } from './test-databases.js';
 import { newRunPrefix, removeKeys, testRedisDbUrl } from './test-redis.js';

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 
+import { migrateDatabase } from '../../src/modules.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { EMBEDDED_TEMPLATE_FILE } from '../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
-import { migrateDatabase } from '../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import type { TestDatabase } from './test-databases.js';

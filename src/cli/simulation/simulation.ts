@@ -7,13 +7,13 @@ import { addHours } from 'date-fns';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
 
+import { migrateDatabase } from '../../modules.js';
 import { agentAccessStream } from '../../modules/access/contracts/access-streams.js';
 import { hashPassword } from '../../platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres-event-store.js';
 import { EMBEDDED_TEMPLATE_FILE } from '../../platform/persistence/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../platform/persistence/embedded-postgres.js';
-import { migrateDatabase } from '../../platform/persistence/orm.js';
 import { createPool } from '../../platform/persistence/sql.js';
 import { createScratchDatabase } from '../../platform/persistence/test-database.js';
 import { encryptionKey, parseKey } from '../../platform/secrets/key-material.js';

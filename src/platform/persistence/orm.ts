@@ -1,13 +1,13 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type EntitySchema } from '@mikro-orm/postgresql';
 import pg from 'pg';
-
-import { migrations } from './migrations/index.js';
 
 type OrmOptions = {
   readonly url: string;
   readonly poolSize: number;
   readonly entities: readonly EntitySchema[];
+  readonly migrations: readonly MigrationObject[];
 };
 
 async function createOrm(options: OrmOptions): Promise<MikroORM> {
@@ -16,7 +16,14 @@ async function createOrm(options: OrmOptions): Promise<MikroORM> {
     entities: [...options.entities],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true, tableName: 'schema_migrations' },
+    migrations: {
+      migrationsList: [...options.migrations],
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+      tableName: 'schema_migrations',
+    },
     pool: { min: 0, max: options.poolSize },
     allowGlobalContext: false,
     debug: false,
@@ -40,9 +47,9 @@ async function migrate(orm: MikroORM, url: string): Promise<string[]> {
   }
 }
 
-/** Brings the database at `url` up to the newest migration; returns the names of those it applied. */
-export async function migrateDatabase(url: string): Promise<readonly string[]> {
-  const orm = await createOrm({ url, poolSize: 2, entities: [] });
+/** Brings the database at `url` up to the newest of `migrations` (in that order); returns the names of those it applied. */
+export async function migrateDatabase(url: string, migrations: readonly MigrationObject[]): Promise<readonly string[]> {
+  const orm = await createOrm({ url, poolSize: 2, entities: [], migrations });
   try {
     return await migrate(orm, url);
   } finally {
@@ -51,7 +58,7 @@ export async function migrateDatabase(url: string): Promise<readonly string[]> {
 }
 
 /** The start-up line about migrations: which ran, or that none were pending. */
-export function describeMigrations(applied: readonly string[]): string {
-  if (applied.length === 0) return `database schema up to date (${migrations.length} migrations, none pending)`;
+export function describeMigrations(applied: readonly string[], total: number): string {
+  if (applied.length === 0) return `database schema up to date (${total} migrations, none pending)`;
   return `applied ${applied.length} pending migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`;
 }

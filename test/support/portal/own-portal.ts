@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 
+import { migrateDatabase } from '../../../src/modules.js';
 import { agentAccessStream } from '../../../src/modules/access/contracts/access-streams.js';
 import { hashPassword } from '../../../src/platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
 import { EMBEDDED_TEMPLATE_FILE } from '../../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../src/platform/persistence/embedded-postgres.js';
-import { migrateDatabase } from '../../../src/platform/persistence/orm.js';
 import { createPool, type SqlPool } from '../../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../../src/platform/persistence/test-database.js';
 import { ApiClient } from './api-client.js';

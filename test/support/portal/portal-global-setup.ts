@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 
+import { migrateDatabase } from '../../../src/modules.js';
 import { seedDemoAccounts } from '../../../src/modules/identity/demo/demo-accounts.js';
-import { migrateDatabase } from '../../../src/platform/persistence/orm.js';
 import { createPool } from '../../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../../src/platform/persistence/test-database.js';
 import { newRunPrefix, removeKeys, testRedisDbUrl } from '../test-redis.js';

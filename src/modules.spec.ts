@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+
+import { sourcesUnder } from '../test/support/source-tree.js';
+import { MIGRATIONS, MODULE_REGISTRATIONS } from './modules.js';
+import { migrationNumber, migrationsInOrder } from './platform/module-registration.js';
+import { PLATFORM_MIGRATIONS } from './platform/persistence/migrations/platform-migrations.js';
+
+/** Every migration ever applied, by the name stored in schema_migrations: none renamed, none lost. */
+const APPLIED = [
+  'Migration0001Platform',
+  'Migration0002AuditLog',
+  'Migration0003Identity',
+  'Migration0004Outbox',
+  'Migration0005RateLimits',
+  'Migration0006AccessCodes',
+  'Migration0007SecurityEvents',
+  'Migration0008SecurityAlerts',
+  'Migration0009ExternalIdentities',
+  'Migration0010ApprovedEmails',
+  'Migration0011AgentAccess',
+  'Migration0012SecurityAlertMerging',
+  'Migration0013AuditLogBrowsing',
+  'Migration0014IdempotencyKeys',
+  'Migration0015WalletReadModels',
+  'Migration0016Payments',
+  'Migration0018StreamSnapshots',
+  'Migration0020Reconciliation',
+  'Migration0021DemoDisputes',
+  'Migration0022StripeCustomers',
+  'Migration0023Campaigns',
+  'Migration0024LeadIntake',
+  'Migration0025LeadPrices',
+  'Migration0026CampaignBuyingOrder',
+  'Migration0027MyLeads',
+  'Migration0028AgedLeads',
+  'Migration0029LeadReturns',
+  'Migration0030Groups',
+  'Migration0031CampaignOffers',
+  'Migration0033BusinessLeads',
+  'Migration0034LeadAssignments',
+  'Migration0035AgedInventoryByTier',
+  'Migration0036Integrations',
+  'Migration0037DemoDisputeCards',
+  'Migration0038LeadDeliveries',
+  'Migration0039CustomIntegrations',
+  'Migration0040TextdripConnections',
+  'Migration0041LeadNumbers',
+  'Migration0042CampaignReturns',
+  'Migration0043SigningSecretRotation',
+  'Migration0044ReturnedLeadClosures',
+];
+
+describe('the modules the platform is told of', () => {
+  it('keeps every migration ever applied, under its stored name, in number order', () => {
+    const names = MIGRATIONS.map((migration) => migration.name);
+    expect(names.slice(0, APPLIED.length)).toEqual(APPLIED);
+    expect(names.map(migrationNumber)).toEqual([...names.map(migrationNumber)].sort((a, b) => a - b));
+  });
+
+  it("registers exactly the migrations in each module's migrations/ folder, each class under its own name", () => {
+    for (const module of [
+      { name: 'platform', migrations: PLATFORM_MIGRATIONS, folder: 'src/platform/persistence/migrations' },
+      ...MODULE_REGISTRATIONS.map((m) => ({ ...m, folder: `src/modules/${m.name}/migrations` })),
+    ]) {
+      const inFolder = sourcesUnder(module.folder)
+        .filter(({ file }) => /migration-\d{4}-/.test(file))
+        .map(({ text }) => /export class (Migration\d{4}\w+)/.exec(text)![1]);
+      expect(module.migrations.map((migration) => migration.name).sort(), module.name).toEqual(inFolder.sort());
+      for (const migration of module.migrations) expect((migration.class as { name: string }).name).toBe(migration.name);
+    }
+  });
+
+  it('refuses two migrations with one number, and a name without one', () => {
+    const A = PLATFORM_MIGRATIONS[0]!.class;
+    expect(() => migrationsInOrder([[{ name: 'Migration0045Tickets', class: A }], [{ name: 'Migration0045Bonuses', class: A }]])).toThrow(/share a number/);
+    expect(() => migrationNumber('AddTickets')).toThrow(/Migration<4 digits>/);
+  });
+
+  it('names each module once', () => {
+    const names = MODULE_REGISTRATIONS.map((module) => module.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});

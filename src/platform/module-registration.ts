@@ -1,0 +1,34 @@
+import type { MigrationObject } from '@mikro-orm/core';
+
+/**
+ * What the platform needs to know of a module before Nest starts (the migrator runs first): the
+ * tables it owns and the migrations that make them. Each module exports one from
+ * `<module>.registration.ts`; `src/modules.ts` lists them. The platform imports no module.
+ */
+export type ModuleRegistration = {
+  readonly name: string;
+  readonly tables: readonly string[];
+  readonly migrations: readonly MigrationObject[];
+};
+
+/** A migration's number, from its name (`Migration0023Campaigns` → 23). */
+export function migrationNumber(name: string): number {
+  const match = /^Migration(\d{4})[A-Z]/.exec(name);
+  if (!match) throw new Error(`Migration ${name} is not named Migration<4 digits><Name>`);
+  return Number(match[1]);
+}
+
+/**
+ * Every migration of the platform and the modules, in the order of their numbers: a new
+ * migration takes the next free number, in whichever module it belongs to. Two with one number
+ * are refused, since the order between them would be undefined.
+ */
+export function migrationsInOrder(lists: readonly (readonly MigrationObject[])[]): MigrationObject[] {
+  const all = lists.flat().sort((a, b) => migrationNumber(a.name) - migrationNumber(b.name));
+  for (let i = 1; i < all.length; i++) {
+    if (migrationNumber(all[i]!.name) === migrationNumber(all[i - 1]!.name)) {
+      throw new Error(`Migrations ${all[i - 1]!.name} and ${all[i]!.name} share a number`);
+    }
+  }
+  return all;
+}
