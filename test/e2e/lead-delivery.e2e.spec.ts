@@ -201,6 +201,16 @@ describe('lead delivery to the agent’s integrations', () => {
       .click();
     await page.getByText('Resending').first().waitFor();
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(sentBefore + 1);
+    // A resend that fails leaves the lead delivered, and the log says what the resend got.
+    receiver.answer = 500;
+    await page
+      .getByRole('button', { name: /^Resend Dana / })
+      .first()
+      .click();
+    const resentAndFailed = page.getByTestId('delivery').filter({ hasText: /resend failed: .*500/ });
+    await resentAndFailed.waitFor();
+    expect(await resentAndFailed.getByText('Delivered', { exact: true }).count()).toBe(1);
+    receiver.answer = 200;
     await page.getByRole('button', { name: 'Send test lead' }).click();
     await page.getByText(/^Delivered: HTTP 200 in \d+ ms/).waitFor();
     expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ type: 'lead.test', data: { firstName: 'Sample' } });

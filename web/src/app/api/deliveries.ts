@@ -13,6 +13,8 @@ export type Delivery = {
   attempts: number;
   lastStatus: number | null;
   lastError: string | null;
+  /** The latest attempt was a resend the agent asked for, and it failed (a delivered lead stays delivered). */
+  lastResendFailed: boolean;
   nextAttemptAt: string | null;
   createdAt: string;
   succeededAt: string | null;

@@ -28,6 +28,9 @@ const TRIGGERS: Record<DeliveryAttempt['trigger'], string> = { automatic: 'autom
 
 /** What the last attempt came to, in a few words. */
 function lastAnswer(delivery: Delivery): string {
+  if (delivery.status === 'succeeded' && delivery.lastResendFailed) {
+    return `resend failed: ${delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : 'no answer')}`;
+  }
   if (delivery.status === 'succeeded') return delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : 'Accepted';
   if (delivery.status === 'pending' && delivery.attempts === 0) return 'Sending…';
   const next = delivery.status === 'pending' && delivery.nextAttemptAt ? ` · next try ${formatDateTimeSeconds(delivery.nextAttemptAt)}` : '';
