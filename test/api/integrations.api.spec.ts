@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { inParallel, tally } from '../support/parallel.js';
+import { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 
@@ -93,6 +94,31 @@ describe('integrations over HTTP', () => {
     });
     expect((await agent.client.request('POST', '/api/integrations/onlysales/disconnect')).status).toBe(409);
     expect((await list()).filter((p) => p.connected).map((p) => p.providerId)).toEqual(['ringy']);
+  });
+
+  it('tests Ringy’s credentials without saving them: the outcome is the answer (200), the form’s own message when Ringy says no or does not answer', async () => {
+    const agent = await own.account();
+    const test = async (body: unknown) => {
+      const answer = await agent.client.request('POST', '/api/integrations/ringy/test-connection', body);
+      return [answer.status, await answer.json()];
+    };
+    const calls = ringy.requests.length;
+    expect(await test(RINGY_ACCOUNT)).toEqual([200, { ok: true }]);
+    expect(JSON.parse(ringy.requests.at(-1)!.body)).toEqual(RINGY_ACCOUNT);
+    expect(await test({ ...RINGY_ACCOUNT, authToken: 'not-the-token' })).toEqual([
+      200,
+      { ok: false, code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
+    ]);
+    ringy.mode = 'server-error';
+    expect(await test(RINGY_ACCOUNT)).toEqual([200, { ok: false, code: 'TEST_FAILED', message: 'Failed to test connection' }]);
+    expect(ringy.requests.length).toBe(calls + 3);
+    // A form missing a field is refused before Ringy is asked, in the form's words.
+    expect(await test({ sid: 'AC1' })).toEqual([400, expect.objectContaining({ message: 'Please provide both SID and Auth Token' })]);
+    expect(ringy.requests.length).toBe(calls + 3);
+    // Nothing was saved.
+    expect(((await (await agent.client.request('GET', '/api/integrations/ringy')).json()) as { connected: boolean }).connected).toBe(false);
+    // Signed out, nothing is tested.
+    expect((await new ApiClient(own.portal.url).request('POST', '/api/integrations/ringy/test-connection', RINGY_ACCOUNT)).status).toBe(401);
   });
 
   it('tests Ringy’s credentials with Ringy before saving them: wrong ones are “Invalid credentials”, no answer is “Failed to test connection”', async () => {
