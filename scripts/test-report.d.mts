@@ -2,3 +2,5 @@
 export function reportNotRun(reportFiles: string | readonly string[], root: string, required?: string): 0 | 1;
 /** Prints the `count` slowest tests of vitest's JSON reports, slowest first. */
 export function reportSlowest(reportFiles: string | readonly string[], root: string, count?: number): void;
+/** Prints the failed tests of vitest's JSON reports, each with the first line of its failure. */
+export function reportFailed(reportFiles: string | readonly string[], root: string): void;

@@ -53,6 +53,22 @@ export function reportSlowest(reportFiles, root, count = 20) {
   for (const test of tests) console.log(`  ${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.file} › ${test.name}`);
 }
 
+/**
+ * The tests that failed, each with the first line of its failure, listed once more at the end:
+ * with five projects side by side, their own failure reports are far up in the output.
+ */
+export function reportFailed(reportFiles, root) {
+  const { testResults } = readReports(reportFiles);
+  const failed = testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({ file: path.relative(root, file.name), name: test.fullName, why: String(test.failureMessages?.[0] ?? '').split('\n')[0] })),
+  );
+  if (failed.length === 0) return;
+  console.error(`\nFAILED (${failed.length}):`);
+  for (const test of failed) console.error(`  ${test.file} › ${test.name}\n      ${test.why.slice(0, 300)}`);
+}
+
 /** Skipped and todo tests; a suite registered through test/support/not-run.ts has `[NOT RUN: needs …]` in its title. */
 function notRunTests(testResults) {
   return testResults.flatMap((file) =>

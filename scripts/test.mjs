@@ -20,7 +20,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { reportNotRun, reportSlowest } from './test-report.mjs';
+import { reportFailed, reportNotRun, reportSlowest } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -135,5 +135,6 @@ reportSlowest(reports, root, 20);
 console.log(`\nThis pass (Node ${process.version}${secondPass ? ', second pass' : ''}) took ${minutes(Date.now() - started)}:`);
 for (const [name, ms] of times) console.log(`  ${minutes(ms).padStart(12)}  ${name}`);
 const failed = results.filter((result) => result.status !== 0);
+reportFailed(reports, root);
 if (failed.length > 0) console.error(`\n✖ Failed: ${failed.map((result) => result.project).join(', ')}`);
 process.exit(failed.length > 0 ? 1 : notRun);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
 import { AGED_PACKAGES } from '../../src/modules/marketplace/domain/aged-packages.js';
@@ -258,3 +259,42 @@ export async function checkLedger(app: WalletApp): Promise<LedgerCheck> {
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * The same spend at a fixed `rate` (requests/s over all connections, autocannon: wrk cannot hold
+ * a rate): its latency is the path's own, not a queue's, as it is at the maximum.
+ */
+export async function spendAtRate(app: WalletApp, userIds: readonly string[], connections: number, rate: number, seconds: number): Promise<LoadResult> {
+  const run = randomUUID();
+  let counter = 0;
+  const agents = userIds.map((id) => app.sessions.get(id)!);
+  const result = await autocannon({
+    url: app.url,
+    connections,
+    duration: seconds,
+    overallRate: Math.max(1, Math.round(rate)),
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/aged-orders',
+        setupRequest: (request) => {
+          const agent = agents[Math.floor(Math.random() * agents.length)]!;
+          return {
+            ...request,
+            headers: { cookie: agent.cookie, 'x-csrf-token': agent.csrfToken, 'content-type': 'application/json', 'idempotency-key': `${run}-${++counter}` },
+            body: JSON.stringify({ quantity: PACKAGE.quantity, tier: TIER }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rate: result.requests.average,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    output: `${result.errors} errors, ${result.timeouts} timeouts`,
+  };
+}

@@ -2,6 +2,7 @@
 // over 1,000: how much contention on one agent's stream costs. Checks afterwards that no
 // wallet went below zero (every chain folded, as npm run ledger:verify does).
 import { fmt } from '../support/bench-database.js';
+import { requireTool } from '../support/tools.js';
 import { checkLedger, ms, requireScaled, spend, SPEND, startWalletApp } from '../wallet-debit/wallet-app.js';
 
 const CONNECTIONS = 32;
@@ -13,6 +14,7 @@ const TARGET = 0.6;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 await requireScaled('wallet-hot');
+requireTool('wrk', 'wallet-hot');
 const app = await startWalletApp(SPREAD, 3 + 2 * ROUNDS * SECONDS);
 try {
   const hot = app.userIds.slice(0, HOT);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { reportNotRun, reportSlowest } from '../../scripts/test-report.mjs';
+import { reportFailed, reportNotRun, reportSlowest } from '../../scripts/test-report.mjs';
 
 const result = (fullName: string, status: string, duration = 0) => ({ fullName, status, duration });
 
@@ -66,6 +66,23 @@ describe("npm test's NOT RUN list", () => {
     const file = report([result('quick', 'passed', 12), result('slowest', 'passed', 61_000), result('middle', 'passed', 2_500)]);
     reportSlowest(file, dir, 2);
     expect(printed.join('\n')).toBe('\nSlowest 2 tests:\n    61.0 s  a.int.spec.ts › slowest\n     2.5 s  a.int.spec.ts › middle');
+  });
+
+  it('lists the failed tests again at the end, each with the first line of its failure', () => {
+    const file = report([
+      result('passes', 'passed'),
+      {
+        ...result('admin pages /admin/lead-prices changes a price', 'failed'),
+        failureMessages: ['AssertionError: expected [ Array(1) ] to deeply equal []\n    at x.ts:1'],
+      },
+    ] as never);
+    reportFailed(file, dir);
+    expect(printed.join('\n')).toBe(
+      '\nFAILED (1):\n  a.int.spec.ts › admin pages /admin/lead-prices changes a price\n      AssertionError: expected [ Array(1) ] to deeply equal []',
+    );
+    printed.length = 0;
+    reportFailed(report([result('passes', 'passed')]), dir);
+    expect(printed).toEqual([]);
   });
 
   it('adds up the reports of projects run side by side', () => {
