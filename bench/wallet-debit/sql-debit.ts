@@ -112,7 +112,7 @@ COMMIT;
   );
 }
 
-async function runPgbench(url: string, clients: number, seconds: number, transaction: string): Promise<number | null> {
+export async function runPgbench(url: string, clients: number, seconds: number, transaction: string): Promise<number | null> {
   if (spawnSync('pgbench', ['--version']).error) return null;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-pgbench-'));
   const script = path.join(dir, 'transaction.sql');
