@@ -2,26 +2,35 @@ import { createApp } from './create-app.js';
 import { DemoAccessCode } from './modules/access/demo-access-code.js';
 import { DemoAccountsService } from './modules/identity/demo/demo-accounts.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
+import { DATABASE_START_MEASURE } from './platform/infrastructure.js';
 import { DataDirInUseError } from './platform/persistence/embedded-postgres.js';
 
 async function main(): Promise<void> {
+  // performance.now() counts from process start: this far is Node starting and loading the code.
+  const codeLoaded = performance.now();
   const config = loadConfig();
   const app = await createApp(config);
+  const appCreated = performance.now();
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const local = `http://localhost:${port}`;
   const demo = [app.get(DemoAccountsService).summary, app.get(DemoAccessCode).summary].filter(Boolean).join('\n');
   const first = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
-  // performance.now() counts from process start, so module loading is included.
-  const seconds = (performance.now() / 1000).toFixed(2);
+  const answered = performance.now();
+  const database = performance.getEntriesByName(DATABASE_START_MEASURE)[0]?.duration ?? 0;
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const startUp =
+    `Start-up took ${s(answered)} to the first response: Node and the code ${s(codeLoaded)}, ` +
+    `the database ${s(database)} (opened, migrations checked), the rest of the app ${s(appCreated - codeLoaded - database)}, ` +
+    `listening and the first answer ${s(answered - appCreated)}`;
   process.stdout.write(
     `\nAgent Portal is running at ${local}` +
       (config.databaseUrl ? '' : ` (embedded database in ${config.dataDir})`) +
       (config.publicUrl === `http://localhost:${config.port}` ? '' : `\nUsers reach it at ${config.publicUrl} (PUBLIC_URL: the address in mailed links)`) +
       (config.envFile ? `\nSettings read from ${config.envFile} (variables set in the environment win)` : '') +
       `\nAPI description at ${local}/api/docs, OpenAPI JSON at ${local}/api/docs/openapi.json` +
-      `\nFirst response from / : ${first?.status ?? 'none'} after ${seconds} s from start\n` +
+      `\nFirst response from / : ${first?.status ?? 'none'}. ${startUp}\n` +
       (demo ? `\n${demo}\n` : '') +
       '\n',
   );
