@@ -2,6 +2,7 @@ import type { ModuleRegistration } from '../../platform/module-registration.js';
 import { AUDIT_TABLES } from './audit.tables.js';
 import { Migration0002AuditLog } from './migrations/migration-0002-audit-log.js';
 import { Migration0013AuditLogBrowsing } from './migrations/migration-0013-audit-log-browsing.js';
+import { Migration0045AuditLogUnusedIndexes } from './migrations/migration-0045-audit-log-unused-indexes.js';
 
 /** The audit log: what the platform needs of this module before Nest starts. */
 export const auditRegistration: ModuleRegistration = {
@@ -11,5 +12,6 @@ export const auditRegistration: ModuleRegistration = {
   migrations: [
     { name: 'Migration0002AuditLog', class: Migration0002AuditLog },
     { name: 'Migration0013AuditLogBrowsing', class: Migration0013AuditLogBrowsing },
+    { name: 'Migration0045AuditLogUnusedIndexes', class: Migration0045AuditLogUnusedIndexes },
   ],
 };
