@@ -1,4 +1,5 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
@@ -6,8 +7,9 @@ import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { SECURITY_EVENT_RECORDER } from '../../platform/security/security-event-recorder.port.js';
 import { EVENT_STORE, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
-import { ReviewSecurityAlertHandler } from './commands/review-alert/review-alert.handler.js';
-import { SecurityAlertsAdminController } from './commands/review-alert/security-alerts.admin.http.controller.js';
+import { EvaluateSecurityEventHandler } from './commands/evaluate-security-event/evaluate-security-event.handler.js';
+import { ReviewSecurityAlertHandler } from './commands/review-security-alert/review-security-alert.handler.js';
+import { SecurityAlertsAdminController } from './commands/review-security-alert/security-alerts.admin.http.controller.js';
 import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
 import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
 import { eventStoreSecurityEventRecorder } from './security-event-recorder.js';
@@ -21,10 +23,11 @@ class SecurityJobs implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
-    registerEvaluateSecurityEventJob(this.jobs, this.pool);
+    registerEvaluateSecurityEventJob(this.jobs, this.commands);
     registerEmailSecurityAlertJob(this.jobs, this.pool, this.mailer);
   }
 }
@@ -38,6 +41,7 @@ class SecurityJobs implements OnModuleInit {
   providers: [
     SecurityJobs,
     ReviewSecurityAlertHandler,
+    EvaluateSecurityEventHandler,
     { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) },
   ],
   exports: [SECURITY_EVENT_RECORDER],

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { userLabels } from '../../../identity/contracts/user-directory.js';
-import { ReviewSecurityAlert } from './review-alert.handler.js';
+import { ReviewSecurityAlert } from './review-security-alert.command.js';
 
 const listQuery = z.object({ status: z.enum(['active', 'acknowledged', 'resolved']).default('active') });
 const updateRequest = z.object({
@@ -54,7 +54,7 @@ export class SecurityAlertsAdminController {
   async update(@Param('alertId') alertId: string, @Body() body: unknown, @CurrentUser() admin: AuthenticatedUser, @Req() request: FastifyRequest) {
     validate(z.uuid('No such alert.'), alertId, 'alertId');
     const { status, note } = validate(updateRequest, body);
-    await this.commands.execute(new ReviewSecurityAlert(alertId, status, note, userRequestContext(admin.userId, String(request.id))));
+    await this.commands.execute(new ReviewSecurityAlert({ alertId, status, note }, requestContextOf(request, { type: 'user', id: admin.userId })));
     return { success: true };
   }
 }

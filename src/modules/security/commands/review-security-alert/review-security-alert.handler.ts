@@ -1,36 +1,26 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { newEvent } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { alertTransitionRefusal, type AlertStatus } from '../../domain/alert-status.js';
+import { ReviewSecurityAlert } from './review-security-alert.command.js';
 
 export type SecurityAlertStatusChanged = {
   readonly type: 'SecurityAlertAcknowledged' | 'SecurityAlertResolved';
   readonly data: { readonly alertId: string; readonly alertType: string; readonly subject: string; readonly from: AlertStatus; readonly note: string | null };
 };
 
-export class ReviewSecurityAlert extends Command<void> {
-  constructor(
-    readonly alertId: string,
-    readonly status: 'acknowledged' | 'resolved',
-    readonly note: string | undefined,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
-
 /** An admin acknowledges or resolves an alert: an event with the admin as actor; the row is locked, so two admins at once make one change. */
 @CommandHandler(ReviewSecurityAlert)
 export class ReviewSecurityAlertHandler implements ICommandHandler<ReviewSecurityAlert, void> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ alertId, status, note, context }: ReviewSecurityAlert): Promise<void> {
+  async execute({ input: { alertId, status, note }, context }: ReviewSecurityAlert): Promise<void> {
     await inTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{ status: AlertStatus; alert_type: string; subject: string }>(
         'SELECT status, alert_type, subject FROM security_alerts WHERE alert_id = $1 FOR UPDATE',

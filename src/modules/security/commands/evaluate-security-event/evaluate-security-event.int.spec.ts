@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { inParallel } from '../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
-import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
-import type { SecurityEventType } from '../contracts/security-events.js';
-import { evaluateSecurityEvent, type EvaluationInput } from './evaluate-security-event.job.js';
+import { inParallel } from '../../../../../test/support/parallel.js';
+import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
+import type { SecurityEventType } from '../../contracts/security-events.js';
+import { evaluationContext } from '../../jobs/evaluate-security-event.job.js';
+import { EvaluateSecurityEvent, type EvaluateSecurityEventInput } from './evaluate-security-event.command.js';
+import { EvaluateSecurityEventHandler } from './evaluate-security-event.handler.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `security alerts on ${database.name}`, () => {
@@ -14,8 +16,10 @@ for (const database of everyDatabase()) {
       pool = createPool(database.url, 4);
     });
     afterAll(async () => pool.end());
+    const evaluateSecurityEvent = (input: EvaluateSecurityEventInput) =>
+      new EvaluateSecurityEventHandler(pool).execute(new EvaluateSecurityEvent(input, evaluationContext(input)));
 
-    const event = (eventType: SecurityEventType, who: { userId?: string; ip?: string }, secondsAgo = 0): EvaluationInput => ({
+    const event = (eventType: SecurityEventType, who: { userId?: string; ip?: string }, secondsAgo = 0): EvaluateSecurityEventInput => ({
       eventType,
       severity: 'medium',
       userId: who.userId ?? null,
@@ -41,12 +45,12 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const results = [];
       const first = event('failed_login', { userId });
-      results.push(await evaluateSecurityEvent(pool, first));
-      results.push(await evaluateSecurityEvent(pool, first)); // the same event evaluated again
-      for (let i = 0; i < 3; i++) results.push(await evaluateSecurityEvent(pool, event('failed_login', { userId })));
+      results.push(await evaluateSecurityEvent(first));
+      results.push(await evaluateSecurityEvent(first)); // the same event evaluated again
+      for (let i = 0; i < 3; i++) results.push(await evaluateSecurityEvent(event('failed_login', { userId })));
       expect(results.flat()).toEqual([]);
 
-      const fifth = await evaluateSecurityEvent(pool, event('failed_login', { userId }));
+      const fifth = await evaluateSecurityEvent(event('failed_login', { userId }));
       expect(fifth).toEqual([{ alertId: expect.any(String), alertType: 'failed_login', subject: `user:${userId}`, eventCount: 5 }]);
       const { rows } = await pool.query('SELECT severity, status, event_count, details FROM security_alerts WHERE alert_id = $1', [fifth[0]!.alertId]);
       expect(rows[0]).toMatchObject({ severity: 'high', status: 'active', event_count: 5 });
@@ -54,8 +58,8 @@ for (const database of everyDatabase()) {
 
       // While it is active, the next failure joins it (once, however often it is evaluated).
       const sixth = event('failed_login', { userId });
-      expect(await evaluateSecurityEvent(pool, sixth)).toEqual([]);
-      expect(await evaluateSecurityEvent(pool, sixth)).toEqual([]);
+      expect(await evaluateSecurityEvent(sixth)).toEqual([]);
+      expect(await evaluateSecurityEvent(sixth)).toEqual([]);
       const [joined] = await alertsOf(`user:${userId}`);
       expect(joined).toMatchObject({ alert_id: fifth[0]!.alertId, event_count: 6 });
       expect(joined.details.events).toContain(sixth.eventId);
@@ -64,13 +68,13 @@ for (const database of everyDatabase()) {
 
       // Once resolved, a new window starts: four more failures raise nothing.
       await pool.query(`UPDATE security_alerts SET status = 'resolved' WHERE alert_id = $1`, [fifth[0]!.alertId]);
-      for (let i = 0; i < 4; i++) expect(await evaluateSecurityEvent(pool, event('failed_login', { userId }))).toEqual([]);
+      for (let i = 0; i < 4; i++) expect(await evaluateSecurityEvent(event('failed_login', { userId }))).toEqual([]);
       expect(await alertsOf(`user:${userId}`)).toHaveLength(1);
     });
 
     it('a burst of 30 events at once from one address raises one alert that counts all 30', async () => {
       const ip = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      const raised = (await inParallel(30, () => evaluateSecurityEvent(pool, event('rate_limit_exceeded', { ip })))).flat();
+      const raised = (await inParallel(30, () => evaluateSecurityEvent(event('rate_limit_exceeded', { ip })))).flat();
       expect(raised).toHaveLength(1);
       const alerts = await alertsOf(`ip:${ip}`);
       expect(alerts).toHaveLength(1);
@@ -93,13 +97,13 @@ for (const database of everyDatabase()) {
     it('counts only inside the window, per type, per user and per address', async () => {
       const userId = randomUUID();
       const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      for (const secondsAgo of [700, 650]) await evaluateSecurityEvent(pool, event('access_code_attempt', { userId }, secondsAgo));
+      for (const secondsAgo of [700, 650]) await evaluateSecurityEvent(event('access_code_attempt', { userId }, secondsAgo));
       // Two old attempts (over 10 minutes ago) and one new one: below 3 within the window.
-      expect(await evaluateSecurityEvent(pool, event('access_code_attempt', { userId }))).toEqual([]);
+      expect(await evaluateSecurityEvent(event('access_code_attempt', { userId }))).toEqual([]);
       const unauthorized = [];
-      for (let i = 0; i < 3; i++) unauthorized.push(...(await evaluateSecurityEvent(pool, event('unauthorized_access', { ip }))));
+      for (let i = 0; i < 3; i++) unauthorized.push(...(await evaluateSecurityEvent(event('unauthorized_access', { ip }))));
       expect(unauthorized.map((a) => a.subject)).toEqual([`ip:${ip}`]);
-      expect((await evaluateSecurityEvent(pool, event('rate_limit_exceeded', { ip }))).map((a) => a.alertType)).toEqual(['rate_limit_exceeded']);
+      expect((await evaluateSecurityEvent(event('rate_limit_exceeded', { ip }))).map((a) => a.alertType)).toEqual(['rate_limit_exceeded']);
     });
   });
 }
