@@ -1,11 +1,10 @@
 import type pg from 'pg';
 
-import type { SessionStore } from '../../../../platform/auth/session-store.js';
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
-import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
-import { ApiError } from '../../../../platform/http/api-error.js';
-import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
-import { accountStream, type AccountAdministered } from '../../contracts/identity.events.js';
+import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
+import { ApiError } from '../../../platform/http/api-error.js';
+import { inTransaction, type SqlClient } from '../../../platform/persistence/sql.js';
+import { accountStream, type AccountAdministered } from '../contracts/identity.events.js';
 
 export type AccountChange = { readonly admin: boolean } | { readonly satLeader: boolean } | { readonly disabled: boolean };
 
@@ -50,15 +49,11 @@ async function planChange(tx: SqlClient, userId: string, change: AccountChange):
 }
 
 /**
- * An admin grants or revokes the admin role, marks or unmarks a SAT leader (title_code
- * Satellite), or disables or re-enables an account. Disabling ends every session at once.
- * No admin can take away their own admin role or disable themselves: the portal never
- * locks out its last admin by accident.
+ * In one transaction: locks the account, and when it is not so already, makes the change and
+ * records its event (through the outbox). False when nothing changed. The commands that use it
+ * hold their own rules (nobody demotes or disables themselves; disabling ends the sessions).
  */
-export async function administerAccount(pool: pg.Pool, sessions: SessionStore, userId: string, change: AccountChange, context: CommandContext): Promise<void> {
-  if (context.actor.id === userId && (('admin' in change && !change.admin) || ('disabled' in change && change.disabled))) {
-    throw new ApiError(409, 'CANNOT_CHANGE_SELF', 'admin' in change ? 'You cannot remove your own admin role.' : 'You cannot disable your own account.');
-  }
+export async function changeAccount(pool: pg.Pool, userId: string, change: AccountChange, context: CommandContext): Promise<boolean> {
   const changed = await inTransaction(pool, async (tx) => {
     const plan = await planChange(tx, userId, change);
     if (!plan) return false;
@@ -66,7 +61,6 @@ export async function administerAccount(pool: pg.Pool, sessions: SessionStore, u
     await recordInOutbox(tx, accountStream(userId), [newEvent(plan.event, { userId }, context)]);
     return true;
   });
-  if (!changed) return;
-  outboxCommitted();
-  if ('disabled' in change && change.disabled) await sessions.revokeAllForUser(userId);
+  if (changed) outboxCommitted();
+  return changed;
 }

@@ -9,13 +9,13 @@ import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
-import { requestClient } from '../../../../platform/http/request-client.js';
+import { requestClient, requestContextOf } from '../../../../platform/http/request-client.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, EVENT_STORE, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
 import { SIGN_IN_PER_IP } from '../../domain/auth-rate-limits.js';
-import { SignInWithExternalProfile } from './external-sign-in.handler.js';
 import { OidcProviders, type ExternalProvider } from './oidc-providers.js';
+import { SignInWithExternalProfile } from './sign-in-with-external-profile.command.js';
 
 const STATE_COOKIE = 'portal_oidc_state';
 const CALLBACK_PATH = '/auth/callback';
@@ -124,7 +124,7 @@ export class ExternalSignInController {
       return failureUrl('SIGN_IN_FAILED', 'The sign-in could not be completed. Please try again.');
     }
     try {
-      const result = await this.commands.execute(new SignInWithExternalProfile(profile, client));
+      const result = await this.commands.execute(new SignInWithExternalProfile(profile, requestContextOf(request)));
       setSessionCookie(reply, result.token, result.expiresAt, this.config.session.secureCookie);
       return CALLBACK_PATH;
     } catch (error) {

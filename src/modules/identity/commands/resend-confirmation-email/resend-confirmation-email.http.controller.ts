@@ -3,8 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { emailLinkRequest, RequestEmailLink } from '../request-email-link/request-email-link.handler.js';
+import { emailLinkRequest } from '../../services/email-link.js';
+import { ResendConfirmationEmail } from './resend-confirmation-email.command.js';
 
 /** The same answer whether or not the address has an account: nobody learns who signed up. */
 const ANSWER = { message: 'If this address has an account waiting for confirmation, we have sent a new link.' };
@@ -19,7 +21,7 @@ export class ResendConfirmationController {
   @ApiOperation({ summary: 'Sends a new confirmation link to an account that is not confirmed yet.' })
   async resend(@Body() body: unknown, @Req() request: FastifyRequest) {
     const { email } = validate(emailLinkRequest, body);
-    await this.commands.execute(new RequestEmailLink(email, 'ConfirmationEmailRequested', { ip: request.ip, requestId: String(request.id) }));
+    await this.commands.execute(new ResendConfirmationEmail({ email }, requestContextOf(request)));
     return ANSWER;
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
-import { recordInOutbox } from '../../../../platform/event-store/outbox.js';
-import type { SqlClient } from '../../../../platform/persistence/sql.js';
-import { accountStream } from '../../contracts/identity.events.js';
+import type { NewEvent } from '../../../platform/event-store/event-store.port.js';
+import { recordInOutbox } from '../../../platform/event-store/outbox.js';
+import type { SqlClient } from '../../../platform/persistence/sql.js';
+import { accountStream } from '../contracts/identity.events.js';
 
 export type NewAccount = { readonly email: string; readonly displayName?: string };
 

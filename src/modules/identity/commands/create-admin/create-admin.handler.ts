@@ -1,37 +1,19 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
 import { accountStream, type AccountCreated, type PasswordLinkIssued } from '../../contracts/identity.events.js';
 import { issueOneTimeToken } from '../../jobs/one-time-link-mail.js';
 import { PASSWORD_LINK_VALID_MINUTES } from '../../jobs/send-invitation-email.job.js';
-import { administerAccount } from '../administer-account/administer-account.js';
-import { insertAccount } from '../create-account/create-account.js';
+import { changeAccount } from '../../services/account-changes.js';
+import { insertAccount } from '../../services/insert-account.js';
+import { CreateAdmin, type CreateAdminRequest, type CreateAdminResult } from './create-admin.command.js';
 
 export { PASSWORD_LINK_VALID_MINUTES };
-
-export type CreateAdminRequest = {
-  readonly email: string;
-  readonly displayName?: string;
-  /** Also mark the account a SAT leader, and its own leader when it has none. */
-  readonly satLeader: boolean;
-};
-
-export type CreateAdminResult = {
-  readonly userId: string;
-  readonly created: boolean;
-  /** False when the account was an admin already. */
-  readonly promoted: boolean;
-  readonly disabled: boolean;
-  /** A one-time token for the set-password link, when the account has no proven way to sign in. */
-  readonly passwordToken: string | null;
-  /** The portal will ask this account to choose a SAT leader at sign-in. */
-  readonly needsSatLeader: boolean;
-  /** How many SAT leaders there are to choose from. */
-  readonly satLeaders: number;
-};
 
 type AccountState = {
   is_admin: boolean;
@@ -97,27 +79,33 @@ async function issuePasswordLink(pool: pg.Pool, userId: string, context: Command
  * set its password) or an existing one. Every change is an event with the operator as
  * actor, so it reaches the audit log. Running it again changes nothing already so.
  */
-export async function createAdmin(pool: pg.Pool, sessions: SessionStore, request: CreateAdminRequest, context: CommandContext): Promise<CreateAdminResult> {
-  const { userId, created } = await findOrCreateAccount(pool, request, context);
-  const before = await accountState(pool, userId);
-  await administerAccount(pool, sessions, userId, { admin: true }, context);
-  if (request.satLeader) {
-    await administerAccount(pool, sessions, userId, { satLeader: true }, context);
-    await pool.query('UPDATE profiles SET sat_manager_email = email, updated_at = now() WHERE user_id = $1 AND sat_manager_email IS NULL', [userId]);
+@CommandHandler(CreateAdmin)
+export class CreateAdminHandler implements ICommandHandler<CreateAdmin, CreateAdminResult> {
+  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+
+  async execute({ input: request, context }: CreateAdmin): Promise<CreateAdminResult> {
+    const pool = this.pool;
+    const { userId, created } = await findOrCreateAccount(pool, request, context);
+    const before = await accountState(pool, userId);
+    await changeAccount(pool, userId, { admin: true }, context);
+    if (request.satLeader) {
+      await changeAccount(pool, userId, { satLeader: true }, context);
+      await pool.query('UPDATE profiles SET sat_manager_email = email, updated_at = now() WHERE user_id = $1 AND sat_manager_email IS NULL', [userId]);
+    }
+    const provenSignIn = (before.confirmed && before.has_password) || before.has_external;
+    const passwordToken = provenSignIn ? null : await issuePasswordLink(pool, userId, context);
+    const after = await accountState(pool, userId);
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.title_code = 'Satellite' AND u.disabled_at IS NULL`,
+    );
+    return {
+      userId,
+      created,
+      promoted: !before.is_admin,
+      disabled: after.disabled,
+      passwordToken,
+      needsSatLeader: !after.sat_manager_email && !after.has_work_account,
+      satLeaders: rows[0]!.n,
+    };
   }
-  const provenSignIn = (before.confirmed && before.has_password) || before.has_external;
-  const passwordToken = provenSignIn ? null : await issuePasswordLink(pool, userId, context);
-  const after = await accountState(pool, userId);
-  const { rows } = await pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.title_code = 'Satellite' AND u.disabled_at IS NULL`,
-  );
-  return {
-    userId,
-    created,
-    promoted: !before.is_admin,
-    disabled: after.disabled,
-    passwordToken,
-    needsSatLeader: !after.sat_manager_email && !after.has_work_account,
-    satLeaders: rows[0]!.n,
-  };
 }

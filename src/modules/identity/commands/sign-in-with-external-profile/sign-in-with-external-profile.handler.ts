@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
@@ -9,22 +9,12 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
-import { accountEvent } from '../../account-events.js';
+import { accountEvent, clientOf } from '../../account-events.js';
 import { accountStream, type ExternalIdentityLinked } from '../../contracts/identity.events.js';
 import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
 import { loadSignUpAllowlist } from '../../services/sign-up-allowlist.js';
 import type { ExternalProfile } from './oidc-providers.js';
-
-export type ExternalSignInResult = { readonly userId: string; readonly email: string; readonly token: string; readonly expiresAt: Date };
-
-export class SignInWithExternalProfile extends Command<ExternalSignInResult> {
-  constructor(
-    readonly profile: ExternalProfile,
-    readonly client: { ip?: string; userAgent?: string; requestId?: string },
-  ) {
-    super();
-  }
-}
+import { SignInWithExternalProfile, type ExternalSignInResult } from './sign-in-with-external-profile.command.js';
 
 const PROVIDER_NAME = { azure: 'Microsoft', google: 'Google' } as const;
 
@@ -40,7 +30,7 @@ export class SignInWithExternalProfileHandler implements ICommandHandler<SignInW
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
   ) {}
 
-  async execute({ profile, client }: SignInWithExternalProfile): Promise<ExternalSignInResult> {
+  async execute({ input: profile, context }: SignInWithExternalProfile): Promise<ExternalSignInResult> {
     const account = await inTransaction(this.pool, async (tx) => {
       const linked = await tx.query<{ user_id: string; email: string; disabled_at: Date | null }>(
         `SELECT u.id AS user_id, u.email, u.disabled_at FROM user_identities i JOIN users u ON u.id = i.user_id
@@ -58,11 +48,11 @@ export class SignInWithExternalProfileHandler implements ICommandHandler<SignInW
           `Your ${PROVIDER_NAME[profile.provider]} account did not share a verified e-mail address, so it cannot be used to sign in here.`,
         );
       }
-      return this.linkOrCreate(tx, profile as ExternalProfile & { email: string }, client.requestId);
+      return this.linkOrCreate(tx, profile as ExternalProfile & { email: string }, context.requestId);
     });
     outboxCommitted();
     if (account.disabled) throw new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
-    const session = await this.sessions.create(account.userId, profile.provider, client);
+    const session = await this.sessions.create(account.userId, profile.provider, clientOf(context));
     return { userId: account.userId, email: account.email, token: session.token, expiresAt: session.expiresAt };
   }
 
