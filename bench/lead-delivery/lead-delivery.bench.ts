@@ -27,6 +27,7 @@ import { encryptionKey } from '../../src/platform/secrets/key-material.js';
 import { keyring } from '../../src/platform/secrets/keyring.js';
 import { SecretCipher } from '../../src/platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
+import { deliveryCommandsOver } from '../../test/support/delivery-commands.js';
 import { fmt, openBenchDatabase } from '../support/bench-database.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 2_000);
@@ -148,7 +149,7 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
     head.commit.toString(),
     head.prepare.toString(),
   ]);
-  registerDeliveryJobs(queue, deliveries);
+  registerDeliveryJobs(queue, deliveryCommandsOver(deliveries));
   await queue.startWorkers(WORKERS);
   // The sales are stored before the clock starts, as the allocation stores them (one event per
   // lead's stream); their append is the event store's figure (event-store-append, lead-intake).

@@ -44,7 +44,7 @@ const SOURCES: Record<string, readonly string[]> = {
  */
 const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/modules/identity/queries/list-users/list-users.admin.http.controller.ts': ['rm_agent_access'],
-  'src/modules/integrations/commands/change-custom-integration.handler.ts': ['users'],
+  'src/modules/integrations/commands/add-custom-integration/add-custom-integration.handler.ts': ['users'],
   'src/modules/integrations/delivery/arrivals.ts': ['rm_campaigns', 'rm_owned_leads'],
   'src/modules/integrations/delivery/deliveries.http.controller.ts': ['rm_campaigns'],
   'src/modules/integrations/delivery/delivery-log.query.ts': ['rm_leads'],

@@ -21,6 +21,7 @@ import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
 import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
 import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
+import { deliveryCommandsOver } from '../support/delivery-commands.js';
 import { useIsolatedStore } from '../support/isolated-database.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
@@ -121,7 +122,7 @@ for (const database of everyDatabase()) {
         ]),
         settings,
       );
-      registerDeliveryJobs(queue, deliveries);
+      registerDeliveryJobs(queue, deliveryCommandsOver(deliveries));
       queue.register(SEND_EMAIL_JOB, async () => undefined);
       await queue.startWorkers(8);
       runner = new SubscriptionRunner(db.store, db.pool, [leadsProjection, eventJobDispatcher(queue, deliveryTriggers)], { pollIntervalMs: 20 });

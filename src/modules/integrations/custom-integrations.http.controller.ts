@@ -8,11 +8,14 @@ import { z } from 'zod';
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
+import { requestContextOf } from '../../platform/http/request-client.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
-import { ChangeCustomIntegration, type CustomIntegrationChange, type CustomIntegrationChanged } from './commands/change-custom-integration.handler.js';
+import { AddCustomIntegration } from './commands/add-custom-integration/add-custom-integration.command.js';
+import { DeleteCustomIntegration } from './commands/delete-custom-integration/delete-custom-integration.command.js';
+import { SetCustomIntegrationActive } from './commands/set-custom-integration-active/set-custom-integration-active.command.js';
+import { UpdateCustomIntegration } from './commands/update-custom-integration/update-custom-integration.command.js';
 import { PLACEHOLDERS } from './domain/body-template.js';
 import {
   CUSTOM_CATEGORIES,
@@ -90,7 +93,7 @@ export class CustomIntegrationsController {
   async add(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const form = validateForm(customIntegrationSchema, body);
     if (form.type === 'api') await requirePublicAddress(this.http, form.endpoint, 'apiEndpoint');
-    const result = await this.change(user, { type: 'add', form }, request);
+    const result = await this.commands.execute(new AddCustomIntegration({ form }, contextOf(request, user)));
     return { success: true, ...result, integration: await this.viewOf(user.userId, result.integrationId) };
   }
 
@@ -109,7 +112,7 @@ export class CustomIntegrationsController {
     const id = idOf(integrationId);
     const form = validateForm(customIntegrationSchema, body);
     if (form.type === 'api') await requirePublicAddress(this.http, form.endpoint, 'apiEndpoint');
-    await this.change(user, { type: 'update', integrationId: id, form }, request);
+    await this.commands.execute(new UpdateCustomIntegration({ integrationId: id, form }, contextOf(request, user)));
     return this.viewOf(user.userId, id);
   }
 
@@ -119,7 +122,7 @@ export class CustomIntegrationsController {
   async status(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const id = idOf(integrationId);
     const { status } = validateForm(statusRequest, body);
-    await this.change(user, { type: 'status', integrationId: id, active: status === 'active' }, request);
+    await this.commands.execute(new SetCustomIntegrationActive({ integrationId: id, active: status === 'active' }, contextOf(request, user)));
     return this.viewOf(user.userId, id);
   }
 
@@ -128,12 +131,8 @@ export class CustomIntegrationsController {
   @ApiOperation({ summary: 'Deletes a custom integration: it receives nothing more and its secrets are erased; its delivery history is kept.' })
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') integrationId: string, @Req() request: FastifyRequest) {
     const id = idOf(integrationId);
-    await this.change(user, { type: 'delete', integrationId: id }, request);
+    await this.commands.execute(new DeleteCustomIntegration({ integrationId: id }, contextOf(request, user)));
     return { success: true, integrationId: id };
-  }
-
-  private change(user: AuthenticatedUser, change: CustomIntegrationChange, request: FastifyRequest): Promise<CustomIntegrationChanged> {
-    return this.commands.execute(new ChangeCustomIntegration(user.userId, change, userRequestContext(user.userId, String(request.id))));
   }
 
   private async viewOf(userId: string, integrationId: string) {
@@ -156,6 +155,9 @@ export class CustomIntegrationsController {
     return rows;
   }
 }
+
+/** The signed-in agent's request: every change acts for them. */
+const contextOf = (request: FastifyRequest, user: AuthenticatedUser) => requestContextOf(request, { type: 'user', id: user.userId });
 
 /** An id that is not a UUID names nothing: the same 404 as someone else's. */
 function idOf(raw: string): string {

@@ -7,11 +7,12 @@ import type pg from 'pg';
 import type { AuthenticatedUser } from '../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { userRequestContext } from '../../platform/event-store/new-event.js';
 import { ApiError } from '../../platform/http/api-error.js';
+import { requestContextOf } from '../../platform/http/request-client.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../platform/tokens.js';
-import { ChangeIntegration } from './commands/change-integration.handler.js';
+import { ConnectIntegration } from './commands/connect-integration/connect-integration.command.js';
+import { DisconnectIntegration } from './commands/disconnect-integration/disconnect-integration.command.js';
 import { generatedSecretsOf, isProviderId, PROVIDERS, providerSchema, type ProviderId, type ProviderSetup } from './domain/providers.js';
 import { INVALID_CREDENTIALS } from './providers/provider-call.js';
 import { RingyClient } from './providers/ringy/ringy-client.js';
@@ -88,7 +89,7 @@ export class IntegrationsController {
     if (providerId === 'vanillasoft') await requirePublicAddress(this.http, setup.secrets.postingUrl!, 'postingUrl');
     if (providerId === 'ringy') await this.testRingy(setup.secrets);
     const { revealed, ...result } = await this.commands.execute(
-      new ChangeIntegration(user.userId, { type: 'connect', providerId, setup }, userRequestContext(user.userId, String(request.id))),
+      new ConnectIntegration({ providerId, setup }, requestContextOf(request, { type: 'user', id: user.userId })),
     );
     return { ...result, providerId, ...(revealed.signingSecret ? { signingSecret: revealed.signingSecret } : {}) };
   }
@@ -120,9 +121,7 @@ export class IntegrationsController {
   @ApiOperation({ summary: 'Disconnects a provider: it stays listed with its settings, inactive, and gets no leads.' })
   async disconnect(@CurrentUser() user: AuthenticatedUser, @Param('providerId') raw: string, @Req() request: FastifyRequest) {
     const { providerId } = providerOf(raw);
-    const { revealed: _none, ...result } = await this.commands.execute(
-      new ChangeIntegration(user.userId, { type: 'disconnect', providerId }, userRequestContext(user.userId, String(request.id))),
-    );
+    const result = await this.commands.execute(new DisconnectIntegration({ providerId }, requestContextOf(request, { type: 'user', id: user.userId })));
     return { ...result, providerId };
   }
 

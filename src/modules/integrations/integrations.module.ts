@@ -1,4 +1,5 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../platform/config/config.js';
@@ -8,16 +9,28 @@ import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
 import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
-import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
-import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
-import { ClaimTextdripConnectionHandler } from './commands/connect-textdrip/claim-textdrip-connection.handler.js';
+import { AddCustomIntegrationHandler } from './commands/add-custom-integration/add-custom-integration.handler.js';
+import { AttemptDeliveryHandler } from './commands/attempt-delivery/attempt-delivery.handler.js';
+import { ClaimTextdripConnectionHandler } from './commands/claim-textdrip-connection/claim-textdrip-connection.handler.js';
+import { ConnectIntegrationHandler } from './commands/connect-integration/connect-integration.handler.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
-import { DELIVERY_COMMAND_HANDLERS } from './commands/deliveries/delivery-commands.handler.js';
+import { DeleteCustomIntegrationHandler } from './commands/delete-custom-integration/delete-custom-integration.handler.js';
+import { DisconnectIntegrationHandler } from './commands/disconnect-integration/disconnect-integration.handler.js';
+import { EnableIntegrationHandler } from './commands/enable-integration/enable-integration.handler.js';
+import { PlanDeliveriesHandler } from './commands/plan-deliveries/plan-deliveries.handler.js';
+import { ResendDeliveryHandler } from './commands/resend-delivery/resend-delivery.handler.js';
+import { ResendFailedDeliveriesHandler } from './commands/resend-failed-deliveries/resend-failed-deliveries.handler.js';
 import { RotateSigningSecretHandler } from './commands/rotate-signing-secret/rotate-signing-secret.handler.js';
 import { RotateSigningSecretController } from './commands/rotate-signing-secret/rotate-signing-secret.http.controller.js';
+import { SendLeadsToRingyHandler } from './commands/send-leads-to-ringy/send-leads-to-ringy.handler.js';
+import { SendLeadsToVanillaSoftHandler } from './commands/send-leads-to-vanilla-soft/send-leads-to-vanilla-soft.handler.js';
 import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
-import { SEND_LEADS_HANDLERS } from './commands/send-leads/send-leads.handler.js';
+import { SetCustomIntegrationActiveHandler } from './commands/set-custom-integration-active/set-custom-integration-active.handler.js';
+import { SetIntegrationDestinationsHandler } from './commands/set-integration-destinations/set-integration-destinations.handler.js';
+import { SweepDeliveriesHandler } from './commands/sweep-deliveries/sweep-deliveries.handler.js';
+import { TestSendLeadHandler } from './commands/test-send-lead/test-send-lead.handler.js';
+import { UpdateCustomIntegrationHandler } from './commands/update-custom-integration/update-custom-integration.handler.js';
 import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
 import { DeliveriesController } from './delivery/deliveries.http.controller.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
@@ -40,11 +53,11 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly deliveries: LeadDeliveries,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
-    registerDeliveryJobs(this.jobs, this.deliveries);
+    registerDeliveryJobs(this.jobs, this.commands);
   }
 
   /** Overdue deliveries are looked for once a minute: one job per minute slot, however many processes enqueue it. */
@@ -76,14 +89,26 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     SendLeadsAdminController,
   ],
   providers: [
-    ChangeIntegrationHandler,
+    ConnectIntegrationHandler,
+    DisconnectIntegrationHandler,
     TextdripConnections,
     ClaimTextdripConnectionHandler,
-    ChangeCustomIntegrationHandler,
+    AddCustomIntegrationHandler,
+    UpdateCustomIntegrationHandler,
+    SetCustomIntegrationActiveHandler,
+    DeleteCustomIntegrationHandler,
     RotateSigningSecretHandler,
     IntegrationJobs,
-    ...DELIVERY_COMMAND_HANDLERS,
-    ...SEND_LEADS_HANDLERS,
+    ResendDeliveryHandler,
+    ResendFailedDeliveriesHandler,
+    TestSendLeadHandler,
+    EnableIntegrationHandler,
+    SetIntegrationDestinationsHandler,
+    PlanDeliveriesHandler,
+    AttemptDeliveryHandler,
+    SweepDeliveriesHandler,
+    SendLeadsToRingyHandler,
+    SendLeadsToVanillaSoftHandler,
     {
       provide: LEAD_SENDERS,
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],

@@ -1,16 +1,22 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimit, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER, SQL_POOL } from '../../../platform/tokens.js';
-import { EnableIntegration, ResendDelivery, ResendFailedDeliveries, SetDestinations, TestSendLead } from '../commands/deliveries/delivery-commands.handler.js';
+import { EnableIntegration } from '../commands/enable-integration/enable-integration.command.js';
+import { ResendDelivery } from '../commands/resend-delivery/resend-delivery.command.js';
+import { ResendFailedDeliveries } from '../commands/resend-failed-deliveries/resend-failed-deliveries.command.js';
+import { SetIntegrationDestinations } from '../commands/set-integration-destinations/set-integration-destinations.command.js';
+import { TestSendLead } from '../commands/test-send-lead/test-send-lead.command.js';
 import { validateForm } from '../validate-form.js';
 import { DELIVERY_LOG_SELECT, DELIVERY_STATUSES, deliveryOf, type DeliveryLogRow } from './delivery-log.query.js';
 import { destinationsOf, destinationsSchema, LEAD_SOURCES } from './destinations.js';
@@ -85,33 +91,45 @@ export class DeliveriesController {
   @Post('deliveries/:deliveryId/resend')
   @HttpCode(202)
   @ApiOperation({ summary: 'Sends one delivery again now (one still on its retry schedule is tried at once).' })
-  async resend(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string) {
-    return this.commands.execute(new ResendDelivery(user.userId, validate(uuid('delivery'), rawId, 'deliveryId')));
+  async resend(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string, @Req() request: FastifyRequest) {
+    return this.commands.execute(
+      new ResendDelivery({ deliveryId: validate(uuid('delivery'), rawId, 'deliveryId') }, requestContextOf(request, { type: 'user', id: user.userId })),
+    );
   }
 
   @Post('integration-connections/:integrationId/resend-failed')
   @HttpCode(202)
   @ApiOperation({ summary: 'Sends again every failed or held delivery of one integration since a time (at most 1,000 at once).' })
-  async resendFailed(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
+  async resendFailed(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { since } = validateForm(resendFailed, body);
-    return this.commands.execute(new ResendFailedDeliveries(user.userId, validate(uuid('integration'), rawId, 'integrationId'), since));
+    return this.commands.execute(
+      new ResendFailedDeliveries(
+        { integrationId: validate(uuid('integration'), rawId, 'integrationId'), since },
+        requestContextOf(request, { type: 'user', id: user.userId }),
+      ),
+    );
   }
 
   @Post('integration-connections/:integrationId/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sends a sample lead to the integration now and answers what it said (logged as a test; 10 a minute).' })
-  async test(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string) {
+  async test(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Req() request: FastifyRequest) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
     await enforce(this.limiter, [{ rule: TEST_SENDS, subject: user.userId }]);
-    return this.commands.execute(new TestSendLead(user.userId, integrationId));
+    return this.commands.execute(new TestSendLead({ integrationId }, requestContextOf(request, { type: 'user', id: user.userId })));
   }
 
   @Post('integration-connections/:integrationId/enable')
   @HttpCode(200)
   @ApiOperation({ summary: 'Turns an integration that was turned off for failing back on; replay: true sends the leads it missed.' })
-  async enable(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
+  async enable(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { replay } = validateForm(enable, body);
-    return this.commands.execute(new EnableIntegration(user.userId, validate(uuid('integration'), rawId, 'integrationId'), replay));
+    return this.commands.execute(
+      new EnableIntegration(
+        { integrationId: validate(uuid('integration'), rawId, 'integrationId'), replay },
+        requestContextOf(request, { type: 'user', id: user.userId }),
+      ),
+    );
   }
 
   @Get('integration-connections/:integrationId/destinations')
@@ -133,8 +151,13 @@ export class DeliveriesController {
   @Put('integration-connections/:integrationId/destinations')
   @HttpCode(200)
   @ApiOperation({ summary: 'Chooses which leads go to this integration: sources and campaigns (null for all). Campaigns must be your own.' })
-  async setDestinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown) {
+  async setDestinations(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const integrationId = validate(uuid('integration'), rawId, 'integrationId');
-    return this.commands.execute(new SetDestinations(user.userId, integrationId, validateForm(destinationsSchema, body)));
+    return this.commands.execute(
+      new SetIntegrationDestinations(
+        { integrationId, destinations: validateForm(destinationsSchema, body) },
+        requestContextOf(request, { type: 'user', id: user.userId }),
+      ),
+    );
   }
 }

@@ -8,8 +8,22 @@ import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
 import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
-import { customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS } from '../domain/custom-integration.js';
-import { ChangeCustomIntegration, ChangeCustomIntegrationHandler, type CustomIntegrationChange } from './change-custom-integration.handler.js';
+import { customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS, type CustomIntegrationForm } from '../domain/custom-integration.js';
+import { AddCustomIntegration } from './add-custom-integration/add-custom-integration.command.js';
+import { AddCustomIntegrationHandler } from './add-custom-integration/add-custom-integration.handler.js';
+import { DeleteCustomIntegration } from './delete-custom-integration/delete-custom-integration.command.js';
+import { DeleteCustomIntegrationHandler } from './delete-custom-integration/delete-custom-integration.handler.js';
+import { SetCustomIntegrationActive } from './set-custom-integration-active/set-custom-integration-active.command.js';
+import { SetCustomIntegrationActiveHandler } from './set-custom-integration-active/set-custom-integration-active.handler.js';
+import { UpdateCustomIntegration } from './update-custom-integration/update-custom-integration.command.js';
+import { UpdateCustomIntegrationHandler } from './update-custom-integration/update-custom-integration.handler.js';
+
+/** One of the four custom-integration commands, as the page sends them. */
+type CustomIntegrationChange =
+  | { readonly type: 'add'; readonly form: CustomIntegrationForm }
+  | { readonly type: 'update'; readonly integrationId: string; readonly form: CustomIntegrationForm }
+  | { readonly type: 'status'; readonly integrationId: string; readonly active: boolean }
+  | { readonly type: 'delete'; readonly integrationId: string };
 
 const cipher = testSecretCipher();
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
@@ -17,10 +31,8 @@ const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integra
 for (const database of everyDatabase()) {
   describeOn(database, `custom integrations on ${database.name}`, () => {
     let pool: SqlPool;
-    let handler: ChangeCustomIntegrationHandler;
     beforeAll(() => {
       pool = createPool(database.url, 32);
-      handler = new ChangeCustomIntegrationHandler(pool as never, cipher);
     });
     afterAll(async () => pool?.end());
 
@@ -33,7 +45,19 @@ for (const database of everyDatabase()) {
       ]);
       return userId;
     };
-    const change = (userId: string, what: CustomIntegrationChange) => handler.execute(new ChangeCustomIntegration(userId, what, userRequestContext(userId)));
+    const change = (userId: string, what: CustomIntegrationChange) => {
+      const context = userRequestContext(userId);
+      switch (what.type) {
+        case 'add':
+          return new AddCustomIntegrationHandler(pool as never, cipher).execute(new AddCustomIntegration({ form: what.form }, context));
+        case 'update':
+          return new UpdateCustomIntegrationHandler(pool as never, cipher).execute(new UpdateCustomIntegration(what, context));
+        case 'status':
+          return new SetCustomIntegrationActiveHandler(pool as never).execute(new SetCustomIntegrationActive(what, context));
+        case 'delete':
+          return new DeleteCustomIntegrationHandler(pool as never).execute(new DeleteCustomIntegration(what, context));
+      }
+    };
     const link = (name: string) => ({ type: 'add' as const, form: customIntegrationSchema.parse({ name, type: 'link', url: 'https://x.example.com' }) });
 
     it('keeps the secrets so the delivery pipeline can open them for a send, bound to their integration', async () => {
