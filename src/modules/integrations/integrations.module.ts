@@ -33,8 +33,10 @@ import { TestSendLeadHandler } from './commands/test-send-lead/test-send-lead.ha
 import { UpdateCustomIntegrationHandler } from './commands/update-custom-integration/update-custom-integration.handler.js';
 import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
 import { DeliveriesController } from './delivery/deliveries.http.controller.js';
+import { DeliveryPlanner } from './delivery/delivery-planner.js';
+import { DeliverySender } from './delivery/delivery-sender.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
-import { LeadDeliveries } from './delivery/lead-deliveries.js';
+import { IntegrationHealth } from './delivery/integration-health.js';
 import type { LeadSender } from './delivery/lead-sender.js';
 import { IntegrationsController } from './integrations.http.controller.js';
 import { CustomApiSender } from './providers/custom/custom-api-sender.js';
@@ -119,11 +121,24 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
         ]),
     },
     {
-      provide: LeadDeliveries,
-      inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG],
-      useFactory: (pool: pg.Pool, jobs: JobQueue, cipher: SecretCipher, realtime: RealtimeHub, senders: ReadonlyMap<string, LeadSender>, config: AppConfig) =>
-        new LeadDeliveries(pool, jobs, cipher, realtime, senders, { ...config.delivery, publicUrl: config.publicUrl }),
+      provide: IntegrationHealth,
+      inject: [SQL_POOL, JOB_QUEUE, CONFIG],
+      useFactory: (pool: pg.Pool, jobs: JobQueue, config: AppConfig) => new IntegrationHealth(pool, jobs, { ...config.delivery, publicUrl: config.publicUrl }),
     },
+    {
+      provide: DeliverySender,
+      inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG, IntegrationHealth],
+      useFactory: (
+        pool: pg.Pool,
+        jobs: JobQueue,
+        cipher: SecretCipher,
+        realtime: RealtimeHub,
+        senders: ReadonlyMap<string, LeadSender>,
+        config: AppConfig,
+        health: IntegrationHealth,
+      ) => new DeliverySender(pool, jobs, cipher, realtime, senders, config.delivery, health),
+    },
+    { provide: DeliveryPlanner, inject: [SQL_POOL, DeliverySender], useFactory: (pool: pg.Pool, sender: DeliverySender) => new DeliveryPlanner(pool, sender) },
   ],
 })
 export class IntegrationsModule {}

@@ -6,7 +6,7 @@ import { AttemptDelivery } from '../commands/attempt-delivery/attempt-delivery.c
 import { PlanDeliveries } from '../commands/plan-deliveries/plan-deliveries.command.js';
 import { SweepDeliveries } from '../commands/sweep-deliveries/sweep-deliveries.command.js';
 import { ARRIVAL_EVENT_TYPES } from './arrivals.js';
-import { SEND_DELIVERY_JOB, type SendDeliveryJob } from './lead-deliveries.js';
+import { SEND_DELIVERY_JOB, type SendDeliveryJob } from './delivery-sender.js';
 
 export const PLAN_DELIVERIES_JOB = 'plan-lead-deliveries';
 export const SWEEP_DELIVERIES_JOB = 'sweep-lead-deliveries';

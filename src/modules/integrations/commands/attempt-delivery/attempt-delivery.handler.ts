@@ -1,14 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { LeadDeliveries, type AttemptResult } from '../../delivery/lead-deliveries.js';
+import { DeliverySender, type AttemptResult } from '../../delivery/delivery-sender.js';
 import { AttemptDelivery } from './attempt-delivery.command.js';
 
-/** Makes one attempt of a delivery, as its job asks; a job that lost the race for the attempt does nothing. */
+/** One attempt of a delivery, as its job asks; a job that lost the race for this attempt does nothing. */
 @CommandHandler(AttemptDelivery)
 export class AttemptDeliveryHandler implements ICommandHandler<AttemptDelivery, AttemptResult | null> {
-  constructor(private readonly deliveries: LeadDeliveries) {}
+  constructor(private readonly sender: DeliverySender) {}
 
   execute({ input }: AttemptDelivery): Promise<AttemptResult | null> {
-    return this.deliveries.attempt(input);
+    return this.sender.attempt(input);
   }
 }

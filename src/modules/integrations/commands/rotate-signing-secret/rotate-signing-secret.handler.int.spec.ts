@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
+import { leadDeliveries } from '../../../../../test/support/lead-deliveries.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { firstAttempt, loopbackHttp, sampleLead } from '../../../../../test/support/sample-lead.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
@@ -16,7 +17,6 @@ import { createPool, type SqlPool } from '../../../../platform/persistence/sql.j
 import { InProcessRealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
 import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { integrationTarget } from '../../delivery/integration-target.js';
-import { LeadDeliveries } from '../../delivery/lead-deliveries.js';
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
 import { customIntegrationSchema } from '../../domain/custom-integration.js';
 import { generatedSecretsOf } from '../../domain/providers.js';
@@ -45,7 +45,7 @@ for (const database of everyDatabase()) {
     let rotations: RotateSigningSecretHandler;
     /** The same command where the grace period is over at once: what a rotation looks like once its day has passed. */
     let graceOver: RotateSigningSecretHandler;
-    let deliveries: LeadDeliveries;
+    let deliveries: ReturnType<typeof leadDeliveries>;
     beforeAll(async () => {
       pool = createPool(database.url, 40);
       receiver = await startWebhookReceiver({ apiKey: API_KEY });
@@ -53,7 +53,7 @@ for (const database of everyDatabase()) {
         delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: DAY_MS },
       });
       graceOver = new RotateSigningSecretHandler(pool as never, cipher, { delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: 0 } });
-      deliveries = new LeadDeliveries(
+      deliveries = leadDeliveries(
         pool as never,
         noJobs,
         cipher,

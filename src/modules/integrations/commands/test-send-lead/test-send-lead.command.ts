@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
-import type { AttemptResult } from '../../delivery/lead-deliveries.js';
+import type { AttemptResult } from '../../delivery/delivery-sender.js';
 
 /** The agent sends a sample lead to one of their integrations now, and learns what it answered. */
 export class TestSendLead extends Command<AttemptResult & { sentAt: string }> {
