@@ -8,12 +8,13 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { SECURITY_EVENT_RECORDER } from '../../platform/security/security-event-recorder.port.js';
 import { EVENT_STORE, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
 import { EvaluateSecurityEventHandler } from './commands/evaluate-security-event/evaluate-security-event.handler.js';
+import { ReviewSecurityAlertController } from './commands/review-security-alert/review-security-alert.admin.http.controller.js';
 import { ReviewSecurityAlertHandler } from './commands/review-security-alert/review-security-alert.handler.js';
-import { SecurityAlertsAdminController } from './commands/review-security-alert/security-alerts.admin.http.controller.js';
 import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
 import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
+import { ListSecurityAlertsController } from './queries/list-security-alerts/list-security-alerts.admin.http.controller.js';
+import { ListSecurityEventsController } from './queries/list-security-events/list-security-events.admin.http.controller.js';
 import { eventStoreSecurityEventRecorder } from './security-event-recorder.js';
-import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
 
 export const securityJobTriggers = [...evaluateSecurityEventTriggers, ...emailSecurityAlertTriggers];
 
@@ -37,7 +38,7 @@ class SecurityJobs implements OnModuleInit {
  * admins. Provides the platform's SecurityEventRecorder port.
  */
 @Module({
-  controllers: [SecurityEventsAdminController, SecurityAlertsAdminController],
+  controllers: [ListSecurityEventsController, ListSecurityAlertsController, ReviewSecurityAlertController],
   providers: [
     SecurityJobs,
     ReviewSecurityAlertHandler,

@@ -3,11 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { Roles, RolesGuard } from '../../platform/auth/roles.guard.js';
-import { SessionGuard } from '../../platform/auth/session.guard.js';
-import { validate } from '../../platform/http/validate.js';
-import { SQL_POOL } from '../../platform/tokens.js';
-import { userIdByEmail, userLabels } from '../identity/contracts/user-directory.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
+import { SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { userIdByEmail, userLabels } from '../../../identity/contracts/user-directory.js';
 
 const query = z.object({
   type: z.enum(['failed_login', 'access_code_attempt', 'unauthorized_access', 'rate_limit_exceeded', 'credential_access']).optional(),
@@ -21,7 +21,7 @@ const query = z.object({
 @Controller('api/admin/security/events')
 @UseGuards(SessionGuard, RolesGuard)
 @Roles('admin')
-export class SecurityEventsAdminController {
+export class ListSecurityEventsController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
