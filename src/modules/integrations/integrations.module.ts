@@ -10,37 +10,48 @@ import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
 import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
 import { AddCustomIntegrationHandler } from './commands/add-custom-integration/add-custom-integration.handler.js';
+import { AddCustomIntegrationController } from './commands/add-custom-integration/add-custom-integration.http.controller.js';
 import { AttemptDeliveryHandler } from './commands/attempt-delivery/attempt-delivery.handler.js';
 import { ClaimTextdripConnectionHandler } from './commands/claim-textdrip-connection/claim-textdrip-connection.handler.js';
 import { ConnectIntegrationHandler } from './commands/connect-integration/connect-integration.handler.js';
+import { ConnectIntegrationController } from './commands/connect-integration/connect-integration.http.controller.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
 import { DeleteCustomIntegrationHandler } from './commands/delete-custom-integration/delete-custom-integration.handler.js';
+import { DeleteCustomIntegrationController } from './commands/delete-custom-integration/delete-custom-integration.http.controller.js';
 import { DisconnectIntegrationHandler } from './commands/disconnect-integration/disconnect-integration.handler.js';
+import { DisconnectIntegrationController } from './commands/disconnect-integration/disconnect-integration.http.controller.js';
 import { EnableIntegrationHandler } from './commands/enable-integration/enable-integration.handler.js';
+import { EnableIntegrationController } from './commands/enable-integration/enable-integration.http.controller.js';
 import { PlanDeliveriesHandler } from './commands/plan-deliveries/plan-deliveries.handler.js';
 import { ResendDeliveryHandler } from './commands/resend-delivery/resend-delivery.handler.js';
+import { ResendDeliveryController } from './commands/resend-delivery/resend-delivery.http.controller.js';
 import { ResendFailedDeliveriesHandler } from './commands/resend-failed-deliveries/resend-failed-deliveries.handler.js';
+import { ResendFailedDeliveriesController } from './commands/resend-failed-deliveries/resend-failed-deliveries.http.controller.js';
 import { RotateSigningSecretHandler } from './commands/rotate-signing-secret/rotate-signing-secret.handler.js';
 import { RotateSigningSecretController } from './commands/rotate-signing-secret/rotate-signing-secret.http.controller.js';
 import { SendLeadsToRingyHandler } from './commands/send-leads-to-ringy/send-leads-to-ringy.handler.js';
 import { SendLeadsToVanillaSoftHandler } from './commands/send-leads-to-vanilla-soft/send-leads-to-vanilla-soft.handler.js';
 import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
 import { SetCustomIntegrationActiveHandler } from './commands/set-custom-integration-active/set-custom-integration-active.handler.js';
+import { SetCustomIntegrationActiveController } from './commands/set-custom-integration-active/set-custom-integration-active.http.controller.js';
 import { SetIntegrationDestinationsHandler } from './commands/set-integration-destinations/set-integration-destinations.handler.js';
+import { SetIntegrationDestinationsController } from './commands/set-integration-destinations/set-integration-destinations.http.controller.js';
 import { SweepDeliveriesHandler } from './commands/sweep-deliveries/sweep-deliveries.handler.js';
 import { TestSendLeadHandler } from './commands/test-send-lead/test-send-lead.handler.js';
+import { TestSendLeadController } from './commands/test-send-lead/test-send-lead.http.controller.js';
 import { UpdateCustomIntegrationHandler } from './commands/update-custom-integration/update-custom-integration.handler.js';
-import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
-import { DeliveriesController } from './delivery/deliveries.http.controller.js';
+import { UpdateCustomIntegrationController } from './commands/update-custom-integration/update-custom-integration.http.controller.js';
 import { DeliveryPlanner } from './delivery/delivery-planner.js';
 import { DeliverySender } from './delivery/delivery-sender.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
 import { IntegrationHealth } from './delivery/integration-health.js';
 import type { LeadSender } from './delivery/lead-sender.js';
-import { IntegrationsController } from './integrations.http.controller.js';
 import { CustomApiSender } from './providers/custom/custom-api-sender.js';
 import { leadSenders } from './providers/index.js';
+import { ListCustomIntegrationsController } from './queries/list-custom-integrations/list-custom-integrations.http.controller.js';
+import { ListDeliveriesController } from './queries/list-deliveries/list-deliveries.http.controller.js';
+import { ListIntegrationsController } from './queries/list-integrations/list-integrations.http.controller.js';
 
 /** The events of this module's jobs: leads reaching an agent are delivered to the agent's integrations. */
 export const integrationJobTriggers = deliveryTriggers;
@@ -81,12 +92,23 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** Integrations: the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
-  // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
+  // The Textdrip routes first, then the custom ones: /api/integrations/textdrip/… and /custom/… before the generic /api/integrations/:providerId/….
   controllers: [
     TextdripConnectionController,
-    CustomIntegrationsController,
-    IntegrationsController,
-    DeliveriesController,
+    ListCustomIntegrationsController,
+    AddCustomIntegrationController,
+    UpdateCustomIntegrationController,
+    SetCustomIntegrationActiveController,
+    DeleteCustomIntegrationController,
+    ListIntegrationsController,
+    ConnectIntegrationController,
+    DisconnectIntegrationController,
+    ListDeliveriesController,
+    ResendDeliveryController,
+    ResendFailedDeliveriesController,
+    TestSendLeadController,
+    EnableIntegrationController,
+    SetIntegrationDestinationsController,
     RotateSigningSecretController,
     SendLeadsAdminController,
   ],
