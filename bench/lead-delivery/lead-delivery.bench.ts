@@ -8,7 +8,6 @@ import path from 'node:path';
 
 import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
-import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
 import { newWebhookSecret } from '../../src/modules/integrations/delivery/standard-webhooks.js';
 import { OnlySalesLeadSender } from '../../src/modules/integrations/providers/onlysales/onlysales-sender.js';
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
@@ -27,6 +26,7 @@ import { encryptionKey } from '../../src/platform/secrets/key-material.js';
 import { keyring } from '../../src/platform/secrets/keyring.js';
 import { SecretCipher } from '../../src/platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
+import { leadDeliveries } from '../../test/support/lead-deliveries.js';
 import { fmt, openBenchDatabase } from '../support/bench-database.js';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 2_000);
@@ -82,7 +82,7 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
   const store = new PostgresEventStore(pool);
   const cipher = new SecretCipher(keyring(encryptionKey(Buffer.alloc(32, 7))));
   const outbound = new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 15_000 });
-  const deliveries = new LeadDeliveries(pool, queue, cipher, new InProcessRealtimeHub(), new Map([['onlysales', new OnlySalesLeadSender(outbound)]]), {
+  const deliveries = leadDeliveries(pool, queue, cipher, new InProcessRealtimeHub(), new Map([['onlysales', new OnlySalesLeadSender(outbound)]]), {
     retryDelaysMs: [0, 5_000, 300_000],
     disableAfterMs: 86_400_000,
     publicUrl: 'http://portal.bench',
@@ -148,7 +148,7 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
     head.commit.toString(),
     head.prepare.toString(),
   ]);
-  registerDeliveryJobs(queue, deliveries);
+  registerDeliveryJobs(queue, deliveries.commands);
   await queue.startWorkers(WORKERS);
   // The sales are stored before the clock starts, as the allocation stores them (one event per
   // lead's stream); their append is the event store's figure (event-store-append, lead-intake).

@@ -2,6 +2,7 @@
 // job → sliding-window evaluation), beside the same path with a job that does nothing.
 import { randomUUID } from 'node:crypto';
 
+import { EvaluateSecurityEventHandler } from '../../src/modules/security/commands/evaluate-security-event/evaluate-security-event.handler.js';
 import { recordSecurityEvent, type SecurityEventType } from '../../src/modules/security/contracts/security-events.js';
 import {
   EVALUATE_SECURITY_EVENT,
@@ -21,7 +22,7 @@ const TYPES: SecurityEventType[] = ['failed_login', 'access_code_attempt', 'unau
 async function runPath(pool: SqlPool, label: string, handler: 'evaluate' | 'trivial'): Promise<number> {
   const store = new PostgresEventStore(pool);
   const queue = new PostgresJobQueue(pool, `bench-${label}`, 20);
-  if (handler === 'evaluate') registerEvaluateSecurityEventJob(queue, pool);
+  if (handler === 'evaluate') registerEvaluateSecurityEventJob(queue, new EvaluateSecurityEventHandler(pool));
   else queue.register(EVALUATE_SECURITY_EVENT, async () => {});
   const runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, evaluateSecurityEventTriggers), name: `dispatch-${label}` }], {
     batchSize: 500,

@@ -6,9 +6,9 @@ import { z } from 'zod';
 
 import { MIGRATIONS } from '../modules.js';
 import { CreateAccessCode, CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
-import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.js';
+import { CreateAdmin } from '../modules/identity/commands/create-admin/create-admin.command.js';
+import { CreateAdminHandler, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.handler.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
-import { SessionStore } from '../platform/auth/session-store.js';
 import { isWorkAccount } from '../platform/auth/work-account.js';
 import { loadConfig } from '../platform/config/config.js';
 import { requestContext } from '../platform/event-store/new-event.js';
@@ -79,11 +79,9 @@ const infrastructure = await openInfrastructure(config, MIGRATIONS, (line) => pr
 try {
   const operator = operatorName(args.by);
   const context = requestContext({ type: 'operator', id: operator });
-  const result = await createAdmin(
-    infrastructure.pool,
-    new SessionStore(infrastructure.pool, config.session),
-    { email: args.email, displayName: args.name, satLeader: args['sat-leader'] },
-    context,
+  // No Nest application here: the handlers run directly.
+  const result = await new CreateAdminHandler(infrastructure.pool).execute(
+    new CreateAdmin({ email: args.email, displayName: args.name, satLeader: args['sat-leader'] }, context),
   );
 
   const lines: string[] = [];
@@ -97,7 +95,7 @@ try {
     );
   }
   if (!isWorkAccount({ provider: 'email', email: args.email }, config.staffEmailDomain)) {
-    // No Nest application here: the handler runs directly, the same one the admin page's command reaches.
+    // The same handler the admin page's command reaches.
     const { code } = await new CreateAccessCodeHandler(infrastructure.store).execute(
       new CreateAccessCode(
         context.actor,

@@ -30,11 +30,12 @@ const SOURCES: Record<string, readonly string[]> = {
  */
 const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/modules/identity/queries/list-users/list-users.admin.http.controller.ts': ['rm_agent_access'],
-  'src/modules/integrations/commands/change-custom-integration.handler.ts': ['users'],
+  'src/modules/integrations/commands/add-custom-integration/add-custom-integration.handler.ts': ['users'],
+  'src/modules/integrations/commands/set-integration-destinations/set-integration-destinations.handler.ts': ['rm_campaigns'],
   'src/modules/integrations/delivery/arrivals.ts': ['rm_campaigns', 'rm_owned_leads'],
-  'src/modules/integrations/delivery/deliveries.http.controller.ts': ['rm_campaigns'],
   'src/modules/integrations/delivery/delivery-log.query.ts': ['rm_leads'],
-  'src/modules/integrations/delivery/lead-deliveries.ts': ['rm_campaigns', 'rm_leads'],
+  'src/modules/integrations/delivery/delivery-sender.ts': ['rm_leads'],
+  'src/modules/integrations/queries/list-deliveries/list-deliveries.http.controller.ts': ['rm_campaigns'],
   'src/modules/marketplace/commands/campaigns.http.controller.ts': ['profiles', 'rm_wallet_holds'],
   'src/modules/marketplace/commands/change-group/change-group.handler.ts': ['users'],
   'src/modules/marketplace/commands/groups.http.controller.ts': ['profiles', 'users'],

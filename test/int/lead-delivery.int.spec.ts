@@ -8,7 +8,6 @@ import { leadsProjection } from '../../projections/marketplace/leads/leads.proje
 import { ArrivalNotReadable } from '../../src/modules/integrations/delivery/arrivals.js';
 import { deliveryOf } from '../../src/modules/integrations/delivery/delivery-log.query.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
-import { LeadDeliveries } from '../../src/modules/integrations/delivery/lead-deliveries.js';
 import type { LeadSender } from '../../src/modules/integrations/delivery/lead-sender.js';
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
 import type { JsonEvent } from '../../src/platform/event-store/json-event.js';
@@ -22,6 +21,7 @@ import { SubscriptionRunner } from '../../src/platform/projections/subscription-
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
 import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
 import { useIsolatedStore } from '../support/isolated-database.js';
+import { leadDeliveries } from '../support/lead-deliveries.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 import { testSecretCipher } from '../support/test-secrets.js';
@@ -102,7 +102,7 @@ for (const database of everyDatabase()) {
     let crmUrl: string;
     let queue: PostgresJobQueue;
     let runner: SubscriptionRunner;
-    let deliveries: LeadDeliveries;
+    let deliveries: ReturnType<typeof leadDeliveries>;
     // A day of failures is 3 s here: long enough that a loaded machine's retries 50 ms apart never reach it by accident.
     const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 3_000, publicUrl: 'http://portal.test' };
 
@@ -110,7 +110,7 @@ for (const database of everyDatabase()) {
       crmUrl = await crm.start();
       queue = new PostgresJobQueue(db.pool, `delivery-${randomUUID()}`, 50);
       const outbound = new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 15_000 });
-      deliveries = new LeadDeliveries(
+      deliveries = leadDeliveries(
         db.pool,
         queue,
         cipher,
@@ -121,7 +121,7 @@ for (const database of everyDatabase()) {
         ]),
         settings,
       );
-      registerDeliveryJobs(queue, deliveries);
+      registerDeliveryJobs(queue, deliveries.commands);
       queue.register(SEND_EMAIL_JOB, async () => undefined);
       await queue.startWorkers(8);
       runner = new SubscriptionRunner(db.store, db.pool, [leadsProjection, eventJobDispatcher(queue, deliveryTriggers)], { pollIntervalMs: 20 });

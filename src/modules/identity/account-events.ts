@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 import type { NewEvent } from '../../platform/event-store/event-store.port.js';
-import { newEvent, userRequestContext } from '../../platform/event-store/new-event.js';
+import { newEvent, userRequestContext, type CommandContext } from '../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../platform/event-store/outbox.js';
 import { inTransaction } from '../../platform/persistence/sql.js';
 import { accountStream, type IdentityEvent } from './contracts/identity.events.js';
@@ -15,4 +15,9 @@ export function accountEvent<TEvent extends IdentityEvent>(type: TEvent['type'],
 export async function recordAccountEvent(pool: pg.Pool, userId: string, event: NewEvent): Promise<void> {
   await inTransaction(pool, (tx) => recordInOutbox(tx, accountStream(userId), [event]));
   outboxCommitted();
+}
+
+/** The caller as sessions and security events record them: address, browser and request id. */
+export function clientOf(context: CommandContext): { ip?: string; userAgent?: string; requestId?: string } {
+  return { ...context.client, requestId: context.requestId };
 }

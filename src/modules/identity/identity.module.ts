@@ -5,24 +5,32 @@ import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
-import { AdministerAccountController } from './commands/administer-account/administer-account.admin.http.controller.js';
-import { AdministerAccountHandler } from './commands/administer-account/administer-account.handler.js';
+import { ApproveEmailController } from './commands/approve-email/approve-email.admin.http.controller.js';
+import { ApproveEmailHandler } from './commands/approve-email/approve-email.handler.js';
 import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
 import { ChooseSatLeaderController } from './commands/choose-sat-leader/choose-sat-leader.http.controller.js';
 import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler.js';
 import { ConfirmEmailController } from './commands/confirm-email/confirm-email.http.controller.js';
 import { CreateAccountController } from './commands/create-account/create-account.admin.http.controller.js';
 import { CreateAccountHandler } from './commands/create-account/create-account.handler.js';
-import { SignInWithExternalProfileHandler } from './commands/external-sign-in/external-sign-in.handler.js';
-import { ExternalSignInController } from './commands/external-sign-in/external-sign-in.http.controller.js';
-import { OidcProviders } from './commands/external-sign-in/oidc-providers.js';
-import { ForgotPasswordController } from './commands/forgot-password/forgot-password.http.controller.js';
-import { ApprovedEmailsAdminController } from './commands/manage-approved-emails/approved-emails.admin.http.controller.js';
-import { ManageApprovedEmailHandler } from './commands/manage-approved-emails/manage-approved-emails.handler.js';
-import { RequestEmailLinkHandler } from './commands/request-email-link/request-email-link.handler.js';
-import { ResendConfirmationController } from './commands/resend-confirmation/resend-confirmation.http.controller.js';
+import { CreateAdminHandler } from './commands/create-admin/create-admin.handler.js';
+import { RemoveApprovedEmailController } from './commands/remove-approved-email/remove-approved-email.admin.http.controller.js';
+import { RemoveApprovedEmailHandler } from './commands/remove-approved-email/remove-approved-email.handler.js';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { ForgotPasswordController } from './commands/request-password-reset/request-password-reset.http.controller.js';
+import { ResendConfirmationEmailHandler } from './commands/resend-confirmation-email/resend-confirmation-email.handler.js';
+import { ResendConfirmationController } from './commands/resend-confirmation-email/resend-confirmation-email.http.controller.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { ResetPasswordController } from './commands/reset-password/reset-password.http.controller.js';
+import { SetAccountDisabledController } from './commands/set-account-disabled/set-account-disabled.admin.http.controller.js';
+import { SetAccountDisabledHandler } from './commands/set-account-disabled/set-account-disabled.handler.js';
+import { SetAdminRoleController } from './commands/set-admin-role/set-admin-role.admin.http.controller.js';
+import { SetAdminRoleHandler } from './commands/set-admin-role/set-admin-role.handler.js';
+import { SetSatLeaderRoleController } from './commands/set-sat-leader-role/set-sat-leader-role.admin.http.controller.js';
+import { SetSatLeaderRoleHandler } from './commands/set-sat-leader-role/set-sat-leader-role.handler.js';
+import { ExternalSignInController } from './commands/sign-in-with-external-profile/external-sign-in.http.controller.js';
+import { OidcProviders } from './commands/sign-in-with-external-profile/oidc-providers.js';
+import { SignInWithExternalProfileHandler } from './commands/sign-in-with-external-profile/sign-in-with-external-profile.handler.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
@@ -34,6 +42,7 @@ import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/
 import { invitationEmailTriggers, registerInvitationEmailJob } from './jobs/send-invitation-email.job.js';
 import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
+import { ListApprovedEmailsController } from './queries/list-approved-emails/list-approved-emails.admin.http.controller.js';
 import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
 import { ListUsersController } from './queries/list-users/list-users.admin.http.controller.js';
 
@@ -71,22 +80,31 @@ class IdentityJobs implements OnModuleInit {
     ChooseSatLeaderController,
     ExternalSignInController,
     ListUsersController,
-    AdministerAccountController,
+    SetAdminRoleController,
+    SetSatLeaderRoleController,
+    SetAccountDisabledController,
     CreateAccountController,
-    ApprovedEmailsAdminController,
+    ListApprovedEmailsController,
+    ApproveEmailController,
+    RemoveApprovedEmailController,
   ],
   providers: [
     SignUpHandler,
     ConfirmEmailHandler,
-    RequestEmailLinkHandler,
+    RequestPasswordResetHandler,
+    ResendConfirmationEmailHandler,
     ResetPasswordHandler,
     SignInHandler,
     SignInWithExternalProfileHandler,
     SignOutHandler,
     ChooseSatLeaderHandler,
-    AdministerAccountHandler,
+    SetAdminRoleHandler,
+    SetSatLeaderRoleHandler,
+    SetAccountDisabledHandler,
     CreateAccountHandler,
-    ManageApprovedEmailHandler,
+    CreateAdminHandler,
+    ApproveEmailHandler,
+    RemoveApprovedEmailHandler,
     DemoAccountsService,
     IdentityJobs,
     {

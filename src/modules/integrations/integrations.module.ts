@@ -1,4 +1,5 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../platform/config/config.js';
@@ -8,24 +9,49 @@ import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
 import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
-import { ChangeCustomIntegrationHandler } from './commands/change-custom-integration.handler.js';
-import { ChangeIntegrationHandler } from './commands/change-integration.handler.js';
-import { ClaimTextdripConnectionHandler } from './commands/connect-textdrip/claim-textdrip-connection.handler.js';
+import { AddCustomIntegrationHandler } from './commands/add-custom-integration/add-custom-integration.handler.js';
+import { AddCustomIntegrationController } from './commands/add-custom-integration/add-custom-integration.http.controller.js';
+import { AttemptDeliveryHandler } from './commands/attempt-delivery/attempt-delivery.handler.js';
+import { ClaimTextdripConnectionHandler } from './commands/claim-textdrip-connection/claim-textdrip-connection.handler.js';
+import { ConnectIntegrationHandler } from './commands/connect-integration/connect-integration.handler.js';
+import { ConnectIntegrationController } from './commands/connect-integration/connect-integration.http.controller.js';
 import { TextdripConnectionController } from './commands/connect-textdrip/textdrip-connection.http.controller.js';
 import { TextdripConnections } from './commands/connect-textdrip/textdrip-connections.js';
-import { DELIVERY_COMMAND_HANDLERS } from './commands/deliveries/delivery-commands.handler.js';
+import { DeleteCustomIntegrationHandler } from './commands/delete-custom-integration/delete-custom-integration.handler.js';
+import { DeleteCustomIntegrationController } from './commands/delete-custom-integration/delete-custom-integration.http.controller.js';
+import { DisconnectIntegrationHandler } from './commands/disconnect-integration/disconnect-integration.handler.js';
+import { DisconnectIntegrationController } from './commands/disconnect-integration/disconnect-integration.http.controller.js';
+import { EnableIntegrationHandler } from './commands/enable-integration/enable-integration.handler.js';
+import { EnableIntegrationController } from './commands/enable-integration/enable-integration.http.controller.js';
+import { PlanDeliveriesHandler } from './commands/plan-deliveries/plan-deliveries.handler.js';
+import { ResendDeliveryHandler } from './commands/resend-delivery/resend-delivery.handler.js';
+import { ResendDeliveryController } from './commands/resend-delivery/resend-delivery.http.controller.js';
+import { ResendFailedDeliveriesHandler } from './commands/resend-failed-deliveries/resend-failed-deliveries.handler.js';
+import { ResendFailedDeliveriesController } from './commands/resend-failed-deliveries/resend-failed-deliveries.http.controller.js';
 import { RotateSigningSecretHandler } from './commands/rotate-signing-secret/rotate-signing-secret.handler.js';
 import { RotateSigningSecretController } from './commands/rotate-signing-secret/rotate-signing-secret.http.controller.js';
+import { SendLeadsToRingyHandler } from './commands/send-leads-to-ringy/send-leads-to-ringy.handler.js';
+import { SendLeadsToVanillaSoftHandler } from './commands/send-leads-to-vanilla-soft/send-leads-to-vanilla-soft.handler.js';
 import { SendLeadsAdminController } from './commands/send-leads/send-leads.admin.http.controller.js';
-import { SEND_LEADS_HANDLERS } from './commands/send-leads/send-leads.handler.js';
-import { CustomIntegrationsController } from './custom-integrations.http.controller.js';
-import { DeliveriesController } from './delivery/deliveries.http.controller.js';
+import { SetCustomIntegrationActiveHandler } from './commands/set-custom-integration-active/set-custom-integration-active.handler.js';
+import { SetCustomIntegrationActiveController } from './commands/set-custom-integration-active/set-custom-integration-active.http.controller.js';
+import { SetIntegrationDestinationsHandler } from './commands/set-integration-destinations/set-integration-destinations.handler.js';
+import { SetIntegrationDestinationsController } from './commands/set-integration-destinations/set-integration-destinations.http.controller.js';
+import { SweepDeliveriesHandler } from './commands/sweep-deliveries/sweep-deliveries.handler.js';
+import { TestSendLeadHandler } from './commands/test-send-lead/test-send-lead.handler.js';
+import { TestSendLeadController } from './commands/test-send-lead/test-send-lead.http.controller.js';
+import { UpdateCustomIntegrationHandler } from './commands/update-custom-integration/update-custom-integration.handler.js';
+import { UpdateCustomIntegrationController } from './commands/update-custom-integration/update-custom-integration.http.controller.js';
+import { DeliveryPlanner } from './delivery/delivery-planner.js';
+import { DeliverySender } from './delivery/delivery-sender.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
-import { LeadDeliveries } from './delivery/lead-deliveries.js';
+import { IntegrationHealth } from './delivery/integration-health.js';
 import type { LeadSender } from './delivery/lead-sender.js';
-import { IntegrationsController } from './integrations.http.controller.js';
 import { CustomApiSender } from './providers/custom/custom-api-sender.js';
 import { leadSenders } from './providers/index.js';
+import { ListCustomIntegrationsController } from './queries/list-custom-integrations/list-custom-integrations.http.controller.js';
+import { ListDeliveriesController } from './queries/list-deliveries/list-deliveries.http.controller.js';
+import { ListIntegrationsController } from './queries/list-integrations/list-integrations.http.controller.js';
 
 /** The events of this module's jobs: leads reaching an agent are delivered to the agent's integrations. */
 export const integrationJobTriggers = deliveryTriggers;
@@ -40,11 +66,11 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly deliveries: LeadDeliveries,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
-    registerDeliveryJobs(this.jobs, this.deliveries);
+    registerDeliveryJobs(this.jobs, this.commands);
   }
 
   /** Overdue deliveries are looked for once a minute: one job per minute slot, however many processes enqueue it. */
@@ -66,24 +92,47 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
 /** Integrations: the agent's connections to CRMs, dialers and inboxes, and their own custom ones, secrets encrypted at rest, and the leads delivered to them. */
 @Module({
-  // The Textdrip routes first: /api/integrations/textdrip/… before the generic /api/integrations/:providerId/….
+  // The Textdrip routes first, then the custom ones: /api/integrations/textdrip/… and /custom/… before the generic /api/integrations/:providerId/….
   controllers: [
     TextdripConnectionController,
-    CustomIntegrationsController,
-    IntegrationsController,
-    DeliveriesController,
+    ListCustomIntegrationsController,
+    AddCustomIntegrationController,
+    UpdateCustomIntegrationController,
+    SetCustomIntegrationActiveController,
+    DeleteCustomIntegrationController,
+    ListIntegrationsController,
+    ConnectIntegrationController,
+    DisconnectIntegrationController,
+    ListDeliveriesController,
+    ResendDeliveryController,
+    ResendFailedDeliveriesController,
+    TestSendLeadController,
+    EnableIntegrationController,
+    SetIntegrationDestinationsController,
     RotateSigningSecretController,
     SendLeadsAdminController,
   ],
   providers: [
-    ChangeIntegrationHandler,
+    ConnectIntegrationHandler,
+    DisconnectIntegrationHandler,
     TextdripConnections,
     ClaimTextdripConnectionHandler,
-    ChangeCustomIntegrationHandler,
+    AddCustomIntegrationHandler,
+    UpdateCustomIntegrationHandler,
+    SetCustomIntegrationActiveHandler,
+    DeleteCustomIntegrationHandler,
     RotateSigningSecretHandler,
     IntegrationJobs,
-    ...DELIVERY_COMMAND_HANDLERS,
-    ...SEND_LEADS_HANDLERS,
+    ResendDeliveryHandler,
+    ResendFailedDeliveriesHandler,
+    TestSendLeadHandler,
+    EnableIntegrationHandler,
+    SetIntegrationDestinationsHandler,
+    PlanDeliveriesHandler,
+    AttemptDeliveryHandler,
+    SweepDeliveriesHandler,
+    SendLeadsToRingyHandler,
+    SendLeadsToVanillaSoftHandler,
     {
       provide: LEAD_SENDERS,
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],
@@ -94,11 +143,24 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
         ]),
     },
     {
-      provide: LeadDeliveries,
-      inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG],
-      useFactory: (pool: pg.Pool, jobs: JobQueue, cipher: SecretCipher, realtime: RealtimeHub, senders: ReadonlyMap<string, LeadSender>, config: AppConfig) =>
-        new LeadDeliveries(pool, jobs, cipher, realtime, senders, { ...config.delivery, publicUrl: config.publicUrl }),
+      provide: IntegrationHealth,
+      inject: [SQL_POOL, JOB_QUEUE, CONFIG],
+      useFactory: (pool: pg.Pool, jobs: JobQueue, config: AppConfig) => new IntegrationHealth(pool, jobs, { ...config.delivery, publicUrl: config.publicUrl }),
     },
+    {
+      provide: DeliverySender,
+      inject: [SQL_POOL, JOB_QUEUE, SECRET_CIPHER, REALTIME_HUB, LEAD_SENDERS, CONFIG, IntegrationHealth],
+      useFactory: (
+        pool: pg.Pool,
+        jobs: JobQueue,
+        cipher: SecretCipher,
+        realtime: RealtimeHub,
+        senders: ReadonlyMap<string, LeadSender>,
+        config: AppConfig,
+        health: IntegrationHealth,
+      ) => new DeliverySender(pool, jobs, cipher, realtime, senders, config.delivery, health),
+    },
+    { provide: DeliveryPlanner, inject: [SQL_POOL, DeliverySender], useFactory: (pool: pg.Pool, sender: DeliverySender) => new DeliveryPlanner(pool, sender) },
   ],
 })
 export class IntegrationsModule {}

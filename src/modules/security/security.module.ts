@@ -1,4 +1,5 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { EventStore } from '../../platform/event-store/event-store.port.js';
@@ -6,12 +7,14 @@ import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { SECURITY_EVENT_RECORDER } from '../../platform/security/security-event-recorder.port.js';
 import { EVENT_STORE, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
-import { ReviewSecurityAlertHandler } from './commands/review-alert/review-alert.handler.js';
-import { SecurityAlertsAdminController } from './commands/review-alert/security-alerts.admin.http.controller.js';
+import { EvaluateSecurityEventHandler } from './commands/evaluate-security-event/evaluate-security-event.handler.js';
+import { ReviewSecurityAlertController } from './commands/review-security-alert/review-security-alert.admin.http.controller.js';
+import { ReviewSecurityAlertHandler } from './commands/review-security-alert/review-security-alert.handler.js';
 import { emailSecurityAlertTriggers, registerEmailSecurityAlertJob } from './jobs/email-security-alert.job.js';
 import { evaluateSecurityEventTriggers, registerEvaluateSecurityEventJob } from './jobs/evaluate-security-event.job.js';
+import { ListSecurityAlertsController } from './queries/list-security-alerts/list-security-alerts.admin.http.controller.js';
+import { ListSecurityEventsController } from './queries/list-security-events/list-security-events.admin.http.controller.js';
 import { eventStoreSecurityEventRecorder } from './security-event-recorder.js';
-import { SecurityEventsAdminController } from './security-events.admin.http.controller.js';
 
 export const securityJobTriggers = [...evaluateSecurityEventTriggers, ...emailSecurityAlertTriggers];
 
@@ -21,10 +24,11 @@ class SecurityJobs implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
-    registerEvaluateSecurityEventJob(this.jobs, this.pool);
+    registerEvaluateSecurityEventJob(this.jobs, this.commands);
     registerEmailSecurityAlertJob(this.jobs, this.pool, this.mailer);
   }
 }
@@ -34,10 +38,11 @@ class SecurityJobs implements OnModuleInit {
  * admins. Provides the platform's SecurityEventRecorder port.
  */
 @Module({
-  controllers: [SecurityEventsAdminController, SecurityAlertsAdminController],
+  controllers: [ListSecurityEventsController, ListSecurityAlertsController, ReviewSecurityAlertController],
   providers: [
     SecurityJobs,
     ReviewSecurityAlertHandler,
+    EvaluateSecurityEventHandler,
     { provide: SECURITY_EVENT_RECORDER, inject: [EVENT_STORE], useFactory: (store: EventStore) => eventStoreSecurityEventRecorder(store) },
   ],
   exports: [SECURITY_EVENT_RECORDER],

@@ -1,4 +1,14 @@
+import type pg from 'pg';
+
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
+import type { CommandContext } from '../../../platform/event-store/new-event.js';
+import { outboxCommitted, recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { OutboundHttp } from '../../../platform/outbound/outbound-http.js';
+import { inTransaction } from '../../../platform/persistence/sql.js';
+import { leadIdsByNumber } from '../../marketplace/contracts/lead-numbers.js';
+import { deliverableLead } from '../commands/send-leads/deliverable-lead.js';
+import { integrationEvent, leadSendStream } from '../contracts/integration-events.js';
+import { INVALID_CREDENTIALS } from '../providers/provider-call.js';
 
 /** A bought lead as it goes out to an agent's tools: the person, and how the agent got it. */
 export type DeliverableLead = {
@@ -70,3 +80,73 @@ export type LeadSenderDependencies = { readonly http: OutboundHttp };
 
 /** How long an answer may take before the attempt counts as failed (the receiver must answer 2xx within 15 s). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
+
+/** Leads an admin's send-leads request sends at once. */
+const SENDS_AT_ONCE = 4;
+
+export type SendResult = { readonly leadId: number; readonly status: 'sent' | 'failed'; readonly error: string | null; readonly providerStatus: number | null };
+export type SendLeadsAnswer = { results: SendResult[]; sent: number; failed: number };
+/** What the admin's send-leads form adds to each lead. */
+export type SendLeadsExtra = { leadSource: string | undefined; notes: string; priceCents: number | null };
+
+/**
+ * What the admin sent, for the audit log: who (the event's actor), which lead ids, to which
+ * provider, and how it went; never the credentials or the posting address they came with.
+ */
+export async function recordLeadsSent(
+  pool: pg.Pool,
+  provider: 'ringy' | 'vanillasoft',
+  leadIds: readonly number[],
+  extra: SendLeadsExtra,
+  answer: SendLeadsAnswer,
+  context: CommandContext,
+): Promise<void> {
+  const failedLeadIds = answer.results.filter((result) => result.status === 'failed').map((result) => result.leadId);
+  const data = {
+    adminId: context.actor.id,
+    provider,
+    leadIds,
+    sent: answer.sent,
+    failed: answer.failed,
+    failedLeadIds,
+    ...(extra.leadSource ? { leadSource: extra.leadSource } : {}),
+  };
+  await inTransaction(pool, (tx) => recordInOutbox(tx, leadSendStream(context.actor.id), [integrationEvent('LeadsSentToProvider', data, context)]));
+  outboxCommitted();
+}
+
+/** Each lead sent, a few at a time; once the provider refuses the credentials the rest are not tried. */
+export async function sendLeadsByNumber(
+  pool: pg.Pool,
+  store: EventStore,
+  numbers: readonly number[],
+  extra: SendLeadsExtra,
+  send: (lead: DeliverableLead) => Promise<SendOutcome>,
+): Promise<SendLeadsAnswer> {
+  const ids = await leadIdsByNumber(pool, numbers);
+  const results = new Map<number, SendResult>();
+  let refused = false;
+  const queue = [...numbers];
+  const worker = async () => {
+    for (let number = queue.shift(); number !== undefined; number = queue.shift()) {
+      const leadId = ids.get(number);
+      const lead = leadId ? await deliverableLead(store, leadId, extra) : null;
+      if (!lead) {
+        // A lead just received is numbered at once; its events reach the store a moment later.
+        const error = leadId ? 'This lead is still being received: try again in a moment' : 'No lead has this ID';
+        results.set(number, { leadId: number, status: 'failed', error, providerStatus: null });
+        continue;
+      }
+      if (refused) {
+        results.set(number, { leadId: number, status: 'failed', error: `${INVALID_CREDENTIALS} (not sent)`, providerStatus: null });
+        continue;
+      }
+      const outcome = await send(lead);
+      if (outcome.error === INVALID_CREDENTIALS) refused = true;
+      results.set(number, { leadId: number, status: outcome.ok ? 'sent' : 'failed', error: outcome.error, providerStatus: outcome.status });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, numbers.length) }, worker));
+  const ordered = numbers.map((number) => results.get(number)!);
+  return { results: ordered, sent: ordered.filter((r) => r.status === 'sent').length, failed: ordered.filter((r) => r.status === 'failed').length };
+}

@@ -1,21 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { ValidationFailed } from '../../../../platform/http/api-error.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { ChooseSatLeader } from './choose-sat-leader.command.js';
 
-export class ChooseSatLeader extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly satLeaderId: string,
-  ) {
-    super();
-  }
-}
-
-/** Saves a user's SAT leader (stored as the leader's e-mail, sat_manager_email); only an enabled SAT leader can be chosen. */
+/** Saves the signed-in user's (the actor's) SAT leader (stored as the leader's e-mail, sat_manager_email); only an enabled SAT leader can be chosen. */
 @CommandHandler(ChooseSatLeader)
 export class ChooseSatLeaderHandler implements ICommandHandler<ChooseSatLeader, void> {
   constructor(
@@ -23,13 +15,13 @@ export class ChooseSatLeaderHandler implements ICommandHandler<ChooseSatLeader, 
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ userId, satLeaderId }: ChooseSatLeader): Promise<void> {
+  async execute({ input: { satLeaderId }, context }: ChooseSatLeader): Promise<void> {
     const { rowCount } = await this.pool.query(
       `UPDATE profiles SET sat_manager_email = leader.email, updated_at = now()
          FROM profiles leader JOIN users lu ON lu.id = leader.user_id
         WHERE profiles.user_id = $1 AND leader.user_id = $2 AND leader.title_code = 'Satellite'
           AND lu.disabled_at IS NULL AND leader.email <> coalesce($3, '')`,
-      [userId, satLeaderId, this.config.satLeaderExcludedEmail ?? null],
+      [context.actor.id, satLeaderId, this.config.satLeaderExcludedEmail ?? null],
     );
     if (!rowCount) throw new ValidationFailed([{ field: 'satLeaderId', message: 'Please select your SAT leader to continue.' }]);
   }

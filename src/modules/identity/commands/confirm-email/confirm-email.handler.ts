@@ -1,23 +1,18 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { hashToken } from '../../../../platform/auth/session-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-
-export class ConfirmEmail extends Command<void> {
-  constructor(readonly token: string) {
-    super();
-  }
-}
+import { ConfirmEmail } from './confirm-email.command.js';
 
 /** Confirms an account's e-mail address with the single-use token from its confirmation link. */
 @CommandHandler(ConfirmEmail)
 export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmail, void> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ token }: ConfirmEmail): Promise<void> {
+  async execute({ input: { token } }: ConfirmEmail): Promise<void> {
     const { rows } = await this.pool.query<{ user_id: string }>(
       `WITH used AS (
          UPDATE email_tokens SET used_at = now()

@@ -4,11 +4,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER } from '../../../../platform/tokens.js';
 import { TOKEN_USE_PER_IP } from '../../domain/auth-rate-limits.js';
-import { ConfirmEmail } from './confirm-email.handler.js';
+import { ConfirmEmail } from './confirm-email.command.js';
 
 const confirmRequest = z.object({ token: z.string().min(20, 'This confirmation link is not complete.').max(200) });
 
@@ -26,7 +27,7 @@ export class ConfirmEmailController {
   async confirm(@Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: TOKEN_USE_PER_IP, subject: request.ip }]);
     const { token } = validate(confirmRequest, body);
-    await this.commands.execute(new ConfirmEmail(token));
+    await this.commands.execute(new ConfirmEmail({ token }, requestContextOf(request)));
     return { message: 'Your email is confirmed. You can sign in now.' };
   }
 }

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { CreateAccount } from './create-account.handler.js';
+import { CreateAccount } from './create-account.command.js';
 
 const createRequest = z.object({
   email: z.string({ message: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address')),
@@ -30,6 +30,6 @@ export class CreateAccountController {
   @ApiOperation({ summary: 'Makes an account (optionally a SAT leader) and mails its owner a 24-hour link to set the password.' })
   create(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validate(createRequest, body);
-    return this.commands.execute(new CreateAccount(input, userRequestContext(admin.userId, String(request.id))));
+    return this.commands.execute(new CreateAccount(input, requestContextOf(request, { type: 'user', id: admin.userId })));
   }
 }

@@ -4,26 +4,26 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
-import { hashToken, SessionStore } from '../../../../platform/auth/session-store.js';
+import { hashToken } from '../../../../platform/auth/session-store.js';
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
 import { requestContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
 import { accountStream } from '../../contracts/identity.events.js';
-import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from './create-admin.js';
+import { CreateAdmin, type CreateAdminRequest } from './create-admin.command.js';
+import { CreateAdminHandler, PASSWORD_LINK_VALID_MINUTES } from './create-admin.handler.js';
 
 const operator = () => requestContext({ type: 'operator', id: 'jane@ops-host' });
 
 for (const database of everyDatabase()) {
   describeOn(database, `an operator makes an admin at the command line, on ${database.name}`, () => {
     let pool: SqlPool;
-    let sessions: SessionStore;
 
     beforeAll(() => {
       pool = createPool(database.url, 10);
-      sessions = new SessionStore(pool, { idleMinutes: 480, absoluteHours: 168 });
     });
     afterAll(async () => pool.end());
 
+    const createAdmin = (request: CreateAdminRequest) => new CreateAdminHandler(pool).execute(new CreateAdmin(request, operator()));
     const email = () => `ops-${randomUUID()}@agency.test`;
     const eventsOf = async (userId: string) => {
       const { rows } = await pool.query<{ event: NewEvent }>('SELECT event FROM outbox_events WHERE stream_id = $1 ORDER BY position', [accountStream(userId)]);
@@ -43,7 +43,7 @@ for (const database of everyDatabase()) {
 
     it('creates a new admin without a password, with a one-day link to set it, every step an event with the operator as actor', async () => {
       const address = email();
-      const result = await createAdmin(pool, sessions, { email: address, displayName: 'Jane Ops', satLeader: false }, operator());
+      const result = await createAdmin({ email: address, displayName: 'Jane Ops', satLeader: false });
       expect(result).toMatchObject({ created: true, promoted: true, disabled: false, needsSatLeader: true });
       expect(await isAdmin(result.userId)).toBe(true);
 
@@ -69,9 +69,9 @@ for (const database of everyDatabase()) {
     it('promotes an existing confirmed account as it is: same password, no link; a second run changes nothing', async () => {
       const address = email();
       const id = await signUp(address, true);
-      const first = await createAdmin(pool, sessions, { email: address, satLeader: false }, operator());
+      const first = await createAdmin({ email: address, satLeader: false });
       expect(first).toMatchObject({ userId: id, created: false, promoted: true, passwordToken: null });
-      const again = await createAdmin(pool, sessions, { email: address, satLeader: false }, operator());
+      const again = await createAdmin({ email: address, satLeader: false });
       expect(again).toMatchObject({ userId: id, created: false, promoted: false, passwordToken: null });
       expect((await eventsOf(id)).map((e) => e.type)).toEqual(['AdminRoleGranted']);
       expect((await pool.query('SELECT password_hash IS NOT NULL AS kept FROM users WHERE id = $1', [id])).rows[0].kept).toBe(true);
@@ -80,14 +80,14 @@ for (const database of everyDatabase()) {
     it('drops the password of an unconfirmed account it promotes: whoever signed up with the address never proved it is theirs', async () => {
       const address = email();
       const id = await signUp(address, false);
-      const result = await createAdmin(pool, sessions, { email: address, satLeader: false }, operator());
+      const result = await createAdmin({ email: address, satLeader: false });
       expect(result.passwordToken).not.toBeNull();
       expect((await pool.query('SELECT password_hash FROM users WHERE id = $1', [id])).rows[0].password_hash).toBeNull();
       expect((await eventsOf(id)).map((e) => e.type)).toEqual(['AdminRoleGranted', 'PasswordLinkIssued']);
     });
 
     it('with --sat-leader marks the admin a SAT leader and its own, so sign-up has a leader to offer and the admin is not asked for one', async () => {
-      const result = await createAdmin(pool, sessions, { email: email(), satLeader: true }, operator());
+      const result = await createAdmin({ email: email(), satLeader: true });
       expect(result.needsSatLeader).toBe(false);
       expect(result.satLeaders).toBeGreaterThanOrEqual(1);
       const { rows } = await pool.query('SELECT title_code, sat_manager_email = email AS own FROM profiles WHERE user_id = $1', [result.userId]);
@@ -97,7 +97,7 @@ for (const database of everyDatabase()) {
 
     it('makes one account and grants the role once when 30 runs for one address meet', async () => {
       const address = email();
-      const results = await inParallel(30, () => createAdmin(pool, sessions, { email: address, satLeader: false }, operator()));
+      const results = await inParallel(30, () => createAdmin({ email: address, satLeader: false }));
       expect(new Set(results.map((r) => r.userId)).size).toBe(1);
       expect(tally(results.map((r) => (r.created ? 'created' : 'found')))).toEqual({ created: 1, found: 29 });
       const types = (await eventsOf(results[0]!.userId)).map((e) => e.type);

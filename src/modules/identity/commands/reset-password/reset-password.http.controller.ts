@@ -4,12 +4,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER } from '../../../../platform/tokens.js';
 import { TOKEN_USE_PER_IP } from '../../domain/auth-rate-limits.js';
 import { passwordProblem } from '../../domain/password-policy.js';
-import { ResetPassword } from './reset-password.handler.js';
+import { ResetPassword } from './reset-password.command.js';
 
 const resetRequest = z
   .object({
@@ -35,7 +36,7 @@ export class ResetPasswordController {
   async reset(@Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: TOKEN_USE_PER_IP, subject: request.ip }]);
     const { token, password } = validate(resetRequest, body);
-    await this.commands.execute(new ResetPassword(token, password, String(request.id)));
+    await this.commands.execute(new ResetPassword({ token, password }, requestContextOf(request)));
     return { message: 'Password updated successfully' };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { verifyAgainstNothing, verifyPassword } from '../../../../platform/auth/password-hasher.js';
@@ -10,19 +10,9 @@ import { enforce, RateLimited, type RateLimiter } from '../../../../platform/rat
 import { recordedRefusal } from '../../../../platform/security/security-event-recorder.port.js';
 import { EVENT_STORE, RATE_LIMITER, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
+import { clientOf } from '../../account-events.js';
 import { FAILED_SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../../domain/auth-rate-limits.js';
-
-export type SignInResult = { readonly userId: string; readonly email: string; readonly token: string; readonly csrfToken: string; readonly expiresAt: Date };
-
-export class SignIn extends Command<SignInResult> {
-  constructor(
-    readonly email: string,
-    readonly password: string,
-    readonly client: { ip?: string; userAgent?: string },
-  ) {
-    super();
-  }
-}
+import { SignIn, type SignInResult } from './sign-in.command.js';
 
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 
@@ -35,32 +25,33 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async execute(command: SignIn): Promise<SignInResult> {
-    await enforce(this.limiter, [{ rule: SIGN_IN_PER_IP, subject: command.client.ip ?? 'unknown' }]);
+  async execute({ input, context }: SignIn): Promise<SignInResult> {
+    const client = clientOf(context);
+    await enforce(this.limiter, [{ rule: SIGN_IN_PER_IP, subject: client.ip ?? 'unknown' }]);
     // Counted before the password is checked, in one atomic step: of any number of attempts
     // sent at once, only the first 10 of the window are checked at all, and after them even
     // the right password waits. A right password takes its count back.
-    const attempt = await this.limiter.hit(FAILED_SIGN_IN_PER_ACCOUNT, command.email);
+    const attempt = await this.limiter.hit(FAILED_SIGN_IN_PER_ACCOUNT, input.email);
     if (!attempt.allowed) throw new RateLimited(attempt.retryAfterSeconds);
 
     const { rows } = await this.pool.query<{ id: string; password_hash: string | null; email_confirmed_at: Date | null; disabled_at: Date | null }>(
       'SELECT id, password_hash, email_confirmed_at, disabled_at FROM users WHERE email = $1',
-      [command.email],
+      [input.email],
     );
     const account = rows[0];
-    const passwordOk = account?.password_hash ? await verifyPassword(account.password_hash, command.password) : await verifyAgainstNothing(command.password);
+    const passwordOk = account?.password_hash ? await verifyPassword(account.password_hash, input.password) : await verifyAgainstNothing(input.password);
     // The same answer for an unknown e-mail and a wrong password: nobody learns who has an account.
     if (!account || !passwordOk) {
-      await recordSecurityEvent(this.store, 'failed_login', { ...command.client, userId: account?.id ?? null }, { email: command.email });
+      await recordSecurityEvent(this.store, 'failed_login', { ...client, userId: account?.id ?? null }, { email: input.email });
       throw new ApiError(400, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    await this.limiter.forgive(FAILED_SIGN_IN_PER_ACCOUNT, command.email, attempt);
+    await this.limiter.forgive(FAILED_SIGN_IN_PER_ACCOUNT, input.email, attempt);
     if (account.disabled_at) throw new ApiError(403, 'ACCOUNT_DISABLED', 'This account has been disabled. Please contact your administrator.');
     if (!account.email_confirmed_at) {
-      await recordSecurityEvent(this.store, 'failed_login', { ...command.client, userId: account.id }, { email: command.email, reason: 'email not confirmed' });
+      await recordSecurityEvent(this.store, 'failed_login', { ...client, userId: account.id }, { email: input.email, reason: 'email not confirmed' });
       throw recordedRefusal(new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed. Please open the link we sent you, or ask for a new one.'));
     }
-    const session = await this.sessions.create(account.id, 'email', command.client);
-    return { userId: account.id, email: command.email, ...session };
+    const session = await this.sessions.create(account.id, 'email', client);
+    return { userId: account.id, email: input.email, ...session };
   }
 }

@@ -7,11 +7,11 @@ import type pg from 'pg';
 import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import { requestClient } from '../../../../platform/http/request-client.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { loadSessionView } from '../../queries/get-session/session-view.js';
-import { SignIn } from './sign-in.handler.js';
+import { SignIn } from './sign-in.command.js';
 import { signInRequest } from './sign-in.request.js';
 
 @ApiTags('auth')
@@ -29,7 +29,7 @@ export class SignInController {
   @ApiOperation({ summary: 'Signs in with e-mail and password; sets the session cookie and returns the user and the CSRF token.' })
   async signIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const input = validate(signInRequest, body);
-    const result = await this.commands.execute(new SignIn(input.email, input.password, requestClient(request)));
+    const result = await this.commands.execute(new SignIn(input, requestContextOf(request)));
     setSessionCookie(reply, result.token, result.expiresAt, this.config.session.secureCookie);
     const user = await loadSessionView(this.pool, this.store, { userId: result.userId, email: result.email, provider: 'email' }, this.config.staffEmailDomain);
     return { user, csrfToken: result.csrfToken };

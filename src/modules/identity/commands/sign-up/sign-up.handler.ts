@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
@@ -14,16 +13,7 @@ import { accountEvent } from '../../account-events.js';
 import { accountStream, type AccountRegistered } from '../../contracts/identity.events.js';
 import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
 import { loadSignUpAllowlist } from '../../services/sign-up-allowlist.js';
-import type { SignUpRequest } from './sign-up.request.js';
-
-export class SignUp extends Command<{ userId: string }> {
-  constructor(
-    readonly request: SignUpRequest,
-    readonly context: Omit<CommandContext, 'actor'>,
-  ) {
-    super();
-  }
-}
+import { SignUp } from './sign-up.command.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -35,7 +25,7 @@ export class SignUpHandler implements ICommandHandler<SignUp, { userId: string }
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ request, context }: SignUp): Promise<{ userId: string }> {
+  async execute({ input: request, context }: SignUp): Promise<{ userId: string }> {
     const { email } = request;
     const allowlist = await loadSignUpAllowlist(this.pool, this.config.signUp);
     if (!isEmailAllowed(email, allowlist.allowedDomains, allowlist.approvedEmails)) {

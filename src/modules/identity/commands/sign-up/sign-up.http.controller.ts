@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { RATE_LIMITER } from '../../../../platform/tokens.js';
 import { SIGN_UP_PER_IP } from '../../domain/auth-rate-limits.js';
-import { SignUp } from './sign-up.handler.js';
+import { SignUp } from './sign-up.command.js';
 import { signUpRequest } from './sign-up.request.js';
 
 @ApiTags('auth')
@@ -25,7 +25,7 @@ export class SignUpController {
   async signUp(@Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: SIGN_UP_PER_IP, subject: request.ip }]);
     const input = validate(signUpRequest, body);
-    await this.commands.execute(new SignUp(input, { correlationId: String(request.id ?? randomUUID()), causationId: null, now: new Date() }));
+    await this.commands.execute(new SignUp(input, requestContextOf(request)));
     return { message: 'Please check your email to verify your account, then sign in.' };
   }
 }

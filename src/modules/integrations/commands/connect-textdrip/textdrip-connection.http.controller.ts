@@ -8,11 +8,11 @@ import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AuthenticatedUser, SessionStore } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SESSION_STORE } from '../../../../platform/tokens.js';
-import { ClaimTextdripConnection } from './claim-textdrip-connection.handler.js';
+import { ClaimTextdripConnection } from '../claim-textdrip-connection/claim-textdrip-connection.command.js';
 import { failedPage, TextdripConnections, type TextdripReturn } from './textdrip-connections.js';
 
 const NETWORK_ID = z.uuid({ message: 'Expected the id the Connect window was opened with (a UUID)' });
@@ -53,7 +53,7 @@ export class TextdripConnectionController {
     if (!user) return reply.redirect(failedPage('signed_out'), 303);
     const answer: TextdripReturn = { state: single(query.state), network_id: single(query.network_id), token: single(query.token), error: single(query.error) };
     // 303: the window goes on with a GET, and the address with the token is not the one it stays on.
-    return reply.redirect(await this.connections.complete(user.userId, answer, userRequestContext(user.userId, String(request.id))), 303);
+    return reply.redirect(await this.connections.complete(user.userId, answer, requestContextOf(request, { type: 'user', id: user.userId })), 303);
   }
 
   @Post('claim')
@@ -63,9 +63,9 @@ export class TextdripConnectionController {
     summary:
       "claim_textdrip_connection: what became of the connection the signed-in agent's window opened with this network id (pending, connected, failed with a reason, expired).",
   })
-  async claim(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown) {
+  async claim(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { networkId } = validate(claimRequest, body ?? {});
-    const claim = await this.commands.execute(new ClaimTextdripConnection(user.userId, networkId));
+    const claim = await this.commands.execute(new ClaimTextdripConnection({ networkId }, requestContextOf(request, { type: 'user', id: user.userId })));
     if (!claim) throw new ApiError(404, 'TEXTDRIP_CONNECTION_NOT_FOUND', 'No Textdrip connection was started with this id. Use Connect to start one.');
     return claim;
   }

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../../../platform/event-store/new-event.
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import type { RateLimit, RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, OUTBOUND_HTTP, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
-import { ChangeIntegration } from '../change-integration.handler.js';
+import { ConnectIntegration } from '../connect-integration/connect-integration.command.js';
 import { checkTextdripToken, isPlausibleToken } from './textdrip-account.js';
 
 /** How long Textdrip's window may take before the request it was opened with is no longer accepted. */
@@ -26,9 +26,6 @@ export const failedPage = (reason: TextdripFailure) => `/textdrip/failed?reason=
 
 /** What Textdrip's connect page sends the agent back with (query parameters). */
 export type TextdripReturn = { readonly state?: string; readonly network_id?: string; readonly token?: string; readonly error?: string };
-
-export type ClaimStatus = 'pending' | 'connected' | 'disconnected' | 'failed' | 'expired';
-export type Claim = { readonly networkId: string; readonly status: ClaimStatus; readonly connected: boolean; readonly reason: TextdripFailure | null };
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 const STATE_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
@@ -95,35 +92,6 @@ export class TextdripConnections {
     return outcome === 'connected' ? SUCCESS_PAGE : failedPage(outcome);
   }
 
-  /** What became of the connection this agent's window opened with `networkId`; null when it has none by that id. */
-  async claim(userId: string, networkId: string): Promise<Claim | null> {
-    const { rows } = await this.pool.query<{
-      used: boolean;
-      outcome: 'connected' | 'failed' | null;
-      failure: TextdripFailure | null;
-      fresh: boolean;
-      active: boolean;
-    }>(
-      `SELECT r.used_at IS NOT NULL AS used, r.outcome, r.failure, r.expires_at > now() AS fresh,
-              EXISTS (SELECT 1 FROM integration_configs c WHERE c.user_id = r.user_id AND c.provider = 'textdrip' AND c.is_active) AS active
-         FROM textdrip_connection_requests r WHERE r.user_id = $1 AND r.network_id = $2`,
-      [userId, networkId],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const connected = row.outcome === 'connected' && row.active;
-    const status: ClaimStatus = connected
-      ? 'connected'
-      : row.outcome === 'connected'
-        ? 'disconnected'
-        : row.outcome === 'failed'
-          ? 'failed'
-          : !row.used && !row.fresh
-            ? 'expired'
-            : 'pending';
-    return { networkId, status, connected, reason: row.outcome === 'failed' ? row.failure : status === 'expired' ? 'expired' : null };
-  }
-
   private async connect(
     userId: string,
     request: { network_id: string; fresh: boolean },
@@ -140,10 +108,9 @@ export class TextdripConnections {
       return check.reason;
     }
     await this.commands.execute(
-      new ChangeIntegration(
-        userId,
+      // Sent for the signed-in agent: `context`'s actor is `userId`.
+      new ConnectIntegration(
         {
-          type: 'connect',
           providerId: 'textdrip',
           setup: {
             settings: { networkId: request.network_id, accountName: check.account.name, accountEmail: check.account.email },

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
+import { leadDeliveries } from '../../../../../test/support/lead-deliveries.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { firstAttempt, loopbackHttp, sampleLead } from '../../../../../test/support/sample-lead.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
@@ -16,15 +17,19 @@ import { createPool, type SqlPool } from '../../../../platform/persistence/sql.j
 import { InProcessRealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
 import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { integrationTarget } from '../../delivery/integration-target.js';
-import { LeadDeliveries } from '../../delivery/lead-deliveries.js';
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
 import { customIntegrationSchema } from '../../domain/custom-integration.js';
 import { generatedSecretsOf } from '../../domain/providers.js';
 import { customRequest } from '../../providers/custom/custom-api-sender.js';
 import { OnlySalesLeadSender } from '../../providers/onlysales/onlysales-sender.js';
-import { ChangeCustomIntegration, ChangeCustomIntegrationHandler } from '../change-custom-integration.handler.js';
-import { ChangeIntegration, ChangeIntegrationHandler } from '../change-integration.handler.js';
-import { RotateSigningSecret, RotateSigningSecretHandler } from './rotate-signing-secret.handler.js';
+import { AddCustomIntegration } from '../add-custom-integration/add-custom-integration.command.js';
+import { AddCustomIntegrationHandler } from '../add-custom-integration/add-custom-integration.handler.js';
+import { ConnectIntegration } from '../connect-integration/connect-integration.command.js';
+import { ConnectIntegrationHandler } from '../connect-integration/connect-integration.handler.js';
+import { DeleteCustomIntegration } from '../delete-custom-integration/delete-custom-integration.command.js';
+import { DeleteCustomIntegrationHandler } from '../delete-custom-integration/delete-custom-integration.handler.js';
+import { RotateSigningSecret } from './rotate-signing-secret.command.js';
+import { RotateSigningSecretHandler } from './rotate-signing-secret.handler.js';
 
 const cipher = testSecretCipher();
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
@@ -40,7 +45,7 @@ for (const database of everyDatabase()) {
     let rotations: RotateSigningSecretHandler;
     /** The same command where the grace period is over at once: what a rotation looks like once its day has passed. */
     let graceOver: RotateSigningSecretHandler;
-    let deliveries: LeadDeliveries;
+    let deliveries: ReturnType<typeof leadDeliveries>;
     beforeAll(async () => {
       pool = createPool(database.url, 40);
       receiver = await startWebhookReceiver({ apiKey: API_KEY });
@@ -48,7 +53,7 @@ for (const database of everyDatabase()) {
         delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: DAY_MS },
       });
       graceOver = new RotateSigningSecretHandler(pool as never, cipher, { delivery: { retryDelaysMs: [0], disableAfterMs: DAY_MS, signingSecretGraceMs: 0 } });
-      deliveries = new LeadDeliveries(
+      deliveries = leadDeliveries(
         pool as never,
         noJobs,
         cipher,
@@ -81,15 +86,13 @@ for (const database of everyDatabase()) {
     };
     /** OnlySales connected to the local receiver: the integration and the secret shown at connect. */
     const onlySales = async (userId: string) => {
-      const connect = new ChangeIntegrationHandler(pool as never, cipher);
+      const connect = new ConnectIntegrationHandler(pool as never, cipher);
       const setup = { settings: { webhookUrl: `${receiver.url}/hooks/${userId}` }, secrets: { apiKey: API_KEY }, generated: generatedSecretsOf('onlysales') };
-      const { integrationId, revealed } = await connect.execute(
-        new ChangeIntegration(userId, { type: 'connect', providerId: 'onlysales', setup }, userRequestContext(userId)),
-      );
+      const { integrationId, revealed } = await connect.execute(new ConnectIntegration({ providerId: 'onlysales', setup }, userRequestContext(userId)));
       return { integrationId, secret: revealed.signingSecret! };
     };
     const rotate = (userId: string, integrationId: string, handler = rotations) =>
-      handler.execute(new RotateSigningSecret(userId, integrationId, userRequestContext(userId)));
+      handler.execute(new RotateSigningSecret({ integrationId }, userRequestContext(userId)));
     const refusal = (userId: string, integrationId: string) =>
       rotate(userId, integrationId).then(
         () => 'rotated',
@@ -198,11 +201,9 @@ for (const database of everyDatabase()) {
 
     it('rotates a custom API integration’s secret too, which then signs its requests with both', async () => {
       const userId = await agent();
-      const custom = new ChangeCustomIntegrationHandler(pool as never, cipher);
+      const custom = new AddCustomIntegrationHandler(pool as never, cipher);
       const form = customIntegrationSchema.parse({ name: 'My CRM', type: 'api', apiEndpoint: `${receiver.url}/custom`, apiKey: 'custom-key-0123456789' });
-      const { integrationId, signingSecret: first } = await custom.execute(
-        new ChangeCustomIntegration(userId, { type: 'add', form }, userRequestContext(userId)),
-      );
+      const { integrationId, signingSecret: first } = await custom.execute(new AddCustomIntegration({ form }, userRequestContext(userId)));
       const { signingSecret: second } = await rotate(userId, integrationId);
       const target = await integrationTarget(pool, cipher, { integration_id: integrationId, user_id: userId, provider: 'custom', settings: {} });
       expect(target.secrets).toMatchObject({ signingSecret: second, previousSigningSecret: first });
@@ -220,20 +221,17 @@ for (const database of everyDatabase()) {
       expect(await refusal(owner, randomUUID())).toBe('404 INTEGRATION_NOT_FOUND');
       expect((await stored(integrationId)).map((row) => opened(integrationId, row))).toEqual([secret]);
 
-      const connect = new ChangeIntegrationHandler(pool as never, cipher);
+      const connect = new ConnectIntegrationHandler(pool as never, cipher);
       const email = await connect.execute(
-        new ChangeIntegration(
-          owner,
-          { type: 'connect', providerId: 'email', setup: { settings: { email: 'me@example.com' }, secrets: {} } },
-          userRequestContext(owner),
-        ),
+        new ConnectIntegration({ providerId: 'email', setup: { settings: { email: 'me@example.com' }, secrets: {} } }, userRequestContext(owner)),
       );
       expect(await refusal(owner, email.integrationId)).toBe('409 NO_SIGNING_SECRET');
 
-      const custom = new ChangeCustomIntegrationHandler(pool as never, cipher);
       const form = customIntegrationSchema.parse({ name: 'Gone', type: 'api', apiEndpoint: 'https://crm.example.com/in' });
-      const added = await custom.execute(new ChangeCustomIntegration(owner, { type: 'add', form }, userRequestContext(owner)));
-      await custom.execute(new ChangeCustomIntegration(owner, { type: 'delete', integrationId: added.integrationId }, userRequestContext(owner)));
+      const added = await new AddCustomIntegrationHandler(pool as never, cipher).execute(new AddCustomIntegration({ form }, userRequestContext(owner)));
+      await new DeleteCustomIntegrationHandler(pool as never).execute(
+        new DeleteCustomIntegration({ integrationId: added.integrationId }, userRequestContext(owner)),
+      );
       expect(await refusal(owner, added.integrationId)).toBe('404 INTEGRATION_NOT_FOUND');
     });
 

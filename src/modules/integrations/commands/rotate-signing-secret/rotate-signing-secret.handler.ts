@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
-import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { lastFour } from '../../../../platform/secrets/last-four.js';
@@ -13,27 +12,9 @@ import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secr
 import { CONFIG, SECRET_CIPHER, SQL_POOL } from '../../../../platform/tokens.js';
 import { integrationEvent, integrationStream, type IntegrationProvider } from '../../contracts/integration-events.js';
 import { newWebhookSecret, PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
+import { RotateSigningSecret, type SigningSecretRotated } from './rotate-signing-secret.command.js';
 
 const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
-
-export type SigningSecretRotated = {
-  readonly integrationId: string;
-  /** The new secret, answered this once and never again. */
-  readonly signingSecret: string;
-  /** Until when the secret it replaced keeps signing beside it (ISO time). */
-  readonly previousValidUntil: string;
-};
-
-/** Replace the webhook signing secret of one of the agent's integrations (OnlySales, a custom API one). */
-export class RotateSigningSecret extends Command<SigningSecretRotated> {
-  constructor(
-    readonly userId: string,
-    readonly integrationId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
 
 /**
  * Rotation as Svix does it: a new secret, shown once; the one it replaces is kept (re-sealed
@@ -50,7 +31,8 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
     @Inject(CONFIG) private readonly config: Pick<AppConfig, 'delivery'>,
   ) {}
 
-  async execute({ userId, integrationId, context }: RotateSigningSecret): Promise<SigningSecretRotated> {
+  async execute({ input: { integrationId }, context }: RotateSigningSecret): Promise<SigningSecretRotated> {
+    const userId = context.actor.id;
     const result = await inTransaction(this.pool, async (tx) => {
       const { rows: owned } = await tx.query<{ provider: IntegrationProvider }>(
         `SELECT provider FROM integration_configs WHERE integration_id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,

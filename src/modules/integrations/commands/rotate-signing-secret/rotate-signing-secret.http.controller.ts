@@ -6,9 +6,9 @@ import { z } from 'zod';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { RotateSigningSecret } from './rotate-signing-secret.handler.js';
+import { RotateSigningSecret } from './rotate-signing-secret.command.js';
 
 @ApiTags('integrations')
 @Controller('api/integration-connections')
@@ -24,6 +24,6 @@ export class RotateSigningSecretController {
   })
   rotate(@CurrentUser() user: AuthenticatedUser, @Param('integrationId') rawId: string, @Req() request: FastifyRequest) {
     const integrationId = validate(z.uuid('No such integration.'), rawId, 'integrationId');
-    return this.commands.execute(new RotateSigningSecret(user.userId, integrationId, userRequestContext(user.userId, String(request.id))));
+    return this.commands.execute(new RotateSigningSecret({ integrationId }, requestContextOf(request, { type: 'user', id: user.userId })));
   }
 }

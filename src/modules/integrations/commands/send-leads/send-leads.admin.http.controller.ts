@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { DEFAULT_VANILLASOFT_MAPPINGS, vanillaSoftMappings } from '../../domain/providers.js';
 import { validateForm } from '../../validate-form.js';
-import { SendLeadsToRingy, SendLeadsToVanillaSoft } from './send-leads.handler.js';
+import { SendLeadsToRingy } from '../send-leads-to-ringy/send-leads-to-ringy.command.js';
+import { SendLeadsToVanillaSoft } from '../send-leads-to-vanilla-soft/send-leads-to-vanilla-soft.command.js';
 
 /** The most lead ids one request may send (each is one call to the provider). */
 export const MAX_LEADS_PER_SEND = 100;
@@ -100,10 +101,8 @@ export class SendLeadsAdminController {
     const notes = [input.notes, cost === null ? '' : `Cost per lead: $${(cost / 100).toFixed(2)}`].filter(Boolean).join('\n');
     return this.commands.execute(
       new SendLeadsToRingy(
-        input.leadIds,
-        input.ringyCredentials,
-        { leadSource: input.leadSource, notes, priceCents: cost },
-        userRequestContext(admin.userId, String(request.id)),
+        { leadNumbers: input.leadIds, credentials: input.ringyCredentials, extra: { leadSource: input.leadSource, notes, priceCents: cost } },
+        requestContextOf(request, { type: 'user', id: admin.userId }),
       ),
     );
   }
@@ -119,10 +118,8 @@ export class SendLeadsAdminController {
     const posting = { postingUrl: input.vanillaSoftConfig.postingUrl, fieldMappings: input.vanillaSoftConfig.fieldMappings ?? DEFAULT_VANILLASOFT_MAPPINGS };
     return this.commands.execute(
       new SendLeadsToVanillaSoft(
-        input.leadIds,
-        posting,
-        { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null },
-        userRequestContext(admin.userId, String(request.id)),
+        { leadNumbers: input.leadIds, posting, extra: { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null } },
+        requestContextOf(request, { type: 'user', id: admin.userId }),
       ),
     );
   }
