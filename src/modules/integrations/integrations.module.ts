@@ -4,6 +4,7 @@ import type pg from 'pg';
 
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
@@ -57,11 +58,10 @@ import { ListIntegrationsController } from './queries/list-integrations/list-int
 export const integrationJobTriggers = deliveryTriggers;
 
 export const LEAD_SENDERS = Symbol('LEAD_SENDERS');
-const SWEEP_EVERY_MS = 60_000;
 
 @Injectable()
 class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+  private stopSchedule: () => void = () => {};
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
@@ -73,20 +73,14 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     registerDeliveryJobs(this.jobs, this.commands);
   }
 
-  /** Overdue deliveries are looked for once a minute: one job per minute slot, however many processes enqueue it. */
+  /** Overdue deliveries are looked for at the start of every minute (each minute's run once across processes). */
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;
-    const enqueue = () => {
-      this.jobs
-        .enqueue(SWEEP_DELIVERIES_JOB, null, { jobId: `${SWEEP_DELIVERIES_JOB}--${Math.floor(Date.now() / SWEEP_EVERY_MS)}`, attempts: 3 })
-        .catch(() => undefined);
-    };
-    this.timer = setInterval(enqueue, SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.stopSchedule = keepScheduled(this.jobs, SWEEP_DELIVERIES_JOB, '* * * * *');
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopSchedule();
   }
 }
 
