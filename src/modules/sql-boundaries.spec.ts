@@ -64,7 +64,7 @@ const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/modules/wallet/queries/finance-wallets/finance-wallets.http.controller.ts': ['users'],
   'src/modules/wallet/queries/finance-wallets/finance-wallets.query.ts': ['profiles', 'users'],
   'src/modules/wallet/queries/get-wallet/get-wallet.http.controller.ts': ['user_roles'],
-  'src/modules/wallet/queries/reconciliation/reconciliation.http.controller.ts': ['users'],
+  'src/modules/wallet/queries/reconciliation/reconciliation-report.query.ts': ['users'],
   'src/modules/wallet/queries/wallet-read.ts': ['profiles'],
   'src/platform/auth/roles.guard.ts': ['user_roles'],
   'src/platform/auth/session-store.ts': ['sessions', 'users'],

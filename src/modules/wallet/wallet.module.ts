@@ -21,6 +21,7 @@ import { IncreaseHoldHandler } from './commands/increase-hold/increase-hold.hand
 import { PlaceHoldHandler } from './commands/place-hold/place-hold.handler.js';
 import { ReceiveTransferHandler } from './commands/receive-transfer/receive-transfer.handler.js';
 import { ReconcileDayHandler } from './commands/reconcile-day/reconcile-day.handler.js';
+import { ReconcileDayController } from './commands/reconcile-day/reconcile-day.http.controller.js';
 import { RecordDisputeHandler } from './commands/record-dispute/record-dispute.handler.js';
 import { RefundPaymentHandler } from './commands/refund-payment/refund-payment.handler.js';
 import { RefundTopUpHandler } from './commands/refund-top-up/refund-top-up.handler.js';
@@ -67,7 +68,7 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap {
 
 /** Each agent's wallet (money.md): the ledger's commands; other modules send them through the CommandBus (contracts/wallet-commands.ts). */
 @Module({
-  controllers: [WalletsAdminController, SendTransferController, AutoRechargeController, ReconciliationController],
+  controllers: [WalletsAdminController, SendTransferController, AutoRechargeController, ReconciliationController, ReconcileDayController],
   providers: [
     WalletLedger,
     DepositFundsHandler,

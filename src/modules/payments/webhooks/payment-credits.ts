@@ -121,11 +121,11 @@ export class PaymentCredits {
       paymentId: dispute.paymentId,
       disputeId: dispute.disputeId,
       amountCents: dispute.amountCents,
-      context: systemContext('dispute-webhook'),
     };
-    await this.commands.execute(new RecordDispute({ ...base, outcome: 'opened', idempotencyKey: `dispute:${dispute.disputeId}:opened` }));
+    const context = systemContext('dispute-webhook');
+    await this.commands.execute(new RecordDispute({ ...base, outcome: 'opened' }, context, `dispute:${dispute.disputeId}:opened`));
     if (dispute.status !== 'open')
-      await this.commands.execute(new RecordDispute({ ...base, outcome: dispute.status, idempotencyKey: `dispute:${dispute.disputeId}:closed` }));
+      await this.commands.execute(new RecordDispute({ ...base, outcome: dispute.status }, context, `dispute:${dispute.disputeId}:closed`));
     return `dispute ${dispute.status}`;
   }
 
@@ -140,15 +140,11 @@ export class PaymentCredits {
     if (!charge) return 'no payment';
     for (const refund of charge.refunds) {
       await this.commands.execute(
-        new RefundPayment({
-          userId: charge.userId,
-          paymentId: charge.paymentId,
-          refundId: refund.refundId,
-          amountCents: refund.amountCents,
-          allowDebt: true,
-          context: systemContext('refund-webhook'),
-          idempotencyKey: refundKeyOf(refund.refundId),
-        }),
+        new RefundPayment(
+          { userId: charge.userId, paymentId: charge.paymentId, refundId: refund.refundId, amountCents: refund.amountCents, allowDebt: true },
+          systemContext('refund-webhook'),
+          refundKeyOf(refund.refundId),
+        ),
       );
     }
     return `refunds ${charge.refunds.length}`;
@@ -167,15 +163,17 @@ export class PaymentCredits {
   /** Sends the payment's one credit; true when this call stored it (false: it was already there). */
   async credit(payment: ProviderPayment, by: string): Promise<boolean> {
     const answer = await this.commands.execute(
-      new DepositFunds({
-        userId: payment.userId,
-        paymentId: payment.paymentId,
-        amountCents: payment.amountCents,
-        provider: this.payments.provider,
-        autoRecharge: payment.autoRecharge,
-        context: systemContext(by),
-        idempotencyKey: creditKeyOf(payment.paymentId),
-      }),
+      new DepositFunds(
+        {
+          userId: payment.userId,
+          paymentId: payment.paymentId,
+          amountCents: payment.amountCents,
+          provider: this.payments.provider,
+          autoRecharge: payment.autoRecharge,
+        },
+        systemContext(by),
+        creditKeyOf(payment.paymentId),
+      ),
     );
     return answer.storedEventIds.length > 0;
   }

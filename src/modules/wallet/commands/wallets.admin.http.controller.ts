@@ -9,15 +9,15 @@ import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { deterministicEventId } from '../../../platform/event-store/command-handling.js';
-import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { MAX_AMOUNT_CENTS } from '../domain/wallet.decider.js';
-import { AddTestCredit } from './add-test-credit/add-test-credit.handler.js';
-import { AdjustBalance } from './adjust-balance/adjust-balance.handler.js';
-import { RefundTopUp } from './refund-top-up/refund-top-up.handler.js';
+import { AddTestCredit } from './add-test-credit/add-test-credit.command.js';
+import { AdjustBalance } from './adjust-balance/adjust-balance.command.js';
+import { RefundTopUp } from './refund-top-up/refund-top-up.command.js';
 
 const amountCents = z
   .number({ message: 'Amount must be a number of cents' })
@@ -57,7 +57,7 @@ export class WalletsAdminController {
     const answer = await idempotent(this.pool, { scope: admin.userId, key, payload: { route: 'adjust', userId, ...input } }, async () => {
       const adjustmentId = deterministicEventId(`adjustment-${userId}`, key, 0);
       const result = await this.commands.execute(
-        new AdjustBalance({ userId, adjustmentId, ...input }, userRequestContext(admin.userId, String(request.id)), key),
+        new AdjustBalance({ userId, adjustmentId, ...input }, requestContextOf(request, { type: 'user', id: admin.userId }), key),
       );
       return { status: 200, body: { adjustmentId, availableCents: result.availableCents } };
     });
@@ -74,7 +74,7 @@ export class WalletsAdminController {
     const answer = await idempotent(this.pool, { scope: admin.userId, key, payload: { route: 'test-credit', userId, ...input } }, async () => {
       const creditId = deterministicEventId(`test-credit-${userId}`, key, 0);
       const result = await this.commands.execute(
-        new AddTestCredit({ userId, creditId, amountCents: input.amountCents }, userRequestContext(admin.userId, String(request.id)), key),
+        new AddTestCredit({ userId, creditId, amountCents: input.amountCents }, requestContextOf(request, { type: 'user', id: admin.userId }), key),
       );
       return { status: 200, body: { creditId, availableCents: result.availableCents } };
     });
@@ -89,7 +89,7 @@ export class WalletsAdminController {
     const input = validate(refundRequest, body);
     await this.requireAgent(validate(z.uuid('No such user.'), userId, 'userId'));
     const answer = await idempotent(this.pool, { scope: admin.userId, key, payload: { route: 'refund', userId, ...input } }, async () => {
-      const result = await this.commands.execute(new RefundTopUp({ userId, ...input }, userRequestContext(admin.userId, String(request.id)), key));
+      const result = await this.commands.execute(new RefundTopUp({ userId, ...input }, requestContextOf(request, { type: 'user', id: admin.userId }), key));
       return { status: 200, body: { refundId: result.refundId, availableCents: result.availableCents, debtCents: result.debtCents } };
     });
     return answer.body;
