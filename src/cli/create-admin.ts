@@ -4,7 +4,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
-import { CreateAccessCode, CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
+import { CreateAccessCode } from '../modules/access/commands/create-access-code/create-access-code.command.js';
+import { CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
 import { createAdmin, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
 import { SessionStore } from '../platform/auth/session-store.js';
@@ -99,14 +100,13 @@ try {
     // No Nest application here: the handler runs directly, the same one the admin page's command reaches.
     const { code } = await new CreateAccessCodeHandler(infrastructure.store).execute(
       new CreateAccessCode(
-        context.actor,
         {
           label: `First admin pages for ${args.email}`.slice(0, 100),
           grantsHours: ACCESS_CODE_HOURS,
           expiresAt: new Date(Date.now() + 24 * 3_600_000),
           maxUses: 1,
         },
-        context.correlationId,
+        context,
       ),
     );
     lines.push(

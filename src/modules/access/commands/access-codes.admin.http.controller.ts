@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../platform/tokens.js';
 import { MAX_GRANT_HOURS } from '../domain/access-code.decider.js';
-import { CreateAccessCode } from './create-access-code/create-access-code.handler.js';
-import { DisableAccessCode } from './disable-access-code/disable-access-code.handler.js';
+import { CreateAccessCode } from './create-access-code/create-access-code.command.js';
+import { DisableAccessCode } from './disable-access-code/disable-access-code.command.js';
 
 const createRequest = z.object({
   label: z.string().trim().min(1, 'Give the code a label, e.g. the cohort it is for').max(100, 'Label is too long'),
@@ -52,9 +53,8 @@ export class AccessCodesAdminController {
     const input = validate(createRequest, body);
     return this.commands.execute(
       new CreateAccessCode(
-        { type: 'user', id: admin.userId },
         { label: input.label, grantsHours: input.grantsHours, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null, maxUses: input.maxUses ?? null },
-        String(request.id),
+        requestContextOf(request, { type: 'user', id: admin.userId }),
       ),
     );
   }
@@ -64,7 +64,7 @@ export class AccessCodesAdminController {
   @ApiOperation({ summary: 'Disables a code: it no longer unlocks anything.' })
   async disable(@CurrentUser() admin: AuthenticatedUser, @Param('codeId') codeId: string, @Req() request: FastifyRequest) {
     validate(z.uuid('No such access code.'), codeId, 'codeId');
-    await this.commands.execute(new DisableAccessCode(admin.userId, codeId, String(request.id)));
+    await this.commands.execute(new DisableAccessCode({ codeId }, requestContextOf(request, { type: 'user', id: admin.userId })));
     return { success: true };
   }
 }

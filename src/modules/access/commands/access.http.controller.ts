@@ -9,13 +9,13 @@ import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.
 import { isWorkAccount } from '../../../platform/auth/work-account.js';
 import type { AppConfig } from '../../../platform/config/config.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
-import { requestClient } from '../../../platform/http/request-client.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, EVENT_STORE, RATE_LIMITER } from '../../../platform/tokens.js';
 import { elevatedAccessUntil } from '../contracts/elevated-access.js';
-import { RevokeElevatedAccess } from './revoke-elevated-access/revoke-elevated-access.handler.js';
-import { VerifyAccessCode } from './verify-access-code/verify-access-code.handler.js';
+import { RevokeElevatedAccess } from './revoke-elevated-access/revoke-elevated-access.command.js';
+import { VerifyAccessCode } from './verify-access-code/verify-access-code.command.js';
 
 const verifyRequest = z.object({ code: z.string().trim().min(1, 'Please enter an access code').max(100, 'Invalid access code') });
 const VERIFY_PER_IP = { name: 'access-code-ip', limit: 30, windowSeconds: 15 * 60 };
@@ -37,7 +37,7 @@ export class AccessController {
   async verify(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     await enforce(this.limiter, [{ rule: VERIFY_PER_IP, subject: request.ip }]);
     const { code } = validate(verifyRequest, body);
-    const { expiresAt } = await this.commands.execute(new VerifyAccessCode(user, code, String(request.id), requestClient(request)));
+    const { expiresAt } = await this.commands.execute(new VerifyAccessCode({ code }, requestContextOf(request, { type: 'user', id: user.userId })));
     return { success: true, expiresAt: expiresAt.toISOString() };
   }
 
@@ -52,7 +52,7 @@ export class AccessController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the signed-in user’s elevated access now.' })
   async revoke(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    await this.commands.execute(new RevokeElevatedAccess(user.userId, String(request.id)));
+    await this.commands.execute(new RevokeElevatedAccess({ userId: user.userId }, requestContextOf(request, { type: 'user', id: user.userId })));
     return { success: true };
   }
 }
