@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import { DemoCardPayments } from '../../src/modules/payments/adapters/demo/demo-card-payments.js';
 import { ProcessPaymentWebhookHandler } from '../../src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.js';
-import { SweepCardPayments, SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
+import { SweepCardPayments } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.command.js';
+import { SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
 import { CARD_PAYMENTS } from '../../src/modules/payments/contracts/card-payments.port.js';
 import { registerCardPaymentJobs } from '../../src/modules/payments/jobs/card-payment-jobs.job.js';
 import { PaymentCredits } from '../../src/modules/payments/webhooks/payment-credits.js';
@@ -15,6 +16,7 @@ import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-f
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
+import { systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../src/platform/http/api-error.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
@@ -373,9 +375,9 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 3_300);
       expect(await deposits(userId)).toEqual([]);
-      expect(await commands.execute(new SweepCardPayments())).toBeGreaterThanOrEqual(1);
+      expect(await commands.execute(new SweepCardPayments({}, systemContext('test')))).toBeGreaterThanOrEqual(1);
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 3_300 })]);
-      expect(await commands.execute(new SweepCardPayments())).toBe(0);
+      expect(await commands.execute(new SweepCardPayments({}, systemContext('test')))).toBe(0);
       expect((await deposits(userId)).length).toBe(1);
     });
 
