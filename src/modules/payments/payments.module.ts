@@ -22,7 +22,7 @@ import { DemoDisputesAdminController } from './http/demo-disputes.admin.http.con
 import { DemoPayController } from './http/demo-pay.http.controller.js';
 import { PaymentsController } from './http/payments.http.controller.js';
 import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
-import { PaymentCredits, SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
+import { SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
 
 @Injectable()
 class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
@@ -66,7 +66,6 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
   controllers: [PaymentsController, DemoPayController, DemoDisputesAdminController],
   providers: [
     cardPaymentsProvider,
-    PaymentCredits,
     PaymentsJobs,
     ReceivePaymentWebhookHandler,
     ProcessPaymentWebhookHandler,

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
@@ -8,7 +8,7 @@ import { idempotent } from '../../../../platform/http/idempotency.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import { requireOwnCard } from '../../services/own-card.js';
-import { PaymentCredits } from '../../webhooks/payment-credits.js';
+import { creditPayment } from '../../webhooks/payment-credits.js';
 import { TopUpWallet, type TopUpAnswer } from './top-up-wallet.command.js';
 
 /** The payment method that means "a new card, on the provider's hosted page". */
@@ -22,7 +22,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly credits: PaymentCredits,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ input, idempotencyKey: key }: TopUpWallet): Promise<TopUpAnswer> {
@@ -54,7 +54,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
         // The webhook credits this payment too; the answer sends the same keyed credit, so the
         // balance has moved when the agent reads it and the payment is still credited once.
         const payment = await this.payments.getPayment(result.paymentId);
-        if (payment?.status === 'succeeded' && payment.userId === user.userId) await this.credits.credit(payment, 'payment-answer');
+        if (payment?.status === 'succeeded' && payment.userId === user.userId) await creditPayment(this.commands, this.payments, payment, 'payment-answer');
         return { status: 200, body: { status: 'succeeded', paymentId: result.paymentId } };
       },
     );
