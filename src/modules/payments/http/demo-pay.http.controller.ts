@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
+import type { DemoCardPayments } from '../adapters/demo/demo-card-payments.js';
 import { AuthenticateDemoPayment } from '../commands/authenticate-demo-payment/authenticate-demo-payment.command.js';
 import { CancelDemoCheckout } from '../commands/cancel-demo-checkout/cancel-demo-checkout.command.js';
 import { SubmitDemoCard } from '../commands/submit-demo-card/submit-demo-card.command.js';
-import { CARD_PAYMENTS, type CardPayments } from '../contracts/card-payments.port.js';
-import { demoProvider } from '../domain/demo-provider.js';
+import { DEMO_CARD_PAYMENTS, demoProvider } from '../domain/demo-provider.js';
 
 const sessionId = z.string().regex(/^cs_demo_[0-9a-f]{32}$/, 'No such payment page.');
 const cardRequest = z.object({
@@ -35,13 +35,13 @@ const authenticationRequest = z.object({ outcome: z.enum(['authenticate', 'fail'
 export class DemoPayController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
+    @Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'The demo checkout page: what it is for (top-up amount or saving a card) and its state.' })
   async session(@Param('sessionId') id: string) {
-    const session = await demoProvider(this.payments).session(validate(sessionId, id, 'sessionId'));
+    const session = await demoProvider(this.demo).session(validate(sessionId, id, 'sessionId'));
     if (!session) throw new ApiError(404, 'SESSION_NOT_FOUND', 'No such payment page.');
     return session;
   }

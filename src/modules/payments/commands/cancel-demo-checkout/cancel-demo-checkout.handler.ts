@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { demoProvider } from '../../domain/demo-provider.js';
+import type { DemoCardPayments } from '../../adapters/demo/demo-card-payments.js';
+import { DEMO_CARD_PAYMENTS, demoProvider } from '../../domain/demo-provider.js';
 import { CancelDemoCheckout } from './cancel-demo-checkout.command.js';
 
 @CommandHandler(CancelDemoCheckout)
 export class CancelDemoCheckoutHandler implements ICommandHandler<CancelDemoCheckout, { redirectUrl: string }> {
-  constructor(@Inject(CARD_PAYMENTS) private readonly payments: CardPayments) {}
+  constructor(@Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null) {}
 
   execute({ input: { sessionId } }: CancelDemoCheckout) {
-    return demoProvider(this.payments).cancel(sessionId);
+    return demoProvider(this.demo).cancel(sessionId);
   }
 }
