@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
 import { MIGRATIONS } from '../modules.js';
-import { CreateAccessCode, CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
+import { CreateAccessCode } from '../modules/access/commands/create-access-code/create-access-code.command.js';
+import { CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
 import { CreateAdmin } from '../modules/identity/commands/create-admin/create-admin.command.js';
 import { CreateAdminHandler, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.handler.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
@@ -98,14 +99,13 @@ try {
     // The same handler the admin page's command reaches.
     const { code } = await new CreateAccessCodeHandler(infrastructure.store).execute(
       new CreateAccessCode(
-        context.actor,
         {
           label: `First admin pages for ${args.email}`.slice(0, 100),
           grantsHours: ACCESS_CODE_HOURS,
           expiresAt: new Date(Date.now() + 24 * 3_600_000),
           maxUses: 1,
         },
-        context.correlationId,
+        context,
       ),
     );
     lines.push(

@@ -88,14 +88,7 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const paymentId = randomUUID();
       await commands.execute(
-        new DepositFunds({
-          userId,
-          paymentId,
-          amountCents: depositCents,
-          provider: 'demo',
-          context: userRequestContext(userId),
-          idempotencyKey: `payment:${paymentId}`,
-        }),
+        new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo' }, userRequestContext(userId), `payment:${paymentId}`),
       );
       return userId;
     }

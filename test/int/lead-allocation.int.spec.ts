@@ -91,14 +91,7 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const paymentId = randomUUID();
       await commands.execute(
-        new DepositFunds({
-          userId,
-          paymentId,
-          amountCents: depositCents,
-          provider: 'demo',
-          context: userRequestContext(userId),
-          idempotencyKey: `payment:${paymentId}`,
-        }),
+        new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo' }, userRequestContext(userId), `payment:${paymentId}`),
       );
       return userId;
     }
@@ -325,16 +318,11 @@ for (const database of everyDatabase()) {
         new DecideCampaign({ type: 'ReserveLead', campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`),
       );
       await commands.execute(
-        new CaptureHold({
-          userId: owners[0]!,
-          holdId: camps[0]!,
-          captureId: leadId,
-          amountCents: 1_000,
-          cause: { kind: 'lead', id: leadId },
-          description: 'Lead',
+        new CaptureHold(
+          { userId: owners[0]!, holdId: camps[0]!, captureId: leadId, amountCents: 1_000, cause: { kind: 'lead', id: leadId }, description: 'Lead' },
           context,
-          idempotencyKey: `capture:${leadId}`,
-        }),
+          `capture:${leadId}`,
+        ),
       );
       await runner.start();
       await allocated(leadId);

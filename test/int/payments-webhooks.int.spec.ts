@@ -7,14 +7,17 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
 import { DemoCardPayments } from '../../src/modules/payments/adapters/demo/demo-card-payments.js';
 import { ProcessPaymentWebhookHandler } from '../../src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.js';
-import { SweepCardPayments, SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
-import { CARD_PAYMENTS } from '../../src/modules/payments/contracts/card-payments.port.js';
+import { ReceivePaymentWebhook } from '../../src/modules/payments/commands/receive-payment-webhook/receive-payment-webhook.command.js';
+import { ReceivePaymentWebhookHandler } from '../../src/modules/payments/commands/receive-payment-webhook/receive-payment-webhook.handler.js';
+import { SweepCardPayments } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.command.js';
+import { SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
+import { CARD_PAYMENTS, type WebhookDelivery } from '../../src/modules/payments/contracts/card-payments.port.js';
 import { registerCardPaymentJobs } from '../../src/modules/payments/jobs/card-payment-jobs.job.js';
-import { PaymentCredits } from '../../src/modules/payments/webhooks/payment-credits.js';
 import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
+import { systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../src/platform/http/api-error.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
@@ -48,9 +51,10 @@ for (const database of everyDatabase()) {
     let queue: PostgresJobQueue;
     let app: INestApplicationContext;
     let demo: DemoCardPayments;
-    let credits: PaymentCredits;
     let commands: CommandBus;
     let secret: string;
+    /** A delivery at the webhook endpoint. */
+    const receive = (delivery: WebhookDelivery) => commands.execute(new ReceivePaymentWebhook(delivery, systemContext('test')));
     const realtime = new InProcessRealtimeHub();
     /** The demo provider's sends: delivered to the endpoint's code, or lost (a webhook that never comes). */
     let deliver = true;
@@ -66,7 +70,7 @@ for (const database of everyDatabase()) {
         providers: [
           WalletLedger,
           DepositFundsHandler,
-          PaymentCredits,
+          ReceivePaymentWebhookHandler,
           ProcessPaymentWebhookHandler,
           SweepCardPaymentsHandler,
           { provide: EVENT_STORE, useValue: store },
@@ -79,11 +83,10 @@ for (const database of everyDatabase()) {
       class PaymentsTestModule {}
       app = await NestFactory.createApplicationContext(PaymentsTestModule, { logger: false });
       await app.init();
-      credits = app.get(PaymentCredits);
       commands = app.get(CommandBus);
       registerCardPaymentJobs(queue, commands);
       demo.registerWebhookJob(async (payload, signature) => {
-        if (deliver) await credits.receive({ rawBody: Buffer.from(payload), signature });
+        if (deliver) await receive({ rawBody: Buffer.from(payload), signature });
       });
       await queue.startWorkers(4);
       // Stored encrypted, bound to its column and row.
@@ -318,7 +321,7 @@ for (const database of everyDatabase()) {
         signature: signer.webhooks.generateTestHeaderString({ payload: good.delivery.rawBody.toString(), secret: 'whsec_someone_else' }),
       };
       for (const delivery of [tampered, foreign, { rawBody: good.delivery.rawBody, signature: 'garbage' }]) {
-        expect(await credits.receive(delivery).then(() => 'stored', statusOf)).toBe(400);
+        expect(await receive(delivery).then(() => 'stored', statusOf)).toBe(400);
       }
       expect((await pool.query(`SELECT 1 FROM payment_webhook_events WHERE event_id = $1`, [good.eventId])).rowCount).toBe(0);
     });
@@ -327,13 +330,13 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 1_200);
       const event = signed('payment_intent.succeeded', { id: paymentId, object: 'payment_intent' });
-      expect(await credits.receive(event.delivery)).toEqual({ eventId: event.eventId, duplicate: false });
-      expect(await credits.receive(event.delivery)).toEqual({ eventId: event.eventId, duplicate: true });
+      expect(await receive(event.delivery)).toEqual({ eventId: event.eventId, duplicate: false });
+      expect(await receive(event.delivery)).toEqual({ eventId: event.eventId, duplicate: true });
       await creditedOnce(userId, paymentId);
       await allProcessed();
       // A late webhook of another type for the same payment, and the sweep: nothing more.
-      await credits.receive(signed('checkout.session.completed', { id: paymentId }).delivery);
-      await credits.sweep();
+      await receive(signed('checkout.session.completed', { id: paymentId }).delivery);
+      await commands.execute(new SweepCardPayments({}, systemContext('test')));
       await allProcessed();
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 1_200 })]);
     });
@@ -351,7 +354,7 @@ for (const database of everyDatabase()) {
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
       // A "succeeded" event that arrives before the payment has: the re-read says not yet, nothing is credited.
       const early = signed('payment_intent.succeeded', { id: paymentId });
-      await credits.receive(early.delivery);
+      await receive(early.delivery);
       await allProcessed();
       expect((await pool.query(`SELECT outcome FROM payment_webhook_events WHERE event_id = $1`, [early.eventId])).rows[0]).toEqual({
         outcome: 'payment processing',
@@ -362,8 +365,8 @@ for (const database of everyDatabase()) {
       await demo.submitCard(sessionId, VISA);
       await allProcessed();
       deliver = true;
-      await credits.receive(signed('checkout.session.completed', { id: sessionId }).delivery);
-      await credits.receive(signed('payment_intent.payment_failed', { id: paymentId }).delivery);
+      await receive(signed('checkout.session.completed', { id: sessionId }).delivery);
+      await receive(signed('payment_intent.payment_failed', { id: paymentId }).delivery);
       await creditedOnce(userId, paymentId);
       await allProcessed();
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 900 })]);
@@ -373,9 +376,9 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 3_300);
       expect(await deposits(userId)).toEqual([]);
-      expect(await commands.execute(new SweepCardPayments())).toBeGreaterThanOrEqual(1);
+      expect(await commands.execute(new SweepCardPayments({}, systemContext('test')))).toBeGreaterThanOrEqual(1);
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 3_300 })]);
-      expect(await commands.execute(new SweepCardPayments())).toBe(0);
+      expect(await commands.execute(new SweepCardPayments({}, systemContext('test')))).toBe(0);
       expect((await deposits(userId)).length).toBe(1);
     });
 
@@ -383,7 +386,7 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 4_400);
       const event = signed('payment_intent.succeeded', { id: paymentId });
-      const answers = await inParallel(30, () => credits.receive(event.delivery));
+      const answers = await inParallel(30, () => receive(event.delivery));
       expect(answers.filter((answer) => !answer.duplicate)).toHaveLength(1);
       await creditedOnce(userId, paymentId);
       await allProcessed();
@@ -424,9 +427,7 @@ for (const database of everyDatabase()) {
     it('30 different webhooks for one payment at once credit it once', async () => {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 600);
-      await inParallel(30, (index) =>
-        credits.receive(signed(index % 2 ? 'payment_intent.succeeded' : 'checkout.session.completed', { id: paymentId }).delivery),
-      );
+      await inParallel(30, (index) => receive(signed(index % 2 ? 'payment_intent.succeeded' : 'checkout.session.completed', { id: paymentId }).delivery));
       await creditedOnce(userId, paymentId);
       await allProcessed();
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 600 })]);

@@ -3,16 +3,20 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { JOB_QUEUE } from '../../platform/tokens.js';
-import { AccessCodesAdminController } from './commands/access-codes.admin.http.controller.js';
-import { AccessController } from './commands/access.http.controller.js';
 import { CompleteAccessCodeRedemptionHandler } from './commands/complete-access-code-redemption/complete-access-code-redemption.handler.js';
 import { CreateAccessCodeHandler } from './commands/create-access-code/create-access-code.handler.js';
+import { CreateAccessCodeController } from './commands/create-access-code/create-access-code.http.controller.js';
 import { DisableAccessCodeHandler } from './commands/disable-access-code/disable-access-code.handler.js';
+import { DisableAccessCodeController } from './commands/disable-access-code/disable-access-code.http.controller.js';
 import { RedeemAccessCodeHandler } from './commands/redeem-access-code/redeem-access-code.handler.js';
 import { RevokeElevatedAccessHandler } from './commands/revoke-elevated-access/revoke-elevated-access.handler.js';
+import { RevokeElevatedAccessController } from './commands/revoke-elevated-access/revoke-elevated-access.http.controller.js';
 import { VerifyAccessCodeHandler } from './commands/verify-access-code/verify-access-code.handler.js';
+import { VerifyAccessCodeController } from './commands/verify-access-code/verify-access-code.http.controller.js';
 import { DemoAccessCode } from './demo-access-code.js';
 import { accessCodeRedemptionTriggers, registerAccessCodeRedemptionJobs } from './jobs/access-code-redemption.job.js';
+import { GetAccessStatusController } from './queries/get-access-status/get-access-status.http.controller.js';
+import { ListAccessCodesController } from './queries/list-access-codes/list-access-codes.http.controller.js';
 
 /** The events of this module that start jobs; AppModule hands them to the dispatcher. */
 export const accessJobTriggers = [...accessCodeRedemptionTriggers];
@@ -31,7 +35,14 @@ class AccessJobs implements OnModuleInit {
 
 /** Access codes and the elevated access they grant. */
 @Module({
-  controllers: [AccessController, AccessCodesAdminController],
+  controllers: [
+    VerifyAccessCodeController,
+    GetAccessStatusController,
+    RevokeElevatedAccessController,
+    ListAccessCodesController,
+    CreateAccessCodeController,
+    DisableAccessCodeController,
+  ],
   providers: [
     CreateAccessCodeHandler,
     DisableAccessCodeHandler,

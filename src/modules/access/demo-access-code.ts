@@ -4,9 +4,10 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 
 import type { AppConfig } from '../../platform/config/config.js';
+import { requestContext } from '../../platform/event-store/new-event.js';
 import type { DatabaseHandle } from '../../platform/persistence/database.js';
 import { CONFIG, DATABASE } from '../../platform/tokens.js';
-import { CreateAccessCode } from './commands/create-access-code/create-access-code.handler.js';
+import { CreateAccessCode } from './commands/create-access-code/create-access-code.command.js';
 
 /** On the embedded default: one access code to try the unlock with, kept in DATA_DIR/demo-access-code. */
 @Injectable()
@@ -32,7 +33,10 @@ export class DemoAccessCode implements OnApplicationBootstrap {
     );
     if (this.code) return;
     const created = await this.commands.execute(
-      new CreateAccessCode({ type: 'system', id: 'demo-seed' }, { label: 'Demo code', grantsHours: 8, expiresAt: null, maxUses: null }, 'demo-seed'),
+      new CreateAccessCode(
+        { label: 'Demo code', grantsHours: 8, expiresAt: null, maxUses: null },
+        requestContext({ type: 'system', id: 'demo-seed' }, 'demo-seed'),
+      ),
     );
     await fs.writeFile(file, created.code, { mode: 0o600 });
     this.code = created.code;

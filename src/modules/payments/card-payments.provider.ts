@@ -8,6 +8,7 @@ import { CONFIG, JOB_QUEUE, SECRET_CIPHER, SQL_POOL } from '../../platform/token
 import { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
 import { StripeCardPayments } from './adapters/stripe/stripe-card-payments.js';
 import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
+import { DEMO_CARD_PAYMENTS } from './domain/demo-provider.js';
 
 /** The card provider: Stripe when its keys are set, otherwise the demo provider inside the portal. */
 export const cardPaymentsProvider: FactoryProvider<CardPayments> = {
@@ -17,4 +18,11 @@ export const cardPaymentsProvider: FactoryProvider<CardPayments> = {
     if (config.stripe === null) return DemoCardPayments.open(pool, jobs, config.publicUrl, secrets);
     return new StripeCardPayments(config.stripe, pool);
   },
+};
+
+/** The demo provider's own side (hosted pages, the bank's dispute decision, its webhook sender) when it is the card provider. */
+export const demoCardPaymentsProvider: FactoryProvider<DemoCardPayments | null> = {
+  provide: DEMO_CARD_PAYMENTS,
+  inject: [CARD_PAYMENTS],
+  useFactory: (payments: CardPayments) => (payments instanceof DemoCardPayments ? payments : null),
 };

@@ -4,8 +4,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
-import { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
-import { cardPaymentsProvider } from './card-payments.provider.js';
+import type { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
+import { cardPaymentsProvider, demoCardPaymentsProvider } from './card-payments.provider.js';
 import { AuthenticateDemoPaymentHandler } from './commands/authenticate-demo-payment/authenticate-demo-payment.handler.js';
 import { CancelDemoCheckoutHandler } from './commands/cancel-demo-checkout/cancel-demo-checkout.handler.js';
 import { CloseDemoDisputeHandler } from './commands/close-demo-dispute/close-demo-dispute.handler.js';
@@ -17,12 +17,13 @@ import { StartCardSetupHandler } from './commands/start-card-setup/start-card-se
 import { SubmitDemoCardHandler } from './commands/submit-demo-card/submit-demo-card.handler.js';
 import { SweepCardPaymentsHandler } from './commands/sweep-card-payments/sweep-card-payments.handler.js';
 import { TopUpWalletHandler } from './commands/top-up-wallet/top-up-wallet.handler.js';
-import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
+import { CARD_PAYMENTS } from './contracts/card-payments.port.js';
+import { DEMO_CARD_PAYMENTS } from './domain/demo-provider.js';
 import { DemoDisputesAdminController } from './http/demo-disputes.admin.http.controller.js';
 import { DemoPayController } from './http/demo-pay.http.controller.js';
 import { PaymentsController } from './http/payments.http.controller.js';
 import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
-import { PaymentCredits, SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
+import { SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
 
 @Injectable()
 class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
@@ -31,13 +32,13 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
-    @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
+    @Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null,
     private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
     registerCardPaymentJobs(this.jobs, this.commands);
-    if (this.payments instanceof DemoCardPayments) this.payments.registerWebhookJob();
+    this.demo?.registerWebhookJob();
   }
 
   /** The sweep every few minutes: one job per slot, so several processes enqueue it once. */
@@ -66,7 +67,7 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
   controllers: [PaymentsController, DemoPayController, DemoDisputesAdminController],
   providers: [
     cardPaymentsProvider,
-    PaymentCredits,
+    demoCardPaymentsProvider,
     PaymentsJobs,
     ReceivePaymentWebhookHandler,
     ProcessPaymentWebhookHandler,

@@ -8,7 +8,9 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../payments/contracts/card-payments.port.js';
 import { AddTestCreditHandler } from './commands/add-test-credit/add-test-credit.handler.js';
+import { AddTestCreditController } from './commands/add-test-credit/add-test-credit.http.controller.js';
 import { AdjustBalanceHandler } from './commands/adjust-balance/adjust-balance.handler.js';
+import { AdjustBalanceController } from './commands/adjust-balance/adjust-balance.http.controller.js';
 import { CaptureHoldHandler } from './commands/capture-hold/capture-hold.handler.js';
 import { ChargeAutoRechargeHandler } from './commands/charge-auto-recharge/charge-auto-recharge.handler.js';
 import { ChargeWalletHandler } from './commands/charge-wallet/charge-wallet.handler.js';
@@ -21,14 +23,15 @@ import { IncreaseHoldHandler } from './commands/increase-hold/increase-hold.hand
 import { PlaceHoldHandler } from './commands/place-hold/place-hold.handler.js';
 import { ReceiveTransferHandler } from './commands/receive-transfer/receive-transfer.handler.js';
 import { ReconcileDayHandler } from './commands/reconcile-day/reconcile-day.handler.js';
+import { ReconcileDayController } from './commands/reconcile-day/reconcile-day.http.controller.js';
 import { RecordDisputeHandler } from './commands/record-dispute/record-dispute.handler.js';
 import { RefundPaymentHandler } from './commands/refund-payment/refund-payment.handler.js';
 import { RefundTopUpHandler } from './commands/refund-top-up/refund-top-up.handler.js';
+import { RefundTopUpController } from './commands/refund-top-up/refund-top-up.http.controller.js';
 import { ReleaseHoldHandler } from './commands/release-hold/release-hold.handler.js';
 import { SendTransferHandler } from './commands/send-transfer/send-transfer.handler.js';
 import { SendTransferController } from './commands/send-transfer/send-transfer.http.controller.js';
 import { TriggerAutoRechargeHandler } from './commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
-import { WalletsAdminController } from './commands/wallets.admin.http.controller.js';
 import { autoRechargeTriggers, registerAutoRechargeJobs } from './jobs/auto-recharge.job.js';
 import { registerDailyReconciliation, scheduleDailyReconciliation } from './jobs/daily-reconciliation.job.js';
 import { registerTransferCreditJobs, transferCreditTriggers } from './jobs/transfer-credit.job.js';
@@ -67,7 +70,15 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap {
 
 /** Each agent's wallet (money.md): the ledger's commands; other modules send them through the CommandBus (contracts/wallet-commands.ts). */
 @Module({
-  controllers: [WalletsAdminController, SendTransferController, AutoRechargeController, ReconciliationController],
+  controllers: [
+    AdjustBalanceController,
+    AddTestCreditController,
+    RefundTopUpController,
+    SendTransferController,
+    AutoRechargeController,
+    ReconciliationController,
+    ReconcileDayController,
+  ],
   providers: [
     WalletLedger,
     DepositFundsHandler,

@@ -1,12 +1,15 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
-import { SessionGuard } from '../../../platform/auth/session.guard.js';
+import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
-import { CloseDemoDispute } from '../commands/close-demo-dispute/close-demo-dispute.handler.js';
+import { CloseDemoDispute } from '../commands/close-demo-dispute/close-demo-dispute.command.js';
 
 const closeRequest = z.object({ outcome: z.enum(['won', 'lost'], { message: 'The outcome is won or lost' }) });
 
@@ -21,9 +24,9 @@ export class DemoDisputesAdminController {
   @Post('close')
   @HttpCode(200)
   @ApiOperation({ summary: 'Closes a demo dispute as won (the money returns to the wallet) or lost; the provider sends charge.dispute.closed.' })
-  async close(@Param('disputeId') disputeId: string, @Body() body: unknown) {
+  async close(@CurrentUser() admin: AuthenticatedUser, @Param('disputeId') disputeId: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const id = validate(z.string().regex(/^dp_demo_[0-9a-f]{32}$/, 'No such dispute.'), disputeId, 'disputeId');
     const { outcome } = validate(closeRequest, body);
-    return this.commands.execute(new CloseDemoDispute(id, outcome));
+    return this.commands.execute(new CloseDemoDispute({ disputeId: id, outcome }, requestContextOf(request, { type: 'user', id: admin.userId })));
   }
 }

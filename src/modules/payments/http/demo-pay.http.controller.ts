@@ -1,15 +1,17 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 import { ApiError } from '../../../platform/http/api-error.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
-import { AuthenticateDemoPayment } from '../commands/authenticate-demo-payment/authenticate-demo-payment.handler.js';
-import { CancelDemoCheckout } from '../commands/cancel-demo-checkout/cancel-demo-checkout.handler.js';
-import { SubmitDemoCard } from '../commands/submit-demo-card/submit-demo-card.handler.js';
-import { CARD_PAYMENTS, type CardPayments } from '../contracts/card-payments.port.js';
-import { demoProvider } from '../domain/demo-provider.js';
+import type { DemoCardPayments } from '../adapters/demo/demo-card-payments.js';
+import { AuthenticateDemoPayment } from '../commands/authenticate-demo-payment/authenticate-demo-payment.command.js';
+import { CancelDemoCheckout } from '../commands/cancel-demo-checkout/cancel-demo-checkout.command.js';
+import { SubmitDemoCard } from '../commands/submit-demo-card/submit-demo-card.command.js';
+import { DEMO_CARD_PAYMENTS, demoProvider } from '../domain/demo-provider.js';
 
 const sessionId = z.string().regex(/^cs_demo_[0-9a-f]{32}$/, 'No such payment page.');
 const cardRequest = z.object({
@@ -33,13 +35,13 @@ const authenticationRequest = z.object({ outcome: z.enum(['authenticate', 'fail'
 export class DemoPayController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
+    @Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'The demo checkout page: what it is for (top-up amount or saving a card) and its state.' })
   async session(@Param('sessionId') id: string) {
-    const session = await demoProvider(this.payments).session(validate(sessionId, id, 'sessionId'));
+    const session = await demoProvider(this.demo).session(validate(sessionId, id, 'sessionId'));
     if (!session) throw new ApiError(404, 'SESSION_NOT_FOUND', 'No such payment page.');
     return session;
   }
@@ -47,21 +49,24 @@ export class DemoPayController {
   @Post('card')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pays (payment mode) or saves (setup mode) with a demo test card.' })
-  async card(@Param('sessionId') id: string, @Body() body: unknown) {
-    return this.commands.execute(new SubmitDemoCard(validate(sessionId, id, 'sessionId'), validate(cardRequest, body)));
+  async card(@Param('sessionId') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    return this.commands.execute(
+      new SubmitDemoCard({ sessionId: validate(sessionId, id, 'sessionId'), card: validate(cardRequest, body) }, requestContextOf(request)),
+    );
   }
 
   @Post('authentication')
   @HttpCode(200)
   @ApiOperation({ summary: 'The bank’s authentication step of a 4000 0025 0000 3155 card: Authenticate or Fail.' })
-  async authentication(@Param('sessionId') id: string, @Body() body: unknown) {
-    return this.commands.execute(new AuthenticateDemoPayment(validate(sessionId, id, 'sessionId'), validate(authenticationRequest, body).outcome));
+  async authentication(@Param('sessionId') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const input = { sessionId: validate(sessionId, id, 'sessionId'), outcome: validate(authenticationRequest, body).outcome };
+    return this.commands.execute(new AuthenticateDemoPayment(input, requestContextOf(request)));
   }
 
   @Post('cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Leaves the demo checkout page without paying.' })
-  async cancel(@Param('sessionId') id: string) {
-    return this.commands.execute(new CancelDemoCheckout(validate(sessionId, id, 'sessionId')));
+  async cancel(@Param('sessionId') id: string, @Req() request: FastifyRequest) {
+    return this.commands.execute(new CancelDemoCheckout({ sessionId: validate(sessionId, id, 'sessionId') }, requestContextOf(request)));
   }
 }

@@ -9,13 +9,14 @@ import type { AuthenticatedUser } from '../../../platform/auth/session-store.js'
 import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../platform/http/idempotency.js';
+import { requestContextOf } from '../../../platform/http/request-client.js';
 import { validate } from '../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
-import { DeletePaymentMethod } from '../commands/delete-payment-method/delete-payment-method.handler.js';
-import { ReceivePaymentWebhook } from '../commands/receive-payment-webhook/receive-payment-webhook.handler.js';
-import { SetDefaultPaymentMethod } from '../commands/set-default-payment-method/set-default-payment-method.handler.js';
-import { StartCardSetup } from '../commands/start-card-setup/start-card-setup.handler.js';
-import { TopUpWallet } from '../commands/top-up-wallet/top-up-wallet.handler.js';
+import { DeletePaymentMethod } from '../commands/delete-payment-method/delete-payment-method.command.js';
+import { ReceivePaymentWebhook } from '../commands/receive-payment-webhook/receive-payment-webhook.command.js';
+import { SetDefaultPaymentMethod } from '../commands/set-default-payment-method/set-default-payment-method.command.js';
+import { StartCardSetup } from '../commands/start-card-setup/start-card-setup.command.js';
+import { TopUpWallet } from '../commands/top-up-wallet/top-up-wallet.command.js';
 import { CARD_PAYMENTS, type CardPayments } from '../contracts/card-payments.port.js';
 
 export const MIN_TOP_UP_CENTS = 500;
@@ -36,6 +37,8 @@ const topUpRequest = z.object({
     .optional(),
 });
 const cardId = z.string().trim().min(1).max(255);
+
+const asUser = (request: FastifyRequest, user: AuthenticatedUser) => requestContextOf(request, { type: 'user', id: user.userId });
 
 /** Card top-ups and saved cards for the signed-in agent, and the card provider's webhook (money.md, "Payments"). */
 @ApiTags('payments')
@@ -64,7 +67,7 @@ export class PaymentsController {
     if (!Buffer.isBuffer(request.rawBody) || typeof signature !== 'string') {
       throw new ApiError(400, 'WEBHOOK_SIGNATURE_INVALID', 'The webhook signature could not be verified.');
     }
-    await this.commands.execute(new ReceivePaymentWebhook({ rawBody: request.rawBody, signature }));
+    await this.commands.execute(new ReceivePaymentWebhook({ rawBody: request.rawBody, signature }, requestContextOf(request)));
     return { received: true };
   }
 
@@ -82,7 +85,7 @@ export class PaymentsController {
     }
     const input = validate(topUpRequest, body);
     return this.guarded(user, request, () =>
-      this.commands.execute(new TopUpWallet({ user: { userId: user.userId, email: user.email }, ...input, idempotencyKey: key })),
+      this.commands.execute(new TopUpWallet({ user: { userId: user.userId, email: user.email }, ...input }, asUser(request, user), key)),
     );
   }
 
@@ -92,8 +95,8 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'create-setup-intent: the publishable key and the hosted page that saves a card (back to /payment-methods?setup=success|cancelled).',
   })
-  setup(@CurrentUser() user: AuthenticatedUser) {
-    return this.commands.execute(new StartCardSetup({ userId: user.userId, email: user.email }));
+  setup(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+    return this.commands.execute(new StartCardSetup({ userId: user.userId, email: user.email }, asUser(request, user)));
   }
 
   @Get('methods')
@@ -108,7 +111,9 @@ export class PaymentsController {
   @UseGuards(SessionGuard)
   @ApiOperation({ summary: 'set-default-payment-method for the signed-in agent.' })
   async setDefault(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
-    await this.guarded(user, request, () => this.commands.execute(new SetDefaultPaymentMethod(user.userId, validate(cardId, id, 'id'))));
+    await this.guarded(user, request, () =>
+      this.commands.execute(new SetDefaultPaymentMethod({ userId: user.userId, cardId: validate(cardId, id, 'id') }, asUser(request, user))),
+    );
     return { success: true };
   }
 
@@ -117,7 +122,9 @@ export class PaymentsController {
   @UseGuards(SessionGuard)
   @ApiOperation({ summary: 'delete-payment-method for the signed-in agent.' })
   async delete(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
-    await this.guarded(user, request, () => this.commands.execute(new DeletePaymentMethod(user.userId, validate(cardId, id, 'id'))));
+    await this.guarded(user, request, () =>
+      this.commands.execute(new DeletePaymentMethod({ userId: user.userId, cardId: validate(cardId, id, 'id') }, asUser(request, user))),
+    );
     return { success: true };
   }
 }

@@ -19,7 +19,8 @@ import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type TopUpResult } from '../../payments/contracts/card-payments.port.js';
 import { CARD_REMOVED, ChargeAutoRechargeHandler } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
 import { ChargeWalletHandler } from '../commands/charge-wallet/charge-wallet.handler.js';
-import { ConfigureAutoRecharge, ConfigureAutoRechargeHandler } from '../commands/configure-auto-recharge/configure-auto-recharge.handler.js';
+import { ConfigureAutoRecharge } from '../commands/configure-auto-recharge/configure-auto-recharge.command.js';
+import { ConfigureAutoRechargeHandler } from '../commands/configure-auto-recharge/configure-auto-recharge.handler.js';
 import { DepositFundsHandler } from '../commands/deposit-funds/deposit-funds.handler.js';
 import { TriggerAutoRechargeHandler } from '../commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
 import { ChargeWallet, DepositFunds } from '../contracts/wallet-commands.js';
@@ -110,36 +111,24 @@ for (const database of everyDatabase()) {
       await pool.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [userId, `agent-${userId}@example.com`]);
       await commands.execute(
         new ConfigureAutoRecharge(
-          userId,
-          { enabled: true, thresholdCents: 2_000, amountCents: 5_000, cardId: `card-of-${userId}`, dailyCapCents: 10_000 },
-          'test',
+          { userId, settings: { enabled: true, thresholdCents: 2_000, amountCents: 5_000, cardId: `card-of-${userId}`, dailyCapCents: 10_000 } },
+          userRequestContext(userId, 'test'),
         ),
       );
       const paymentId = randomUUID();
       await commands.execute(
-        new DepositFunds({
-          userId,
-          paymentId,
-          amountCents: depositCents,
-          provider: 'demo',
-          context: userRequestContext(userId),
-          idempotencyKey: `payment:${paymentId}`,
-        }),
+        new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo' }, userRequestContext(userId), `payment:${paymentId}`),
       );
       return userId;
     }
     const spend = (userId: string, amountCents: number) => {
       const chargeId = randomUUID();
       return commands.execute(
-        new ChargeWallet({
-          userId,
+        new ChargeWallet(
+          { userId, chargeId, amountCents, cause: { kind: 'aged-package', id: chargeId }, description: 'Aged leads' },
+          userRequestContext(userId),
           chargeId,
-          amountCents,
-          cause: { kind: 'aged-package', id: chargeId },
-          description: 'Aged leads',
-          context: userRequestContext(userId),
-          idempotencyKey: chargeId,
-        }),
+        ),
       );
     };
     const wallet = async (userId: string) => fold(walletDecider, (await store.readStream(walletStream(userId))) as unknown as WalletEvent[]);

@@ -2,14 +2,14 @@ import type { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { causedBy } from '../../../platform/event-store/new-event.js';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
+import { stepFrom } from '../../../platform/processes/process-step.js';
 import type { CardPayments } from '../../payments/contracts/card-payments.port.js';
-import { ChargeAutoRecharge } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
-import { TriggerAutoRecharge } from '../commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
+import { ChargeAutoRecharge } from '../commands/charge-auto-recharge/charge-auto-recharge.command.js';
+import { TriggerAutoRecharge } from '../commands/trigger-auto-recharge/trigger-auto-recharge.command.js';
 import { DepositFunds } from '../contracts/wallet-commands.js';
 import type { AutoRechargeEvent } from '../domain/auto-recharge.decider.js';
 
@@ -29,6 +29,9 @@ export const autoRechargeTriggers: readonly JobTrigger[] = [
   { eventType: 'AutoRechargePaused', job: MAIL_AUTO_RECHARGE_PAUSED },
 ];
 
+/** Who the auto-recharge steps act as. */
+const AUTO_RECHARGE = { type: 'system', id: 'auto-recharge' } as const;
+
 type Stored<T extends AutoRechargeEvent['type']> = RecordedEvent<T, Extract<AutoRechargeEvent, { type: T }>['data']>;
 
 export function registerAutoRechargeJobs(
@@ -36,21 +39,23 @@ export function registerAutoRechargeJobs(
   commands: CommandBus,
   deps: { pool: pg.Pool; mailer: Mailer; payments: CardPayments; publicUrl: string },
 ): void {
-  jobs.register<{ event: RecordedEvent<string, { userId: string }> }>(CHECK_AUTO_RECHARGE, ({ event }) => commands.execute(new TriggerAutoRecharge(event)));
-  jobs.register<{ event: Stored<'AutoRechargeStarted'> }>(CHARGE_AUTO_RECHARGE, ({ event }) => commands.execute(new ChargeAutoRecharge(event)));
+  jobs.register<{ event: RecordedEvent<string, { userId: string }> }>(CHECK_AUTO_RECHARGE, ({ event }) => {
+    const step = stepFrom(event, AUTO_RECHARGE);
+    return commands.execute(new TriggerAutoRecharge({ userId: event.data.userId }, step.context, step.idempotencyKey));
+  });
+  jobs.register<{ event: Stored<'AutoRechargeStarted'> }>(CHARGE_AUTO_RECHARGE, ({ event }) => {
+    const step = stepFrom(event, AUTO_RECHARGE);
+    return commands.execute(new ChargeAutoRecharge(event.data, step.context, step.idempotencyKey));
+  });
   // The same idempotency key as the provider's webhook for this payment: whichever comes first credits, once.
   jobs.register<{ event: Stored<'AutoRechargeSucceeded'> }>(CREDIT_AUTO_RECHARGE, async ({ event }) => {
     const { userId, paymentId, amountCents } = event.data;
     await commands.execute(
-      new DepositFunds({
-        userId,
-        paymentId,
-        amountCents,
-        provider: deps.payments.provider,
-        autoRecharge: true,
-        context: causedBy(event, { type: 'system', id: 'auto-recharge' }),
-        idempotencyKey: `payment:${paymentId}`,
-      }),
+      new DepositFunds(
+        { userId, paymentId, amountCents, provider: deps.payments.provider, autoRecharge: true },
+        stepFrom(event, AUTO_RECHARGE).context,
+        `payment:${paymentId}`,
+      ),
     );
   });
   jobs.register<{ event: Stored<'AutoRechargePaused'> }>(MAIL_AUTO_RECHARGE_PAUSED, async ({ event }) => {

@@ -1,8 +1,9 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { addHours } from 'date-fns';
 
+import { systemContext } from '../../../platform/event-store/new-event.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
-import { ReconcileDay } from '../commands/reconcile-day/reconcile-day.handler.js';
+import { ReconcileDay } from '../commands/reconcile-day/reconcile-day.command.js';
 import { dayOf, shiftDay } from '../domain/reconciliation.js';
 
 export const RECONCILE_DAY_JOB = 'reconcile-day';
@@ -20,7 +21,7 @@ export function dueTimeOf(day: string): Date {
  */
 export function registerDailyReconciliation(jobs: JobQueue, commands: CommandBus): void {
   jobs.register<{ day: string }>(RECONCILE_DAY_JOB, async ({ day }) => {
-    await commands.execute(new ReconcileDay(day, 'daily-job'));
+    await commands.execute(new ReconcileDay({ day }, systemContext('daily-job')));
     await scheduleRun(jobs, shiftDay(day, 1), new Date());
   });
 }

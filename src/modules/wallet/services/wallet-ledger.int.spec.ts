@@ -57,21 +57,15 @@ for (const database of everyDatabase()) {
 
     const context = (userId: string) => userRequestContext(userId, randomUUID());
     const deposit = (userId: string, amountCents: number, paymentId: string = randomUUID()) =>
-      commands.execute(
-        new DepositFunds({ userId, paymentId, amountCents, provider: 'demo', context: context(userId), idempotencyKey: `payment:${paymentId}` }),
-      );
+      commands.execute(new DepositFunds({ userId, paymentId, amountCents, provider: 'demo' }, context(userId), `payment:${paymentId}`));
     const charge = (userId: string, amountCents: number) => {
       const chargeId = randomUUID();
       return commands.execute(
-        new ChargeWallet({
-          userId,
+        new ChargeWallet(
+          { userId, chargeId, amountCents, cause: { kind: 'aged-package', id: chargeId }, description: 'Aged leads' },
+          context(userId),
           chargeId,
-          amountCents,
-          cause: { kind: 'aged-package', id: chargeId },
-          description: 'Aged leads',
-          context: context(userId),
-          idempotencyKey: chargeId,
-        }),
+        ),
       );
     };
     const outcome = (work: Promise<unknown>) =>
@@ -104,29 +98,15 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       await deposit(userId, 20_000);
       const holdId = randomUUID();
-      await commands.execute(
-        new PlaceHold({
-          userId,
-          holdId,
-          amountCents: 5_000,
-          cause: { kind: 'campaign', id: holdId },
-          context: context(userId),
-          idempotencyKey: `hold:${holdId}`,
-        }),
-      );
+      await commands.execute(new PlaceHold({ userId, holdId, amountCents: 5_000, cause: { kind: 'campaign', id: holdId } }, context(userId), `hold:${holdId}`));
       const outcomes = await inParallel(50, (index) =>
         outcome(
           commands.execute(
-            new CaptureHold({
-              userId,
-              holdId,
-              captureId: `lead-${index}`,
-              amountCents: 300,
-              cause: { kind: 'lead', id: `lead-${index}` },
-              description: 'Lead',
-              context: context(userId),
-              idempotencyKey: `capture:lead-${index}`,
-            }),
+            new CaptureHold(
+              { userId, holdId, captureId: `lead-${index}`, amountCents: 300, cause: { kind: 'lead', id: `lead-${index}` }, description: 'Lead' },
+              context(userId),
+              `capture:lead-${index}`,
+            ),
           ),
         ),
       );

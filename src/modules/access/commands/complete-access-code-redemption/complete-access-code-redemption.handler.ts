@@ -1,22 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
-import { stepFrom } from '../../../../platform/processes/process-step.js';
+import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-step.js';
 import { EVENT_STORE } from '../../../../platform/tokens.js';
 import { agentAccessStream } from '../../contracts/access-streams.js';
-import type { AccessCodeEvent } from '../../domain/access-code.decider.js';
 import { agentAccessDecider } from '../../domain/agent-access.decider.js';
-
-export type RedemptionAnswer = JsonEvent & Extract<AccessCodeEvent, { type: 'AccessCodeRedeemed' | 'AccessCodeRedemptionRefused' }>;
-
-export class CompleteAccessCodeRedemption extends Command<void> {
-  constructor(readonly answer: RedemptionAnswer) {
-    super();
-  }
-}
+import { CompleteAccessCodeRedemption } from './complete-access-code-redemption.command.js';
 
 /**
  * Step 3, started from the code's stored answer: the agent's stream turns the pending
@@ -27,20 +18,22 @@ export class CompleteAccessCodeRedemption extends Command<void> {
 export class CompleteAccessCodeRedemptionHandler implements ICommandHandler<CompleteAccessCodeRedemption, void> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ answer }: CompleteAccessCodeRedemption): Promise<void> {
-    const { userId, redemptionId } = answer.data;
+  async execute({ input, context, idempotencyKey }: CompleteAccessCodeRedemption): Promise<void> {
+    const { userId, redemptionId } = input;
     // Redemptions recorded before they became a process have nothing pending to complete.
     if (!redemptionId) return;
     const outcome =
-      answer.type === 'AccessCodeRedeemed' && answer.data.grantsHours
-        ? { granted: true as const, hours: answer.data.grantsHours, redeemedAt: answer.metadata.occurredAt }
+      input.answer === 'AccessCodeRedeemed' && 'grantsHours' in input && input.grantsHours
+        ? { granted: true as const, hours: input.grantsHours, redeemedAt: input.answeredAt }
         : { granted: false as const };
     await handleCommand({
       store: this.store,
       streamId: agentAccessStream(userId),
       decider: agentAccessDecider,
       command: { type: 'CompleteRedemption', userId, redemptionId, outcome },
-      ...stepFrom(answer),
+      context,
+      idempotencyKey,
+      conflictRetries: STEP_CONFLICT_RETRIES,
     });
   }
 }

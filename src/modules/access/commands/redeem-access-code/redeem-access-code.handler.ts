@@ -1,22 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
-import { stepFrom } from '../../../../platform/processes/process-step.js';
+import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-step.js';
 import { EVENT_STORE } from '../../../../platform/tokens.js';
 import { accessCodeStream } from '../../contracts/access-streams.js';
 import { accessCodeDecider } from '../../domain/access-code.decider.js';
-import type { AgentAccessEvent } from '../../domain/agent-access.decider.js';
-
-export type RedemptionRequested = JsonEvent & Extract<AgentAccessEvent, { type: 'AccessCodeRedemptionRequested' }>;
-
-export class RedeemAccessCode extends Command<void> {
-  constructor(readonly requested: RedemptionRequested) {
-    super();
-  }
-}
+import { RedeemAccessCode } from './redeem-access-code.command.js';
 
 /**
  * Step 2 of a redemption, started from the agent's stored request: the code's stream decides
@@ -27,14 +18,15 @@ export class RedeemAccessCode extends Command<void> {
 export class RedeemAccessCodeHandler implements ICommandHandler<RedeemAccessCode, void> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ requested }: RedeemAccessCode): Promise<void> {
-    const { codeId, userId, redemptionId } = requested.data;
+  async execute({ input: { codeId, userId, redemptionId }, context, idempotencyKey }: RedeemAccessCode): Promise<void> {
     await handleCommand({
       store: this.store,
       streamId: accessCodeStream(codeId),
       decider: accessCodeDecider,
       command: { type: 'RedeemAccessCode', userId, redemptionId },
-      ...stepFrom(requested),
+      context,
+      idempotencyKey,
+      conflictRetries: STEP_CONFLICT_RETRIES,
     });
   }
 }

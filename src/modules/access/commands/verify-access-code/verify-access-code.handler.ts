@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { fold } from '../../../../platform/domain/decider.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { awaitStreamEvent } from '../../../../platform/processes/await-stream-event.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
@@ -23,19 +21,7 @@ import {
   type AgentAccessEvent,
   type AgentAccessState,
 } from '../../domain/agent-access.decider.js';
-
-export type VerifiedAccessCode = { readonly expiresAt: Date };
-
-export class VerifyAccessCode extends Command<VerifiedAccessCode> {
-  constructor(
-    readonly user: AuthenticatedUser,
-    readonly code: string,
-    readonly requestId: string,
-    readonly client: { ip?: string; userAgent?: string } = {},
-  ) {
-    super();
-  }
-}
+import { VerifyAccessCode, type VerifiedAccessCode } from './verify-access-code.command.js';
 
 /** How long an answer waits for the code's side of the redemption before asking the agent to try again. */
 export const REDEMPTION_WAIT_MS = 20_000;
@@ -58,14 +44,14 @@ export class VerifyAccessCodeHandler implements ICommandHandler<VerifyAccessCode
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ user, code, requestId, client }: VerifyAccessCode): Promise<VerifiedAccessCode> {
-    const context = userRequestContext(user.userId, requestId);
-    const streamId = agentAccessStream(user.userId);
-    const source: SecuritySource = { ...client, userId: user.userId, requestId };
+  async execute({ input: { code }, context }: VerifyAccessCode): Promise<VerifiedAccessCode> {
+    const userId = context.actor.id;
+    const streamId = agentAccessStream(userId);
+    const source: SecuritySource = { ...context.client, userId, requestId: context.requestId };
     const codeId = await this.findCode(code, context.now);
     const command: AgentAccessCommand = codeId
-      ? { type: 'RequestRedemption', userId: user.userId, codeId, redemptionId: randomUUID() }
-      : { type: 'RecordFailedAttempt', userId: user.userId };
+      ? { type: 'RequestRedemption', userId, codeId, redemptionId: randomUUID() }
+      : { type: 'RecordFailedAttempt', userId };
 
     const attempt = await handleCommand({
       store: this.store,

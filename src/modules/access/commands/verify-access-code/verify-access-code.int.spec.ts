@@ -11,6 +11,7 @@ import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../tes
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
+import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../../../platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { BullmqJobQueue } from '../../../../platform/jobs/bullmq-job-queue.js';
@@ -25,9 +26,11 @@ import { elevatedAccessUntil } from '../../contracts/elevated-access.js';
 import { MAX_FAILED_ATTEMPTS } from '../../domain/agent-access.decider.js';
 import { accessCodeRedemptionTriggers, registerAccessCodeRedemptionJobs } from '../../jobs/access-code-redemption.job.js';
 import { CompleteAccessCodeRedemptionHandler } from '../complete-access-code-redemption/complete-access-code-redemption.handler.js';
-import { CreateAccessCode, CreateAccessCodeHandler } from '../create-access-code/create-access-code.handler.js';
+import { CreateAccessCode } from '../create-access-code/create-access-code.command.js';
+import { CreateAccessCodeHandler } from '../create-access-code/create-access-code.handler.js';
 import { RedeemAccessCodeHandler } from '../redeem-access-code/redeem-access-code.handler.js';
-import { VerifyAccessCode, VerifyAccessCodeHandler } from './verify-access-code.handler.js';
+import { VerifyAccessCode } from './verify-access-code.command.js';
+import { VerifyAccessCodeHandler } from './verify-access-code.handler.js';
 
 type Setup = { readonly name: string; readonly needs?: string; readonly url: string; readonly queue: (pool: SqlPool) => JobQueue };
 
@@ -97,14 +100,16 @@ for (const setup of setups) {
     });
 
     const verify = (user: AuthenticatedUser, code: string) =>
-      commands.execute(new VerifyAccessCode(user, code, randomUUID(), { ip: '192.0.2.1' })).then(
-        () => 200,
-        (error: unknown) => statusOf(error),
-      );
+      commands
+        .execute(new VerifyAccessCode({ code }, { ...userRequestContext(user.userId, randomUUID()), client: { ip: '192.0.2.1', userAgent: undefined } }))
+        .then(
+          () => 200,
+          (error: unknown) => statusOf(error),
+        );
 
     async function newCode(maxUses: number | null = null): Promise<string> {
       const { codeId, code } = await commands.execute(
-        new CreateAccessCode({ type: 'user', id: randomUUID() }, { label: 'burst', grantsHours: 2, expiresAt: null, maxUses }, 'test'),
+        new CreateAccessCode({ label: 'burst', grantsHours: 2, expiresAt: null, maxUses }, userRequestContext(randomUUID(), 'test')),
       );
       await expect.poll(async () => (await pool.query('SELECT 1 FROM rm_access_codes WHERE code_id = $1', [codeId])).rowCount, { timeout: 10_000 }).toBe(1);
       return code;

@@ -140,16 +140,18 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     }
     try {
       await this.commands.execute(
-        new CaptureHold({
-          userId: ownerId,
-          holdId: campaignId,
-          captureId: leadId,
-          amountCents: priceCents,
-          cause: { kind: 'lead', id: leadId },
-          description: `Lead: ${lead.firstName} ${lead.lastName.slice(0, 1)}. (${lead.state})`,
+        new CaptureHold(
+          {
+            userId: ownerId,
+            holdId: campaignId,
+            captureId: leadId,
+            amountCents: priceCents,
+            cause: { kind: 'lead', id: leadId },
+            description: `Lead: ${lead.firstName} ${lead.lastName.slice(0, 1)}. (${lead.state})`,
+          },
           context,
-          idempotencyKey: `capture:${leadId}`,
-        }),
+          `capture:${leadId}`,
+        ),
       );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

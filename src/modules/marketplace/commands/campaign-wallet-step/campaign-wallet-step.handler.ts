@@ -32,19 +32,23 @@ export class CampaignWalletStepHandler implements ICommandHandler<CampaignWallet
   async execute({ event }: CampaignWalletStep): Promise<void> {
     const step = stepFrom(event);
     const { campaignId, ownerId } = event.data;
-    const wallet = { userId: ownerId, holdId: campaignId, context: step.context, idempotencyKey: step.idempotencyKey };
+    const wallet = { userId: ownerId, holdId: campaignId };
     const record = (command: ConstructorParameters<typeof DecideCampaign>[0]) =>
       this.commands.execute(new DecideCampaign(command, step.context, step.idempotencyKey, step.conflictRetries));
     switch (event.type) {
       case 'CampaignCreated': {
         const refusal = await refusalOf(() =>
-          this.commands.execute(new PlaceHold({ ...wallet, amountCents: event.data.budgetCents, cause: { kind: 'campaign', id: campaignId } })),
+          this.commands.execute(
+            new PlaceHold({ ...wallet, amountCents: event.data.budgetCents, cause: { kind: 'campaign', id: campaignId } }, step.context, step.idempotencyKey),
+          ),
         );
         await record({ type: 'RecordFunding', campaignId, outcome: refusal ? { funded: false, reason: refusal } : { funded: true } });
         return;
       }
       case 'BudgetRaiseRequested': {
-        const refusal = await refusalOf(() => this.commands.execute(new IncreaseHold({ ...wallet, amountCents: event.data.amountCents })));
+        const refusal = await refusalOf(() =>
+          this.commands.execute(new IncreaseHold({ ...wallet, amountCents: event.data.amountCents }, step.context, step.idempotencyKey)),
+        );
         await record({
           type: 'RecordRaise',
           campaignId,
@@ -55,7 +59,9 @@ export class CampaignWalletStepHandler implements ICommandHandler<CampaignWallet
       }
       case 'BudgetLowered': {
         const release = (amountCents?: number) =>
-          this.commands.execute(new ReleaseHold({ ...wallet, amountCents, close: false, reason: 'Campaign budget lowered' }));
+          this.commands.execute(
+            new ReleaseHold({ ...wallet, amountCents, close: false, reason: 'Campaign budget lowered' }, step.context, step.idempotencyKey),
+          );
         try {
           await release(event.data.amountCents);
         } catch (error) {
@@ -66,7 +72,7 @@ export class CampaignWalletStepHandler implements ICommandHandler<CampaignWallet
         return;
       }
       case 'CampaignEnded':
-        await this.commands.execute(new ReleaseHold({ ...wallet, close: true, reason: 'Campaign ended' }));
+        await this.commands.execute(new ReleaseHold({ ...wallet, close: true, reason: 'Campaign ended' }, step.context, step.idempotencyKey));
         return;
     }
   }

@@ -21,6 +21,6 @@ export class CreditApprovedReturnHandler implements ICommandHandler<CreditApprov
   async execute({ approved }: CreditApprovedReturn): Promise<void> {
     const { leadId, returnId, ownerId, priceCents } = approved.data;
     const { context, idempotencyKey } = stepFrom(approved, { type: 'system', id: 'lead-returns' });
-    await this.commands.execute(new CreditLeadReturn({ userId: ownerId, returnId, leadId, amountCents: priceCents, context, idempotencyKey }));
+    await this.commands.execute(new CreditLeadReturn({ userId: ownerId, returnId, leadId, amountCents: priceCents }, context, idempotencyKey));
   }
 }

@@ -69,15 +69,17 @@ type ChargedOrder = {
 /** The charge of an order; the same order always gives the same charge and key, so a second try charges once. */
 export const leadOrderCharge = (order: ChargedOrder, context: CommandContext) => {
   const kind = KINDS[order.kind];
-  return new ChargeWallet({
-    userId: order.ownerId,
-    chargeId: order.orderId,
-    amountCents: order.priceCents,
-    cause: { kind: kind.cause, id: order.orderId },
-    description: kind.description(order, order.quantity.toLocaleString('en-US')),
+  return new ChargeWallet(
+    {
+      userId: order.ownerId,
+      chargeId: order.orderId,
+      amountCents: order.priceCents,
+      cause: { kind: kind.cause, id: order.orderId },
+      description: kind.description(order, order.quantity.toLocaleString('en-US')),
+    },
     context,
-    idempotencyKey: `${kind.key}:${order.orderId}`,
-  });
+    `${kind.key}:${order.orderId}`,
+  );
 };
 
 /** A refused order gives its leads back to the inventory. */

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
+import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { isEncryptedSecret, type SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
 import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
 import type {
@@ -239,27 +240,17 @@ export class DemoCardPayments implements CardPayments {
 
   async setDefaultCard(userId: string, cardId: string): Promise<void> {
     await this.cardOf(userId, cardId);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(this.pool, async (client) => {
       // The agent's cards are changed one request at a time: two defaults set at once end with one.
       await client.query(`SELECT id FROM demo_pay_cards WHERE user_id = $1 ORDER BY id FOR UPDATE`, [userId]);
       await client.query(`UPDATE demo_pay_cards SET is_default = false WHERE user_id = $1 AND is_default AND id <> $2`, [userId, cardId]);
       await client.query(`UPDATE demo_pay_cards SET is_default = true WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL`, [userId, cardId]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async deleteCard(userId: string, cardId: string): Promise<void> {
     await this.cardOf(userId, cardId);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(this.pool, async (client) => {
       await client.query(`SELECT id FROM demo_pay_cards WHERE user_id = $1 ORDER BY id FOR UPDATE`, [userId]);
       await client.query(`UPDATE demo_pay_cards SET deleted_at = now(), is_default = false WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL`, [
         userId,
@@ -272,13 +263,7 @@ export class DemoCardPayments implements CardPayments {
             AND NOT EXISTS (SELECT 1 FROM demo_pay_cards WHERE user_id = $1 AND deleted_at IS NULL AND is_default)`,
         [userId],
       );
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   verifyWebhook(delivery: WebhookDelivery): VerifiedWebhook {

@@ -1,21 +1,15 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { demoProvider } from '../../domain/demo-provider.js';
-
-/** Leaving the demo provider's page without paying or saving. */
-export class CancelDemoCheckout extends Command<{ redirectUrl: string }> {
-  constructor(readonly sessionId: string) {
-    super();
-  }
-}
+import type { DemoCardPayments } from '../../adapters/demo/demo-card-payments.js';
+import { DEMO_CARD_PAYMENTS, demoProvider } from '../../domain/demo-provider.js';
+import { CancelDemoCheckout } from './cancel-demo-checkout.command.js';
 
 @CommandHandler(CancelDemoCheckout)
 export class CancelDemoCheckoutHandler implements ICommandHandler<CancelDemoCheckout, { redirectUrl: string }> {
-  constructor(@Inject(CARD_PAYMENTS) private readonly payments: CardPayments) {}
+  constructor(@Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null) {}
 
-  execute({ sessionId }: CancelDemoCheckout) {
-    return demoProvider(this.payments).cancel(sessionId);
+  execute({ input: { sessionId } }: CancelDemoCheckout) {
+    return demoProvider(this.demo).cancel(sessionId);
   }
 }

@@ -1,16 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-
-/** create-setup-intent: the provider's hosted page that saves a card, back to /payment-methods?setup=success|cancelled. */
-export class StartCardSetup extends Command<{ publishableKey: string | null; url: string }> {
-  constructor(readonly user: { readonly userId: string; readonly email: string }) {
-    super();
-  }
-}
+import { StartCardSetup } from './start-card-setup.command.js';
 
 @CommandHandler(StartCardSetup)
 export class StartCardSetupHandler implements ICommandHandler<StartCardSetup> {
@@ -19,7 +13,7 @@ export class StartCardSetupHandler implements ICommandHandler<StartCardSetup> {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ user }: StartCardSetup) {
+  async execute({ input: user }: StartCardSetup) {
     const { url } = await this.payments.setupCard({ userId: user.userId, email: user.email, returnUrl: `${this.config.publicUrl}/payment-methods` });
     return { publishableKey: this.payments.publishableKey, url };
   }

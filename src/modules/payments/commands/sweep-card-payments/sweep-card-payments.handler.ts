@@ -1,19 +1,25 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { milliseconds } from 'date-fns';
 
-import { PaymentCredits } from '../../webhooks/payment-credits.js';
+import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
+import { creditPayment, SWEEP_DAYS } from '../../webhooks/payment-credits.js';
+import { SweepCardPayments } from './sweep-card-payments.command.js';
 
-/** Credits the succeeded payments of the last days whose webhook never came; answers how many it credited. */
-export class SweepCardPayments extends Command<number> {
-  constructor(readonly now: Date = new Date()) {
-    super();
-  }
-}
-
+/** Credits every succeeded payment of the last days the wallet has not had (a webhook that never came); the number newly credited. */
 @CommandHandler(SweepCardPayments)
-export class SweepCardPaymentsHandler implements ICommandHandler<SweepCardPayments> {
-  constructor(private readonly credits: PaymentCredits) {}
+export class SweepCardPaymentsHandler implements ICommandHandler<SweepCardPayments, number> {
+  constructor(
+    @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
+    private readonly commands: CommandBus,
+  ) {}
 
-  execute({ now }: SweepCardPayments) {
-    return this.credits.sweep(now);
+  async execute({ context }: SweepCardPayments): Promise<number> {
+    const recent = await this.payments.listRecentPayments(new Date(context.now.getTime() - milliseconds({ days: SWEEP_DAYS })));
+    let credited = 0;
+    for (const payment of recent) {
+      if (payment.status === 'succeeded' && (await creditPayment(this.commands, this.payments, payment, 'payment-sweep'))) credited += 1;
+    }
+    return credited;
   }
 }

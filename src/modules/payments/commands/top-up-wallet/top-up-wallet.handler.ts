@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
@@ -8,41 +8,25 @@ import { idempotent } from '../../../../platform/http/idempotency.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import { requireOwnCard } from '../../services/own-card.js';
-import { PaymentCredits } from '../../webhooks/payment-credits.js';
+import { creditPayment } from '../../webhooks/payment-credits.js';
+import { TopUpWallet, type TopUpAnswer } from './top-up-wallet.command.js';
 
+/** The payment method that means "a new card, on the provider's hosted page". */
 export const NEW_CARD = 'new';
 export const PAYMENT_FAILED_MESSAGE = 'Unable to process payment. Please try again.';
 
-export type TopUpAnswer =
-  { readonly status: 'succeeded'; readonly paymentId: string } | { readonly status: 'redirect'; readonly url: string; readonly paymentId: string | null };
-
-/** create-payment-intent: a top-up from a saved card (off-session), or the hosted checkout page for a new card. */
-export class TopUpWallet extends Command<TopUpAnswer> {
-  constructor(
-    readonly input: {
-      readonly user: { readonly userId: string; readonly email: string };
-      readonly amountCents: number;
-      readonly paymentMethodId: string;
-      /** The portal page the provider's tab comes back to (the page the agent started from); /profile when none. */
-      readonly returnPath?: string;
-      readonly idempotencyKey: string;
-    },
-  ) {
-    super();
-  }
-}
-
+/** Charges a saved card (off-session) or opens the hosted checkout, once per the agent's idempotency key. */
 @CommandHandler(TopUpWallet)
 export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAnswer> {
   constructor(
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly credits: PaymentCredits,
+    private readonly commands: CommandBus,
   ) {}
 
-  async execute({ input }: TopUpWallet): Promise<TopUpAnswer> {
-    const { user, amountCents, paymentMethodId, idempotencyKey: key } = input;
+  async execute({ input, idempotencyKey: key }: TopUpWallet): Promise<TopUpAnswer> {
+    const { user, amountCents, paymentMethodId } = input;
     const answer = await idempotent<TopUpAnswer>(
       this.pool,
       { scope: `payments:${user.userId}`, key, payload: { route: 'top-up', amountCents, paymentMethodId } },
@@ -70,7 +54,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
         // The webhook credits this payment too; the answer sends the same keyed credit, so the
         // balance has moved when the agent reads it and the payment is still credited once.
         const payment = await this.payments.getPayment(result.paymentId);
-        if (payment?.status === 'succeeded' && payment.userId === user.userId) await this.credits.credit(payment, 'payment-answer');
+        if (payment?.status === 'succeeded' && payment.userId === user.userId) await creditPayment(this.commands, this.payments, payment, 'payment-answer');
         return { status: 200, body: { status: 'succeeded', paymentId: result.paymentId } };
       },
     );

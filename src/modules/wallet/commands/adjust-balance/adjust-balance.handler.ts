@@ -1,19 +1,8 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
-
-/** An admin's correction of a wallet, with its reason; a debit never takes the wallet below zero. */
-export class AdjustBalance extends Command<WalletAnswer> {
-  constructor(
-    readonly input: { userId: string; adjustmentId: string; direction: 'credit' | 'debit'; amountCents: number; reason: string },
-    readonly context: CommandContext,
-    readonly idempotencyKey: string,
-  ) {
-    super();
-  }
-}
+import { AdjustBalance } from './adjust-balance.command.js';
 
 @CommandHandler(AdjustBalance)
 export class AdjustBalanceHandler implements ICommandHandler<AdjustBalance, WalletAnswer> {

@@ -1,14 +1,15 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { CaptureHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
+import type { WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
+import { CaptureHold } from './capture-hold.command.js';
 
 /** Spends part of a hold (one lead's price), never beyond it. */
 @CommandHandler(CaptureHold)
 export class CaptureHoldHandler implements ICommandHandler<CaptureHold, WalletAnswer> {
   constructor(private readonly ledger: WalletLedger) {}
 
-  execute({ input: i }: CaptureHold): Promise<WalletAnswer> {
+  execute({ input: i, context, idempotencyKey }: CaptureHold): Promise<WalletAnswer> {
     return this.ledger.decide(
       {
         type: 'CaptureHold',
@@ -19,8 +20,8 @@ export class CaptureHoldHandler implements ICommandHandler<CaptureHold, WalletAn
         cause: i.cause,
         description: i.description,
       },
-      i.context,
-      i.idempotencyKey,
+      context,
+      idempotencyKey,
     );
   }
 }

@@ -1,17 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
-import type { EventStore, RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
-import { stepFrom } from '../../../../platform/processes/process-step.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-step.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
-import { autoRechargeDecider, autoRechargeStream, type AutoRechargeEvent } from '../../domain/auto-recharge.decider.js';
-
-type Started = Extract<AutoRechargeEvent, { type: 'AutoRechargeStarted' }>['data'];
+import { autoRechargeDecider, autoRechargeStream } from '../../domain/auto-recharge.decider.js';
+import { ChargeAutoRecharge } from './charge-auto-recharge.command.js';
 
 export const CARD_REMOVED = 'The card chosen for auto-recharge was removed. Choose another card on Payment Methods.';
 type AutoRechargeOutcome = { readonly succeeded: true; readonly paymentId: string } | { readonly succeeded: false; readonly message: string };
@@ -19,16 +18,10 @@ type AutoRechargeOutcome = { readonly succeeded: true; readonly paymentId: strin
 export const AUTHENTICATION_NEEDED = 'Your bank asked to confirm this charge, which cannot happen while you are away. Top up from Add Balance instead.';
 
 /**
- * Charges the saved card for a recharge that was started, off-session, with an idempotency
- * key from the attempt (a retried job never charges twice), and records the outcome. A
- * failure to reach the provider is thrown, so the job queue retries it.
+ * Charges the saved card off-session, with an idempotency key from the attempt (a retried job
+ * never charges twice), and records the outcome. A failure to reach the provider is thrown, so
+ * the job queue retries it.
  */
-export class ChargeAutoRecharge extends Command<void> {
-  constructor(readonly event: RecordedEvent<'AutoRechargeStarted', Started>) {
-    super();
-  }
-}
-
 @CommandHandler(ChargeAutoRecharge)
 export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRecharge, void> {
   constructor(
@@ -38,8 +31,8 @@ export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRech
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ event }: ChargeAutoRecharge): Promise<void> {
-    const { userId, attemptId, cardId, amountCents } = event.data;
+  async execute({ input, context, idempotencyKey }: ChargeAutoRecharge): Promise<void> {
+    const { userId, attemptId, cardId, amountCents } = input;
     const { rows } = await this.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
     const outcome = await this.charge({ userId, attemptId, cardId, amountCents, email: rows[0]?.email ?? '' });
     await handleCommand({
@@ -47,7 +40,9 @@ export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRech
       streamId: autoRechargeStream(userId),
       decider: autoRechargeDecider,
       command: { type: 'RecordOutcome', userId, attemptId, outcome },
-      ...stepFrom(event, { type: 'system', id: 'auto-recharge' }),
+      context,
+      idempotencyKey,
+      conflictRetries: STEP_CONFLICT_RETRIES,
     });
   }
 

@@ -8,10 +8,11 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { fold } from '../../../../platform/domain/decider.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { EVENT_STORE } from '../../../../platform/tokens.js';
 import { autoRechargeDecider, autoRechargeStream, type AutoRechargeEvent, type AutoRechargeState } from '../../domain/auto-recharge.decider.js';
-import { ConfigureAutoRecharge } from './configure-auto-recharge.handler.js';
+import { ConfigureAutoRecharge } from './configure-auto-recharge.command.js';
 
 const cents = (label: string) => z.number({ message: `${label} must be a number of cents` }).int(`${label} must be a whole number of cents`);
 const settingsRequest = z.object({
@@ -43,7 +44,7 @@ export class AutoRechargeController {
   @ApiOperation({ summary: 'Saves the settings; saving also ends a pause after failed charges.' })
   async save(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const settings = validate(settingsRequest, body);
-    await this.commands.execute(new ConfigureAutoRecharge(user.userId, settings, String(request.id)));
+    await this.commands.execute(new ConfigureAutoRecharge({ userId: user.userId, settings }, requestContextOf(request, { type: 'user', id: user.userId })));
     return this.get(user);
   }
 }

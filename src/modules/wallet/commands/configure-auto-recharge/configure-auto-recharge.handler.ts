@@ -1,25 +1,15 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { EVENT_STORE } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
-import { autoRechargeDecider, autoRechargeStream, type AutoRechargeSettings, type AutoRechargeState } from '../../domain/auto-recharge.decider.js';
+import { autoRechargeDecider, autoRechargeStream, type AutoRechargeState } from '../../domain/auto-recharge.decider.js';
+import { ConfigureAutoRecharge } from './configure-auto-recharge.command.js';
 
-/** An agent saves their auto-recharge settings; the card must be one of their saved cards. */
-export class ConfigureAutoRecharge extends Command<AutoRechargeState> {
-  constructor(
-    readonly userId: string,
-    readonly settings: AutoRechargeSettings,
-    readonly requestId: string,
-  ) {
-    super();
-  }
-}
-
+/** Checks the card is one of the agent's saved cards, then decides on the agent's auto-recharge stream. */
 @CommandHandler(ConfigureAutoRecharge)
 export class ConfigureAutoRechargeHandler implements ICommandHandler<ConfigureAutoRecharge, AutoRechargeState> {
   constructor(
@@ -27,7 +17,7 @@ export class ConfigureAutoRechargeHandler implements ICommandHandler<ConfigureAu
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
   ) {}
 
-  async execute({ userId, settings, requestId }: ConfigureAutoRecharge): Promise<AutoRechargeState> {
+  async execute({ input: { userId, settings }, context }: ConfigureAutoRecharge): Promise<AutoRechargeState> {
     if (settings.enabled || settings.cardId) {
       const cards = await this.payments.listCards(userId);
       if (!cards.some((card) => card.id === settings.cardId)) {
@@ -39,7 +29,7 @@ export class ConfigureAutoRechargeHandler implements ICommandHandler<ConfigureAu
       streamId: autoRechargeStream(userId),
       decider: autoRechargeDecider,
       command: { type: 'Configure', userId, ...settings },
-      context: userRequestContext(userId, requestId),
+      context,
     });
     return result.state;
   }

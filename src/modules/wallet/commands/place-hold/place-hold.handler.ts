@@ -1,14 +1,15 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { PlaceHold, type WalletAnswer } from '../../contracts/wallet-commands.js';
+import type { WalletAnswer } from '../../contracts/wallet-commands.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
+import { PlaceHold } from './place-hold.command.js';
 
 /** Reserves money (a campaign's budget) within the available balance. */
 @CommandHandler(PlaceHold)
 export class PlaceHoldHandler implements ICommandHandler<PlaceHold, WalletAnswer> {
   constructor(private readonly ledger: WalletLedger) {}
 
-  execute({ input: i }: PlaceHold): Promise<WalletAnswer> {
+  execute({ input: i, context, idempotencyKey }: PlaceHold): Promise<WalletAnswer> {
     return this.ledger.decide(
       {
         type: 'PlaceHold',
@@ -18,8 +19,8 @@ export class PlaceHoldHandler implements ICommandHandler<PlaceHold, WalletAnswer
         cause: i.cause,
         expiresAt: i.expiresAt ? i.expiresAt.toISOString() : null,
       },
-      i.context,
-      i.idempotencyKey,
+      context,
+      idempotencyKey,
     );
   }
 }

@@ -1,25 +1,14 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
-import { reconcileDay, shiftDay, type LedgerLine, type MatchKind, type ReconciliationTotals } from '../../domain/reconciliation.js';
+import { reconcileDay, shiftDay, type LedgerLine, type MatchKind } from '../../domain/reconciliation.js';
+import { ReconcileDay, type ReconciliationRun } from './reconcile-day.command.js';
 
-export type ReconciliationRun = { readonly day: string; readonly totals: ReconciliationTotals };
-
-/** Matches the card provider's records of one UTC day against the ledger and keeps the report (a new run replaces it). */
-export class ReconcileDay extends Command<ReconciliationRun> {
-  constructor(
-    readonly day: string,
-    /** Who ran it: a user id, or 'daily-job'. */
-    readonly runBy: string,
-  ) {
-    super();
-  }
-}
-
+/** Reads the provider's records and the ledger's card postings around the day, and replaces the day's report; run_by is the actor's id. */
 @CommandHandler(ReconcileDay)
 export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, ReconciliationRun> {
   constructor(
@@ -27,7 +16,7 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
   ) {}
 
-  async execute({ day, runBy }: ReconcileDay): Promise<ReconciliationRun> {
+  async execute({ input: { day }, context }: ReconcileDay): Promise<ReconciliationRun> {
     // The neighbouring days too: a payment at 23:59 is credited after midnight and still matches.
     const days = [shiftDay(day, -1), day, shiftDay(day, 1)];
     const records: ProviderRecord[] = (await Promise.all(days.map((d) => this.payments.recordsOfDay(d)))).flat();
@@ -56,7 +45,7 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
       await tx.query(`DELETE FROM reconciliation_reports WHERE day = $1`, [day]);
       await tx.query(`INSERT INTO reconciliation_reports (day, run_at, run_by, provider, totals) VALUES ($1, now(), $2, $3, $4)`, [
         day,
-        runBy,
+        context.actor.id,
         this.payments.provider,
         JSON.stringify(totals),
       ]);

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cardPostingsProjection } from '../../../../../projections/finance/card-postings/card-postings.projection.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
+import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, inTransaction, type SqlPool } from '../../../../platform/persistence/sql.js';
 import type { CardPayments, ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
-import { ReconcileDay, ReconcileDayHandler } from './reconcile-day.handler.js';
+import { ReconcileDay } from './reconcile-day.command.js';
+import { ReconcileDayHandler } from './reconcile-day.handler.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `reconciling a day on ${database.name}`, () => {
@@ -53,7 +55,7 @@ for (const database of everyDatabase()) {
         provider: 'demo',
         recordsOfDay: (d: string) => Promise.resolve(records.filter((r) => r.at.toISOString().startsWith(d))),
       } as unknown as CardPayments;
-      const run = await new ReconcileDayHandler(pool, provider).execute(new ReconcileDay(day, 'finance-user'));
+      const run = await new ReconcileDayHandler(pool, provider).execute(new ReconcileDay({ day }, userRequestContext('finance-user')));
       expect(run.totals).toMatchObject({ feesCents: -175, counts: { matched: 2, missing_in_ledger: 0, missing_at_provider: 1, amount_differs: 1 } });
       const { rows } = await pool.query(
         `SELECT status, reference, ledger_cents::int AS ledger, provider_cents::int AS provider FROM reconciliation_lines WHERE day = $1 ORDER BY line_no`,
@@ -66,7 +68,7 @@ for (const database of everyDatabase()) {
         { status: 'matched', reference: late, ledger: 700, provider: 700 },
       ]);
       // Running the day again replaces its report.
-      await new ReconcileDayHandler(pool, provider).execute(new ReconcileDay(day, 'finance-user'));
+      await new ReconcileDayHandler(pool, provider).execute(new ReconcileDay({ day }, userRequestContext('finance-user')));
       expect((await pool.query(`SELECT count(*)::int AS n FROM reconciliation_lines WHERE day = $1`, [day])).rows[0].n).toBe(4);
     });
   });

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { currentState, deterministicEventId } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { SqlSnapshotStore } from '../../../../platform/event-store/snapshots.js';
 import { awaitStreamEvent } from '../../../../platform/processes/await-stream-event.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
@@ -14,35 +13,9 @@ import { satHierarchyEntry, type SatHierarchyEntry } from '../../../identity/con
 import { walletStream } from '../../contracts/wallet-events.js';
 import { walletDecider } from '../../domain/wallet.decider.js';
 import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from '../../services/wallet-ledger.js';
+import { SendTransfer, type TransferAnswer } from './send-transfer.command.js';
 
-export type TransferAnswer = {
-  readonly transferId: string;
-  /** 'completed' once the recipient's wallet holds the money; 'pending' while the credit is still on its way (it always arrives). */
-  readonly status: 'completed' | 'pending';
-  /** The sender's available balance after the transfer left it. */
-  readonly availableCents: number;
-};
-
-export type SendTransferInput = {
-  readonly senderUserId: string;
-  readonly recipientEmail: string;
-  readonly amountCents: number;
-  readonly description: string;
-};
-
-/** The spec's transfer-money, sent by the signed-in agent (always the sender: nobody sends from another's wallet). */
-export class SendTransfer extends Command<TransferAnswer> {
-  constructor(
-    readonly input: SendTransferInput,
-    readonly context: CommandContext,
-    readonly idempotencyKey: string,
-    /** How long the answer waits for the recipient's credit before answering 'pending'. */
-    readonly waitMs: number = TRANSFER_CREDIT_WAIT_MS,
-  ) {
-    super();
-  }
-}
-
+/** How long the answer waits for the recipient's credit before answering 'pending', unless the command says otherwise. */
 export const TRANSFER_CREDIT_WAIT_MS = 5_000;
 
 /** The transfer's id, derived from the sender and the request's idempotency key: a repeat names the same transfer. */
@@ -67,7 +40,7 @@ export class SendTransferHandler implements ICommandHandler<SendTransfer, Transf
     this.snapshots = new SqlSnapshotStore(pool);
   }
 
-  async execute({ input, context, idempotencyKey, waitMs }: SendTransfer): Promise<TransferAnswer> {
+  async execute({ input, context, idempotencyKey }: SendTransfer): Promise<TransferAnswer> {
     const [sender, recipient] = await Promise.all([
       satHierarchyEntry(this.pool, { userId: input.senderUserId }),
       satHierarchyEntry(this.pool, { email: input.recipientEmail }),
@@ -101,7 +74,7 @@ export class SendTransferHandler implements ICommandHandler<SendTransfer, Transf
     );
     const credit = await awaitStreamEvent(this.store, recipientStream, {
       afterVersion: before.version,
-      timeoutMs: waitMs,
+      timeoutMs: input.waitMs ?? TRANSFER_CREDIT_WAIT_MS,
       match: (event) => event.type === 'TransferReceived' && (event.data as { transferId?: string }).transferId === transferId,
     });
     return { transferId, status: credit ? 'completed' : 'pending', availableCents: sent.availableCents };

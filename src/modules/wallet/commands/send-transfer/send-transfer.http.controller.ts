@@ -8,12 +8,12 @@ import { z } from 'zod';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempotency.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { dollars, MAX_AMOUNT_CENTS } from '../../domain/wallet.decider.js';
-import { SendTransfer, type TransferAnswer } from './send-transfer.handler.js';
+import { SendTransfer, type TransferAnswer } from './send-transfer.command.js';
 
 /** The spec's transfer-money: amount (here in whole cents, at most the daily transfer limit), recipientEmail, description. */
 export const sendTransferRequest = (dailyLimitCents: number) =>
@@ -63,7 +63,7 @@ export class SendTransferController {
       const result = await this.commands.execute(
         new SendTransfer(
           { senderUserId: user.userId, recipientEmail, amountCents: input.amountCents, description: input.description },
-          userRequestContext(user.userId, String(request.id)),
+          requestContextOf(request, { type: 'user', id: user.userId }),
           key,
         ),
       );

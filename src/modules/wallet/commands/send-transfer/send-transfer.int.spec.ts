@@ -23,11 +23,14 @@ import { createPool, type SqlPool } from '../../../../platform/persistence/sql.j
 import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { walletStream, type WalletEvent } from '../../contracts/wallet-events.js';
-import { RECEIVE_TRANSFER, registerTransferCreditJobs, transferCreditTriggers } from '../../jobs/transfer-credit.job.js';
+import { RECEIVE_TRANSFER, receiveTransferStep, registerTransferCreditJobs, transferCreditTriggers } from '../../jobs/transfer-credit.job.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
-import { AddTestCredit, AddTestCreditHandler } from '../add-test-credit/add-test-credit.handler.js';
-import { ReceiveTransfer, ReceiveTransferHandler, type TransferSentEvent } from '../receive-transfer/receive-transfer.handler.js';
-import { SendTransferHandler, type TransferAnswer } from './send-transfer.handler.js';
+import { AddTestCredit } from '../add-test-credit/add-test-credit.command.js';
+import { AddTestCreditHandler } from '../add-test-credit/add-test-credit.handler.js';
+import type { TransferSentEvent } from '../receive-transfer/receive-transfer.command.js';
+import { ReceiveTransferHandler } from '../receive-transfer/receive-transfer.handler.js';
+import type { TransferAnswer } from './send-transfer.command.js';
+import { SendTransferHandler } from './send-transfer.handler.js';
 import { SendTransferController } from './send-transfer.http.controller.js';
 
 type Setup = { readonly name: string; readonly needs?: string; readonly url: string; readonly queue: (pool: SqlPool) => JobQueue };
@@ -245,8 +248,8 @@ for (const setup of setups) {
 
       // Delivered again through the queue (a new job id, as after a lost acknowledgement), and run twice by hand.
       await queue.enqueue(RECEIVE_TRANSFER, job, { jobId: `again-${randomUUID()}` });
-      await commands.execute(new ReceiveTransfer(job.event));
-      await commands.execute(new ReceiveTransfer(job.event));
+      await commands.execute(receiveTransferStep(job.event));
+      await commands.execute(receiveTransferStep(job.event));
       // The leader now owes money (a top-up spent, then disputed): a repeat would decide a debt repayment too.
       const ledger = app.get(WalletLedger);
       const context = userRequestContext(leader.userId);
@@ -262,7 +265,7 @@ for (const setup of setups) {
       );
       await ledger.decide({ type: 'OpenDispute', userId: leader.userId, paymentId: 'pay-1', disputeId: 'd-1', amountCents: 1_000 }, context, randomUUID());
       expect((await ledger.balances(leader.userId)).debtCents).toBe(1_000);
-      await commands.execute(new ReceiveTransfer(job.event));
+      await commands.execute(receiveTransferStep(job.event));
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       const credits = await received(leader);

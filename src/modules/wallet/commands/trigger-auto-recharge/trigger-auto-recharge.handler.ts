@@ -1,20 +1,14 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
-import type { EventStore, RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
-import { stepFrom } from '../../../../platform/processes/process-step.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-step.js';
 import { EVENT_STORE } from '../../../../platform/tokens.js';
 import { autoRechargeDecider, autoRechargeStream } from '../../domain/auto-recharge.decider.js';
 import { availableCents } from '../../domain/wallet.decider.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
-
-/** After money left a wallet: looks at the balance and starts a recharge if the agent's settings say so. */
-export class TriggerAutoRecharge extends Command<void> {
-  constructor(readonly event: RecordedEvent<string, { userId: string }>) {
-    super();
-  }
-}
+import { TriggerAutoRecharge } from './trigger-auto-recharge.command.js';
 
 @CommandHandler(TriggerAutoRecharge)
 export class TriggerAutoRechargeHandler implements ICommandHandler<TriggerAutoRecharge, void> {
@@ -23,8 +17,7 @@ export class TriggerAutoRechargeHandler implements ICommandHandler<TriggerAutoRe
     private readonly ledger: WalletLedger,
   ) {}
 
-  async execute({ event }: TriggerAutoRecharge): Promise<void> {
-    const { userId } = event.data;
+  async execute({ input: { userId }, context, idempotencyKey }: TriggerAutoRecharge): Promise<void> {
     const streamId = autoRechargeStream(userId);
     // Most agents never switch it on: their trigger costs one short read.
     if ((await this.store.readStream(streamId, { maxCount: 1 })).length === 0) return;
@@ -38,12 +31,14 @@ export class TriggerAutoRechargeHandler implements ICommandHandler<TriggerAutoRe
       command: {
         type: 'Trigger',
         userId,
-        attemptId: event.metadata.eventId,
+        attemptId: idempotencyKey,
         availableCents: availableCents(wallet),
-        causeEventId: event.metadata.eventId,
+        causeEventId: idempotencyKey,
         walletPaymentIds: Object.keys(wallet.payments),
       },
-      ...stepFrom(event, { type: 'system', id: 'auto-recharge' }),
+      context,
+      idempotencyKey,
+      conflictRetries: STEP_CONFLICT_RETRIES,
     });
   }
 }

@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+
+import type { CommandContext } from '../../../../platform/event-store/new-event.js';
+
+/** create-setup-intent: the provider's hosted page that saves a card, back to /payment-methods?setup=success|cancelled. */
+export class StartCardSetup extends Command<{ publishableKey: string | null; url: string }> {
+  constructor(
+    readonly input: { readonly userId: string; readonly email: string },
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
