@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 
 import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
+import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
 import type { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
 import { cardPaymentsProvider, demoCardPaymentsProvider } from './card-payments.provider.js';
@@ -27,7 +28,7 @@ import { SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
 
 @Injectable()
 class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
+  private stopSchedule: () => void = () => {};
 
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -41,20 +42,14 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
     this.demo?.registerWebhookJob();
   }
 
-  /** The sweep every few minutes: one job per slot, so several processes enqueue it once. */
+  /** The sweep every few minutes (each interval's run once across processes). */
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers) return;
-    const enqueue = () => {
-      const slot = Math.floor(Date.now() / this.config.paymentSweepMs);
-      this.jobs.enqueue(SWEEP_PAYMENTS, null, { jobId: `${SWEEP_PAYMENTS}:${slot}`, attempts: 3 }).catch(() => undefined);
-    };
-    enqueue();
-    this.timer = setInterval(enqueue, this.config.paymentSweepMs);
-    this.timer.unref();
+    this.stopSchedule = keepScheduled(this.jobs, SWEEP_PAYMENTS, { everyMs: this.config.paymentSweepMs });
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopSchedule();
   }
 }
 
