@@ -44,6 +44,8 @@ describe('admin Users page', () => {
 
     await clickInRow(page, email, 'Mark SAT leader');
     await page.getByText(`${email} is now a SAT leader.`, { exact: true }).waitFor();
+    // The grid reloads the row after a change (it closes an open menu): wait for it before the next.
+    await userRow(page, email).locator('[col-id=roles]', { hasText: 'SAT leader' }).waitFor();
     const leaders = (await (await casey.request('GET', '/api/sat-leaders')).json()).leaders as { displayName: string }[];
     expect(leaders.map((l) => l.displayName)).toContain(email.split('@')[0]);
 

@@ -557,11 +557,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       let jobs: string[];
       if (queue) {
         const waiting = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized'], 0, 200);
-        // A job scheduled for later (tomorrow's reconciliation) is not work left over from a step.
-        jobs = waiting.filter((j) => j && j.name !== SWEEP_JOB && j.timestamp + (j.delay ?? 0) < Date.now() + 120_000).map((j) => j.name);
+        // A job scheduled for later (tomorrow's reconciliation) and the periodic runs (JobQueue.every) are not work left over from a step.
+        jobs = waiting.filter((j) => j && !j.repeatJobKey && j.name !== SWEEP_JOB && j.timestamp + (j.delay ?? 0) < Date.now() + 120_000).map((j) => j.name);
       } else {
         const { rows: jobRows } = await pool.query<{ name: string }>(
-          `SELECT name FROM jobs WHERE status IN ('waiting', 'active') AND name <> $1 AND run_at < now() + interval '2 minutes'`,
+          // A periodic run (JobQueue.every) is `<name>@<time>`: the schedule's, not a step's.
+          `SELECT name FROM jobs WHERE status IN ('waiting', 'active') AND name <> $1 AND run_at < now() + interval '2 minutes' AND NOT starts_with(id, name || '@')`,
           [SWEEP_JOB],
         );
         jobs = jobRows.map((j) => j.name);

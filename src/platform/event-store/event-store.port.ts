@@ -63,7 +63,16 @@ export class EventIdTakenError extends Error {
 }
 
 export type ReadStreamOptions = { readonly afterVersion?: bigint; readonly maxCount?: number };
-export type ReadAllOptions = { readonly after: AllPosition; readonly maxCount: number };
+export type ReadAllOptions = {
+  readonly after: AllPosition;
+  readonly maxCount: number;
+  /**
+   * When nothing can be read yet because events already appended are held back by an older
+   * transaction still running (PostgreSQL's global order, see readAll), wait up to this long for
+   * them instead of answering none: a catch-up then includes every event appended before it.
+   */
+  readonly waitWhileHeldBackMs?: number;
+};
 
 export type EventStore = {
   readonly kind: 'postgres' | 'eventstoredb';

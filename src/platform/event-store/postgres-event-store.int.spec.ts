@@ -82,6 +82,39 @@ describeOn(postgres, 'postgres event store: a transaction that commits late', ()
   });
 });
 
+describeOn(postgres, 'postgres event store: a catch-up read that waits for held-back events', () => {
+  it('waits for an event an older transaction holds back, when asked to, and answers at once otherwise', async () => {
+    const pool = createPool(postgres.url, 5);
+    const olderPool = createPool(postgres.url, 1);
+    const store = new PostgresEventStore(pool);
+    const older = await olderPool.connect();
+    try {
+      const start = await store.headPosition();
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()'); // a transaction id older than the append's
+      const event = newEvent('HeldForCatchUp', {}, systemContext('held-back-test'));
+      await store.append(`held-${event.metadata.eventId}`, [event], { expectedVersion: 'no_stream' });
+      expect((await store.readAll({ after: start, maxCount: 100 })).map((e) => e.metadata.eventId)).not.toContain(event.metadata.eventId);
+      const waiting = store.readAll({ after: start, maxCount: 100, waitWhileHeldBackMs: 20_000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await older.query('COMMIT');
+      // Other databases' transactions may hold it back a moment longer; it comes within the wait.
+      const read = await waiting;
+      const all =
+        read.length > 0 && !read.some((e) => e.metadata.eventId === event.metadata.eventId)
+          ? await store.readAll({ after: read.at(-1)!.position, maxCount: 100, waitWhileHeldBackMs: 20_000 })
+          : [];
+      expect([...read, ...all].map((e) => e.metadata.eventId)).toContain(event.metadata.eventId);
+    } finally {
+      await older.query('ROLLBACK').catch(() => {});
+      older.release();
+      await store.close();
+      await olderPool.end();
+      await pool.end();
+    }
+  });
+});
+
 describeOn(postgres, 'postgres event store: events held back by an older transaction', () => {
   it('wakes a reader that found nothing once that transaction ends, though it appended nothing', async () => {
     const pool = createPool(postgres.url, 5);
@@ -107,15 +140,15 @@ describeOn(postgres, 'postgres event store: events held back by an older transac
     const older = await olderPool.connect();
     try {
       await runner.start();
-      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 30_000 }).toBe(true);
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()'); // now it holds a transaction id older than the append's
 
       const readsBefore = reads;
       await store.append(`held-back-${randomUUID()}`, [newEvent(type, {}, systemContext('held-back-test'))], { expectedVersion: 'no_stream' });
-      await expect.poll(() => reads, { timeout: 10_000 }).toBeGreaterThan(readsBefore); // woken by the append, it read nothing
+      await expect.poll(() => reads, { timeout: 30_000 }).toBeGreaterThan(readsBefore); // woken by the append, it read nothing
       await older.query('COMMIT');
-      await expect.poll(() => seen, { timeout: 10_000 }).toEqual([type]);
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual([type]);
     } finally {
       await older.query('ROLLBACK').catch(() => {});
       older.release();

@@ -137,9 +137,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const { events, heldBack } = await this.readVisible(options);
-    if (events.length < options.maxCount && this.appended.listenerCount('appended') > 0) this.watchHeldBack(heldBack);
-    return events;
+    const waitUntil = performance.now() + (options.waitWhileHeldBackMs ?? 0);
+    for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
+      const { events, heldBack } = await this.readVisible(options);
+      if (events.length < options.maxCount && this.appended.listenerCount('appended') > 0) this.watchHeldBack(heldBack);
+      // Any transaction on the server that began before an append holds it back, other databases' too.
+      if (events.length > 0 || !heldBack || performance.now() >= waitUntil) return events;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   /**

@@ -197,7 +197,10 @@ for (const database of everyDatabase()) {
       try {
         await new Promise((resolve) => setTimeout(resolve, 300));
         const before = runner.transactions.count;
+        const started = await store.headPosition();
         await appendOne(`Other${randomUUID().slice(0, 8)}`);
+        // The append is readable once no older transaction on the server holds it back.
+        await expect.poll(() => store.headPosition(), { timeout: 10_000 }).not.toEqual(started);
         const head = await store.headPosition();
         await expect.poll(async () => Promise.all(names.map((name) => readCheckpoint(pool, name))), { timeout: 10_000 }).toEqual(names.map(() => head));
         expect(runner.transactions.count - before).toBe(1);

@@ -60,6 +60,8 @@ const WAKE_INTERVAL_MS = 5;
  * Catching up and rebuilds apply whole batches.
  */
 const LIVE_APPLY_CHUNK = 25;
+/** How long a catch-up waits for events an older transaction holds back before it counts them as not there yet. */
+const CATCH_UP_HELD_BACK_WAIT_MS = 30_000;
 
 /** How far one subscriber has got, as this runner knows it. */
 type Progress = {
@@ -196,7 +198,8 @@ export class SubscriptionRunner {
     const subscriber = this.find(name);
     await ensureCheckpoint(this.pool, subscriber.name);
     const progress = await this.loadProgress(subscriber);
-    const read = (after: AllPosition) => this.store.readAll({ after, maxCount: this.batchSize });
+    // Every event appended before the call, also those an older transaction still holds back.
+    const read = (after: AllPosition) => this.store.readAll({ after, maxCount: this.batchSize, waitWhileHeldBackMs: CATCH_UP_HELD_BACK_WAIT_MS });
     let total = 0;
     for (;;) {
       const batch = await this.processBatch(subscriber, progress, read);
