@@ -149,66 +149,6 @@ for (const database of everyDatabase()) {
       expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(60);
     });
 
-    it('commits what the subscribers woken by one append apply in one transaction, rolling back a failing one alone', async () => {
-      const handled = `RunnerShared${randomUUID().slice(0, 8)}`;
-      const names = Array.from({ length: 4 }, (_, i) => `shared-${i}-${randomUUID()}`);
-      const broken = `shared-broken-${randomUUID()}`;
-      for (const name of [...names, broken]) await startAtHead(name);
-      let failures = 0;
-      const failing: Subscriber = {
-        ...recordingSubscriber(broken, handled, async () => {}),
-        async apply(events, tx) {
-          await tx.query('INSERT INTO test_runner_applied (subscriber, event_id) SELECT $1, unnest($2::uuid[])', [
-            broken,
-            events.map((e) => e.metadata.eventId),
-          ]);
-          failures++;
-          throw new Error('this read model is broken');
-        },
-      };
-      const runner = new SubscriptionRunner(store, pool, [...names.map((name) => recordingSubscriber(name, handled, async () => {})), failing], {
-        pollIntervalMs: 60_000,
-      });
-      await runner.start();
-      try {
-        // Started and idle: the next append wakes all five at once.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const before = runner.transactions.count;
-        const id = await appendOne(handled);
-        await expect.poll(async () => Promise.all(names.map(appliedIds)), { timeout: 10_000 }).toEqual(names.map(() => [id]));
-        expect(runner.transactions.count - before).toBe(1);
-        await expect.poll(() => failures, { timeout: 10_000 }).toBeGreaterThan(0);
-        expect(await appliedIds(broken)).toEqual([]);
-      } finally {
-        await runner.stop();
-      }
-    });
-
-    it('writes the progress of every subscriber passing over events in one transaction', async () => {
-      const names = Array.from({ length: 5 }, (_, i) => `lazy-${i}-${randomUUID()}`);
-      for (const name of names) await startAtHead(name);
-      const runner = new SubscriptionRunner(
-        store,
-        pool,
-        names.map((name) => recordingSubscriber(name, `Unused${randomUUID().slice(0, 8)}`, async () => {})),
-        { pollIntervalMs: 60_000, lazyCheckpointMs: 100 },
-      );
-      await runner.start();
-      try {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const before = runner.transactions.count;
-        const started = await store.headPosition();
-        await appendOne(`Other${randomUUID().slice(0, 8)}`);
-        // The append is readable once no older transaction on the server holds it back.
-        await expect.poll(() => store.headPosition(), { timeout: 10_000 }).not.toEqual(started);
-        const head = await store.headPosition();
-        await expect.poll(async () => Promise.all(names.map((name) => readCheckpoint(pool, name))), { timeout: 10_000 }).toEqual(names.map(() => head));
-        expect(runner.transactions.count - before).toBe(1);
-      } finally {
-        await runner.stop();
-      }
-    });
-
     it('after a restart neither applies an event twice nor misses one, though what it passed over was never written', async () => {
       const name = `restart-${randomUUID()}`;
       const handled = `RunnerHandled${randomUUID().slice(0, 8)}`;

@@ -4,7 +4,6 @@ import { type AllPosition, type EventStore, type RecordedEvent } from '../event-
 import { inTransaction, type SqlClient } from '../persistence/sql.js';
 import { ensureCheckpoint, moveCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints.js';
 import type { EventTypeFilter, ReadModelChange } from './projection.js';
-import { SharedTransactions } from './shared-transactions.js';
 
 /** Anything that consumes the global event order from a checkpoint: a projection, the job dispatcher. */
 export type Subscriber = {
@@ -106,8 +105,8 @@ export class SharedReads {
 
 /**
  * Feeds each subscriber the events after its checkpoint, in global order. The subscriber's
- * writes and the new checkpoint commit in one transaction (shared with the other subscribers
- * applying at that moment, each in a savepoint): a crash mid-batch loses and repeats nothing. Events of types a subscriber does not handle are passed over without a
+ * writes and the new checkpoint commit in one transaction: a crash mid-batch loses and
+ * repeats nothing. Events of types a subscriber does not handle are passed over without a
  * transaction; that progress reaches the checkpoint later (LAZY_CHECKPOINT_MS), or with the
  * next batch it applies: a restart reads those events again and passes over them again.
  * Two runners on one subscriber (two processes) are safe: the checkpoint moves only from the
@@ -119,16 +118,12 @@ export class SubscriptionRunner {
   private readonly lazyCheckpointMs: number;
   private readonly loops = new Map<string, Loop>();
   private readonly reads: SharedReads;
-  /** The subscribers woken by one append apply their batches in one transaction. */
-  readonly transactions: SharedTransactions;
   /** Counts the wake-ups: a shared read serves the subscribers woken before it started. */
   private generation = 0;
   private stopped = true;
   private unsubscribe: (() => void) | null = null;
   private lastWakeAt = -Infinity;
   private wakeTimer: NodeJS.Timeout | null = null;
-  private flushTimer: NodeJS.Timeout | null = null;
-  private flushAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly store: EventStore,
@@ -140,7 +135,6 @@ export class SubscriptionRunner {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.lazyCheckpointMs = options.lazyCheckpointMs ?? LAZY_CHECKPOINT_MS;
     this.reads = new SharedReads(store, this.batchSize);
-    this.transactions = new SharedTransactions(pool);
     const names = new Set<string>();
     for (const s of subscribers) {
       if (names.has(s.name)) throw new Error(`Two subscribers are named ${s.name}`);
@@ -165,9 +159,6 @@ export class SubscriptionRunner {
     this.unsubscribe?.();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    this.flushAt = Number.POSITIVE_INFINITY;
     this.wakeAll();
     await Promise.all([...this.loops.values()].map((l) => l.running));
     this.loops.clear();
@@ -257,52 +248,16 @@ export class SubscriptionRunner {
     Object.assign(progress, await this.loadProgress(subscriber));
   }
 
-  /** Writes progress made over events the subscriber does not handle (with the other subscribers' writes of the moment). */
+  /** Writes progress made over events the subscriber does not handle. */
   private async storeProgress(subscriber: Subscriber, progress: Progress): Promise<void> {
     if (progress.staleSince === null) return;
-    const expected = progress.stored;
-    const target = progress.position;
-    if (await this.transactions.run((tx) => moveCheckpoint(tx, subscriber.name, expected, target))) {
-      // The loop may have gone on meanwhile: only what this write covered is settled.
-      if (progress.stored === expected) progress.stored = target;
-      if (progress.position === target) {
-        progress.staleSince = null;
-        progress.skippedSinceStored = 0;
-      }
+    if (await moveCheckpoint(this.pool, subscriber.name, progress.stored, progress.position)) {
+      progress.stored = progress.position;
+      progress.staleSince = null;
+      progress.skippedSinceStored = 0;
     } else {
       await this.reloadProgress(subscriber, progress);
     }
-  }
-
-  /**
-   * Live subscribers' progress over events they do not handle is written by the runner for all
-   * of them at once, in one transaction, when the earliest of them is due (LAZY_CHECKPOINT_MS).
-   */
-  private scheduleCheckpointFlush(at: number): void {
-    if (this.stopped || at >= this.flushAt) return;
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushAt = at;
-    this.flushTimer = setTimeout(
-      () => {
-        this.flushTimer = null;
-        this.flushAt = Number.POSITIVE_INFINITY;
-        void this.flushCheckpoints();
-      },
-      Math.max(0, at - Date.now()),
-    );
-  }
-
-  private async flushCheckpoints(): Promise<void> {
-    const stale = [...this.loops.values()].filter((loop) => loop.progress && loop.progress.staleSince !== null);
-    await Promise.all(
-      stale.map((loop) =>
-        this.storeProgress(loop.subscriber, loop.progress!).catch((error: unknown) => {
-          // Written with the next flush or batch; a lost write only means those events are passed over again.
-          this.options.onError?.(loop.subscriber.name, error);
-          this.scheduleCheckpointFlush(Date.now() + this.lazyCheckpointMs);
-        }),
-      ),
-    );
   }
 
   private storeDueAt(progress: Progress): number | null {
@@ -318,9 +273,8 @@ export class SubscriptionRunner {
     subscriber: Subscriber,
     progress: Progress,
     read: (after: AllPosition) => Promise<RecordedEvent[]>,
-    live = false,
+    applyChunk = Number.POSITIVE_INFINITY,
   ): Promise<{ read: number; readAgain: boolean }> {
-    const applyChunk = live ? LIVE_APPLY_CHUNK : Number.POSITIVE_INFINITY;
     // Read outside the transaction: on PGlite an open transaction would block this read.
     const events = await read(progress.position);
     const last = events.at(-1)?.position;
@@ -333,8 +287,7 @@ export class SubscriptionRunner {
         progress.skippedSinceStored += events.length;
       }
       const due = this.storeDueAt(progress);
-      if (due !== null && live) this.scheduleCheckpointFlush(due);
-      else if (due !== null && due <= Date.now()) await this.storeProgress(subscriber, progress);
+      if (due !== null && due <= Date.now()) await this.storeProgress(subscriber, progress);
       return { read: events.length, readAgain: events.length >= this.batchSize };
     }
     if (subscriber.prepare) await subscriber.prepare(relevant);
@@ -343,9 +296,8 @@ export class SubscriptionRunner {
       const chunk = relevant.slice(from, from + applyChunk);
       from += chunk.length;
       const end = from >= relevant.length ? last : chunk.at(-1)!.position;
-      const expected = progress.stored;
-      const changes = await this.transactions.run(async (tx) => {
-        if (!(await moveCheckpoint(tx, subscriber.name, expected, end))) return null; // another runner got there first
+      const changes = await inTransaction(this.pool, async (tx) => {
+        if (!(await moveCheckpoint(tx, subscriber.name, progress.stored, end))) return null; // another runner got there first
         return (await subscriber.apply(chunk, tx)) ?? [];
       });
       if (changes === null) {
@@ -390,12 +342,15 @@ export class SubscriptionRunner {
         const generation = this.generation;
         try {
           loop.progress ??= await this.loadProgress(subscriber);
-          const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation), true);
+          const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation), LIVE_APPLY_CHUNK);
           failures = 0;
           loop.lastError = null;
           // A batch that ended short held everything there was when it was read: what came
           // later comes with a wake-up (held-back events too, see EventStore.readAll).
-          if (!batch.readAgain) await sleep(this.pollIntervalMs);
+          if (!batch.readAgain) {
+            const due = this.storeDueAt(loop.progress);
+            await sleep(due === null ? this.pollIntervalMs : Math.max(0, Math.min(this.pollIntervalMs, due - Date.now())));
+          }
         } catch (error) {
           failures++;
           loop.lastError = error instanceof Error ? error.message : String(error);
