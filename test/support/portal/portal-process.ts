@@ -16,6 +16,18 @@ export type PortalProcess = { url: string; pid: number; output: () => string; st
  * `dist/src/worker.js` instead (`npm run worker`: no HTTP, so its url is empty).
  */
 export async function startPortal(env: Record<string, string | undefined> = {}, entry: 'main' | 'worker' = 'main'): Promise<PortalProcess> {
+  // A free port can be taken by another process between the check and the portal's listen
+  // (several test processes start portals at once): on that, start again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPortalOnce(env, entry);
+    } catch (error) {
+      if (env.PORT !== undefined || attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startPortalOnce(env: Record<string, string | undefined>, entry: 'main' | 'worker'): Promise<PortalProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   // A known port, so the links the portal mails and its sign-in callbacks point at it.
   const port = env.PORT ?? String(await freePort());
