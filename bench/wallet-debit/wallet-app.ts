@@ -265,6 +265,22 @@ export const ms = (value: number) => `${value.toFixed(1)} ms`;
  * a rate): its latency is the path's own, not a queue's, as it is at the maximum.
  */
 export async function spendAtRate(app: WalletApp, userIds: readonly string[], connections: number, rate: number, seconds: number): Promise<LoadResult> {
+  return postAtRate(app, '/api/aged-orders', userIds, () => ({ quantity: PACKAGE.quantity, tier: TIER }), connections, rate, seconds);
+}
+
+/**
+ * POSTs to `path` at a fixed `rate` (requests/s over all connections, autocannon), each request
+ * as a random one of `userIds` with its own Idempotency-Key and `bodyOf(agent's index)` as body.
+ */
+export async function postAtRate(
+  app: WalletApp,
+  path: string,
+  userIds: readonly string[],
+  bodyOf: (index: number) => unknown,
+  connections: number,
+  rate: number,
+  seconds: number,
+): Promise<LoadResult> {
   const run = randomUUID();
   let counter = 0;
   const agents = userIds.map((id) => app.sessions.get(id)!);
@@ -277,13 +293,14 @@ export async function spendAtRate(app: WalletApp, userIds: readonly string[], co
     requests: [
       {
         method: 'POST',
-        path: '/api/aged-orders',
+        path,
         setupRequest: (request) => {
-          const agent = agents[Math.floor(Math.random() * agents.length)]!;
+          const index = Math.floor(Math.random() * agents.length);
+          const agent = agents[index]!;
           return {
             ...request,
             headers: { cookie: agent.cookie, 'x-csrf-token': agent.csrfToken, 'content-type': 'application/json', 'idempotency-key': `${run}-${++counter}` },
-            body: JSON.stringify({ quantity: PACKAGE.quantity, tier: TIER }),
+            body: JSON.stringify(bodyOf(index)),
           };
         },
       },

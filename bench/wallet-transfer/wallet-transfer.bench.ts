@@ -8,13 +8,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { databaseWork, fmt } from '../support/bench-database.js';
 import { requireTool } from '../support/tools.js';
 import { prepareSqlWallets, runPgbench } from '../wallet-debit/sql-debit.js';
-import { checkLedger, ms, requireScaled, startWalletApp, type LoadResult, type WalletApp } from '../wallet-debit/wallet-app.js';
+import { checkLedger, ms, postAtRate, requireScaled, startWalletApp, type LoadResult, type WalletApp } from '../wallet-debit/wallet-app.js';
 
 const CONNECTIONS = 32;
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 1_000);
@@ -84,40 +83,16 @@ async function transfer(app: WalletApp, seconds: number): Promise<{ rate: number
 }
 
 /** The same transfers at a fixed rate (autocannon holds it): the latency of the path, not of a queue. */
-async function transferAtRate(app: WalletApp, rate: number, seconds: number): Promise<LoadResult> {
-  const run = randomUUID();
-  let counter = 0;
-  const result = await autocannon({
-    url: app.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    overallRate: Math.max(1, Math.round(rate)),
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/wallet/transfers',
-        setupRequest: (request) => {
-          const index = Math.floor(Math.random() * app.userIds.length);
-          const agent = app.sessions.get(app.userIds[index]!)!;
-          return {
-            ...request,
-            headers: { cookie: agent.cookie, 'x-csrf-token': agent.csrfToken, 'content-type': 'application/json', 'idempotency-key': `${run}-${++counter}` },
-            body: JSON.stringify({ recipientEmail: emailOf(partnerOf(index)), amountCents: AMOUNT_CENTS, description: 'bench' }),
-          };
-        },
-      },
-    ],
-  });
-  return {
-    rate: result.requests.average,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    output: `${result.errors} errors, ${result.timeouts} timeouts`,
-  };
-}
+const transferAtRate = (app: WalletApp, rate: number, seconds: number): Promise<LoadResult> =>
+  postAtRate(
+    app,
+    '/api/wallet/transfers',
+    app.userIds,
+    (index) => ({ recipientEmail: emailOf(partnerOf(index)), amountCents: AMOUNT_CENTS, description: 'bench' }),
+    CONNECTIONS,
+    rate,
+    seconds,
+  );
 
 /** Transfers the read side shows received, in both read models (the transfers list and the ledger). */
 async function shownTransfers(pool: SqlPool): Promise<number> {
