@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
@@ -33,7 +33,7 @@ import { SendTransferHandler } from './commands/send-transfer/send-transfer.hand
 import { SendTransferController } from './commands/send-transfer/send-transfer.http.controller.js';
 import { TriggerAutoRechargeHandler } from './commands/trigger-auto-recharge/trigger-auto-recharge.handler.js';
 import { autoRechargeTriggers, registerAutoRechargeJobs } from './jobs/auto-recharge.job.js';
-import { registerDailyReconciliation, scheduleDailyReconciliation } from './jobs/daily-reconciliation.job.js';
+import { keepReconcilingDaily, registerDailyReconciliation } from './jobs/daily-reconciliation.job.js';
 import { registerTransferCreditJobs, transferCreditTriggers } from './jobs/transfer-credit.job.js';
 import { ReconciliationController } from './queries/reconciliation/reconciliation.http.controller.js';
 import { WalletLedger } from './services/wallet-ledger.js';
@@ -42,7 +42,9 @@ import { WalletLedger } from './services/wallet-ledger.js';
 export const walletJobTriggers = [...transferCreditTriggers, ...autoRechargeTriggers];
 
 @Injectable()
-class WalletJobs implements OnModuleInit, OnApplicationBootstrap {
+class WalletJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private stopSchedule: () => void = () => {};
+
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly commands: CommandBus,
@@ -58,13 +60,12 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap {
     registerDailyReconciliation(this.jobs, this.commands);
   }
 
-  /** In the background, retried each minute: the portal starts while the job queue (Redis) is away. */
   onApplicationBootstrap(): void {
-    if (!this.config.runWorkers) return;
-    const schedule = () => {
-      scheduleDailyReconciliation(this.jobs).catch(() => setTimeout(schedule, 60_000).unref());
-    };
-    schedule();
+    if (this.config.runWorkers) this.stopSchedule = keepReconcilingDaily(this.jobs);
+  }
+
+  onApplicationShutdown(): void {
+    this.stopSchedule();
   }
 }
 

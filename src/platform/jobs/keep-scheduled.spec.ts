@@ -8,7 +8,7 @@ describe('keepScheduled', () => {
     vi.useFakeTimers();
     try {
       const every = vi.fn().mockRejectedValueOnce(new Error('Redis is away')).mockRejectedValueOnce(new Error('Redis is away')).mockResolvedValue(undefined);
-      keepScheduled({ every } as unknown as JobQueue, 'sweep', { everyMs: 1_000 }, 'UTC', 60_000);
+      keepScheduled({ every } as unknown as JobQueue, 'sweep', { everyMs: 1_000 }, { retryMs: 60_000 });
       await vi.advanceTimersByTimeAsync(0);
       expect(every).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(60_000);
@@ -25,6 +25,23 @@ describe('keepScheduled', () => {
       stop();
       await vi.advanceTimersByTimeAsync(600_000);
       expect(failing).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs what goes with the schedule at start once it is set, and retries both until they succeed', async () => {
+    vi.useFakeTimers();
+    try {
+      const every = vi.fn().mockResolvedValue(undefined);
+      const catchUp = vi.fn().mockRejectedValueOnce(new Error('Redis went away')).mockResolvedValue(undefined);
+      keepScheduled({ every } as unknown as JobQueue, 'reconcile-day', '0 3 * * *', { thenAtStart: catchUp });
+      await vi.advanceTimersByTimeAsync(0);
+      expect([every.mock.calls.length, catchUp.mock.calls.length]).toEqual([1, 1]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect([every.mock.calls.length, catchUp.mock.calls.length]).toEqual([2, 2]);
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect([every.mock.calls.length, catchUp.mock.calls.length]).toEqual([2, 2]);
     } finally {
       vi.useRealTimers();
     }

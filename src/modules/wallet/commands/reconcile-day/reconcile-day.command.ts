@@ -5,11 +5,17 @@ import type { ReconciliationTotals } from '../../domain/reconciliation.js';
 
 export type ReconciliationRun = { readonly day: string; readonly totals: ReconciliationTotals };
 
+export type ReconcileDayInput = {
+  /** The UTC day, as YYYY-MM-DD. */
+  readonly day: string;
+  /** Keep a report this actor already made for the day instead of running again (the daily runs). */
+  readonly once?: boolean;
+};
+
 /** Matches the card provider's records of one UTC day against the ledger and keeps the report (a new run replaces it). */
 export class ReconcileDay extends Command<ReconciliationRun> {
   constructor(
-    /** The UTC day, as YYYY-MM-DD. */
-    readonly input: { readonly day: string },
+    readonly input: ReconcileDayInput,
     /** Who ran it (the report's run_by): a finance user, or the daily job. */
     readonly context: CommandContext,
   ) {

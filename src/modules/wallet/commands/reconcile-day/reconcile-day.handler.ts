@@ -2,13 +2,14 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import { inTransaction } from '../../../../platform/persistence/sql.js';
+import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
-import { reconcileDay, shiftDay, type LedgerLine, type MatchKind } from '../../domain/reconciliation.js';
+import { reconcileDay, shiftDay, type LedgerLine, type MatchKind, type ReconciliationTotals } from '../../domain/reconciliation.js';
 import { ReconcileDay, type ReconciliationRun } from './reconcile-day.command.js';
 
-/** Reads the provider's records and the ledger's card postings around the day, and replaces the day's report; run_by is the actor's id. */
+/** Reads the provider's records and the ledger's card postings around the day, and replaces the day's report; run_by is the actor's id. With `once`, a report
+ * this actor already made stands (two daily runs of a day, one of them queued at start). */
 @CommandHandler(ReconcileDay)
 export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, ReconciliationRun> {
   constructor(
@@ -16,7 +17,11 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
   ) {}
 
-  async execute({ input: { day }, context }: ReconcileDay): Promise<ReconciliationRun> {
+  async execute({ input: { day, once }, context }: ReconcileDay): Promise<ReconciliationRun> {
+    if (once) {
+      const kept = await reportOf(this.pool, day, context.actor.id);
+      if (kept) return kept;
+    }
     // The neighbouring days too: a payment at 23:59 is credited after midnight and still matches.
     const days = [shiftDay(day, -1), day, shiftDay(day, 1)];
     const records: ProviderRecord[] = (await Promise.all(days.map((d) => this.payments.recordsOfDay(d)))).flat();
@@ -41,7 +46,13 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
       at: r.occurred_at,
     }));
     const { lines, totals } = reconcileDay(day, records, ledger);
-    await inTransaction(this.pool, async (tx) => {
+    return inTransaction(this.pool, async (tx) => {
+      // Runs of one day take turns: a second run replaces the first instead of colliding on the day's key.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reconcile-day:${day}`]);
+      if (once) {
+        const kept = await reportOf(tx, day, context.actor.id);
+        if (kept) return kept;
+      }
       await tx.query(`DELETE FROM reconciliation_reports WHERE day = $1`, [day]);
       await tx.query(`INSERT INTO reconciliation_reports (day, run_at, run_by, provider, totals) VALUES ($1, now(), $2, $3, $4)`, [
         day,
@@ -67,9 +78,14 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
           ],
         );
       }
+      return { day, totals };
     });
-    return { day, totals };
   }
+}
+
+async function reportOf(db: SqlClient, day: string, runBy: string): Promise<ReconciliationRun | null> {
+  const { rows } = await db.query<{ totals: ReconciliationTotals }>(`SELECT totals FROM reconciliation_reports WHERE day = $1 AND run_by = $2`, [day, runBy]);
+  return rows[0] ? { day, totals: rows[0].totals } : null;
 }
 
 const isUuid = (value: string | null): value is string => value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

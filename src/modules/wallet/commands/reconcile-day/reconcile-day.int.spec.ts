@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { cardPostingsProjection } from '../../../../../projections/finance/card-postings/card-postings.projection.js';
+import { inParallel } from '../../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
+import { systemContext, userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, inTransaction, type SqlPool } from '../../../../platform/persistence/sql.js';
 import type { CardPayments, ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
 import { ReconcileDay } from './reconcile-day.command.js';
@@ -70,6 +71,33 @@ for (const database of everyDatabase()) {
       // Running the day again replaces its report.
       await new ReconcileDayHandler(pool, provider).execute(new ReconcileDay({ day }, userRequestContext('finance-user')));
       expect((await pool.query(`SELECT count(*)::int AS n FROM reconciliation_lines WHERE day = $1`, [day])).rows[0].n).toBe(4);
+    });
+    it('keeps the daily run’s report of a day however many daily runs come at once, and lets a finance user’s run replace it', async () => {
+      const day = '2031-04-02';
+      let calls = 0;
+      // Each reading of the provider sees a different fee, so each report written can be told apart.
+      const provider = {
+        provider: 'demo',
+        recordsOfDay: (d: string) => {
+          calls += 1;
+          const fee = -(100 + calls);
+          return Promise.resolve(
+            d === day ? [{ kind: 'fee', id: `fee_${calls}`, paymentId: 'pi_x', userId: 'u', amountCents: fee, at: new Date(`${day}T10:00:00Z`) }] : [],
+          );
+        },
+      } as unknown as CardPayments;
+      const handler = new ReconcileDayHandler(pool, provider);
+      const runs = await inParallel(30, () => handler.execute(new ReconcileDay({ day, once: true }, systemContext('daily-job'))));
+      const stored = await pool.query(`SELECT run_by, totals FROM reconciliation_reports WHERE day = $1`, [day]);
+      expect(stored.rows).toHaveLength(1);
+      expect(stored.rows[0].run_by).toBe('daily-job');
+      expect(new Set(runs.map((run) => run.totals.feesCents))).toEqual(new Set([stored.rows[0].totals.feesCents]));
+
+      const byFinance = await inParallel(30, () => handler.execute(new ReconcileDay({ day }, userRequestContext('finance-user'))));
+      const replaced = await pool.query(`SELECT run_by, totals FROM reconciliation_reports WHERE day = $1`, [day]);
+      expect(replaced.rows).toHaveLength(1);
+      expect(replaced.rows[0].run_by).toBe('finance-user');
+      expect(byFinance.map((run) => run.totals.feesCents)).toContain(replaced.rows[0].totals.feesCents);
     });
   });
 }
