@@ -41,7 +41,6 @@ const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/modules/marketplace/commands/import-groups/import-groups.handler.ts': ['users'],
   'src/modules/marketplace/commands/inquiry-aged-purchase.admin.http.controller.ts': ['users'],
   'src/modules/marketplace/commands/lead-assignments.http.controller.ts': ['profiles', 'users'],
-  'src/modules/marketplace/queries/list-lead-returns/list-lead-returns.query.ts': ['users'],
   'src/modules/marketplace/queries/my-leads.http.controller.ts': ['users'],
   'src/modules/security/jobs/email-security-alert.job.ts': ['user_roles', 'users'],
   'src/modules/wallet/commands/charge-auto-recharge/charge-auto-recharge.handler.ts': ['users'],
