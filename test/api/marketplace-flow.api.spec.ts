@@ -363,6 +363,13 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
         { timeout: 20_000 },
       )
       .toEqual(expect.arrayContaining([returnId, denyId]));
+    const queue = (await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] };
+    expect(queue.returns.find((r) => r.returnId === returnId)).toMatchObject({
+      leadId: first,
+      ownerId: agent.userId,
+      ownerEmail: agent.email,
+      status: 'pending',
+    });
     expect((await agent.client.request('GET', '/api/admin/lead-returns')).status).toBe(403);
     type Daily = { perDay: { leads: number; spentCents: number }[] };
     const spent = ({ perDay }: Daily) => perDay.reduce((sum, day) => sum + day.spentCents, 0);

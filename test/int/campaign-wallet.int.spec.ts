@@ -5,13 +5,22 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { CampaignWalletStepHandler } from '../../src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.js';
-import { DecideCampaign, DecideCampaignHandler } from '../../src/modules/marketplace/commands/change-campaign/change-campaign.handler.js';
-import {
-  CreateCampaign,
-  CreateCampaignHandler,
-  type CreateCampaignAnswer,
-} from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
+import { CreateCampaign, type CreateCampaignAnswer } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.command.js';
+import { CreateCampaignHandler } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
+import { EndCampaign } from '../../src/modules/marketplace/commands/end-campaign/end-campaign.command.js';
+import { EndCampaignHandler } from '../../src/modules/marketplace/commands/end-campaign/end-campaign.handler.js';
+import { FundBudgetRaiseHandler } from '../../src/modules/marketplace/commands/fund-budget-raise/fund-budget-raise.handler.js';
+import { FundCampaignHandler } from '../../src/modules/marketplace/commands/fund-campaign/fund-campaign.handler.js';
+import { LowerCampaignBudget } from '../../src/modules/marketplace/commands/lower-campaign-budget/lower-campaign-budget.command.js';
+import { LowerCampaignBudgetHandler } from '../../src/modules/marketplace/commands/lower-campaign-budget/lower-campaign-budget.handler.js';
+import { PauseCampaign } from '../../src/modules/marketplace/commands/pause-campaign/pause-campaign.command.js';
+import { PauseCampaignHandler } from '../../src/modules/marketplace/commands/pause-campaign/pause-campaign.handler.js';
+import { RaiseCampaignBudget } from '../../src/modules/marketplace/commands/raise-campaign-budget/raise-campaign-budget.command.js';
+import { RaiseCampaignBudgetHandler } from '../../src/modules/marketplace/commands/raise-campaign-budget/raise-campaign-budget.handler.js';
+import { RecordBudgetRaiseHandler } from '../../src/modules/marketplace/commands/record-budget-raise/record-budget-raise.handler.js';
+import { RecordCampaignFundingHandler } from '../../src/modules/marketplace/commands/record-campaign-funding/record-campaign-funding.handler.js';
+import { ReleaseCampaignBudgetHandler } from '../../src/modules/marketplace/commands/release-campaign-budget/release-campaign-budget.handler.js';
+import { ReleaseLoweredBudgetHandler } from '../../src/modules/marketplace/commands/release-lowered-budget/release-lowered-budget.handler.js';
 import { campaignStream, type CampaignEvent, type Targeting } from '../../src/modules/marketplace/contracts/campaign-events.js';
 import { campaignDecider } from '../../src/modules/marketplace/domain/campaign.decider.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from '../../src/modules/marketplace/jobs/campaign-wallet.job.js';
@@ -58,9 +67,17 @@ for (const database of everyDatabase()) {
           PlaceHoldHandler,
           IncreaseHoldHandler,
           ReleaseHoldHandler,
-          DecideCampaignHandler,
           CreateCampaignHandler,
-          CampaignWalletStepHandler,
+          PauseCampaignHandler,
+          RaiseCampaignBudgetHandler,
+          LowerCampaignBudgetHandler,
+          EndCampaignHandler,
+          RecordCampaignFundingHandler,
+          RecordBudgetRaiseHandler,
+          FundCampaignHandler,
+          FundBudgetRaiseHandler,
+          ReleaseLoweredBudgetHandler,
+          ReleaseCampaignBudgetHandler,
           { provide: EVENT_STORE, useValue: store },
           { provide: SQL_POOL, useValue: pool },
         ],
@@ -102,8 +119,6 @@ for (const database of everyDatabase()) {
           key,
         ),
       );
-    const change = (ownerId: string, command: ConstructorParameters<typeof DecideCampaign>[0]) =>
-      commands.execute(new DecideCampaign(command, userRequestContext(ownerId), randomUUID()));
 
     it('holds the budget on the wallet before it answers, and a repeated request holds it once', async () => {
       const ownerId = await agentWith(8_000);
@@ -133,23 +148,28 @@ for (const database of everyDatabase()) {
     it('raises the budget through the wallet, lowers it at once, and releases the rest when the campaign ends', async () => {
       const ownerId = await agentWith(10_000);
       const { campaignId } = await create(ownerId, 4_000);
-      await change(ownerId, { type: 'RaiseBudget', campaignId, ownerId, requestId: randomUUID(), amountCents: 3_000 });
+      await commands.execute(
+        new RaiseCampaignBudget({ campaignId, ownerId, requestId: randomUUID(), amountCents: 3_000 }, userRequestContext(ownerId), randomUUID()),
+      );
       await expect.poll(async () => (await campaign(campaignId)).budgetCents, { timeout: 10_000 }).toBe(7_000);
       expect(availableCents(await wallet(ownerId))).toBe(3_000);
       // More than the balance: refused by the wallet, recorded on the campaign, nothing held.
       const tooMuch = randomUUID();
-      await change(ownerId, { type: 'RaiseBudget', campaignId, ownerId, requestId: tooMuch, amountCents: 5_000 });
+      await commands.execute(
+        new RaiseCampaignBudget({ campaignId, ownerId, requestId: tooMuch, amountCents: 5_000 }, userRequestContext(ownerId), randomUUID()),
+      );
       await expect
         .poll(async () => (await store.readStream(campaignStream(campaignId))).map((e) => e.type), { timeout: 10_000 })
         .toContain('BudgetRaiseRefused');
       expect(await campaign(campaignId)).toMatchObject({ budgetCents: 7_000, pendingRaises: {} });
-      await change(ownerId, { type: 'LowerBudget', campaignId, ownerId, amountCents: 2_000, spentCents: 0 });
+      await commands.execute(new LowerCampaignBudget({ campaignId, ownerId, amountCents: 2_000 }, userRequestContext(ownerId), randomUUID()));
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(5_000);
-      await change(ownerId, { type: 'EndCampaign', campaignId, ownerId, reason: 'done' });
+      await commands.execute(new EndCampaign({ campaignId, ownerId, reason: 'done' }, userRequestContext(ownerId), randomUUID()));
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(10_000);
       expect(heldCents(await wallet(ownerId))).toBe(0);
       // Another agent cannot touch it.
-      await expect(change(randomUUID(), { type: 'SetActive', campaignId, ownerId: randomUUID(), active: false })).rejects.toMatchObject({
+      const stranger = randomUUID();
+      await expect(commands.execute(new PauseCampaign({ campaignId, ownerId: stranger }, userRequestContext(stranger), randomUUID()))).rejects.toMatchObject({
         code: 'CAMPAIGN_NOT_FOUND',
       });
     });

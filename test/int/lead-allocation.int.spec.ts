@@ -7,10 +7,21 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { campaignsProjection } from '../../projections/marketplace/campaigns/campaigns.projection.js';
 import { AllocateLeadHandler } from '../../src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.js';
-import { CampaignWalletStepHandler } from '../../src/modules/marketplace/commands/campaign-wallet-step/campaign-wallet-step.handler.js';
-import { DecideCampaign, DecideCampaignHandler } from '../../src/modules/marketplace/commands/change-campaign/change-campaign.handler.js';
-import { CreateCampaign, CreateCampaignHandler } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
-import { DecideLeadHandler } from '../../src/modules/marketplace/commands/decide-lead/decide-lead.handler.js';
+import { CreateCampaign } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.command.js';
+import { CreateCampaignHandler } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
+import { FundBudgetRaiseHandler } from '../../src/modules/marketplace/commands/fund-budget-raise/fund-budget-raise.handler.js';
+import { FundCampaignHandler } from '../../src/modules/marketplace/commands/fund-campaign/fund-campaign.handler.js';
+import { OfferLeadHandler } from '../../src/modules/marketplace/commands/offer-lead/offer-lead.handler.js';
+import { PauseCampaign } from '../../src/modules/marketplace/commands/pause-campaign/pause-campaign.command.js';
+import { PauseCampaignHandler } from '../../src/modules/marketplace/commands/pause-campaign/pause-campaign.handler.js';
+import { RecordBudgetRaiseHandler } from '../../src/modules/marketplace/commands/record-budget-raise/record-budget-raise.handler.js';
+import { RecordCampaignFundingHandler } from '../../src/modules/marketplace/commands/record-campaign-funding/record-campaign-funding.handler.js';
+import { ReleaseCampaignBudgetHandler } from '../../src/modules/marketplace/commands/release-campaign-budget/release-campaign-budget.handler.js';
+import { ReleaseCampaignReservationHandler } from '../../src/modules/marketplace/commands/release-campaign-reservation/release-campaign-reservation.handler.js';
+import { ReleaseLoweredBudgetHandler } from '../../src/modules/marketplace/commands/release-lowered-budget/release-lowered-budget.handler.js';
+import { ReserveCampaignLead } from '../../src/modules/marketplace/commands/reserve-campaign-lead/reserve-campaign-lead.command.js';
+import { ReserveCampaignLeadHandler } from '../../src/modules/marketplace/commands/reserve-campaign-lead/reserve-campaign-lead.handler.js';
+import { SettleLeadOffersHandler } from '../../src/modules/marketplace/commands/settle-lead-offers/settle-lead-offers.handler.js';
 import type { Targeting } from '../../src/modules/marketplace/contracts/campaign-events.js';
 import { leadStream, type LeadEvent } from '../../src/modules/marketplace/contracts/lead-events.js';
 import { leadDecider } from '../../src/modules/marketplace/domain/lead.decider.js';
@@ -56,10 +67,18 @@ for (const database of everyDatabase()) {
           IncreaseHoldHandler,
           ReleaseHoldHandler,
           CaptureHoldHandler,
-          DecideCampaignHandler,
           CreateCampaignHandler,
-          CampaignWalletStepHandler,
-          DecideLeadHandler,
+          PauseCampaignHandler,
+          RecordCampaignFundingHandler,
+          RecordBudgetRaiseHandler,
+          ReserveCampaignLeadHandler,
+          ReleaseCampaignReservationHandler,
+          FundCampaignHandler,
+          FundBudgetRaiseHandler,
+          ReleaseLoweredBudgetHandler,
+          ReleaseCampaignBudgetHandler,
+          OfferLeadHandler,
+          SettleLeadOffersHandler,
           AllocateLeadHandler,
           { provide: EVENT_STORE, useValue: db.store },
           { provide: SQL_POOL, useValue: db.pool },
@@ -178,9 +197,7 @@ for (const database of everyDatabase()) {
       const texasOnly = await campaign(others[0]!, 'premium', 5_000, { states: ['TX'] });
       const pausedOwner = await agentWith(5_000);
       const paused = await campaign(pausedOwner, 'premium', 5_000);
-      await commands.execute(
-        new DecideCampaign({ type: 'SetActive', campaignId: paused, ownerId: pausedOwner, active: false }, userRequestContext(pausedOwner), randomUUID()),
-      );
+      await commands.execute(new PauseCampaign({ campaignId: paused, ownerId: pausedOwner }, userRequestContext(pausedOwner), randomUUID()));
       await expect
         .poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 10_000 })
         .toBe('paused');
@@ -314,9 +331,7 @@ for (const database of everyDatabase()) {
       };
       const offered = (i: number) => newEvent('LeadOffered', { leadId, campaignId: camps[i]!, ownerId: owners[i]!, priceCents: 1_000, maxBuyers: 3 }, context);
       await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), offered(0), offered(1)], { expectedVersion: 'no_stream' });
-      await commands.execute(
-        new DecideCampaign({ type: 'ReserveLead', campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`),
-      );
+      await commands.execute(new ReserveCampaignLead({ campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`));
       await commands.execute(
         new CaptureHold(
           { userId: owners[0]!, holdId: camps[0]!, captureId: leadId, amountCents: 1_000, cause: { kind: 'lead', id: leadId }, description: 'Lead' },

@@ -77,3 +77,9 @@ export async function transferRecipientsOf(
     agents: rows.filter((row) => !row.leader).map(({ email, displayName }) => ({ email, displayName })),
   };
 }
+
+/** The time zone the user chose on their profile, or null when they chose none. */
+export async function timeZoneOf(db: SqlClient, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ timezone: string | null }>('SELECT timezone FROM profiles WHERE user_id = $1', [userId]);
+  return rows[0]?.timezone ?? null;
+}

@@ -2,7 +2,8 @@ import type { CommandBus } from '@nestjs/cqrs';
 
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
-import { AllocateLead, type LeadReceivedEvent } from '../commands/allocate-lead/allocate-lead.handler.js';
+import { stepFrom } from '../../../platform/processes/process-step.js';
+import { AllocateLead, type LeadReceivedEvent } from '../commands/allocate-lead/allocate-lead.command.js';
 
 export const ALLOCATE_LEAD = 'allocate-lead';
 
@@ -10,5 +11,8 @@ export const ALLOCATE_LEAD = 'allocate-lead';
 export const leadAllocationTriggers: readonly JobTrigger[] = [{ eventType: 'LeadReceived', job: ALLOCATE_LEAD, options: { attempts: 10, backoffMs: 1_000 } }];
 
 export function registerLeadAllocationJobs(jobs: JobQueue, commands: CommandBus): void {
-  jobs.register<{ event: LeadReceivedEvent }>(ALLOCATE_LEAD, ({ event }) => commands.execute(new AllocateLead(event)));
+  jobs.register<{ event: LeadReceivedEvent }>(ALLOCATE_LEAD, ({ event }) => {
+    const step = stepFrom(event, { type: 'system', id: 'lead-allocation' });
+    return commands.execute(new AllocateLead(event.data, step.context, step.idempotencyKey));
+  });
 }

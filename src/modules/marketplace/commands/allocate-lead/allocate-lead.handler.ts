@@ -1,32 +1,23 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 
 import { fold } from '../../../../platform/domain/decider.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
-import { causedBy } from '../../../../platform/event-store/new-event.js';
+import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { CaptureHold } from '../../../wallet/contracts/wallet-commands.js';
 import type { Targeting } from '../../contracts/campaign-events.js';
 import { leadStream, type LeadEvent, type PassOverReason } from '../../contracts/lead-events.js';
 import { targetingTakes } from '../../domain/campaign.decider.js';
-import {
-  buyersOf,
-  leadDecider,
-  openOffers,
-  type LeadCommand,
-  type LeadState,
-  type Offer,
-  type OfferOutcome,
-  type PassedOver,
-} from '../../domain/lead.decider.js';
-import { DecideCampaign } from '../change-campaign/change-campaign.handler.js';
-import { DecideLead } from '../decide-lead/decide-lead.handler.js';
-
-export type LeadReceivedEvent = JsonEvent & Extract<LeadEvent, { type: 'LeadReceived' }>;
+import { buyersOf, leadDecider, openOffers, type LeadState, type Offer, type OfferOutcome, type PassedOver } from '../../domain/lead.decider.js';
+import { OfferLead } from '../offer-lead/offer-lead.command.js';
+import { ReleaseCampaignReservation } from '../release-campaign-reservation/release-campaign-reservation.command.js';
+import { ReserveCampaignLead } from '../reserve-campaign-lead/reserve-campaign-lead.command.js';
+import { SettleLeadOffers } from '../settle-lead-offers/settle-lead-offers.command.js';
+import { AllocateLead, type LeadReceivedEvent } from './allocate-lead.command.js';
 
 /** Exclusive leads go to one campaign; shared ones to at most three, each a different agent. */
 export const maxBuyersOf = (tier: string) => (tier === 'exclusive' ? 1 : 3);
@@ -34,13 +25,6 @@ export const maxBuyersOf = (tier: string) => (tier === 'exclusive' ? 1 : 3);
 type Candidate = { campaignId: string; ownerId: string; targeting: Targeting };
 type CampaignRow = { campaign_id: string; owner_id: string; targeting: Targeting; last_bought_at: Date | null };
 const SHARED_READ_KEPT_MS = 1_000;
-
-/** Sells a received lead to the campaigns that want it (started from the stored LeadReceived). */
-export class AllocateLead extends Command<void> {
-  constructor(readonly received: LeadReceivedEvent) {
-    super();
-  }
-}
 
 /**
  * Allocation, exactly once: the lead is offered to running campaigns of its source
@@ -65,12 +49,9 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
   private readonly offeredAt = new LRUCache<string, number>({ max: 20_000 });
   private readonly campaignReads = new Map<string, { startedAt: number; read: Promise<readonly CampaignRow[]> }>();
 
-  async execute({ received }: AllocateLead): Promise<void> {
+  async execute({ input: lead, context }: AllocateLead): Promise<void> {
     const started = performance.now();
-    const lead = received.data;
     if (lead.duplicateOf) return;
-    const context = causedBy(received, { type: 'system', id: 'lead-allocation' });
-    const decideLead = (command: LeadCommand, key: string) => this.commands.execute(new DecideLead(command, context, key));
     const maxBuyers = maxBuyersOf(lead.tier);
     const passedOver: PassedOver[] = [];
     let state = await this.leadState(lead.leadId);
@@ -84,7 +65,7 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
       for (const { campaignId, declined } of outcomes) if (declined) passedOver.push({ campaignId, reason: declined });
       const full = buyersOf(state).length + outcomes.filter((outcome) => outcome.declined === null).length >= maxBuyers;
       const finish = last || full ? { passedOver } : null;
-      state = await decideLead({ type: 'Settle', leadId: lead.leadId, outcomes, finish }, `settle:${offers[0]!.campaignId}`);
+      state = await this.commands.execute(new SettleLeadOffers({ leadId: lead.leadId, outcomes, finish }, context, `settle:${offers[0]!.campaignId}`));
     };
     const resumed = openOffers(state);
     if (resumed.length > 0) await settle(resumed, false);
@@ -113,11 +94,11 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
         this.offeredAt.set(candidate.campaignId, Date.now());
       }
       if (round.length === 0) {
-        await decideLead({ type: 'Settle', leadId: lead.leadId, outcomes: [], finish: { passedOver } }, 'finish');
+        await this.commands.execute(new SettleLeadOffers({ leadId: lead.leadId, outcomes: [], finish: { passedOver } }, context, 'finish'));
         return;
       }
       const offers = round.map(({ campaignId, ownerId }) => ({ campaignId, ownerId }));
-      state = await decideLead({ type: 'Offer', leadId: lead.leadId, offers, priceCents, maxBuyers }, `offer:${round[0]!.campaignId}`);
+      state = await this.commands.execute(new OfferLead({ leadId: lead.leadId, offers, priceCents, maxBuyers }, context, `offer:${round[0]!.campaignId}`));
       await settle(
         state.offers.filter((offer) => offer.status === 'open' && round.some((candidate) => candidate.campaignId === offer.campaignId)),
         next >= candidates.length,
@@ -126,13 +107,11 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
   }
 
   /** Reserve on the campaign (the purchase, unless the capture fails), capture on the wallet; the reason the campaign did not buy, or null when it did. */
-  private async sell(offer: Offer, lead: LeadReceivedEvent['data'], context: ReturnType<typeof causedBy>): Promise<PassOverReason | null> {
+  private async sell(offer: Offer, lead: LeadReceivedEvent['data'], context: CommandContext): Promise<PassOverReason | null> {
     const { campaignId, ownerId, priceCents } = offer;
     const leadId = lead.leadId;
     try {
-      await this.commands.execute(
-        new DecideCampaign({ type: 'ReserveLead', campaignId, leadId, leadState: lead.state, priceCents }, context, `reserve:${leadId}`, 20),
-      );
+      await this.commands.execute(new ReserveCampaignLead({ campaignId, leadId, leadState: lead.state, priceCents }, context, `reserve:${leadId}`));
     } catch (error) {
       if (error instanceof DomainError && error.code === 'CAMPAIGN_PASSED_OVER') return error.details!.reason as PassOverReason;
       if (error instanceof DomainError && error.code === 'CAMPAIGN_NOT_FOUND') return 'paused';
@@ -156,9 +135,7 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // The hold is used up, closed or expired: the campaign is out of budget for this lead.
-      await this.commands.execute(
-        new DecideCampaign({ type: 'ReleaseReservation', campaignId, leadId, reason: error.message }, context, `release:${leadId}`, 20),
-      );
+      await this.commands.execute(new ReleaseCampaignReservation({ campaignId, leadId, reason: error.message }, context, `release:${leadId}`));
       return 'budget';
     }
     return null;

@@ -10,7 +10,7 @@ import { inTransaction, type SqlClient } from '../../../../platform/persistence/
 import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
 import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
 import type { LeadEvent } from '../../contracts/lead-events.js';
-import type { LeadReturnApprovedEvent } from '../credit-lead-return-step/credit-lead-return-step.handler.js';
+import type { LeadReturnApprovedEvent } from '../credit-approved-return/credit-approved-return.command.js';
 
 export type LeadSoldEvent = JsonEvent & Extract<LeadEvent, { type: 'LeadSold' }>;
 export type Assignment = { leadId: string; assigneeId: string | null };

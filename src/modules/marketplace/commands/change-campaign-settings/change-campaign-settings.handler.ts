@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+
+import { handleCommand } from '../../../../platform/event-store/command-handling.js';
+import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { campaignStream } from '../../contracts/campaign-events.js';
+import { campaignDecider } from '../../domain/campaign.decider.js';
+import { targetingFor } from '../../services/campaign-requests.js';
+import { ChangeCampaignSettings, type ChangeCampaignSettingsAnswer } from './change-campaign-settings.command.js';
+
+@CommandHandler(ChangeCampaignSettings)
+export class ChangeCampaignSettingsHandler implements ICommandHandler<ChangeCampaignSettings, ChangeCampaignSettingsAnswer> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async execute({ input, context, idempotencyKey }: ChangeCampaignSettings): Promise<ChangeCampaignSettingsAnswer> {
+    const { campaignId, ownerId, name } = input;
+    const targeting = await targetingFor(this.pool, ownerId, input.targeting);
+    await handleCommand({
+      store: this.store,
+      streamId: campaignStream(campaignId),
+      decider: campaignDecider,
+      command: { type: 'ChangeSettings', campaignId, ownerId, name, targeting },
+      context,
+      idempotencyKey,
+    });
+    return { campaignId, name: name.trim(), targeting };
+  }
+}
