@@ -8,9 +8,12 @@ import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
-import { AssignLeadHandler, AssignRoundRobinHandler, CloseReturnedLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
+import { AssignLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
+import { AssignLeadController } from './commands/assign-lead/assign-lead.http.controller.js';
+import { AssignLeadsRoundRobinHandler } from './commands/assign-leads-round-robin/assign-leads-round-robin.handler.js';
 import { BusinessLeadsController } from './commands/business-leads.http.controller.js';
 import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
+import { CloseReturnedLeadHandler } from './commands/close-returned-lead/close-returned-lead.handler.js';
 import { CampaignsController } from './commands/campaigns.http.controller.js';
 import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
 import { ChangeGroupHandler } from './commands/change-group/change-group.handler.js';
@@ -23,7 +26,6 @@ import { GroupsController } from './commands/groups.http.controller.js';
 import { ImportAgedLeadsController } from './commands/import-aged-leads/import-aged-leads.http.controller.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
-import { LeadAssignmentsController } from './commands/lead-assignments.http.controller.js';
 import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
@@ -42,6 +44,8 @@ import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { DashboardController } from './queries/dashboard.http.controller.js';
 import { LeadSitesController } from './queries/lead-sites.http.controller.js';
+import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
+import { ListLeadsAssignedToMeController } from './queries/list-leads-assigned-to-me/list-leads-assigned-to-me.http.controller.js';
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
@@ -107,7 +111,9 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     GroupsController,
     DashboardController,
     ImportAgedLeadsController,
-    LeadAssignmentsController,
+    AssignLeadController,
+    ListAssigneesController,
+    ListLeadsAssignedToMeController,
     BusinessLeadsController,
     InquiryAgedPurchaseController,
     LeadSitesController,
@@ -131,7 +137,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     ChangeGroupHandler,
     ImportGroupsHandler,
     AssignLeadHandler,
-    AssignRoundRobinHandler,
+    AssignLeadsRoundRobinHandler,
     CloseReturnedLeadHandler,
     MarketplaceJobs,
   ],

@@ -2,8 +2,8 @@ import type { CommandBus } from '@nestjs/cqrs';
 
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
-import { CloseReturnedLead } from '../commands/assign-lead/assign-lead.handler.js';
 import { CreditApprovedReturn, type LeadReturnApprovedEvent } from '../commands/credit-lead-return-step/credit-lead-return-step.handler.js';
+import { closeReturnedLeadStep } from './lead-assignment.job.js';
 
 export const CREDIT_LEAD_RETURN = 'credit-lead-return';
 export const CLOSE_RETURNED_LEAD = 'close-returned-lead';
@@ -16,5 +16,5 @@ export const leadReturnTriggers: readonly JobTrigger[] = [
 
 export function registerLeadReturnJobs(jobs: JobQueue, commands: CommandBus): void {
   jobs.register<{ event: LeadReturnApprovedEvent }>(CREDIT_LEAD_RETURN, ({ event }) => commands.execute(new CreditApprovedReturn(event)));
-  jobs.register<{ event: LeadReturnApprovedEvent }>(CLOSE_RETURNED_LEAD, ({ event }) => commands.execute(new CloseReturnedLead(event)));
+  jobs.register<{ event: LeadReturnApprovedEvent }>(CLOSE_RETURNED_LEAD, ({ event }) => commands.execute(closeReturnedLeadStep(event)));
 }
