@@ -5,6 +5,8 @@ import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
+import { AddGroupMembersHandler } from './commands/add-group-members/add-group-members.handler.js';
+import { AddGroupMembersController } from './commands/add-group-members/add-group-members.http.controller.js';
 import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
@@ -13,18 +15,21 @@ import { AssignLeadController } from './commands/assign-lead/assign-lead.http.co
 import { AssignLeadsRoundRobinHandler } from './commands/assign-leads-round-robin/assign-leads-round-robin.handler.js';
 import { BusinessLeadsController } from './commands/business-leads.http.controller.js';
 import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
-import { CloseReturnedLeadHandler } from './commands/close-returned-lead/close-returned-lead.handler.js';
 import { CampaignsController } from './commands/campaigns.http.controller.js';
 import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
-import { ChangeGroupHandler } from './commands/change-group/change-group.handler.js';
+import { CloseReturnedLeadHandler } from './commands/close-returned-lead/close-returned-lead.handler.js';
 import { CompleteLeadOrderHandler } from './commands/complete-lead-order/complete-lead-order.handler.js';
 import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
+import { CreateGroupHandler } from './commands/create-group/create-group.handler.js';
+import { CreateGroupController } from './commands/create-group/create-group.http.controller.js';
 import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
 import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
-import { GroupsController } from './commands/groups.http.controller.js';
+import { DeleteGroupHandler } from './commands/delete-group/delete-group.handler.js';
+import { DeleteGroupController } from './commands/delete-group/delete-group.http.controller.js';
 import { ImportAgedLeadsController } from './commands/import-aged-leads/import-aged-leads.http.controller.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
+import { ImportGroupsController } from './commands/import-groups/import-groups.http.controller.js';
 import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
 import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
@@ -33,6 +38,10 @@ import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.c
 import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
 import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
+import { RemoveGroupMemberHandler } from './commands/remove-group-member/remove-group-member.handler.js';
+import { RemoveGroupMemberController } from './commands/remove-group-member/remove-group-member.http.controller.js';
+import { RenameGroupHandler } from './commands/rename-group/rename-group.handler.js';
+import { RenameGroupController } from './commands/rename-group/rename-group.http.controller.js';
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { SweepAgedOrders, SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
@@ -43,8 +52,10 @@ import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { DashboardController } from './queries/dashboard.http.controller.js';
+import { GetGroupController } from './queries/get-group/get-group.http.controller.js';
 import { LeadSitesController } from './queries/lead-sites.http.controller.js';
 import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
+import { ListGroupsController } from './queries/list-groups/list-groups.http.controller.js';
 import { ListLeadsAssignedToMeController } from './queries/list-leads-assigned-to-me/list-leads-assigned-to-me.http.controller.js';
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
 
@@ -108,7 +119,14 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     AgedOrdersController,
     LeadPricesAdminController,
     LeadReturnsController,
-    GroupsController,
+    ListGroupsController,
+    GetGroupController,
+    CreateGroupController,
+    RenameGroupController,
+    DeleteGroupController,
+    AddGroupMembersController,
+    RemoveGroupMemberController,
+    ImportGroupsController,
     DashboardController,
     ImportAgedLeadsController,
     AssignLeadController,
@@ -134,7 +152,11 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     SweepAgedOrdersHandler,
     SetLeadPriceHandler,
     CreditApprovedReturnHandler,
-    ChangeGroupHandler,
+    CreateGroupHandler,
+    RenameGroupHandler,
+    DeleteGroupHandler,
+    AddGroupMembersHandler,
+    RemoveGroupMemberHandler,
     ImportGroupsHandler,
     AssignLeadHandler,
     AssignLeadsRoundRobinHandler,

@@ -6,9 +6,9 @@ import { systemContext } from '../../../platform/event-store/new-event.js';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { stepFrom } from '../../../platform/processes/process-step.js';
-import type { LeadEvent } from '../contracts/lead-events.js';
 import { AssignLeadsRoundRobin } from '../commands/assign-leads-round-robin/assign-leads-round-robin.command.js';
 import { CloseReturnedLead, type CloseReturnedLeadInput } from '../commands/close-returned-lead/close-returned-lead.command.js';
+import type { LeadEvent } from '../contracts/lead-events.js';
 
 export type LeadSoldEvent = JsonEvent & Extract<LeadEvent, { type: 'LeadSold' }>;
 
@@ -34,7 +34,14 @@ export function registerLeadAssignmentJobs(jobs: JobQueue, commands: CommandBus)
 /** The round-robin step of a batch of stored sales: each sale's assignment is caused by that sale. */
 export function assignRoundRobinStep(sales: readonly LeadSoldEvent[]): AssignLeadsRoundRobin {
   return new AssignLeadsRoundRobin(
-    { sales: sales.map((sold) => ({ leadId: sold.data.leadId, ownerId: sold.data.ownerId, campaignId: sold.data.campaignId, context: stepFrom(sold, ROUND_ROBIN).context })) },
+    {
+      sales: sales.map((sold) => ({
+        leadId: sold.data.leadId,
+        ownerId: sold.data.ownerId,
+        campaignId: sold.data.campaignId,
+        context: stepFrom(sold, ROUND_ROBIN).context,
+      })),
+    },
     systemContext(ASSIGN_ROUND_ROBIN),
   );
 }
