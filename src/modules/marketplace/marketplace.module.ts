@@ -22,26 +22,27 @@ import { CompleteLeadOrderHandler } from './commands/complete-lead-order/complet
 import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
 import { CreateGroupHandler } from './commands/create-group/create-group.handler.js';
 import { CreateGroupController } from './commands/create-group/create-group.http.controller.js';
+import { CreateLeadVendorController } from './commands/create-lead-vendor/create-lead-vendor.admin.http.controller.js';
 import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
 import { CreditApprovedReturnHandler } from './commands/credit-lead-return-step/credit-lead-return-step.handler.js';
 import { DecideLeadHandler } from './commands/decide-lead/decide-lead.handler.js';
 import { DeleteGroupHandler } from './commands/delete-group/delete-group.handler.js';
 import { DeleteGroupController } from './commands/delete-group/delete-group.http.controller.js';
-import { ImportAgedLeadsController } from './commands/import-aged-leads/import-aged-leads.http.controller.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { ImportGroupsController } from './commands/import-groups/import-groups.http.controller.js';
 import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
-import { LeadIntakeController } from './commands/lead-intake.http.controller.js';
 import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
-import { LeadVendorsAdminController } from './commands/lead-vendors.admin.http.controller.js';
 import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
 import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
+import { ImportAgedLeadsController } from './commands/receive-leads/import-aged-leads.admin.http.controller.js';
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
+import { ReceiveLeadsController } from './commands/receive-leads/receive-leads.http.controller.js';
 import { RemoveGroupMemberHandler } from './commands/remove-group-member/remove-group-member.handler.js';
 import { RemoveGroupMemberController } from './commands/remove-group-member/remove-group-member.http.controller.js';
 import { RenameGroupHandler } from './commands/rename-group/rename-group.handler.js';
 import { RenameGroupController } from './commands/rename-group/rename-group.http.controller.js';
+import { RevokeLeadVendorController } from './commands/revoke-lead-vendor/revoke-lead-vendor.admin.http.controller.js';
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { SweepAgedOrders, SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
@@ -56,6 +57,7 @@ import { GetGroupController } from './queries/get-group/get-group.http.controlle
 import { LeadSitesController } from './queries/lead-sites.http.controller.js';
 import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
 import { ListGroupsController } from './queries/list-groups/list-groups.http.controller.js';
+import { ListLeadVendorsController } from './queries/list-lead-vendors/list-lead-vendors.admin.http.controller.js';
 import { ListLeadsAssignedToMeController } from './queries/list-leads-assigned-to-me/list-leads-assigned-to-me.http.controller.js';
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
 
@@ -113,8 +115,10 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   controllers: [
     CampaignsController,
     CampaignsReadController,
-    LeadVendorsAdminController,
-    LeadIntakeController,
+    ListLeadVendorsController,
+    CreateLeadVendorController,
+    RevokeLeadVendorController,
+    ReceiveLeadsController,
     MyLeadsController,
     AgedOrdersController,
     LeadPricesAdminController,

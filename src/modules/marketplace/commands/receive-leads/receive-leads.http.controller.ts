@@ -4,14 +4,15 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../platform/config/config.js';
-import { ApiError, ValidationFailed } from '../../../platform/http/api-error.js';
-import { validate } from '../../../platform/http/validate.js';
-import { enforce, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
-import { CONFIG, RATE_LIMITER, SQL_POOL } from '../../../platform/tokens.js';
-import { leadInput, MAX_BATCH, type LeadInput } from '../domain/lead-input.js';
-import { vendorKeyHash } from './create-lead-vendor/create-lead-vendor.handler.js';
-import { ReceiveLeads } from './receive-leads/receive-leads.handler.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
+import { CONFIG, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
+import { leadInput, MAX_BATCH, type LeadInput } from '../../domain/lead-input.js';
+import { activeVendorOfKey } from '../../services/lead-vendors.js';
+import { ReceiveLeads } from './receive-leads.command.js';
 
 type ItemResult =
   | { index: number; status: 'accepted' | 'duplicate'; leadId: string; duplicateOf: string | null }
@@ -24,7 +25,7 @@ type ItemResult =
  */
 @ApiTags('intake')
 @Controller('api/intake')
-export class LeadIntakeController {
+export class ReceiveLeadsController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
@@ -59,12 +60,7 @@ export class LeadIntakeController {
       }
     });
     const received = await this.commands.execute(
-      new ReceiveLeads(
-        vendorId,
-        valid.map((item) => item.lead),
-        this.config.leads.duplicateDays,
-        String(request.id),
-      ),
+      new ReceiveLeads({ vendorId, leads: valid.map((item) => item.lead) }, requestContextOf(request, { type: 'system', id: `lead-vendor:${vendorId}` })),
     );
     received.forEach((lead, i) => results.push({ index: valid[i]!.index, status: lead.status, leadId: lead.leadId, duplicateOf: lead.duplicateOf }));
     results.sort((a, b) => a.index - b.index);
@@ -86,10 +82,8 @@ export class LeadIntakeController {
     const header = request.headers.authorization;
     const key = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : (request.headers['x-api-key'] as string | undefined);
     if (!key || !key.startsWith('lv_')) throw new ApiError(401, 'API_KEY_REQUIRED', 'Send your lead vendor API key as "Authorization: Bearer lv_…".');
-    const { rows } = await this.pool.query<{ vendor_id: string }>('SELECT vendor_id FROM lead_vendors WHERE key_hash = $1 AND revoked_at IS NULL', [
-      vendorKeyHash(key),
-    ]);
-    if (!rows[0]) throw new ApiError(401, 'API_KEY_INVALID', 'This API key is not valid or was revoked.');
-    return rows[0].vendor_id;
+    const vendorId = await activeVendorOfKey(this.pool, key);
+    if (!vendorId) throw new ApiError(401, 'API_KEY_INVALID', 'This API key is not valid or was revoked.');
+    return vendorId;
   }
 }

@@ -9,13 +9,14 @@ import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
-import { userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { csvColumnOf, parseAgedLeadsCsv, type CsvRowError } from '../../domain/aged-leads-csv.js';
 import { leadInput, type LeadInput } from '../../domain/lead-input.js';
-import { ReceiveLeads } from '../receive-leads/receive-leads.handler.js';
+import { vendorStatus } from '../../services/lead-vendors.js';
+import { ReceiveLeads } from './receive-leads.command.js';
 
 const importQuery = z.object({ vendorId: z.uuid('Choose the vendor the leads came from.') });
 
@@ -60,9 +61,9 @@ export class ImportAgedLeadsController {
         parsed.message,
       );
     }
-    const { rows: vendors } = await this.pool.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM lead_vendors WHERE vendor_id = $1', [vendorId]);
-    if (!vendors[0]) throw new ApiError(404, 'VENDOR_NOT_FOUND', 'No such lead vendor.');
-    if (vendors[0].revoked_at) throw new ApiError(409, 'VENDOR_REVOKED', 'This vendor was revoked; choose another.');
+    const vendor = await vendorStatus(this.pool, vendorId);
+    if (!vendor) throw new ApiError(404, 'VENDOR_NOT_FOUND', 'No such lead vendor.');
+    if (vendor === 'revoked') throw new ApiError(409, 'VENDOR_REVOKED', 'This vendor was revoked; choose another.');
 
     const errors: CsvRowError[] = [...parsed.errors];
     const valid: { row: number; lead: LeadInput }[] = [];
@@ -75,18 +76,11 @@ export class ImportAgedLeadsController {
         for (const fieldError of error.fieldErrors ?? []) errors.push({ row, field: csvColumnOf(fieldError.field), message: fieldError.message });
       }
     }
-    const context = userRequestContext(admin.userId, String(request.id));
     const received =
       valid.length === 0
         ? []
         : await this.commands.execute(
-            new ReceiveLeads(
-              vendorId,
-              valid.map((item) => item.lead),
-              this.config.leads.duplicateDays,
-              String(request.id),
-              context,
-            ),
+            new ReceiveLeads({ vendorId, leads: valid.map((item) => item.lead) }, requestContextOf(request, { type: 'user', id: admin.userId })),
           );
     const duplicates: DuplicateRow[] = [];
     let imported = 0;
