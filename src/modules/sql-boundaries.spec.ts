@@ -37,7 +37,6 @@ const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/modules/integrations/delivery/delivery-sender.ts': ['rm_leads'],
   'src/modules/integrations/queries/list-deliveries/list-deliveries.http.controller.ts': ['rm_campaigns'],
   'src/modules/marketplace/commands/campaigns.http.controller.ts': ['profiles', 'rm_wallet_holds'],
-  'src/modules/marketplace/commands/inquiry-aged-purchase.admin.http.controller.ts': ['users'],
   'src/modules/marketplace/commands/lead-returns.http.controller.ts': ['users'],
   'src/modules/marketplace/queries/get-group/get-group.query.ts': ['profiles', 'users'],
   'src/modules/marketplace/queries/list-assignees/list-assignees.query.ts': ['profiles', 'users'],

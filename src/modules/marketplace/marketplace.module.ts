@@ -7,13 +7,11 @@ import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
 import { AddGroupMembersHandler } from './commands/add-group-members/add-group-members.handler.js';
 import { AddGroupMembersController } from './commands/add-group-members/add-group-members.http.controller.js';
-import { AgeUnsoldLeads, AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
-import { AgedOrdersController } from './commands/aged-orders.http.controller.js';
+import { AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
 import { AssignLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
 import { AssignLeadController } from './commands/assign-lead/assign-lead.http.controller.js';
 import { AssignLeadsRoundRobinHandler } from './commands/assign-leads-round-robin/assign-leads-round-robin.handler.js';
-import { BusinessLeadsController } from './commands/business-leads.http.controller.js';
 import { CampaignWalletStepHandler } from './commands/campaign-wallet-step/campaign-wallet-step.handler.js';
 import { CampaignsController } from './commands/campaigns.http.controller.js';
 import { DecideCampaignHandler } from './commands/change-campaign/change-campaign.handler.js';
@@ -30,10 +28,11 @@ import { DeleteGroupHandler } from './commands/delete-group/delete-group.handler
 import { DeleteGroupController } from './commands/delete-group/delete-group.http.controller.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { ImportGroupsController } from './commands/import-groups/import-groups.http.controller.js';
-import { InquiryAgedPurchaseController } from './commands/inquiry-aged-purchase.admin.http.controller.js';
-import { LeadPricesAdminController } from './commands/lead-prices.admin.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
 import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
+import { PlaceAgedOrderController } from './commands/place-lead-order/aged-orders.http.controller.js';
+import { BuyBusinessLeadsController } from './commands/place-lead-order/business-leads.http.controller.js';
+import { InquiryAgedPurchaseController } from './commands/place-lead-order/inquiry-aged-purchase.admin.http.controller.js';
 import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
 import { ImportAgedLeadsController } from './commands/receive-leads/import-aged-leads.admin.http.controller.js';
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
@@ -44,8 +43,10 @@ import { RenameGroupHandler } from './commands/rename-group/rename-group.handler
 import { RenameGroupController } from './commands/rename-group/rename-group.http.controller.js';
 import { RevokeLeadVendorController } from './commands/revoke-lead-vendor/revoke-lead-vendor.admin.http.controller.js';
 import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-lead-vendor.handler.js';
+import { SetLeadPriceController } from './commands/set-lead-price/set-lead-price.admin.http.controller.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
-import { SweepAgedOrders, SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
+import { SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
+import { AGE_LEADS, registerAgedInventoryJobs, SWEEP_AGED_ORDERS } from './jobs/aged-inventory.job.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
@@ -53,10 +54,13 @@ import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
 import { DashboardController } from './queries/dashboard.http.controller.js';
+import { GetAgedAvailabilityController } from './queries/get-aged-availability/get-aged-availability.http.controller.js';
 import { GetGroupController } from './queries/get-group/get-group.http.controller.js';
 import { LeadSitesController } from './queries/lead-sites.http.controller.js';
 import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
+import { ListBusinessLeadsController } from './queries/list-business-leads/list-business-leads.http.controller.js';
 import { ListGroupsController } from './queries/list-groups/list-groups.http.controller.js';
+import { ListLeadPricesController } from './queries/list-lead-prices/list-lead-prices.admin.http.controller.js';
 import { ListLeadVendorsController } from './queries/list-lead-vendors/list-lead-vendors.admin.http.controller.js';
 import { ListLeadsAssignedToMeController } from './queries/list-leads-assigned-to-me/list-leads-assigned-to-me.http.controller.js';
 import { MyLeadsController } from './queries/my-leads.http.controller.js';
@@ -70,8 +74,6 @@ export const marketplaceJobTriggers = [
   ...leadAssignmentTriggers,
 ];
 
-const AGE_LEADS = 'age-unsold-leads';
-const SWEEP_AGED_ORDERS = 'sweep-aged-orders';
 const AGE_EVERY_MS = 60 * 60_000;
 
 @Injectable()
@@ -90,12 +92,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     registerLeadOrderJobs(this.jobs, this.commands);
     registerLeadReturnJobs(this.jobs, this.commands);
     registerLeadAssignmentJobs(this.jobs, this.commands);
-    this.jobs.register(AGE_LEADS, async () => {
-      await this.commands.execute(new AgeUnsoldLeads(this.config.leads.agedAfterDays));
-    });
-    this.jobs.register(SWEEP_AGED_ORDERS, async () => {
-      await this.commands.execute(new SweepAgedOrders());
-    });
+    registerAgedInventoryJobs(this.jobs, this.commands, this.config);
   }
 
   /** Unsold leads age into the aged inventory every hour, and cut-off aged orders are finished every few minutes (each run once across processes). */
@@ -120,8 +117,10 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     RevokeLeadVendorController,
     ReceiveLeadsController,
     MyLeadsController,
-    AgedOrdersController,
-    LeadPricesAdminController,
+    GetAgedAvailabilityController,
+    PlaceAgedOrderController,
+    ListLeadPricesController,
+    SetLeadPriceController,
     LeadReturnsController,
     ListGroupsController,
     GetGroupController,
@@ -136,7 +135,8 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     AssignLeadController,
     ListAssigneesController,
     ListLeadsAssignedToMeController,
-    BusinessLeadsController,
+    ListBusinessLeadsController,
+    BuyBusinessLeadsController,
     InquiryAgedPurchaseController,
     LeadSitesController,
   ],

@@ -1,18 +1,19 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
-import { userRequestContext } from '../../../platform/event-store/new-event.js';
-import { idempotencyKeyOf, idempotent } from '../../../platform/http/idempotency.js';
-import { validate } from '../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../platform/tokens.js';
-import { US_STATES } from '../contracts/us-states.js';
-import { orderIdOf, PlaceLeadOrder, type LeadOrderAnswer } from './place-lead-order/place-lead-order.handler.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempotency.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { US_STATES } from '../../contracts/us-states.js';
+import { orderIdOf } from '../../services/lead-orders.js';
+import { PlaceLeadOrder, type LeadOrderAnswer } from './place-lead-order.command.js';
 
 /** The testing page's limits (spec section 5): 1 to 1,000 leads at $0.01 to $100 each. */
 export const BUSINESS_MAX_QUANTITY = 1_000;
@@ -49,27 +50,11 @@ const purchaseRequest = z.object({
   acceptPartial: z.boolean({ message: 'acceptPartial must be true or false' }).default(false),
 });
 
-type BusinessLead = {
-  leadId: string;
-  companyName: string | null;
-  city: string | null;
-  state: string;
-  leadSourceId: string | null;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string | null;
-  zip: string;
-  campaign: string | null;
-  priceCents: number;
-  boughtAt: string;
-};
-
-/** Business leads (the testing page's purchase-business-leads and get-my-business-leads): bought by the piece from the inventory. */
+/** Buying business leads (the testing page's purchase-business-leads): by the piece from the inventory. */
 @ApiTags('leads')
 @Controller('api/business-leads')
 @UseGuards(SessionGuard)
-export class BusinessLeadsController {
+export class BuyBusinessLeadsController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
@@ -98,26 +83,9 @@ export class BusinessLeadsController {
         perLeadCents: input.pricePerLeadCents,
         acceptPartial: input.acceptPartial,
       };
-      const result: LeadOrderAnswer = await this.commands.execute(new PlaceLeadOrder(order, userRequestContext(user.userId, String(request.id))));
+      const result: LeadOrderAnswer = await this.commands.execute(new PlaceLeadOrder(order, requestContextOf(request, { type: 'user', id: user.userId })));
       return { status: 201, body: { success: true, ...result, campaign: input.campaign } };
     });
     return answer.body;
-  }
-
-  @Get()
-  @ApiOperation({
-    summary: "The signed-in agent's business leads, newest first (at most 1,000): company, city, state, lead source, the contact, the campaign and the price.",
-  })
-  async mine(@CurrentUser() user: AuthenticatedUser) {
-    const { rows } = await this.pool.query<BusinessLead & { boughtAt: Date }>(
-      `SELECT o.lead_id AS "leadId", l.company_name AS "companyName", l.city, l.state, l.lead_source_id AS "leadSourceId",
-              l.first_name AS "firstName", l.last_name AS "lastName", l.phone, l.email, l.zip,
-              o.campaign_name AS campaign, o.price_cents AS "priceCents", o.bought_at AS "boughtAt"
-         FROM rm_owned_leads o JOIN rm_leads l ON l.lead_id = o.lead_id
-        WHERE o.owner_id = $1 AND l.source = 'business'
-        ORDER BY o.bought_at DESC, o.lead_id DESC LIMIT 1000`,
-      [user.userId],
-    );
-    return { success: true, leads: rows.map((row) => ({ ...row, boughtAt: new Date(row.boughtAt).toISOString() })) };
   }
 }

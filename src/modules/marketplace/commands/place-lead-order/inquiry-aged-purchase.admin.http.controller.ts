@@ -5,17 +5,19 @@ import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 
-import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
-import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
-import { userRequestContext } from '../../../platform/event-store/new-event.js';
-import { ValidationFailed } from '../../../platform/http/api-error.js';
-import { idempotent } from '../../../platform/http/idempotency.js';
-import { validate } from '../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../platform/tokens.js';
-import { US_STATES } from '../contracts/us-states.js';
-import { agedPriceOf } from '../domain/aged-packages.js';
-import { orderIdOf, PlaceLeadOrder, type LeadOrderAnswer } from './place-lead-order/place-lead-order.handler.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { ValidationFailed } from '../../../../platform/http/api-error.js';
+import { idempotent } from '../../../../platform/http/idempotency.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { activeUserIdByEmail } from '../../../identity/contracts/user-directory.js';
+import { US_STATES } from '../../contracts/us-states.js';
+import { agedPriceOf } from '../../domain/aged-packages.js';
+import { orderIdOf } from '../../services/lead-orders.js';
+import { PlaceLeadOrder, type LeadOrderAnswer } from './place-lead-order.command.js';
 
 export const INQUIRY_MAX_QUANTITY = 70_000;
 /** The InQuery tiers and the aged-inventory tier each buys. */
@@ -74,13 +76,12 @@ export class InquiryAgedPurchaseController {
   })
   async purchase(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validate(inquiryRequest, body);
-    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1 AND disabled_at IS NULL', [input.agentEmail]);
-    const agent = rows[0];
-    if (!agent) throw new ValidationFailed([{ field: 'agentEmail', message: 'No agent has this e-mail address' }]);
+    const agentId = await activeUserIdByEmail(this.pool, input.agentEmail);
+    if (!agentId) throw new ValidationFailed([{ field: 'agentEmail', message: 'No agent has this e-mail address' }]);
     const answer = await idempotent(this.pool, { scope: 'inquiry-aged-purchase', key: input.transactionId, payload: input }, async () => {
       const order = {
         orderId: orderIdOf('inquiry-aged-order', input.transactionId),
-        ownerId: agent.id,
+        ownerId: agentId,
         kind: 'aged' as const,
         tier: TIER_OF[input.tier],
         states: input.states,
@@ -89,7 +90,7 @@ export class InquiryAgedPurchaseController {
         acceptPartial: input.acceptPartial,
         ...agedPriceOf(input.quantity),
       };
-      const result: LeadOrderAnswer = await this.commands.execute(new PlaceLeadOrder(order, userRequestContext(admin.userId, String(request.id))));
+      const result: LeadOrderAnswer = await this.commands.execute(new PlaceLeadOrder(order, requestContextOf(request, { type: 'user', id: admin.userId })));
       return { status: 201, body: { success: true, ...result, agentEmail: input.agentEmail, tier: input.tier, transactionId: input.transactionId } };
     });
     return answer.body;
