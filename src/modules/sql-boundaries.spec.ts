@@ -42,7 +42,7 @@ const NOT_YET_MOVED: Record<string, readonly string[]> = {
   'src/modules/marketplace/queries/list-assignees/list-assignees.query.ts': ['profiles', 'users'],
   'src/modules/marketplace/queries/list-groups/list-groups.query.ts': ['profiles', 'users'],
   'src/modules/marketplace/queries/list-leads-assigned-to-me/list-leads-assigned-to-me.query.ts': ['users'],
-  'src/modules/marketplace/queries/my-leads.http.controller.ts': ['users'],
+  'src/modules/marketplace/queries/list-my-leads/list-my-leads.query.ts': ['users'],
   'src/modules/security/jobs/email-security-alert.job.ts': ['user_roles', 'users'],
   'src/modules/wallet/commands/charge-auto-recharge/charge-auto-recharge.handler.ts': ['users'],
   'src/modules/wallet/jobs/auto-recharge.job.ts': ['users'],

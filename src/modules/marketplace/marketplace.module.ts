@@ -53,17 +53,17 @@ import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-
 import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job.js';
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import { CampaignsReadController } from './queries/campaigns-read.http.controller.js';
-import { DashboardController } from './queries/dashboard.http.controller.js';
 import { GetAgedAvailabilityController } from './queries/get-aged-availability/get-aged-availability.http.controller.js';
+import { GetDashboardController } from './queries/get-dashboard/get-dashboard.http.controller.js';
 import { GetGroupController } from './queries/get-group/get-group.http.controller.js';
-import { LeadSitesController } from './queries/lead-sites.http.controller.js';
+import { GetLeadSitesController } from './queries/get-lead-sites/get-lead-sites.http.controller.js';
 import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
 import { ListBusinessLeadsController } from './queries/list-business-leads/list-business-leads.http.controller.js';
 import { ListGroupsController } from './queries/list-groups/list-groups.http.controller.js';
 import { ListLeadPricesController } from './queries/list-lead-prices/list-lead-prices.admin.http.controller.js';
 import { ListLeadVendorsController } from './queries/list-lead-vendors/list-lead-vendors.admin.http.controller.js';
 import { ListLeadsAssignedToMeController } from './queries/list-leads-assigned-to-me/list-leads-assigned-to-me.http.controller.js';
-import { MyLeadsController } from './queries/my-leads.http.controller.js';
+import { ListMyLeadsController } from './queries/list-my-leads/list-my-leads.http.controller.js';
 
 /** The events of this module that start jobs (a campaign's money on its owner's wallet); AppModule hands them to the dispatcher. */
 export const marketplaceJobTriggers = [
@@ -116,7 +116,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     CreateLeadVendorController,
     RevokeLeadVendorController,
     ReceiveLeadsController,
-    MyLeadsController,
+    ListMyLeadsController,
     GetAgedAvailabilityController,
     PlaceAgedOrderController,
     ListLeadPricesController,
@@ -130,7 +130,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     AddGroupMembersController,
     RemoveGroupMemberController,
     ImportGroupsController,
-    DashboardController,
+    GetDashboardController,
     ImportAgedLeadsController,
     AssignLeadController,
     ListAssigneesController,
@@ -138,7 +138,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     ListBusinessLeadsController,
     BuyBusinessLeadsController,
     InquiryAgedPurchaseController,
-    LeadSitesController,
+    GetLeadSitesController,
   ],
   providers: [
     DecideCampaignHandler,

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
-import type { AppConfig } from '../../../platform/config/config.js';
-import { CONFIG } from '../../../platform/tokens.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { CONFIG } from '../../../../platform/tokens.js';
 
 /** The external lead sites of the Lead Management page (/leads), from the server's configuration. */
 @ApiTags('leads')
 @Controller('api/lead-sites')
-export class LeadSitesController {
+export class GetLeadSitesController {
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
   @Get()

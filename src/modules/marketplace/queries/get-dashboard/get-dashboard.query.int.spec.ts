@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it, vi } from 'vitest';
 
-import { campaignsProjection } from '../../../../projections/marketplace/campaigns/campaigns.projection.js';
-import { leadsProjection } from '../../../../projections/marketplace/leads/leads.projection.js';
-import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
-import { eventsNotRead } from '../../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
-import { newEvent, systemContext } from '../../../platform/event-store/new-event.js';
-import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
-import { campaignStream, type Targeting } from '../contracts/campaign-events.js';
-import { leadStream, type LeadEvent } from '../contracts/lead-events.js';
-import { dashboardOf } from './dashboard.query.js';
-import { leadsPerDay, type DailyLeads } from './leads-per-day.js';
+import { campaignsProjection } from '../../../../../projections/marketplace/campaigns/campaigns.projection.js';
+import { leadsProjection } from '../../../../../projections/marketplace/leads/leads.projection.js';
+import { useIsolatedStore } from '../../../../../test/support/isolated-database.js';
+import { eventsNotRead } from '../../../../../test/support/projection-check.js';
+import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { newEvent, systemContext } from '../../../../platform/event-store/new-event.js';
+import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
+import { campaignStream, type Targeting } from '../../contracts/campaign-events.js';
+import { leadStream, type LeadEvent } from '../../contracts/lead-events.js';
+import { leadsPerDay, type DailyLeads } from '../leads-per-day.js';
+import { dashboardOf } from './get-dashboard.query.js';
 
 const targeting: Targeting = { states: [], dailyCap: null, weeklyCap: null, schedule: null, timeZone: 'America/New_York' };
 const spend = (days: DailyLeads[]) => days.reduce((sum, day) => sum + day.spentCents, 0);

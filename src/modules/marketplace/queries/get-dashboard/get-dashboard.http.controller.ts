@@ -2,10 +2,10 @@ import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 
-import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
-import { SQL_POOL } from '../../../platform/tokens.js';
-import { dashboardOf } from './dashboard.query.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { dashboardOf } from './get-dashboard.query.js';
 
 /**
  * /dashboard (spec: Total Leads, This Week = the last 7 days, Avg Cost/Lead, Assigned) and the
@@ -15,7 +15,7 @@ import { dashboardOf } from './dashboard.query.js';
 @ApiTags('leads')
 @Controller('api/dashboard')
 @UseGuards(SessionGuard)
-export class DashboardController {
+export class GetDashboardController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   @Get()

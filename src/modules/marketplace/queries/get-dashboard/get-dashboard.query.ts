@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
-import { leadsPerDay, type DailyLeads } from './leads-per-day.js';
-import { OWNED_LEAD_COSTS } from './owned-lead-costs.js';
+import { leadsPerDay, type DailyLeads } from '../leads-per-day.js';
+import { OWNED_LEAD_COSTS } from '../owned-lead-costs.js';
 
 export type CampaignCost = { campaignId: string; name: string; leads: number; spentCents: number; costPerLeadCents: number };
 
