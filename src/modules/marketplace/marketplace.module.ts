@@ -30,9 +30,9 @@ import { ImportGroupsHandler } from './commands/import-groups/import-groups.hand
 import { ImportGroupsController } from './commands/import-groups/import-groups.http.controller.js';
 import { LeadReturnsController } from './commands/lead-returns.http.controller.js';
 import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
-import { PlaceAgedOrderController } from './commands/place-lead-order/aged-orders.http.controller.js';
-import { BuyBusinessLeadsController } from './commands/place-lead-order/business-leads.http.controller.js';
+import { BuyBusinessLeadsController } from './commands/place-lead-order/buy-business-leads.http.controller.js';
 import { InquiryAgedPurchaseController } from './commands/place-lead-order/inquiry-aged-purchase.admin.http.controller.js';
+import { PlaceAgedOrderController } from './commands/place-lead-order/place-aged-order.http.controller.js';
 import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
 import { ImportAgedLeadsController } from './commands/receive-leads/import-aged-leads.admin.http.controller.js';
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
