@@ -22,6 +22,23 @@ export async function userIdByEmail(db: SqlClient, email: string): Promise<strin
   return rows[0]?.id ?? null;
 }
 
+/** The ids of the accounts with these e-mail addresses (any letter case), by lower-case address; unknown addresses are left out. */
+export async function userIdsByEmails(db: SqlClient, emails: Iterable<string>): Promise<Map<string, string>> {
+  const wanted = [...new Set([...emails].map((email) => email.trim().toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; email: string }>(
+    'SELECT id::text AS id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])',
+    [wanted],
+  );
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+/** The id of the account with this e-mail address that is not disabled, or null. */
+export async function activeUserIdByEmail(db: SqlClient, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE email = $1 AND disabled_at IS NULL', [email.trim().toLowerCase()]);
+  return rows[0]?.id ?? null;
+}
+
 /**
  * A user's place in the SAT hierarchy, for rules that follow it (transfers between agents):
  * the account's e-mail, the e-mail of the SAT leader it chose (profiles.sat_manager_email),

@@ -3,8 +3,8 @@ import type { CommandBus } from '@nestjs/cqrs';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { stepFrom } from '../../../platform/processes/process-step.js';
-import { CloseReturnedLead } from '../commands/assign-lead/assign-lead.handler.js';
 import { CreditApprovedReturn, type LeadReturnApprovedEvent } from '../commands/credit-approved-return/credit-approved-return.command.js';
+import { closeReturnedLeadStep } from './lead-assignment.job.js';
 
 export const CREDIT_LEAD_RETURN = 'credit-lead-return';
 export const CLOSE_RETURNED_LEAD = 'close-returned-lead';
@@ -20,5 +20,5 @@ export function registerLeadReturnJobs(jobs: JobQueue, commands: CommandBus): vo
     const step = stepFrom(event, { type: 'system', id: 'lead-returns' });
     return commands.execute(new CreditApprovedReturn(event.data, step.context, step.idempotencyKey));
   });
-  jobs.register<{ event: LeadReturnApprovedEvent }>(CLOSE_RETURNED_LEAD, ({ event }) => commands.execute(new CloseReturnedLead(event)));
+  jobs.register<{ event: LeadReturnApprovedEvent }>(CLOSE_RETURNED_LEAD, ({ event }) => commands.execute(closeReturnedLeadStep(event)));
 }

@@ -1,21 +1,15 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { SQL_POOL } from '../../../../platform/tokens.js';
-
-/** Data leads no campaign bought become aged leads (tier basic) after `afterDays`; answers how many were added. */
-export class AgeUnsoldLeads extends Command<number> {
-  constructor(readonly afterDays: number) {
-    super();
-  }
-}
+import { AgeUnsoldLeads } from './age-unsold-leads.command.js';
 
 @CommandHandler(AgeUnsoldLeads)
 export class AgeUnsoldLeadsHandler implements ICommandHandler<AgeUnsoldLeads, number> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ afterDays }: AgeUnsoldLeads): Promise<number> {
+  async execute({ input: { afterDays } }: AgeUnsoldLeads): Promise<number> {
     const { rowCount } = await this.pool.query(
       `INSERT INTO aged_inventory (lead_id, tier, state, added_at)
        SELECT lead_id, 'basic', state, now() FROM rm_leads

@@ -1,24 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { deterministicEventId } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import type { JsonEvent } from '../../../../platform/event-store/json-event.js';
 import { newEvent } from '../../../../platform/event-store/new-event.js';
-import { stepFrom } from '../../../../platform/processes/process-step.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
-import type { WalletEvent } from '../../../wallet/contracts/wallet-events.js';
 import { agedOrderStream, businessOrderStream } from '../../contracts/lead-events.js';
-
-export type WalletChargedEvent = JsonEvent & Extract<WalletEvent, { type: 'WalletCharged' }>;
-
-/** The last step of an order from the inventory (aged or business leads), started from the wallet's stored charge. */
-export class CompleteLeadOrder extends Command<void> {
-  constructor(readonly charged: WalletChargedEvent) {
-    super();
-  }
-}
+import { CompleteLeadOrder } from './complete-lead-order.command.js';
 
 type OrderRow = {
   owner_id: string;
@@ -42,8 +31,8 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ charged }: CompleteLeadOrder): Promise<void> {
-    const { kind, id: orderId } = charged.data.cause;
+  async execute({ input, context, idempotencyKey }: CompleteLeadOrder): Promise<void> {
+    const { kind, id: orderId } = input.cause;
     if (kind !== 'aged-package' && kind !== 'business-leads') return;
     const { rows: orders } = await this.pool.query<OrderRow>(
       'SELECT owner_id, kind, tier, states, city, campaign, price_cents FROM aged_orders WHERE order_id = $1',
@@ -54,7 +43,6 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
     const { rows: leads } = await this.pool.query<{ lead_id: string }>('SELECT lead_id FROM aged_inventory WHERE order_id = $1 ORDER BY added_at, lead_id', [
       orderId,
     ]);
-    const step = stepFrom(charged);
     const leadIds = leads.map((lead) => lead.lead_id);
     const perLeadCents = Math.round(order.price_cents / Math.max(1, leads.length));
     const [streamId, placed] =
@@ -73,8 +61,8 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
                 priceCents: order.price_cents,
                 perLeadCents,
               },
-              step.context,
-              deterministicEventId(businessOrderStream(orderId), step.idempotencyKey, 0),
+              context,
+              deterministicEventId(businessOrderStream(orderId), idempotencyKey, 0),
             ),
           ]
         : [
@@ -82,8 +70,8 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
             newEvent(
               'AgedOrderPlaced',
               { orderId, ownerId: order.owner_id, tier: order.tier ?? '', leadIds, priceCents: order.price_cents, perLeadCents },
-              step.context,
-              deterministicEventId(agedOrderStream(orderId), step.idempotencyKey, 0),
+              context,
+              deterministicEventId(agedOrderStream(orderId), idempotencyKey, 0),
             ),
           ];
     // Appended once: a repeat finds its own event id already stored.

@@ -1,34 +1,21 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { newEvent } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { leadVendorStream } from '../../contracts/lead-events.js';
-
-/** A vendor key's hash: keys are 192 random bits, so a plain SHA-256 cannot be reversed or guessed. */
-export const vendorKeyHash = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
-
-export type CreatedLeadVendor = { readonly vendorId: string; readonly name: string; readonly keyPrefix: string; readonly apiKey: string };
-
-/** An admin lets a lead vendor post leads: a new API key, shown once; only its hash and first characters are kept. */
-export class CreateLeadVendor extends Command<CreatedLeadVendor> {
-  constructor(
-    readonly name: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+import { vendorKeyHash } from '../../services/lead-vendors.js';
+import { CreateLeadVendor, type CreatedLeadVendor } from './create-lead-vendor.command.js';
 
 @CommandHandler(CreateLeadVendor)
 export class CreateLeadVendorHandler implements ICommandHandler<CreateLeadVendor, CreatedLeadVendor> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ name, context }: CreateLeadVendor): Promise<CreatedLeadVendor> {
+  async execute({ input: { name }, context }: CreateLeadVendor): Promise<CreatedLeadVendor> {
     const vendorId = randomUUID();
     const apiKey = `lv_${randomBytes(24).toString('base64url')}`;
     const keyPrefix = apiKey.slice(0, 11);

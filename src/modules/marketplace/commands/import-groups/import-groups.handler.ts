@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { newEvent } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
 import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
-import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, publishGroupsChanged } from '../change-group/change-group.handler.js';
-import type { ImportRow, RowProblem } from './import-groups.request.js';
-
-export type RowStatus = 'added' | 'group-created' | 'group-exists' | 'already-member' | 'unknown-email' | 'self' | 'group-full' | RowProblem;
-export type RowReport = {
-  readonly row: number;
-  readonly group: string;
-  readonly email: string;
-  readonly ok: boolean;
-  readonly status: RowStatus;
-  readonly message: string;
-};
-export type ImportReport = { readonly groupsCreated: number; readonly membersAdded: number; readonly rows: readonly RowReport[] };
+import { userIdsByEmails } from '../../../identity/contracts/user-directory.js';
+import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, publishGroupsChanged } from '../../services/agent-groups.js';
+import { ImportGroups, type ImportReport, type RowReport, type RowStatus } from './import-groups.command.js';
+import type { ImportRow } from './import-groups.request.js';
 
 const MESSAGES: Record<RowStatus, string> = {
   added: 'Added to the group.',
@@ -45,20 +36,6 @@ const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport 
   message: MESSAGES[status],
 });
 
-/**
- * Imports rows of (group name, member e-mail) into the owner's groups, in one transaction:
- * a missing group is made, a member is added once. Each row is answered; a repeat adds nothing.
- */
-export class ImportGroups extends Command<ImportReport> {
-  constructor(
-    readonly ownerId: string,
-    readonly rows: readonly ImportRow[],
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
-
 @CommandHandler(ImportGroups)
 export class ImportGroupsHandler implements ICommandHandler<ImportGroups, ImportReport> {
   constructor(
@@ -66,7 +43,7 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
     @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
   ) {}
 
-  async execute({ ownerId, rows, context }: ImportGroups): Promise<ImportReport> {
+  async execute({ input: { ownerId, rows }, context }: ImportGroups): Promise<ImportReport> {
     const result = await inTransaction(this.pool, async (tx) => {
       const events = new Map<string, NewEvent[]>();
       const record = (groupId: string, type: string, data: Record<string, unknown>) =>
@@ -84,11 +61,7 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
       const counts = new Map<string, number>();
       for (const m of present) counts.set(m.group_id, (counts.get(m.group_id) ?? 0) + 1);
       const emails = [...new Set(rows.filter((r) => !r.problem && r.email).map((r) => r.email))];
-      const { rows: users } = await tx.query<{ id: string; email: string }>(
-        'SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])',
-        [emails],
-      );
-      const userIds = new Map(users.map((u) => [u.email, u.id]));
+      const userIds = await userIdsByEmails(tx, emails);
 
       const groupFor = async (name: string): Promise<{ groupId: string; created: boolean }> => {
         const known = groups.get(name.toLowerCase());

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
-import { MAX_GROUP_NAME } from '../change-group/change-group.handler.js';
+import { MAX_GROUP_NAME } from '../../services/agent-groups.js';
 
 export const MAX_IMPORT_CHARS = 1_000_000;
 export const MAX_IMPORT_ROWS = 5_000;

@@ -1,48 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import { newEvent, requestContext, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import type { AppConfig } from '../../../../platform/config/config.js';
+import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadStream } from '../../contracts/lead-events.js';
 import { toLeadDetails, type LeadInput } from '../../domain/lead-input.js';
-
-export type ReceivedLead = {
-  readonly leadId: string;
-  readonly status: 'accepted' | 'duplicate';
-  readonly duplicateOf: string | null;
-  readonly repeated: boolean;
-};
-
-/**
- * Leads posted by a vendor (already validated): each is stored once per vendor's own id (a
- * retried post answers the lead it made), and a lead whose phone or e-mail was seen within the
- * duplicate window is stored as a duplicate of the earlier one and never offered for sale.
- * The contacts are claimed and the LeadReceived event recorded in one transaction (through the
- * outbox), so two identical leads posted at once make one lead for sale and one duplicate.
- */
-export class ReceiveLeads extends Command<ReceivedLead[]> {
-  constructor(
-    readonly vendorId: string,
-    readonly leads: readonly LeadInput[],
-    readonly duplicateDays: number,
-    readonly requestId: string,
-    /** Who sent them, when not the vendor itself (an admin importing a CSV file). */
-    readonly context?: CommandContext,
-  ) {
-    super();
-  }
-}
+import { ReceiveLeads, type ReceivedLead } from './receive-leads.command.js';
 
 @CommandHandler(ReceiveLeads)
 export class ReceiveLeadsHandler implements ICommandHandler<ReceiveLeads, ReceivedLead[]> {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  async execute({ vendorId, leads, duplicateDays, requestId, context: given }: ReceiveLeads): Promise<ReceivedLead[]> {
-    const context = given ?? requestContext({ type: 'system', id: `lead-vendor:${vendorId}` }, requestId);
+  async execute({ input: { vendorId, leads }, context }: ReceiveLeads): Promise<ReceivedLead[]> {
+    const { duplicateDays } = this.config.leads;
     const received: ReceivedLead[] = [];
     for (const lead of leads) received.push(await inTransaction(this.pool, (tx) => receiveOne(tx, vendorId, lead, duplicateDays, context)));
     if (received.some((lead) => !lead.repeated)) outboxCommitted();

@@ -1,31 +1,20 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
+import { newEvent } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
+import { SetLeadPrice } from './set-lead-price.command.js';
 
 export const leadPricesStream = 'lead-prices';
-
-/** An admin sets what a lead of a source and tier costs from now on; leads already offered keep their price. */
-export class SetLeadPrice extends Command<void> {
-  constructor(
-    readonly source: string,
-    readonly tier: string,
-    readonly priceCents: number,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
 
 @CommandHandler(SetLeadPrice)
 export class SetLeadPriceHandler implements ICommandHandler<SetLeadPrice, void> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ source, tier, priceCents, context }: SetLeadPrice): Promise<void> {
+  async execute({ input: { source, tier, priceCents }, context }: SetLeadPrice): Promise<void> {
     await inTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{ price_cents: number }>('SELECT price_cents FROM lead_prices WHERE source = $1 AND tier = $2 FOR UPDATE', [
         source,

@@ -1,18 +1,15 @@
 import { Inject, Logger } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
-import { systemContext } from '../../../../platform/event-store/new-event.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { leadOrderCharge, releaseLeadOrder, type LeadOrderKind } from '../place-lead-order/place-lead-order.handler.js';
+import { leadOrderCharge, releaseLeadOrder, type LeadOrderKind } from '../../services/lead-orders.js';
+import { SweepAgedOrders, type SweptAgedOrders } from './sweep-aged-orders.command.js';
 
 /** An order still between its claim and its charge this long after it was placed was cut off (a request answers long before). */
 export const STALE_AGED_ORDER_SECONDS = 120;
 const BATCH = 100;
-
-/** Finishes orders from the inventory (aged packages, business leads) cut off between claiming their leads and the charge. */
-export class SweepAgedOrders extends Command<{ charged: number; released: number }> {}
 
 /**
  * A process stopped after an order claimed its leads and before the wallet answered leaves the
@@ -21,7 +18,7 @@ export class SweepAgedOrders extends Command<{ charged: number; released: number
  * twice) and the stored charge completes it as usual; a refused charge releases the leads.
  */
 @CommandHandler(SweepAgedOrders)
-export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, { charged: number; released: number }> {
+export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, SweptAgedOrders> {
   private readonly logger = new Logger('aged-orders');
 
   constructor(
@@ -29,7 +26,7 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute(): Promise<{ charged: number; released: number }> {
+  async execute({ context }: SweepAgedOrders): Promise<SweptAgedOrders> {
     const { rows } = await this.pool.query<{
       order_id: string;
       owner_id: string;
@@ -56,7 +53,7 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
         priceCents: row.price_cents,
       };
       try {
-        await this.commands.execute(leadOrderCharge(order, systemContext('aged-order-sweep')));
+        await this.commands.execute(leadOrderCharge(order, context));
         await this.pool.query(`UPDATE aged_orders SET status = 'charged' WHERE order_id = $1 AND status = 'claimed'`, [order.orderId]);
         charged += 1;
       } catch (error) {

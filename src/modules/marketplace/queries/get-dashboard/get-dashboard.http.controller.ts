@@ -1,0 +1,28 @@
+import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type pg from 'pg';
+
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import { dashboardOf } from './get-dashboard.query.js';
+
+/**
+ * /dashboard (spec: Total Leads, This Week = the last 7 days, Avg Cost/Lead, Assigned) and the
+ * charts where the old product said "Coming Soon": leads and spend per day, cost per lead by
+ * campaign, and the return rate; all from the signed-in agent's own leads.
+ */
+@ApiTags('leads')
+@Controller('api/dashboard')
+@UseGuards(SessionGuard)
+export class GetDashboardController {
+  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns).",
+  })
+  get(@CurrentUser() user: AuthenticatedUser) {
+    return dashboardOf(this.pool, user.userId);
+  }
+}

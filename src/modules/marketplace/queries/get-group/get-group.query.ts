@@ -1,0 +1,20 @@
+import type { SqlClient } from '../../../../platform/persistence/sql.js';
+
+export type GroupMember = { memberId: string; name: string; email: string; addedAt: string };
+export type GroupView = { groupId: string; name: string; createdAt: string; members: GroupMember[] };
+
+/** One of the owner's groups with its members by name (or e-mail); null when the owner has no such group. */
+export async function groupOf(db: SqlClient, ownerId: string, groupId: string): Promise<GroupView | null> {
+  const { rows } = await db.query<{ groupId: string; name: string; createdAt: string }>(
+    'SELECT group_id AS "groupId", name, created_at AS "createdAt" FROM agent_groups WHERE group_id = $1 AND owner_id = $2',
+    [groupId, ownerId],
+  );
+  if (!rows[0]) return null;
+  const { rows: members } = await db.query<GroupMember>(
+    `SELECT m.member_id AS "memberId", coalesce(nullif(p.display_name, ''), u.email) AS name, u.email, m.added_at AS "addedAt"
+       FROM agent_group_members m JOIN users u ON u.id = m.member_id LEFT JOIN profiles p ON p.user_id = m.member_id
+      WHERE m.group_id = $1 ORDER BY lower(coalesce(nullif(p.display_name, ''), u.email))`,
+    [groupId],
+  );
+  return { ...rows[0], members };
+}

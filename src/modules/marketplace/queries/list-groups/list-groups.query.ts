@@ -1,0 +1,22 @@
+import type { SqlClient } from '../../../../platform/persistence/sql.js';
+
+/** The owner's groups with their member counts, by name. */
+export async function groupsOf(db: SqlClient, ownerId: string) {
+  const { rows } = await db.query(
+    `SELECT g.group_id AS "groupId", g.name, count(m.member_id)::int AS "memberCount", g.created_at AS "createdAt"
+       FROM agent_groups g LEFT JOIN agent_group_members m ON m.group_id = g.group_id WHERE g.owner_id = $1 GROUP BY g.group_id ORDER BY lower(g.name)`,
+    [ownerId],
+  );
+  return rows;
+}
+
+/** Every group of the owner's with each member (name, e-mail); a group without members is one row with its name only. */
+export async function groupMembershipsOf(db: SqlClient, ownerId: string) {
+  const { rows } = await db.query<{ group: string; name: string | null; email: string | null }>(
+    `SELECT g.name AS "group", coalesce(nullif(p.display_name, ''), u.email) AS name, u.email
+       FROM agent_groups g LEFT JOIN agent_group_members m ON m.group_id = g.group_id LEFT JOIN users u ON u.id = m.member_id LEFT JOIN profiles p ON p.user_id = m.member_id
+      WHERE g.owner_id = $1 ORDER BY lower(g.name), lower(coalesce(nullif(p.display_name, ''), u.email))`,
+    [ownerId],
+  );
+  return rows;
+}
