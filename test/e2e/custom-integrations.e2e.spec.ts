@@ -181,6 +181,8 @@ describe('custom integrations on /integrations', () => {
     const newSecret = await rotated.getByTestId('signing-secret').innerText();
     expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(newSecret).not.toBe(signingSecret);
+    // The grace period is the server's (a day unless configured), not a fixed text.
+    expect(await rotated.innerText()).toContain('and for the next 1 day with the previous one too');
     await rotated.getByRole('button', { name: 'Copy signing secret' }).waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'custom-integrations-rotated-1366');

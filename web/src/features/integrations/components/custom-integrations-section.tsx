@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { ShownOnceDialog } from '../../../components/ui/shown-once-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
+import { durationWords } from '../../../lib/duration';
 import { CATEGORY_LABELS, deleteCustomIntegration, setCustomIntegrationStatus, type CustomIntegration } from '../api/custom-integrations';
 import { DeliveryHealth } from '../delivery-health';
 import { DeliveryLogCard } from '../delivery-log-card';
@@ -157,7 +158,11 @@ export function CustomIntegrationsSection({ integrations, graceSeconds, onEdit, 
       <ShownOnceDialog
         value={rotated?.secret ?? null}
         title="New signing secret"
-        description={`Requests to “${rotated?.name ?? ''}” are now signed with this secret, and for the next 24 hours with the previous one too, so your endpoint keeps accepting them while you switch it over. It will not be shown again: copy it now.`}
+        description={
+          graceSeconds > 0
+            ? `Requests to “${rotated?.name ?? ''}” are now signed with this secret, and for the next ${durationWords(graceSeconds)} with the previous one too, so your endpoint keeps accepting them while you switch it over. It will not be shown again: copy it now.`
+            : `Requests to “${rotated?.name ?? ''}” are now signed with this secret only: switch your endpoint over now. It will not be shown again: copy it now.`
+        }
         noun="signing secret"
         testId="signing-secret"
         onClose={() => setRotated(null)}
