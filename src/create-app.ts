@@ -10,6 +10,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LogController, type FastifyBaseLogger } from 'fastify';
 
 import { AppModule } from './app.module.js';
+import { MODULE_LOG_REDACTIONS, POPUP_RETURN_PAGES } from './modules.js';
 import type { AppConfig } from './platform/config/config.js';
 import { acceptCsvBodies } from './platform/csv/csv-body.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
@@ -35,7 +36,7 @@ function isSameOrigin(origin: string | undefined, host: string | undefined, publ
 
 /** Builds the API (and, when the config says so, the in-process workers) without listening yet. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const logger = createRootLogger(config.logLevel);
+  const logger = createRootLogger(config.logLevel, MODULE_LOG_REDACTIONS);
   const headers = securityHeaders(config.publicUrl);
   const adapter = new FastifyAdapter({
     // The portal has no Nest middleware (Fastify hooks do that work), and @fastify/middie's
@@ -74,7 +75,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // through AsyncLocalStorage: on Node 20 that slows every promise in the process by ~15%.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply
-      .headers(isApiPath(request.url) ? headers.api : isPopupReturnPage(request.url) ? headers.popupReturn : headers.page)
+      .headers(isApiPath(request.url) ? headers.api : isPopupReturnPage(request.url, POPUP_RETURN_PAGES) ? headers.popupReturn : headers.page)
       .header('x-request-id', request.id);
     if (UNSAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, request.headers.host, publicOrigin)) {
       done(new ApiError(403, 'CROSS_SITE_REQUEST', 'Requests from other sites are not accepted.'));

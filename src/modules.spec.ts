@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { sourcesUnder } from '../test/support/source-tree.js';
-import { MIGRATIONS, MODULE_REGISTRATIONS } from './modules.js';
+import { MIGRATIONS, MODULE_LOG_REDACTIONS, MODULE_REGISTRATIONS, POPUP_RETURN_PAGES } from './modules.js';
 import { migrationNumber, migrationsInOrder } from './platform/module-registration.js';
 import { PLATFORM_MIGRATIONS } from './platform/persistence/migrations/platform-migrations.js';
 
@@ -79,5 +79,11 @@ describe('the modules the platform is told of', () => {
   it('names each module once', () => {
     const names = MODULE_REGISTRATIONS.map((module) => module.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('hands the platform what modules register beyond their tables: credentials never logged, pages connect windows come back to', () => {
+    expect(MODULE_LOG_REDACTIONS.fields).toEqual(expect.arrayContaining(['postingUrl', 'ringyCredentials', 'vanillaSoftConfig']));
+    expect(MODULE_LOG_REDACTIONS.headers).toEqual(expect.arrayContaining(['stripe-signature', 'webhook-signature']));
+    expect(POPUP_RETURN_PAGES).toEqual(['/textdrip/success', '/textdrip/failed']);
   });
 });

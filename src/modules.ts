@@ -6,6 +6,7 @@ import { marketplaceRegistration } from './modules/marketplace/marketplace.regis
 import { paymentsRegistration } from './modules/payments/payments.registration.js';
 import { securityRegistration } from './modules/security/security.registration.js';
 import { walletRegistration } from './modules/wallet/wallet.registration.js';
+import type { LogRedactions } from './platform/logging/logging.js';
 import { migrationsInOrder, type ModuleRegistration } from './platform/module-registration.js';
 import { PLATFORM_MIGRATIONS } from './platform/persistence/migrations/platform-migrations.js';
 import { migrateDatabase as migrate } from './platform/persistence/orm.js';
@@ -27,3 +28,12 @@ export const MIGRATIONS = migrationsInOrder([PLATFORM_MIGRATIONS, ...MODULE_REGI
 
 /** Brings the database at `url` up to the newest migration of the platform and every module; returns the names applied. */
 export const migrateDatabase = (url: string): Promise<readonly string[]> => migrate(url, MIGRATIONS);
+
+/** The modules' credentials in logs, for the root logger (the platform's own list is its). */
+export const MODULE_LOG_REDACTIONS: LogRedactions = {
+  fields: MODULE_REGISTRATIONS.flatMap((module) => module.logRedactions?.fields ?? []),
+  headers: MODULE_REGISTRATIONS.flatMap((module) => module.logRedactions?.headers ?? []),
+};
+
+/** The pages provider connect windows come back to, served without an opener policy. */
+export const POPUP_RETURN_PAGES: readonly string[] = MODULE_REGISTRATIONS.flatMap((module) => module.popupReturnPages ?? []);

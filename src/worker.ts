@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 
 import { AppModule } from './app.module.js';
+import { MODULE_LOG_REDACTIONS } from './modules.js';
 import { ConfigError, loadConfig } from './platform/config/config.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logging.js';
 
@@ -13,7 +14,9 @@ import { createRootLogger, PinoNestLogger } from './platform/logging/logging.js'
  */
 async function main(): Promise<void> {
   const config = { ...loadConfig(), runWorkers: true };
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: new PinoNestLogger(createRootLogger(config.logLevel)) });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+    logger: new PinoNestLogger(createRootLogger(config.logLevel, MODULE_LOG_REDACTIONS)),
+  });
   app.enableShutdownHooks();
   await app.init();
   process.stdout.write(`Worker running (jobs on ${config.redisUrl ? 'Redis' : 'the database'})\n`);

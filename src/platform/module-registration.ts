@@ -1,14 +1,22 @@
 import type { MigrationObject } from '@mikro-orm/core';
 
+import type { LogRedactions } from './logging/logging.js';
+
 /**
- * What the platform needs to know of a module before Nest starts (the migrator runs first): the
- * tables it owns and the migrations that make them. Each module exports one from
- * `<module>.registration.ts`; `src/modules.ts` lists them. The platform imports no module.
+ * What the platform needs to know of a module before Nest starts (the migrator and the logger
+ * come first): the tables it owns, the migrations that make them, the log fields and headers
+ * that carry its credentials, and the pages a provider's connect window comes back to. Each
+ * module exports one from `<module>.registration.ts`; `src/modules.ts` lists them and hands
+ * them to the platform, which imports no module.
  */
 export type ModuleRegistration = {
   readonly name: string;
   readonly tables: readonly string[];
   readonly migrations: readonly MigrationObject[];
+  /** Never logged, beside the platform's own list (passwords, tokens, keys, cookies). */
+  readonly logRedactions?: LogRedactions;
+  /** Pages opened in a window the portal opened (a provider's connect flow), served without an opener policy. */
+  readonly popupReturnPages?: readonly string[];
 };
 
 /** A migration's number, from its name (`Migration0023Campaigns` → 23). */

@@ -18,4 +18,8 @@ export const integrationsRegistration: ModuleRegistration = {
     { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
     { name: 'Migration0043SigningSecretRotation', class: Migration0043SigningSecretRotation },
   ],
+  // VanillaSoft's posting URL is its credential; the admin send-leads bodies carry credentials; deliveries are signed.
+  logRedactions: { fields: ['postingUrl', 'ringyCredentials', 'vanillaSoftConfig'], headers: ['webhook-signature'] },
+  // Textdrip's connect window comes back to these.
+  popupReturnPages: ['/textdrip/success', '/textdrip/failed'],
 };

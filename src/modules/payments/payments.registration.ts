@@ -16,4 +16,6 @@ export const paymentsRegistration: ModuleRegistration = {
     { name: 'Migration0022StripeCustomers', class: Migration0022StripeCustomers },
     { name: 'Migration0037DemoDisputeCards', class: Migration0037DemoDisputeCards },
   ],
+  // The providers' webhooks to the portal are signed (Stripe's header; the demo provider's as Standard Webhooks).
+  logRedactions: { headers: ['stripe-signature', 'webhook-signature'] },
 };

@@ -47,8 +47,8 @@ describe('securityHeaders', () => {
     expect(headers.popupReturn['cross-origin-opener-policy']).toBeUndefined();
     expect({ ...headers.popupReturn, 'cross-origin-opener-policy': 'same-origin-allow-popups' }).toEqual(headers.page);
     expect(
-      ['/textdrip/success?connected=true', '/textdrip/failed', '/textdrip/failed/?reason=denied', '/textdrip/successful', '/integrations/textdrip'].map(
-        isPopupReturnPage,
+      ['/textdrip/success?connected=true', '/textdrip/failed', '/textdrip/failed/?reason=denied', '/textdrip/successful', '/integrations/textdrip'].map((url) =>
+        isPopupReturnPage(url, ['/textdrip/success', '/textdrip/failed']),
       ),
     ).toEqual([true, true, true, false, false]);
   });

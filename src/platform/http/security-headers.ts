@@ -10,12 +10,6 @@ export type SecurityHeaders = Readonly<Record<string, string>>;
 export type SecurityHeaderSets = { readonly page: SecurityHeaders; readonly api: SecurityHeaders; readonly popupReturn: SecurityHeaders };
 
 /**
- * The pages a connect window opened by the portal lands on after the provider's site
- * (/textdrip/success, /textdrip/failed), which tell the page that opened the window.
- */
-export const POPUP_RETURN_PAGES = ['/textdrip/success', '/textdrip/failed'] as const;
-
-/**
  * The security headers of every response. Helmet decides them once at start; the app's one
  * request hook sets them (@fastify/helmet rebuilds helmet on every request in two extra hooks,
  * a large share of the time of a small answer), and so do the answers Fastify gives itself.
@@ -72,10 +66,13 @@ export function securityHeaders(publicUrl: string): SecurityHeaderSets {
   return { page, api, popupReturn };
 }
 
-/** Whether a request is for a page a connect window comes back to (its query aside). */
-export function isPopupReturnPage(url: string): boolean {
+/**
+ * Whether a request is for a page a connect window opened by the portal lands on after the
+ * provider's site (its query aside): `pages` are the modules' (ModuleRegistration.popupReturnPages).
+ */
+export function isPopupReturnPage(url: string, pages: readonly string[]): boolean {
   const path = url.split('?', 1)[0]!.replace(/\/$/, '');
-  return (POPUP_RETURN_PAGES as readonly string[]).includes(path);
+  return pages.includes(path);
 }
 
 /** Whether a request is answered by the API (the API docs are pages). */

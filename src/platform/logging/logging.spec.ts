@@ -11,7 +11,7 @@ describe('the root logger never writes a secret', () => {
   it('redacts credential fields at the top level, one level down, and in headers', () => {
     let output = '';
     const sink = new Writable({ write: (chunk: Buffer, _enc, done) => ((output += chunk.toString()), done()) });
-    const logger = createRootLogger('trace', sink);
+    const logger = createRootLogger('trace', { fields: ['postingUrl'], headers: ['webhook-signature'] }, sink);
     logger.info(
       { apiKey: SECRET, integration: { authToken: SECRET, webhookSecret: SECRET, previousSigningSecret: SECRET, api_key: SECRET, name: 'Ringy' } },
       'saved',
@@ -20,7 +20,9 @@ describe('the root logger never writes a secret', () => {
     logger.info({ headers: { cookie: `sid=${SECRET}` }, secret: SECRET, password: SECRET, token: SECRET, encryptionKey: SECRET }, 'x');
     logger.error({ err: new SecretDecryptionError('not_authentic', 'The stored integration_secrets.value of i-1 failed its integrity check') }, 'decrypt');
     logger.warn({ err: new OutboundRefused('10.0.0.5', 'private', 'crm.example.com') }, 'refused');
-    expect(output.split('\n').filter(Boolean)).toHaveLength(5);
+    // A module's own fields and headers (ModuleRegistration.logRedactions).
+    logger.info({ postingUrl: SECRET, delivery: { postingUrl: SECRET }, request: { headers: { 'webhook-signature': SECRET } } }, 'sent');
+    expect(output.split('\n').filter(Boolean)).toHaveLength(6);
     expect(output).toContain('Ringy');
     expect(output).toContain('[redacted]');
     expect(output).not.toContain(SECRET);

@@ -15,15 +15,18 @@ export function requestIdFor(request: { headers: IncomingHttpHeaders }): string 
  * Structured JSON logs. Lines about a request carry its requestId: the completion line and
  * the error filter add it; code that logs while serving a request passes request.id too.
  */
-export function createRootLogger(level: string, destination?: pino.DestinationStream): Logger {
+export function createRootLogger(level: string, redactions: LogRedactions = {}, destination?: pino.DestinationStream): Logger {
   const options = {
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    redact: { paths: redactedPaths(redactions), censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** Log fields and HTTP headers a module adds to the platform's lists of credentials (ModuleRegistration.logRedactions). */
+export type LogRedactions = { readonly fields?: readonly string[]; readonly headers?: readonly string[] };
 
 /**
  * Field names that hold credentials: passwords, tokens, API keys, webhook secrets, the
@@ -53,18 +56,17 @@ export const SECRET_FIELD_NAMES: readonly string[] = [
   'encryptionKey',
   'credentials',
   'plaintext',
-  // Integrations: VanillaSoft's posting URL is its credential; the admin send-leads bodies carry credentials.
-  'postingUrl',
-  'ringyCredentials',
-  'vanillaSoftConfig',
 ];
 
-const SECRET_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'x-api-key', 'set-cookie', 'webhook-signature', 'stripe-signature'];
+const SECRET_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'x-api-key', 'set-cookie'];
 
-const REDACTED_PATHS = [
-  ...SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`]),
-  ...SECRET_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]),
-];
+/** pino's redaction paths for the platform's fields and headers and the modules' own. */
+function redactedPaths({ fields = [], headers = [] }: LogRedactions): string[] {
+  return [
+    ...new Set([...SECRET_FIELD_NAMES, ...fields].flatMap((name) => [name, `*.${name}`])),
+    ...new Set([...SECRET_HEADERS, ...headers].flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`])),
+  ];
+}
 
 const SECRET_QUERY_VALUE = /([?&](?:token|code|state|access_token|refresh_token|id_token|session_state)=)[^&#]*/gi;
 
