@@ -5,8 +5,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
-import type { DemoCardPayments } from './adapters/demo/demo-card-payments.js';
-import { cardPaymentsProvider, demoCardPaymentsProvider } from './card-payments.provider.js';
+import { cardPaymentsProvider, demoProviderProvider } from './card-payments.provider.js';
 import { AuthenticateDemoPaymentHandler } from './commands/authenticate-demo-payment/authenticate-demo-payment.handler.js';
 import { AuthenticateDemoPaymentController } from './commands/authenticate-demo-payment/authenticate-demo-payment.http.controller.js';
 import { CancelDemoCheckoutHandler } from './commands/cancel-demo-checkout/cancel-demo-checkout.handler.js';
@@ -28,7 +27,7 @@ import { SweepCardPaymentsHandler } from './commands/sweep-card-payments/sweep-c
 import { TopUpWalletHandler } from './commands/top-up-wallet/top-up-wallet.handler.js';
 import { TopUpWalletController } from './commands/top-up-wallet/top-up-wallet.http.controller.js';
 import { CARD_PAYMENTS } from './contracts/card-payments.port.js';
-import { DEMO_CARD_PAYMENTS } from './domain/demo-provider.js';
+import { DEMO_PROVIDER, type DemoProvider } from './domain/demo-provider.js';
 import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
 import { GetDemoCheckoutController } from './queries/get-demo-checkout/get-demo-checkout.http.controller.js';
 import { ListPaymentMethodsController } from './queries/list-payment-methods/list-payment-methods.http.controller.js';
@@ -41,13 +40,13 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
-    @Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null,
+    @Inject(DEMO_PROVIDER) private readonly demo: DemoProvider | null,
     private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
     registerCardPaymentJobs(this.jobs, this.commands);
-    this.demo?.registerWebhookJob();
+    this.demo?.webhooks.registerJob();
   }
 
   /** The sweep every few minutes (each interval's run once across processes). */
@@ -81,8 +80,8 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
     CloseDemoDisputeController,
   ],
   providers: [
+    demoProviderProvider,
     cardPaymentsProvider,
-    demoCardPaymentsProvider,
     PaymentsJobs,
     ReceivePaymentWebhookHandler,
     ProcessPaymentWebhookHandler,

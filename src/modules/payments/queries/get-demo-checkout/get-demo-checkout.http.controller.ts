@@ -3,8 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
-import type { DemoCardPayments } from '../../adapters/demo/demo-card-payments.js';
-import { DEMO_CARD_PAYMENTS, demoProvider } from '../../domain/demo-provider.js';
+import { DEMO_PROVIDER, demoProvider, type DemoProvider } from '../../domain/demo-provider.js';
 import { checkoutSessionIdParam } from '../../services/demo-checkout-requests.js';
 
 /**
@@ -14,12 +13,12 @@ import { checkoutSessionIdParam } from '../../services/demo-checkout-requests.js
 @ApiTags('demo-pay')
 @Controller('api/demo-pay/sessions/:sessionId')
 export class GetDemoCheckoutController {
-  constructor(@Inject(DEMO_CARD_PAYMENTS) private readonly demo: DemoCardPayments | null) {}
+  constructor(@Inject(DEMO_PROVIDER) private readonly demo: DemoProvider | null) {}
 
   @Get()
   @ApiOperation({ summary: 'The demo checkout page: what it is for (top-up amount or saving a card) and its state.' })
   async session(@Param('sessionId') id: string) {
-    const session = await demoProvider(this.demo).session(validate(checkoutSessionIdParam, id, 'sessionId'));
+    const session = await demoProvider(this.demo).checkoutSessions.view(validate(checkoutSessionIdParam, id, 'sessionId'));
     if (!session) throw new ApiError(404, 'SESSION_NOT_FOUND', 'No such payment page.');
     return session;
   }
