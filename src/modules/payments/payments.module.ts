@@ -28,10 +28,9 @@ import { TopUpWalletHandler } from './commands/top-up-wallet/top-up-wallet.handl
 import { TopUpWalletController } from './commands/top-up-wallet/top-up-wallet.http.controller.js';
 import { CARD_PAYMENTS } from './contracts/card-payments.port.js';
 import { DEMO_PROVIDER, type DemoProvider } from './domain/demo-provider.js';
-import { registerCardPaymentJobs } from './jobs/card-payment-jobs.job.js';
+import { registerCardPaymentJobs, SWEEP_PAYMENTS } from './jobs/card-payment-jobs.job.js';
 import { GetDemoCheckoutController } from './queries/get-demo-checkout/get-demo-checkout.http.controller.js';
 import { ListPaymentMethodsController } from './queries/list-payment-methods/list-payment-methods.http.controller.js';
-import { SWEEP_PAYMENTS } from './webhooks/payment-credits.js';
 
 @Injectable()
 class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
