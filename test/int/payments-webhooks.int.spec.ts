@@ -5,13 +5,14 @@ import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 
-import { DemoCardPayments } from '../../src/modules/payments/adapters/demo/demo-card-payments.js';
+import { openDemoProvider } from '../../src/modules/payments/card-payments.provider.js';
 import { ProcessPaymentWebhookHandler } from '../../src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.js';
 import { ReceivePaymentWebhook } from '../../src/modules/payments/commands/receive-payment-webhook/receive-payment-webhook.command.js';
 import { ReceivePaymentWebhookHandler } from '../../src/modules/payments/commands/receive-payment-webhook/receive-payment-webhook.handler.js';
 import { SweepCardPayments } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.command.js';
 import { SweepCardPaymentsHandler } from '../../src/modules/payments/commands/sweep-card-payments/sweep-card-payments.handler.js';
 import { CARD_PAYMENTS, type WebhookDelivery } from '../../src/modules/payments/contracts/card-payments.port.js';
+import type { DemoProvider } from '../../src/modules/payments/domain/demo-provider.js';
 import { registerCardPaymentJobs } from '../../src/modules/payments/jobs/card-payment-jobs.job.js';
 import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
 import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
@@ -50,7 +51,7 @@ for (const database of everyDatabase()) {
     let store: PostgresEventStore;
     let queue: PostgresJobQueue;
     let app: INestApplicationContext;
-    let demo: DemoCardPayments;
+    let demo: DemoProvider;
     let commands: CommandBus;
     let secret: string;
     /** A delivery at the webhook endpoint. */
@@ -64,7 +65,7 @@ for (const database of everyDatabase()) {
       pool = createPool(database.url, 10);
       store = new PostgresEventStore(pool);
       queue = new PostgresJobQueue(pool, queueName, 50);
-      demo = await DemoCardPayments.open(pool, queue, 'http://127.0.0.1:9', testSecretCipher());
+      demo = await openDemoProvider(pool, queue, 'http://127.0.0.1:9', testSecretCipher());
       @Module({
         imports: [CqrsModule.forRoot()],
         providers: [
@@ -76,7 +77,7 @@ for (const database of everyDatabase()) {
           { provide: EVENT_STORE, useValue: store },
           { provide: SQL_POOL, useValue: pool },
           { provide: JOB_QUEUE, useValue: queue },
-          { provide: CARD_PAYMENTS, useValue: demo },
+          { provide: CARD_PAYMENTS, useValue: demo.cardPayments },
           { provide: REALTIME_HUB, useValue: realtime },
         ],
       })
@@ -85,7 +86,7 @@ for (const database of everyDatabase()) {
       await app.init();
       commands = app.get(CommandBus);
       registerCardPaymentJobs(queue, commands);
-      demo.registerWebhookJob(async (payload, signature) => {
+      demo.webhooks.registerJob(async (payload, signature) => {
         if (deliver) await receive({ rawBody: Buffer.from(payload), signature });
       });
       await queue.startWorkers(4);
@@ -125,7 +126,7 @@ for (const database of everyDatabase()) {
     /** A checkout paid with 4242 while its webhooks are lost: a succeeded payment only the sweep or a late webhook can credit. */
     const paidWithoutWebhooks = async (userId: string, amountCents: number) => {
       deliver = false;
-      const checkout = await demo.checkoutTopUp({
+      const checkout = await demo.cardPayments.checkoutTopUp({
         userId,
         email: 'a@agents.test',
         amountCents,
@@ -134,7 +135,7 @@ for (const database of everyDatabase()) {
       });
       if (checkout.kind !== 'redirect') throw new Error('expected a checkout page');
       const sessionId = checkout.url.split('/').at(-1)!;
-      await demo.submitCard(sessionId, VISA);
+      await demo.checkoutSessions.submitCard(sessionId, VISA);
       await allProcessed();
       deliver = true;
       return { sessionId, paymentId: checkout.paymentId! };
@@ -143,7 +144,7 @@ for (const database of everyDatabase()) {
 
     it('credits a top-up paid on the demo checkout page once, from its signed webhooks', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({
+      const checkout = await demo.cardPayments.checkoutTopUp({
         userId,
         email: 'a@agents.test',
         amountCents: 2_500,
@@ -152,8 +153,11 @@ for (const database of everyDatabase()) {
       });
       expect(checkout).toMatchObject({ kind: 'redirect', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/demo-pay\/cs_demo_[0-9a-f]{32}$/) });
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
-      expect(await demo.session(sessionId)).toMatchObject({ mode: 'payment', status: 'open', amountCents: 2_500 });
-      expect(await demo.submitCard(sessionId, VISA)).toEqual({ status: 'succeeded', redirectUrl: 'http://127.0.0.1:9/profile?payment=success' });
+      expect(await demo.checkoutSessions.view(sessionId)).toMatchObject({ mode: 'payment', status: 'open', amountCents: 2_500 });
+      expect(await demo.checkoutSessions.submitCard(sessionId, VISA)).toEqual({
+        status: 'succeeded',
+        redirectUrl: 'http://127.0.0.1:9/profile?payment=success',
+      });
       await creditedOnce(userId, checkout.kind === 'redirect' ? checkout.paymentId! : '');
       await allProcessed();
       // checkout.session.completed and payment_intent.succeeded both came: one credit.
@@ -165,12 +169,12 @@ for (const database of everyDatabase()) {
       expect(rows.map((row) => row.outcome).sort()).toEqual(['already credited', 'credited']);
       expect(await deposits(userId)).toEqual([expect.objectContaining({ amountCents: 2_500 })]);
       // Paying again on a completed page is refused.
-      await expect(demo.submitCard(sessionId, VISA)).rejects.toMatchObject({ status: 409 });
+      await expect(demo.checkoutSessions.submitCard(sessionId, VISA)).rejects.toMatchObject({ status: 409 });
     });
 
     it('declines 4000 0000 0000 0002 with the card provider’s words and credits nothing', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({
+      const checkout = await demo.cardPayments.checkoutTopUp({
         userId,
         email: 'a@agents.test',
         amountCents: 1_000,
@@ -178,7 +182,7 @@ for (const database of everyDatabase()) {
         returnUrl: 'http://127.0.0.1:9/profile',
       });
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
-      expect(await demo.submitCard(sessionId, DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
+      expect(await demo.checkoutSessions.submitCard(sessionId, DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
       await allProcessed();
       expect(
         (await pool.query(`SELECT type, outcome FROM payment_webhook_events WHERE object_id = $1`, [checkout.kind === 'redirect' ? checkout.paymentId : '']))
@@ -186,14 +190,14 @@ for (const database of everyDatabase()) {
       ).toEqual([{ type: 'payment_intent.payment_failed', outcome: 'no action' }]);
       expect(await deposits(userId)).toEqual([]);
       // The page stays open for another card, as Stripe's does.
-      expect(await demo.submitCard(sessionId, VISA)).toMatchObject({ status: 'succeeded' });
+      expect(await demo.checkoutSessions.submitCard(sessionId, VISA)).toMatchObject({ status: 'succeeded' });
       await creditedOnce(userId, checkout.kind === 'redirect' ? checkout.paymentId! : '');
     });
 
     it('asks for authentication with 4000 0025 0000 3155: Authenticate pays, Fail does not', async () => {
       const userId = randomUUID();
       const open = async () => {
-        const checkout = await demo.checkoutTopUp({
+        const checkout = await demo.cardPayments.checkoutTopUp({
           userId,
           email: 'a@agents.test',
           amountCents: 700,
@@ -206,15 +210,15 @@ for (const database of everyDatabase()) {
         };
       };
       const failing = await open();
-      expect(await demo.submitCard(failing.sessionId, AUTHENTICATE)).toEqual({ status: 'requires_action' });
-      expect(await demo.session(failing.sessionId)).toMatchObject({ status: 'requires_action' });
-      expect(await demo.authenticate(failing.sessionId, 'fail')).toMatchObject({
+      expect(await demo.checkoutSessions.submitCard(failing.sessionId, AUTHENTICATE)).toEqual({ status: 'requires_action' });
+      expect(await demo.checkoutSessions.view(failing.sessionId)).toMatchObject({ status: 'requires_action' });
+      expect(await demo.checkoutSessions.authenticate(failing.sessionId, 'fail')).toMatchObject({
         status: 'failed',
         message: expect.stringContaining('unable to authenticate'),
       });
       const passing = await open();
-      await demo.submitCard(passing.sessionId, AUTHENTICATE);
-      expect(await demo.authenticate(passing.sessionId, 'authenticate')).toMatchObject({ status: 'succeeded' });
+      await demo.checkoutSessions.submitCard(passing.sessionId, AUTHENTICATE);
+      expect(await demo.checkoutSessions.authenticate(passing.sessionId, 'authenticate')).toMatchObject({ status: 'succeeded' });
       await creditedOnce(userId, passing.paymentId);
       await allProcessed();
       expect((await deposits(userId)).map((d) => d.paymentId)).toEqual([passing.paymentId]);
@@ -223,15 +227,15 @@ for (const database of everyDatabase()) {
     it('saves cards in setup mode and charges them off-session: succeeded, authentication url, declined', async () => {
       const userId = randomUUID();
       const save = async (card: typeof VISA) => {
-        const { url } = await demo.setupCard({ userId, email: 'a@agents.test', returnUrl: 'http://127.0.0.1:9/payment-methods' });
+        const { url } = await demo.cardPayments.setupCard({ userId, email: 'a@agents.test', returnUrl: 'http://127.0.0.1:9/payment-methods' });
         const sessionId = url.split('/').at(-1)!;
-        expect(await demo.session(sessionId)).toMatchObject({
+        expect(await demo.checkoutSessions.view(sessionId)).toMatchObject({
           mode: 'setup',
           amountCents: null,
           cancelUrl: 'http://127.0.0.1:9/payment-methods?setup=cancelled',
         });
-        const outcome = await demo.submitCard(sessionId, card);
-        if (outcome.status === 'requires_action') return demo.authenticate(sessionId, 'authenticate');
+        const outcome = await demo.checkoutSessions.submitCard(sessionId, card);
+        if (outcome.status === 'requires_action') return demo.checkoutSessions.authenticate(sessionId, 'authenticate');
         return outcome;
       };
       const told: string[] = [];
@@ -244,17 +248,17 @@ for (const database of everyDatabase()) {
       expect(await save(DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
       // The card whose payments are disputed later saves like any other (it once failed the table's check: a 500).
       expect(await save(DISPUTED)).toMatchObject({ status: 'succeeded' });
-      const disputedCard = (await demo.listCards(userId)).find((c) => c.last4 === '0259');
+      const disputedCard = (await demo.cardPayments.listCards(userId)).find((c) => c.last4 === '0259');
       expect(disputedCard).toBeDefined();
-      await demo.deleteCard(userId, disputedCard!.id);
-      const cards = await demo.listCards(userId);
+      await demo.cardPayments.deleteCard(userId, disputedCard!.id);
+      const cards = await demo.cardPayments.listCards(userId);
       expect(cards).toEqual([
         expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true }),
         expect.objectContaining({ last4: '3155', isDefault: false }),
       ]);
       const [visa, secure] = cards;
       const charge = (cardId: string, idempotencyKey = randomUUID()) =>
-        demo.chargeSavedCard({
+        demo.cardPayments.chargeSavedCard({
           userId,
           email: 'a@agents.test',
           cardId,
@@ -271,30 +275,30 @@ for (const database of everyDatabase()) {
       const needsAuth = await charge(secure!.id);
       expect(needsAuth).toMatchObject({ kind: 'redirect', url: expect.stringContaining('/demo-pay/cs_demo_') });
       const authSession = needsAuth.kind === 'redirect' ? needsAuth.url.split('/').at(-1)! : '';
-      expect(await demo.session(authSession)).toMatchObject({ mode: 'authentication', status: 'requires_action', amountCents: 5_000 });
-      expect(await demo.authenticate(authSession, 'authenticate')).toMatchObject({ status: 'succeeded' });
+      expect(await demo.checkoutSessions.view(authSession)).toMatchObject({ mode: 'authentication', status: 'requires_action', amountCents: 5_000 });
+      expect(await demo.checkoutSessions.authenticate(authSession, 'authenticate')).toMatchObject({ status: 'succeeded' });
       await creditedOnce(userId, needsAuth.kind === 'redirect' ? needsAuth.paymentId! : '');
 
       // A card saved with the declining number cannot exist; one that declines off-session is made here directly.
       await pool.query(`UPDATE demo_pay_cards SET behaviour = 'decline' WHERE id = $1`, [secure!.id]);
       expect(await charge(secure!.id)).toEqual({ kind: 'declined', message: 'Your card was declined.' });
 
-      await demo.setDefaultCard(userId, secure!.id);
-      expect((await demo.listCards(userId)).map((c) => [c.last4, c.isDefault])).toEqual([
+      await demo.cardPayments.setDefaultCard(userId, secure!.id);
+      expect((await demo.cardPayments.listCards(userId)).map((c) => [c.last4, c.isDefault])).toEqual([
         ['3155', true],
         ['4242', false],
       ]);
-      await demo.deleteCard(userId, secure!.id);
-      expect((await demo.listCards(userId)).map((c) => [c.last4, c.isDefault])).toEqual([['4242', true]]);
+      await demo.cardPayments.deleteCard(userId, secure!.id);
+      expect((await demo.cardPayments.listCards(userId)).map((c) => [c.last4, c.isDefault])).toEqual([['4242', true]]);
 
       // Another agent's card is not there for them.
       const other = randomUUID();
-      expect(await demo.listCards(other)).toEqual([]);
+      expect(await demo.cardPayments.listCards(other)).toEqual([]);
       for (const attempt of [
-        () => demo.setDefaultCard(other, visa!.id),
-        () => demo.deleteCard(other, visa!.id),
+        () => demo.cardPayments.setDefaultCard(other, visa!.id),
+        () => demo.cardPayments.deleteCard(other, visa!.id),
         () =>
-          demo.chargeSavedCard({
+          demo.cardPayments.chargeSavedCard({
             userId: other,
             email: 'b@agents.test',
             cardId: visa!.id,
@@ -343,7 +347,7 @@ for (const database of everyDatabase()) {
 
     it('credits a payment whose webhooks arrive in the wrong order once it has succeeded', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({
+      const checkout = await demo.cardPayments.checkoutTopUp({
         userId,
         email: 'a@agents.test',
         amountCents: 900,
@@ -362,7 +366,7 @@ for (const database of everyDatabase()) {
       expect(await deposits(userId)).toEqual([]);
       // Then the payment goes through; the failure event of an earlier attempt arrives after the success.
       deliver = false;
-      await demo.submitCard(sessionId, VISA);
+      await demo.checkoutSessions.submitCard(sessionId, VISA);
       await allProcessed();
       deliver = true;
       await receive(signed('checkout.session.completed', { id: sessionId }).delivery);
@@ -396,7 +400,7 @@ for (const database of everyDatabase()) {
 
     it('a checkout page submitted 30 times at once pays once, and 30 default changes at once leave one default', async () => {
       const userId = randomUUID();
-      const checkout = await demo.checkoutTopUp({
+      const checkout = await demo.cardPayments.checkoutTopUp({
         userId,
         email: 'a@agents.test',
         amountCents: 800,
@@ -404,22 +408,22 @@ for (const database of everyDatabase()) {
         returnUrl: 'http://127.0.0.1:9/profile',
       });
       const sessionId = checkout.kind === 'redirect' ? checkout.url.split('/').at(-1)! : '';
-      const outcomes = await inParallel(30, () => demo.submitCard(sessionId, VISA).then((outcome) => outcome.status, statusOf));
+      const outcomes = await inParallel(30, () => demo.checkoutSessions.submitCard(sessionId, VISA).then((outcome) => outcome.status, statusOf));
       expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome === 409)).toHaveLength(29);
       await creditedOnce(userId, checkout.kind === 'redirect' ? checkout.paymentId! : '');
 
       const saved = await Promise.all(
         [VISA, { ...VISA, number: '5555 5555 5555 4444' }].map(async (card) => {
-          const { url } = await demo.setupCard({ userId, email: 'a@agents.test', returnUrl: 'http://127.0.0.1:9/payment-methods' });
-          await demo.submitCard(url.split('/').at(-1)!, card);
+          const { url } = await demo.cardPayments.setupCard({ userId, email: 'a@agents.test', returnUrl: 'http://127.0.0.1:9/payment-methods' });
+          await demo.checkoutSessions.submitCard(url.split('/').at(-1)!, card);
         }),
       );
       expect(saved).toHaveLength(2);
-      const cards = await demo.listCards(userId);
+      const cards = await demo.cardPayments.listCards(userId);
       expect(cards.filter((card) => card.isDefault)).toHaveLength(1);
-      await inParallel(30, (index) => demo.setDefaultCard(userId, cards[index % 2]!.id));
-      expect((await demo.listCards(userId)).filter((card) => card.isDefault)).toHaveLength(1);
+      await inParallel(30, (index) => demo.cardPayments.setDefaultCard(userId, cards[index % 2]!.id));
+      expect((await demo.cardPayments.listCards(userId)).filter((card) => card.isDefault)).toHaveLength(1);
       await allProcessed();
       expect((await deposits(userId)).length).toBe(1);
     });

@@ -4,7 +4,9 @@ import { systemContext } from '../../../platform/event-store/new-event.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { ProcessPaymentWebhook } from '../commands/process-payment-webhook/process-payment-webhook.command.js';
 import { SweepCardPayments } from '../commands/sweep-card-payments/sweep-card-payments.command.js';
-import { PROCESS_PAYMENT_WEBHOOK, SWEEP_PAYMENTS } from '../webhooks/payment-credits.js';
+
+export const PROCESS_PAYMENT_WEBHOOK = 'process-payment-webhook';
+export const SWEEP_PAYMENTS = 'sweep-card-payments';
 
 /** The stored webhook's processing and the sweep, each a command sent through the CommandBus. */
 export function registerCardPaymentJobs(jobs: JobQueue, commands: CommandBus): void {

@@ -7,8 +7,11 @@ import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js'
 import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
 import { RecordDispute, refundKeyOf, RefundPayment } from '../../../wallet/contracts/wallet-commands.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { creditPayment, PAYMENT_METHODS_TOPIC } from '../../webhooks/payment-credits.js';
+import { creditPayment } from '../../services/payment-credits.js';
 import { ProcessPaymentWebhook } from './process-payment-webhook.command.js';
+
+/** The realtime topic of an agent's saved cards. */
+const PAYMENT_METHODS_TOPIC = 'payment-methods';
 
 /** The events that may mean money arrived; each is only a hint: the payment is re-read before acting. */
 const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'payment_intent.succeeded']);

@@ -6,7 +6,7 @@ import { ApiError } from '../../../../platform/http/api-error.js';
 import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
 import { JOB_QUEUE, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { PROCESS_PAYMENT_WEBHOOK } from '../../webhooks/payment-credits.js';
+import { PROCESS_PAYMENT_WEBHOOK } from '../../jobs/card-payment-jobs.job.js';
 import { ReceivePaymentWebhook } from './receive-payment-webhook.command.js';
 
 /**

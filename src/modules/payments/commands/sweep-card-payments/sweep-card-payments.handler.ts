@@ -3,8 +3,11 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { milliseconds } from 'date-fns';
 
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
-import { creditPayment, SWEEP_DAYS } from '../../webhooks/payment-credits.js';
+import { creditPayment } from '../../services/payment-credits.js';
 import { SweepCardPayments } from './sweep-card-payments.command.js';
+
+/** How far back the sweep looks for succeeded payments the wallet was not credited for. */
+const SWEEP_DAYS = 3;
 
 /** Credits every succeeded payment of the last days the wallet has not had (a webhook that never came); the number newly credited. */
 @CommandHandler(SweepCardPayments)

@@ -8,7 +8,7 @@ import { idempotent } from '../../../../platform/http/idempotency.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import { requireOwnCard } from '../../services/own-card.js';
-import { creditPayment } from '../../webhooks/payment-credits.js';
+import { creditPayment } from '../../services/payment-credits.js';
 import { TopUpWallet, type TopUpAnswer } from './top-up-wallet.command.js';
 
 /** The payment method that means "a new card, on the provider's hosted page". */

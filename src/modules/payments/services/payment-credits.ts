@@ -4,22 +4,14 @@ import { systemContext } from '../../../platform/event-store/new-event.js';
 import { DepositFunds } from '../../wallet/contracts/wallet-commands.js';
 import type { CardPayments, ProviderPayment } from '../contracts/card-payments.port.js';
 
-export const PROCESS_PAYMENT_WEBHOOK = 'process-payment-webhook';
-export const SWEEP_PAYMENTS = 'sweep-card-payments';
-/** The realtime topic of an agent's saved cards. */
-export const PAYMENT_METHODS_TOPIC = 'payment-methods';
-/** How far back the sweep looks for succeeded payments the wallet was not credited for. */
-export const SWEEP_DAYS = 3;
-
 /** The one idempotency key of a payment's credit: webhook, sweep and answer all send it, so it lands once. */
 export const creditKeyOf = (paymentId: string) => `payment:${paymentId}`;
 
 /**
- * Card payments into the wallet (money.md, "Payments"): the webhook (ReceivePaymentWebhook),
- * its job (ProcessPaymentWebhook), the sweep (SweepCardPayments) and a top-up's answer
- * (TopUpWallet) each send a succeeded payment's one credit through here, keyed by the payment,
- * so late, repeated and reordered webhooks credit once. True when this call stored it (false:
- * it was already there).
+ * Card payments into the wallet (money.md, "Payments"): the webhook's job (ProcessPaymentWebhook),
+ * the sweep (SweepCardPayments) and a top-up's answer (TopUpWallet) each send a succeeded
+ * payment's one credit through here, keyed by the payment, so late, repeated and reordered
+ * webhooks credit once. True when this call stored it (false: it was already there).
  */
 export async function creditPayment(commands: CommandBus, payments: Pick<CardPayments, 'provider'>, payment: ProviderPayment, by: string): Promise<boolean> {
   const answer = await commands.execute(

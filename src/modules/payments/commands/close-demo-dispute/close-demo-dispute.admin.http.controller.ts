@@ -4,12 +4,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-import { Roles, RolesGuard } from '../../../platform/auth/roles.guard.js';
-import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
-import { CurrentUser, SessionGuard } from '../../../platform/auth/session.guard.js';
-import { requestContextOf } from '../../../platform/http/request-client.js';
-import { validate } from '../../../platform/http/validate.js';
-import { CloseDemoDispute } from '../commands/close-demo-dispute/close-demo-dispute.command.js';
+import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { requestContextOf } from '../../../../platform/http/request-client.js';
+import { validate } from '../../../../platform/http/validate.js';
+import { CloseDemoDispute } from './close-demo-dispute.command.js';
 
 const closeRequest = z.object({ outcome: z.enum(['won', 'lost'], { message: 'The outcome is won or lost' }) });
 
@@ -18,7 +18,7 @@ const closeRequest = z.object({ outcome: z.enum(['won', 'lost'], { message: 'The
 @Controller('api/admin/demo-pay/disputes/:disputeId')
 @UseGuards(SessionGuard, RolesGuard)
 @Roles('admin')
-export class DemoDisputesAdminController {
+export class CloseDemoDisputeController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('close')
