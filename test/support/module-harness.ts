@@ -6,7 +6,6 @@
  *     describeOn(database, `campaign funding on ${database.name}`, () => {
  *       const harness = moduleHarness(database, {
  *         providers: [WalletLedger, PlaceHoldHandler, CreateCampaignHandler, FundCampaignHandler],
- *         values: [[CONFIG, config]],
  *         jobTriggers: campaignWalletTriggers,
  *         registerJobs: ({ queue, commands }) => registerCampaignWalletJobs(queue, commands),
  *       });
@@ -18,7 +17,8 @@
  * database of the suite's own, `isolated`), a Nest context with CqrsModule, the providers and
  * EVENT_STORE / SQL_POOL, the jobs registered and the queue's workers started, and a
  * subscription runner with the projections and a dispatcher of the job triggers. After the
- * last test: the runner stopped, the workers stopped, the context closed, the pool ended.
+ * last test: the runner stopped, the queue closed (its workers stopped), the context closed,
+ * the pool ended.
  */
 import { randomUUID } from 'node:crypto';
 import { Module, type INestApplicationContext, type InjectionToken, type Provider } from '@nestjs/common';
