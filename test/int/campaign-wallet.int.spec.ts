@@ -1,9 +1,6 @@
 // The campaign process across two modules (marketplace and wallet), so it lives outside both.
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { CreateCampaign, type CreateCampaignAnswer } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.command.js';
 import { CreateCampaignHandler } from '../../src/modules/marketplace/commands/create-campaign/create-campaign.handler.js';
@@ -35,12 +32,7 @@ import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js
 import { fold } from '../../src/platform/domain/decider.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { userRequestContext } from '../../src/platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
-import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
-import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
-import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
-import { EVENT_STORE, SQL_POOL } from '../../src/platform/tokens.js';
+import { moduleHarness } from '../support/module-harness.js';
 import { inParallel, tally } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 
@@ -48,71 +40,43 @@ const everywhere: Targeting = { states: [], dailyCap: null, weeklyCap: null, sch
 
 for (const database of everyDatabase()) {
   describeOn(database, `a campaign's budget held on its owner's wallet, on ${database.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-    let queue: PostgresJobQueue;
-    let runner: SubscriptionRunner;
-    let app: INestApplicationContext;
-    let commands: CommandBus;
-
-    beforeAll(async () => {
-      pool = createPool(database.url, 12);
-      store = new PostgresEventStore(pool);
-      queue = new PostgresJobQueue(pool, `campaign-wallet-${randomUUID()}`, 50);
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          WalletLedger,
-          DepositFundsHandler,
-          PlaceHoldHandler,
-          IncreaseHoldHandler,
-          ReleaseHoldHandler,
-          CreateCampaignHandler,
-          PauseCampaignHandler,
-          RaiseCampaignBudgetHandler,
-          LowerCampaignBudgetHandler,
-          EndCampaignHandler,
-          RecordCampaignFundingHandler,
-          RecordBudgetRaiseHandler,
-          FundCampaignHandler,
-          FundBudgetRaiseHandler,
-          ReleaseLoweredBudgetHandler,
-          ReleaseCampaignBudgetHandler,
-          { provide: EVENT_STORE, useValue: store },
-          { provide: SQL_POOL, useValue: pool },
-        ],
-      })
-      class CampaignWalletTestModule {}
-      app = await NestFactory.createApplicationContext(CampaignWalletTestModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-      registerCampaignWalletJobs(queue, commands);
-      await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, campaignWalletTriggers), name: `job-dispatcher-${randomUUID()}` }], {
-        pollIntervalMs: 50,
-      });
-      await runner.start();
-    });
-
-    afterAll(async () => {
-      await runner.stop();
-      await queue.close();
-      await app.close();
-      await pool.end();
+    const harness = moduleHarness(database, {
+      providers: [
+        WalletLedger,
+        DepositFundsHandler,
+        PlaceHoldHandler,
+        IncreaseHoldHandler,
+        ReleaseHoldHandler,
+        CreateCampaignHandler,
+        PauseCampaignHandler,
+        RaiseCampaignBudgetHandler,
+        LowerCampaignBudgetHandler,
+        EndCampaignHandler,
+        RecordCampaignFundingHandler,
+        RecordBudgetRaiseHandler,
+        FundCampaignHandler,
+        FundBudgetRaiseHandler,
+        ReleaseLoweredBudgetHandler,
+        ReleaseCampaignBudgetHandler,
+      ],
+      poolSize: 12,
+      registerJobs: ({ queue, commands }) => registerCampaignWalletJobs(queue, commands),
+      jobTriggers: campaignWalletTriggers,
     });
 
     async function agentWith(depositCents: number): Promise<string> {
       const userId = randomUUID();
       const paymentId = randomUUID();
-      await commands.execute(
+      await harness.commands.execute(
         new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo' }, userRequestContext(userId), `payment:${paymentId}`),
       );
       return userId;
     }
-    const wallet = async (userId: string) => fold(walletDecider, (await store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
-    const campaign = async (campaignId: string) => fold(campaignDecider, (await store.readStream(campaignStream(campaignId))) as unknown as CampaignEvent[]);
+    const wallet = async (userId: string) => fold(walletDecider, (await harness.store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
+    const campaign = async (campaignId: string) =>
+      fold(campaignDecider, (await harness.store.readStream(campaignStream(campaignId))) as unknown as CampaignEvent[]);
     const create = (ownerId: string, budgetCents: number, key = randomUUID()) =>
-      commands.execute(
+      harness.commands.execute(
         new CreateCampaign(
           { campaignId: key, ownerId, name: 'Texas families', source: 'data_leads', tier: 'basic', budgetCents, targeting: everywhere },
           userRequestContext(ownerId),
@@ -148,28 +112,30 @@ for (const database of everyDatabase()) {
     it('raises the budget through the wallet, lowers it at once, and releases the rest when the campaign ends', async () => {
       const ownerId = await agentWith(10_000);
       const { campaignId } = await create(ownerId, 4_000);
-      await commands.execute(
+      await harness.commands.execute(
         new RaiseCampaignBudget({ campaignId, ownerId, requestId: randomUUID(), amountCents: 3_000 }, userRequestContext(ownerId), randomUUID()),
       );
       await expect.poll(async () => (await campaign(campaignId)).budgetCents, { timeout: 10_000 }).toBe(7_000);
       expect(availableCents(await wallet(ownerId))).toBe(3_000);
       // More than the balance: refused by the wallet, recorded on the campaign, nothing held.
       const tooMuch = randomUUID();
-      await commands.execute(
+      await harness.commands.execute(
         new RaiseCampaignBudget({ campaignId, ownerId, requestId: tooMuch, amountCents: 5_000 }, userRequestContext(ownerId), randomUUID()),
       );
       await expect
-        .poll(async () => (await store.readStream(campaignStream(campaignId))).map((e) => e.type), { timeout: 10_000 })
+        .poll(async () => (await harness.store.readStream(campaignStream(campaignId))).map((e) => e.type), { timeout: 10_000 })
         .toContain('BudgetRaiseRefused');
       expect(await campaign(campaignId)).toMatchObject({ budgetCents: 7_000, pendingRaises: {} });
-      await commands.execute(new LowerCampaignBudget({ campaignId, ownerId, amountCents: 2_000 }, userRequestContext(ownerId), randomUUID()));
+      await harness.commands.execute(new LowerCampaignBudget({ campaignId, ownerId, amountCents: 2_000 }, userRequestContext(ownerId), randomUUID()));
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(5_000);
-      await commands.execute(new EndCampaign({ campaignId, ownerId, reason: 'done' }, userRequestContext(ownerId), randomUUID()));
+      await harness.commands.execute(new EndCampaign({ campaignId, ownerId, reason: 'done' }, userRequestContext(ownerId), randomUUID()));
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(10_000);
       expect(heldCents(await wallet(ownerId))).toBe(0);
       // Another agent cannot touch it.
       const stranger = randomUUID();
-      await expect(commands.execute(new PauseCampaign({ campaignId, ownerId: stranger }, userRequestContext(stranger), randomUUID()))).rejects.toMatchObject({
+      await expect(
+        harness.commands.execute(new PauseCampaign({ campaignId, ownerId: stranger }, userRequestContext(stranger), randomUUID())),
+      ).rejects.toMatchObject({
         code: 'CAMPAIGN_NOT_FOUND',
       });
     });

@@ -1,9 +1,6 @@
 // Lead allocation across three streams (lead, campaign, wallet) and two modules, so it lives outside both.
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { campaignsProjection } from '../../projections/marketplace/campaigns/campaigns.projection.js';
 import { AllocateLeadHandler } from '../../src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.js';
@@ -38,11 +35,7 @@ import { availableCents, heldCents, walletDecider } from '../../src/modules/wall
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { fold } from '../../src/platform/domain/decider.js';
 import { newEvent, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
-import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
-import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
-import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
-import { EVENT_STORE, SQL_POOL } from '../../src/platform/tokens.js';
-import { useIsolatedStore } from '../support/isolated-database.js';
+import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 
@@ -50,66 +43,42 @@ const everywhere: Targeting = { states: [], dailyCap: null, weeklyCap: null, sch
 
 for (const database of everyDatabase()) {
   describeOn(database, `lead allocation on ${database.name}`, () => {
-    const db = useIsolatedStore(database, 12);
-    let queue: PostgresJobQueue;
-    let runner: SubscriptionRunner;
-    let app: INestApplicationContext;
-    let commands: CommandBus;
-
-    beforeAll(async () => {
-      queue = new PostgresJobQueue(db.pool, `allocation-${randomUUID()}`, 50);
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          WalletLedger,
-          DepositFundsHandler,
-          PlaceHoldHandler,
-          IncreaseHoldHandler,
-          ReleaseHoldHandler,
-          CaptureHoldHandler,
-          CreateCampaignHandler,
-          PauseCampaignHandler,
-          RecordCampaignFundingHandler,
-          RecordBudgetRaiseHandler,
-          ReserveCampaignLeadHandler,
-          ReleaseCampaignReservationHandler,
-          FundCampaignHandler,
-          FundBudgetRaiseHandler,
-          ReleaseLoweredBudgetHandler,
-          ReleaseCampaignBudgetHandler,
-          OfferLeadHandler,
-          SettleLeadOffersHandler,
-          AllocateLeadHandler,
-          { provide: EVENT_STORE, useValue: db.store },
-          { provide: SQL_POOL, useValue: db.pool },
-        ],
-      })
-      class AllocationTestModule {}
-      app = await NestFactory.createApplicationContext(AllocationTestModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-      registerCampaignWalletJobs(queue, commands);
-      registerLeadAllocationJobs(queue, commands);
-      await queue.startWorkers(4);
-      runner = new SubscriptionRunner(
-        db.store,
-        db.pool,
-        [campaignsProjection, eventJobDispatcher(queue, [...campaignWalletTriggers, ...leadAllocationTriggers])],
-        { pollIntervalMs: 50 },
-      );
-      await runner.start();
-    });
-
-    afterAll(async () => {
-      await runner?.stop();
-      await queue?.close();
-      await app?.close();
+    const harness = moduleHarness(database, {
+      isolated: true,
+      poolSize: 12,
+      providers: [
+        WalletLedger,
+        DepositFundsHandler,
+        PlaceHoldHandler,
+        IncreaseHoldHandler,
+        ReleaseHoldHandler,
+        CaptureHoldHandler,
+        CreateCampaignHandler,
+        PauseCampaignHandler,
+        RecordCampaignFundingHandler,
+        RecordBudgetRaiseHandler,
+        ReserveCampaignLeadHandler,
+        ReleaseCampaignReservationHandler,
+        FundCampaignHandler,
+        FundBudgetRaiseHandler,
+        ReleaseLoweredBudgetHandler,
+        ReleaseCampaignBudgetHandler,
+        OfferLeadHandler,
+        SettleLeadOffersHandler,
+        AllocateLeadHandler,
+      ],
+      registerJobs: ({ queue, commands }) => {
+        registerCampaignWalletJobs(queue, commands);
+        registerLeadAllocationJobs(queue, commands);
+      },
+      projections: [campaignsProjection],
+      jobTriggers: [...campaignWalletTriggers, ...leadAllocationTriggers],
     });
 
     async function agentWith(depositCents: number): Promise<string> {
       const userId = randomUUID();
       const paymentId = randomUUID();
-      await commands.execute(
+      await harness.commands.execute(
         new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo' }, userRequestContext(userId), `payment:${paymentId}`),
       );
       return userId;
@@ -117,7 +86,7 @@ for (const database of everyDatabase()) {
     /** A running campaign, in the read model the allocator reads. */
     async function campaign(ownerId: string, tier: string, budgetCents: number, targeting: Partial<Targeting> = {}): Promise<string> {
       const key = randomUUID();
-      await commands.execute(
+      await harness.commands.execute(
         new CreateCampaign(
           {
             campaignId: key,
@@ -133,7 +102,7 @@ for (const database of everyDatabase()) {
         ),
       );
       await expect
-        .poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status, { timeout: 10_000 })
+        .poll(async () => (await harness.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status, { timeout: 10_000 })
         .toBe('active');
       return key;
     }
@@ -156,21 +125,21 @@ for (const database of everyDatabase()) {
         tier,
         consent: { text: 'yes', at: new Date().toISOString() },
       };
-      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
+      await harness.store.append(leadStream(leadId), [newEvent('LeadReceived', data, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
       return leadId;
     }
-    const leadState = async (leadId: string) => fold(leadDecider, (await db.store.readStream(leadStream(leadId))) as unknown as LeadEvent[]);
+    const leadState = async (leadId: string) => fold(leadDecider, (await harness.store.readStream(leadStream(leadId))) as unknown as LeadEvent[]);
     const allocated = async (leadId: string) => {
       try {
         await expect.poll(async () => (await leadState(leadId)).allocated, { timeout: 15_000 }).toBe(true);
       } catch (error) {
-        const { rows } = await db.pool.query(
+        const { rows } = await harness.pool.query(
           `SELECT name, status, attempts, last_error FROM jobs WHERE last_error IS NOT NULL ORDER BY created_at DESC LIMIT 3`,
         );
         throw new Error(`${String(error)}; failed jobs: ${JSON.stringify(rows)}`);
       }
     };
-    const wallet = async (userId: string) => fold(walletDecider, (await db.store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
+    const wallet = async (userId: string) => fold(walletDecider, (await harness.store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
     const soldTo = async (leadId: string) => (await leadState(leadId)).offers.filter((o) => o.status === 'sold').map((o) => o.campaignId);
 
     it('sells an exclusive lead to one campaign at the price table’s price, captured from its hold', async () => {
@@ -183,7 +152,7 @@ for (const database of everyDatabase()) {
       expect(money.holds[camp]).toMatchObject({ amountCents: 10_000, capturedCents: 2_500 });
       expect([availableCents(money), heldCents(money)]).toEqual([0, 7_500]);
       await expect
-        .poll(async () => (await db.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0], {
+        .poll(async () => (await harness.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0], {
           timeout: 10_000,
         })
         .toEqual({ spent: 2_500, lead_count: 1 });
@@ -197,9 +166,9 @@ for (const database of everyDatabase()) {
       const texasOnly = await campaign(others[0]!, 'premium', 5_000, { states: ['TX'] });
       const pausedOwner = await agentWith(5_000);
       const paused = await campaign(pausedOwner, 'premium', 5_000);
-      await commands.execute(new PauseCampaign({ campaignId: paused, ownerId: pausedOwner }, userRequestContext(pausedOwner), randomUUID()));
+      await harness.commands.execute(new PauseCampaign({ campaignId: paused, ownerId: pausedOwner }, userRequestContext(pausedOwner), randomUUID()));
       await expect
-        .poll(async () => (await db.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 10_000 })
+        .poll(async () => (await harness.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 10_000 })
         .toBe('paused');
       const rest = [];
       for (const owner of others) rest.push(await campaign(owner, 'premium', 5_000));
@@ -207,7 +176,7 @@ for (const database of everyDatabase()) {
       await allocated(leadId);
       const buyers = await soldTo(leadId);
       expect(buyers).toEqual([firstOfTwice, rest[0], rest[1]]);
-      const finished = (await db.store.readStream(leadStream(leadId))).find((e) => e.type === 'LeadAllocated')!.data as {
+      const finished = (await harness.store.readStream(leadStream(leadId))).find((e) => e.type === 'LeadAllocated')!.data as {
         buyers: number;
         passedOver: { campaignId: string; reason: string }[];
       };
@@ -265,7 +234,7 @@ for (const database of everyDatabase()) {
       const owner = await agentWith(5_000);
       const camp = await campaign(owner, 'exclusive', 5_000);
       // A run that offered the lead and captured the price, then died before recording the sale.
-      await runner.stop();
+      await harness.runner.stop();
       const leadId = randomUUID();
       const context = systemContext('test');
       const data = {
@@ -285,7 +254,7 @@ for (const database of everyDatabase()) {
         tier: 'exclusive',
         consent: { text: 'yes', at: new Date().toISOString() },
       };
-      await db.store.append(
+      await harness.store.append(
         leadStream(leadId),
         [
           newEvent('LeadReceived', data, context),
@@ -293,7 +262,7 @@ for (const database of everyDatabase()) {
         ],
         { expectedVersion: 'no_stream' },
       );
-      await runner.start();
+      await harness.runner.start();
       await allocated(leadId);
       expect(await soldTo(leadId)).toEqual([camp]);
       expect((await wallet(owner)).holds[camp]).toMatchObject({ capturedCents: 2_500 });
@@ -309,7 +278,7 @@ for (const database of everyDatabase()) {
       const camps: string[] = [];
       for (const owner of owners) camps.push(await campaign(owner, 'premium', 5_000, { states: ['NV'] }));
       // A run that offered the lead to the first two campaigns, reserved and charged the first, then died.
-      await runner.stop();
+      await harness.runner.stop();
       const leadId = randomUUID();
       const context = systemContext('test');
       const data = {
@@ -330,16 +299,18 @@ for (const database of everyDatabase()) {
         consent: { text: 'yes', at: new Date().toISOString() },
       };
       const offered = (i: number) => newEvent('LeadOffered', { leadId, campaignId: camps[i]!, ownerId: owners[i]!, priceCents: 1_000, maxBuyers: 3 }, context);
-      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), offered(0), offered(1)], { expectedVersion: 'no_stream' });
-      await commands.execute(new ReserveCampaignLead({ campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`));
-      await commands.execute(
+      await harness.store.append(leadStream(leadId), [newEvent('LeadReceived', data, context), offered(0), offered(1)], { expectedVersion: 'no_stream' });
+      await harness.commands.execute(
+        new ReserveCampaignLead({ campaignId: camps[0]!, leadId, leadState: 'NV', priceCents: 1_000 }, context, `reserve:${leadId}`),
+      );
+      await harness.commands.execute(
         new CaptureHold(
           { userId: owners[0]!, holdId: camps[0]!, captureId: leadId, amountCents: 1_000, cause: { kind: 'lead', id: leadId }, description: 'Lead' },
           context,
           `capture:${leadId}`,
         ),
       );
-      await runner.start();
+      await harness.runner.start();
       await allocated(leadId);
       // Both open offers sold, and the third place went to the next campaign waiting (from the tests before).
       const buyers = await soldTo(leadId);

@@ -12,16 +12,13 @@ import type { LeadSender } from '../../src/modules/integrations/delivery/lead-se
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
 import type { JsonEvent } from '../../src/platform/event-store/json-event.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
-import { eventJobDispatcher } from '../../src/platform/jobs/event-job-dispatcher.js';
-import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
 import { SEND_EMAIL_JOB } from '../../src/platform/mail/mailer.js';
 import { parseOutboundAllow } from '../../src/platform/outbound/outbound-allow.js';
 import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
-import { SubscriptionRunner } from '../../src/platform/projections/subscription-runner.js';
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
 import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
-import { useIsolatedStore } from '../support/isolated-database.js';
 import { leadDeliveries } from '../support/lead-deliveries.js';
+import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 import { testSecretCipher } from '../support/test-secrets.js';
@@ -95,59 +92,61 @@ const SECRETS = SECRET_COLUMNS.find((c) => c.table === 'integration_secrets')!;
 
 for (const database of everyDatabase()) {
   describeOn(database, `lead delivery on ${database.name}`, () => {
-    const db = useIsolatedStore(database, 12);
     const cipher = testSecretCipher();
     const realtime = new InProcessRealtimeHub();
     const crm = receiver();
     let crmUrl: string;
-    let queue: PostgresJobQueue;
-    let runner: SubscriptionRunner;
     let deliveries: ReturnType<typeof leadDeliveries>;
     // A day of failures is 3 s here: long enough that a loaded machine's retries 50 ms apart never reach it by accident.
     const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 3_000, publicUrl: 'http://portal.test' };
 
+    // The receiver is up before the deliveries start and closes after they stop.
     beforeAll(async () => {
       crmUrl = await crm.start();
-      queue = new PostgresJobQueue(db.pool, `delivery-${randomUUID()}`, 50);
-      const outbound = new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 15_000 });
-      deliveries = leadDeliveries(
-        db.pool,
-        queue,
-        cipher,
-        realtime,
-        new Map([
-          ['onlysales', jsonSender(outbound)],
-          ['email', jsonSender(outbound)],
-        ]),
-        settings,
-      );
-      registerDeliveryJobs(queue, deliveries.commands);
-      queue.register(SEND_EMAIL_JOB, async () => undefined);
-      await queue.startWorkers(8);
-      runner = new SubscriptionRunner(db.store, db.pool, [leadsProjection, eventJobDispatcher(queue, deliveryTriggers)], { pollIntervalMs: 20 });
-      await runner.start();
     });
+    afterAll(() => crm.close());
 
-    afterAll(async () => {
-      await runner?.stop();
-      await queue?.close();
-      await crm.close();
+    // Lead delivery runs without a Nest context (test/support/lead-deliveries.ts): no providers.
+    const harness = moduleHarness(database, {
+      isolated: true,
+      poolSize: 12,
+      providers: [],
+      registerJobs: ({ pool, queue }) => {
+        const outbound = new OutboundHttp({ allow: parseOutboundAllow(['127.0.0.1'])!, timeoutMs: 15_000 });
+        deliveries = leadDeliveries(
+          pool,
+          queue,
+          cipher,
+          realtime,
+          new Map([
+            ['onlysales', jsonSender(outbound)],
+            ['email', jsonSender(outbound)],
+          ]),
+          settings,
+        );
+        registerDeliveryJobs(queue, deliveries.commands);
+        queue.register(SEND_EMAIL_JOB, async () => undefined);
+      },
+      workers: 8,
+      projections: [leadsProjection],
+      jobTriggers: deliveryTriggers,
+      pollIntervalMs: 20,
     });
 
     beforeEach(() => crm.answerWith(() => 200));
 
     async function agent(): Promise<string> {
       const userId = randomUUID();
-      await db.pool.query('INSERT INTO users (id, email) VALUES ($1, $2)', [userId, `agent-${userId.slice(0, 8)}@example.com`]);
+      await harness.pool.query('INSERT INTO users (id, email) VALUES ($1, $2)', [userId, `agent-${userId.slice(0, 8)}@example.com`]);
       return userId;
     }
     async function integration(userId: string, provider: string, active = true, apiKey = 'sk_live_abcdef123456'): Promise<string> {
       const integrationId = randomUUID();
-      await db.pool.query(
+      await harness.pool.query(
         `INSERT INTO integration_configs (integration_id, user_id, provider, is_active, settings, connected_at) VALUES ($1, $2, $3, $4, $5, now())`,
         [integrationId, userId, provider, active, JSON.stringify({ webhookUrl: `${crmUrl}/hooks/${integrationId}` })],
       );
-      await db.pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
+      await harness.pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
         integrationId,
         'apiKey',
         cipher.encrypt(apiKey, secretContext(SECRETS, [integrationId, 'apiKey'])),
@@ -159,7 +158,7 @@ for (const database of everyDatabase()) {
     async function sell(ownerId: string, firstName = 'Ana'): Promise<string> {
       const leadId = await receive(firstName);
       const sold = { leadId, campaignId: randomUUID(), ownerId, priceCents: 2_500, at: new Date().toISOString() };
-      await db.store.append(leadStream(leadId), [newEvent('LeadSold', sold, systemContext('test-allocation'))], { expectedVersion: 1n });
+      await harness.store.append(leadStream(leadId), [newEvent('LeadSold', sold, systemContext('test-allocation'))], { expectedVersion: 1n });
       return leadId;
     }
     /** A lead received and in the leads read model, not sold yet. */
@@ -182,8 +181,8 @@ for (const database of everyDatabase()) {
         tier: 'premium',
         consent: { text: 'yes', at: new Date().toISOString() },
       };
-      await db.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
-      await expect.poll(async () => (await db.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 30_000 }).toBe(1);
+      await harness.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
+      await expect.poll(async () => (await harness.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 30_000 }).toBe(1);
       return leadId;
     }
     /** A stored event as a planning job receives it (not appended: the job is run by hand). */
@@ -198,14 +197,14 @@ for (const database of everyDatabase()) {
     });
     const deliveriesOf = async (integrationId: string) =>
       (
-        await db.pool.query<{ delivery_id: string; lead_id: string; status: string; attempts: number }>(
+        await harness.pool.query<{ delivery_id: string; lead_id: string; status: string; attempts: number }>(
           'SELECT delivery_id, lead_id, status, attempts FROM lead_deliveries WHERE integration_id = $1 ORDER BY created_at',
           [integrationId],
         )
       ).rows;
     const attemptsOf = async (deliveryId: string) =>
       (
-        await db.pool.query<{ attempt: number; ok: boolean; status: number | null; trigger: string; response_preview: string }>(
+        await harness.pool.query<{ attempt: number; ok: boolean; status: number | null; trigger: string; response_preview: string }>(
           'SELECT * FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt',
           [deliveryId],
         )
@@ -244,7 +243,7 @@ for (const database of everyDatabase()) {
         [2, 503, false],
         [3, 200, true],
       ]);
-      const { rows } = await db.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId]);
+      const { rows } = await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId]);
       expect(rows[0].failing_since).toBeNull();
     });
 
@@ -258,10 +257,10 @@ for (const database of everyDatabase()) {
       await new Promise((resolve) => setTimeout(resolve, settings.disableAfterMs + 50));
       await sell(owner, 'Second');
       await settled(crmId, 2);
-      const config = await db.pool.query('SELECT is_active, disabled_at, disabled_reason FROM integration_configs WHERE integration_id = $1', [crmId]);
+      const config = await harness.pool.query('SELECT is_active, disabled_at, disabled_reason FROM integration_configs WHERE integration_id = $1', [crmId]);
       expect(config.rows[0]).toMatchObject({ is_active: false });
       expect(config.rows[0].disabled_reason).toMatch(/^Deliveries have failed since .+ The last answer: HTTP 500$/);
-      const mail = await db.pool.query<{ data: { to: string; subject: string; text: string } }>(
+      const mail = await harness.pool.query<{ data: { to: string; subject: string; text: string } }>(
         `SELECT data FROM jobs WHERE name = $1 AND data->>'to' LIKE $2`,
         [SEND_EMAIL_JOB, `agent-${owner.slice(0, 8)}%`],
       );
@@ -345,13 +344,13 @@ for (const database of everyDatabase()) {
       const deliveryId = randomUUID();
       const purchase = { source: 'data_leads', campaignId: null, campaignName: null, priceCents: 2_500, boughtAt: new Date().toISOString() };
       // Attempt 1 claimed just now: in flight, so a second job for it makes nothing.
-      await db.pool.query(
+      await harness.pool.query(
         `INSERT INTO lead_deliveries (delivery_id, integration_id, user_id, lead_id, purchase, status, attempts) VALUES ($1, $2, $3, $4, $5, 'pending', 1)`,
         [deliveryId, hook, owner, leadId, JSON.stringify(purchase)],
       );
       expect(await deliveries.attempt({ deliveryId, attempt: 1, trigger: 'automatic' })).toBeNull();
       // Two minutes on, never logged: its process died mid-request.
-      await db.pool.query(`UPDATE lead_deliveries SET updated_at = now() - interval '2 minutes' WHERE delivery_id = $1`, [deliveryId]);
+      await harness.pool.query(`UPDATE lead_deliveries SET updated_at = now() - interval '2 minutes' WHERE delivery_id = $1`, [deliveryId]);
       expect(await deliveries.sweep()).toBeGreaterThanOrEqual(1);
       await settled(hook, 1);
       expect((await attemptsOf(deliveryId)).map((a) => [a.attempt, a.ok, a.trigger])).toEqual([[1, true, 'automatic']]);
@@ -381,15 +380,15 @@ for (const database of everyDatabase()) {
       await settled(crmId, 1);
       const [delivery] = await deliveriesOf(crmId);
       const deliveryId = delivery!.delivery_id;
-      const delivered = (await deliveryOf(db.pool, owner, deliveryId))!;
+      const delivered = (await deliveryOf(harness.pool, owner, deliveryId))!;
       expect(delivered).toMatchObject({ status: 'succeeded', lastResendFailed: false });
 
       crm.answerWith(() => 500);
       await deliveries.resend(owner, deliveryId);
       await expect.poll(async () => (await attemptsOf(deliveryId)).length, { timeout: 10_000 }).toBe(2);
-      await expect.poll(async () => (await deliveryOf(db.pool, owner, deliveryId))!.status, { timeout: 10_000 }).not.toBe('pending');
+      await expect.poll(async () => (await deliveryOf(harness.pool, owner, deliveryId))!.status, { timeout: 10_000 }).not.toBe('pending');
       // Still delivered, since when it first reached the CRM; the summary says the resend failed and what it got.
-      expect(await deliveryOf(db.pool, owner, deliveryId)).toMatchObject({
+      expect(await deliveryOf(harness.pool, owner, deliveryId)).toMatchObject({
         status: 'succeeded',
         attempts: 2,
         succeededAt: delivered.succeededAt,
@@ -403,7 +402,8 @@ for (const database of everyDatabase()) {
         [2, 'manual', false, 500],
       ]);
       // The integration delivers on its schedule: one failed resend does not start the clock that turns it off.
-      const clock = async () => (await db.pool.query('SELECT failing_since, is_active FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0];
+      const clock = async () =>
+        (await harness.pool.query('SELECT failing_since, is_active FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0];
       expect(await clock()).toEqual({ failing_since: null, is_active: true });
       // Nor does the failed resend of a lead never delivered: its own failure started the clock, and once that is
       // cleared (as a delivery that gets through clears it), the resend does not start it again.
@@ -412,19 +412,19 @@ for (const database of everyDatabase()) {
       crm.answerWith(() => 400);
       await sell(other);
       await settled(failing, 1);
-      await db.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [failing]);
+      await harness.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [failing]);
       const [undelivered] = await deliveriesOf(failing);
       await deliveries.resend(other, undelivered!.delivery_id);
       await expect.poll(async () => (await attemptsOf(undelivered!.delivery_id)).length, { timeout: 10_000 }).toBe(2);
-      await expect.poll(async () => (await deliveryOf(db.pool, other, undelivered!.delivery_id))!.status, { timeout: 10_000 }).toBe('failed');
-      expect(await deliveryOf(db.pool, other, undelivered!.delivery_id)).toMatchObject({ lastResendFailed: true, succeededAt: null });
-      expect((await db.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [failing])).rows[0].failing_since).toBeNull();
+      await expect.poll(async () => (await deliveryOf(harness.pool, other, undelivered!.delivery_id))!.status, { timeout: 10_000 }).toBe('failed');
+      expect(await deliveryOf(harness.pool, other, undelivered!.delivery_id)).toMatchObject({ lastResendFailed: true, succeededAt: null });
+      expect((await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [failing])).rows[0].failing_since).toBeNull();
 
       // A resend that gets through clears the sign, and the delivery's time is the latest success.
       crm.answerWith(() => 200);
       await deliveries.resend(owner, deliveryId);
-      await expect.poll(async () => (await deliveryOf(db.pool, owner, deliveryId))!.lastResendFailed, { timeout: 10_000 }).toBe(false);
-      expect(await deliveryOf(db.pool, owner, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
+      await expect.poll(async () => (await deliveryOf(harness.pool, owner, deliveryId))!.lastResendFailed, { timeout: 10_000 }).toBe(false);
+      expect(await deliveryOf(harness.pool, owner, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
     });
 
     it('test-sends a sample lead and answers what the receiver said, without touching the failure clock', async () => {
@@ -434,9 +434,9 @@ for (const database of everyDatabase()) {
       const result = await deliveries.testSend(owner, crmId);
       expect(result.outcome).toMatchObject({ ok: false, status: 401, error: 'HTTP 401' });
       expect(crm.received.at(-1)!.body.firstName).toBe('Sample');
-      const { rows } = await db.pool.query('SELECT is_test, status FROM lead_deliveries WHERE delivery_id = $1', [result.deliveryId]);
+      const { rows } = await harness.pool.query('SELECT is_test, status FROM lead_deliveries WHERE delivery_id = $1', [result.deliveryId]);
       expect(rows[0]).toEqual({ is_test: true, status: 'failed' });
-      expect((await db.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0].failing_since).toBeNull();
+      expect((await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0].failing_since).toBeNull();
       await expect(deliveries.testSend(await agent(), crmId)).rejects.toThrow('No such integration.');
     });
   });

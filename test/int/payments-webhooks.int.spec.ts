@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 
 import { openDemoProvider } from '../../src/modules/payments/card-payments.provider.js';
 import { ProcessPaymentWebhookHandler } from '../../src/modules/payments/commands/process-payment-webhook/process-payment-webhook.handler.js';
@@ -19,12 +16,11 @@ import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.j
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { systemContext } from '../../src/platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../src/platform/http/api-error.js';
 import { PostgresJobQueue } from '../../src/platform/jobs/postgres-job-queue.js';
-import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
-import { EVENT_STORE, JOB_QUEUE, REALTIME_HUB, SQL_POOL } from '../../src/platform/tokens.js';
+import { JOB_QUEUE, REALTIME_HUB } from '../../src/platform/tokens.js';
+import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 import { testSecretCipher } from '../support/test-secrets.js';
@@ -47,59 +43,38 @@ async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, wh
 
 for (const database of everyDatabase()) {
   describeOn(database, `card payments into the wallet on ${database.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-    let queue: PostgresJobQueue;
-    let app: INestApplicationContext;
     let demo: DemoProvider;
-    let commands: CommandBus;
     let secret: string;
-    /** A delivery at the webhook endpoint. */
-    const receive = (delivery: WebhookDelivery) => commands.execute(new ReceivePaymentWebhook(delivery, systemContext('test')));
     const realtime = new InProcessRealtimeHub();
     /** The demo provider's sends: delivered to the endpoint's code, or lost (a webhook that never comes). */
     let deliver = true;
     const queueName = `payments-${randomUUID()}`;
+    const harness = moduleHarness(database, {
+      providers: [WalletLedger, DepositFundsHandler, ReceivePaymentWebhookHandler, ProcessPaymentWebhookHandler, SweepCardPaymentsHandler],
+      queue: (pool) => new PostgresJobQueue(pool, queueName, 50),
+      values: async ({ pool, queue }) => {
+        demo = await openDemoProvider(pool, queue, 'http://127.0.0.1:9', testSecretCipher());
+        return [
+          [JOB_QUEUE, queue],
+          [CARD_PAYMENTS, demo.cardPayments],
+          [REALTIME_HUB, realtime],
+        ];
+      },
+      registerJobs: ({ queue, commands }) => {
+        registerCardPaymentJobs(queue, commands);
+        demo.webhooks.registerJob(async (payload, signature) => {
+          if (deliver) await receive({ rawBody: Buffer.from(payload), signature });
+        });
+      },
+    });
+    /** A delivery at the webhook endpoint. */
+    const receive = (delivery: WebhookDelivery) => harness.commands.execute(new ReceivePaymentWebhook(delivery, systemContext('test')));
 
     beforeAll(async () => {
-      pool = createPool(database.url, 10);
-      store = new PostgresEventStore(pool);
-      queue = new PostgresJobQueue(pool, queueName, 50);
-      demo = await openDemoProvider(pool, queue, 'http://127.0.0.1:9', testSecretCipher());
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          WalletLedger,
-          DepositFundsHandler,
-          ReceivePaymentWebhookHandler,
-          ProcessPaymentWebhookHandler,
-          SweepCardPaymentsHandler,
-          { provide: EVENT_STORE, useValue: store },
-          { provide: SQL_POOL, useValue: pool },
-          { provide: JOB_QUEUE, useValue: queue },
-          { provide: CARD_PAYMENTS, useValue: demo.cardPayments },
-          { provide: REALTIME_HUB, useValue: realtime },
-        ],
-      })
-      class PaymentsTestModule {}
-      app = await NestFactory.createApplicationContext(PaymentsTestModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-      registerCardPaymentJobs(queue, commands);
-      demo.webhooks.registerJob(async (payload, signature) => {
-        if (deliver) await receive({ rawBody: Buffer.from(payload), signature });
-      });
-      await queue.startWorkers(4);
       // Stored encrypted, bound to its column and row.
-      const stored = (await pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings`)).rows[0]!.webhook_secret;
+      const stored = (await harness.pool.query<{ webhook_secret: string }>(`SELECT webhook_secret FROM demo_pay_settings`)).rows[0]!.webhook_secret;
       expect(stored).toMatch(/^v1:/);
       secret = testSecretCipher().decrypt(stored, { purpose: 'demo_pay_settings.webhook_secret', owner: '1' });
-    });
-
-    afterAll(async () => {
-      await queue.stopWorkers();
-      await app.close();
-      await pool.end();
     });
 
     beforeEach(() => {
@@ -107,7 +82,7 @@ for (const database of everyDatabase()) {
     });
 
     const deposits = async (userId: string) =>
-      (await store.readStream(walletStream(userId)))
+      (await harness.store.readStream(walletStream(userId)))
         .filter((event) => event.type === 'FundsDeposited')
         .map((event) => event.data as { paymentId: string; amountCents: number });
     const creditedOnce = (userId: string, paymentId: string) =>
@@ -115,8 +90,8 @@ for (const database of everyDatabase()) {
     const allProcessed = () =>
       waitFor(
         async () =>
-          (await pool.query(`SELECT 1 FROM payment_webhook_events WHERE processed_at IS NULL`)).rowCount === 0 &&
-          (await pool.query(`SELECT 1 FROM jobs WHERE queue = $1 AND status IN ('waiting', 'active', 'delayed')`, [queueName])).rowCount === 0,
+          (await harness.pool.query(`SELECT 1 FROM payment_webhook_events WHERE processed_at IS NULL`)).rowCount === 0 &&
+          (await harness.pool.query(`SELECT 1 FROM jobs WHERE queue = $1 AND status IN ('waiting', 'active', 'delayed')`, [queueName])).rowCount === 0,
         'every webhook processed',
       );
     const signed = (type: string, object: Record<string, unknown>, id = `evt_test_${randomUUID()}`) => {
@@ -161,7 +136,7 @@ for (const database of everyDatabase()) {
       await creditedOnce(userId, checkout.kind === 'redirect' ? checkout.paymentId! : '');
       await allProcessed();
       // checkout.session.completed and payment_intent.succeeded both came: one credit.
-      const { rows } = await pool.query(`SELECT type, outcome FROM payment_webhook_events e WHERE object_id IN ($1, $2) ORDER BY type`, [
+      const { rows } = await harness.pool.query(`SELECT type, outcome FROM payment_webhook_events e WHERE object_id IN ($1, $2) ORDER BY type`, [
         sessionId,
         checkout.kind === 'redirect' ? checkout.paymentId : '',
       ]);
@@ -185,8 +160,11 @@ for (const database of everyDatabase()) {
       expect(await demo.checkoutSessions.submitCard(sessionId, DECLINED)).toEqual({ status: 'failed', message: 'Your card was declined.', redirectUrl: null });
       await allProcessed();
       expect(
-        (await pool.query(`SELECT type, outcome FROM payment_webhook_events WHERE object_id = $1`, [checkout.kind === 'redirect' ? checkout.paymentId : '']))
-          .rows,
+        (
+          await harness.pool.query(`SELECT type, outcome FROM payment_webhook_events WHERE object_id = $1`, [
+            checkout.kind === 'redirect' ? checkout.paymentId : '',
+          ])
+        ).rows,
       ).toEqual([{ type: 'payment_intent.payment_failed', outcome: 'no action' }]);
       expect(await deposits(userId)).toEqual([]);
       // The page stays open for another card, as Stripe's does.
@@ -280,7 +258,7 @@ for (const database of everyDatabase()) {
       await creditedOnce(userId, needsAuth.kind === 'redirect' ? needsAuth.paymentId! : '');
 
       // A card saved with the declining number cannot exist; one that declines off-session is made here directly.
-      await pool.query(`UPDATE demo_pay_cards SET behaviour = 'decline' WHERE id = $1`, [secure!.id]);
+      await harness.pool.query(`UPDATE demo_pay_cards SET behaviour = 'decline' WHERE id = $1`, [secure!.id]);
       expect(await charge(secure!.id)).toEqual({ kind: 'declined', message: 'Your card was declined.' });
 
       await demo.cardPayments.setDefaultCard(userId, secure!.id);
@@ -327,7 +305,7 @@ for (const database of everyDatabase()) {
       for (const delivery of [tampered, foreign, { rawBody: good.delivery.rawBody, signature: 'garbage' }]) {
         expect(await receive(delivery).then(() => 'stored', statusOf)).toBe(400);
       }
-      expect((await pool.query(`SELECT 1 FROM payment_webhook_events WHERE event_id = $1`, [good.eventId])).rowCount).toBe(0);
+      expect((await harness.pool.query(`SELECT 1 FROM payment_webhook_events WHERE event_id = $1`, [good.eventId])).rowCount).toBe(0);
     });
 
     it('credits once when the same webhook is delivered twice, and when a late one comes after the sweep', async () => {
@@ -340,7 +318,7 @@ for (const database of everyDatabase()) {
       await allProcessed();
       // A late webhook of another type for the same payment, and the sweep: nothing more.
       await receive(signed('checkout.session.completed', { id: paymentId }).delivery);
-      await commands.execute(new SweepCardPayments({}, systemContext('test')));
+      await harness.commands.execute(new SweepCardPayments({}, systemContext('test')));
       await allProcessed();
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 1_200 })]);
     });
@@ -360,7 +338,7 @@ for (const database of everyDatabase()) {
       const early = signed('payment_intent.succeeded', { id: paymentId });
       await receive(early.delivery);
       await allProcessed();
-      expect((await pool.query(`SELECT outcome FROM payment_webhook_events WHERE event_id = $1`, [early.eventId])).rows[0]).toEqual({
+      expect((await harness.pool.query(`SELECT outcome FROM payment_webhook_events WHERE event_id = $1`, [early.eventId])).rows[0]).toEqual({
         outcome: 'payment processing',
       });
       expect(await deposits(userId)).toEqual([]);
@@ -380,9 +358,9 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       const { paymentId } = await paidWithoutWebhooks(userId, 3_300);
       expect(await deposits(userId)).toEqual([]);
-      expect(await commands.execute(new SweepCardPayments({}, systemContext('test')))).toBeGreaterThanOrEqual(1);
+      expect(await harness.commands.execute(new SweepCardPayments({}, systemContext('test')))).toBeGreaterThanOrEqual(1);
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 3_300 })]);
-      expect(await commands.execute(new SweepCardPayments({}, systemContext('test')))).toBe(0);
+      expect(await harness.commands.execute(new SweepCardPayments({}, systemContext('test')))).toBe(0);
       expect((await deposits(userId)).length).toBe(1);
     });
 
@@ -395,7 +373,9 @@ for (const database of everyDatabase()) {
       await creditedOnce(userId, paymentId);
       await allProcessed();
       expect(await deposits(userId)).toEqual([expect.objectContaining({ paymentId, amountCents: 4_400 })]);
-      expect((await pool.query(`SELECT count(*)::int AS n FROM payment_webhook_events WHERE event_id = $1`, [event.eventId])).rows[0]).toEqual({ n: 1 });
+      expect((await harness.pool.query(`SELECT count(*)::int AS n FROM payment_webhook_events WHERE event_id = $1`, [event.eventId])).rows[0]).toEqual({
+        n: 1,
+      });
     });
 
     it('a checkout page submitted 30 times at once pays once, and 30 default changes at once leave one default', async () => {

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
+import { moduleHarness } from '../../../../test/support/module-harness.js';
 import { inParallel } from '../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { fold } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
-import { eventJobDispatcher } from '../../../platform/jobs/event-job-dispatcher.js';
-import { PostgresJobQueue } from '../../../platform/jobs/postgres-job-queue.js';
 import { Mailer } from '../../../platform/mail/mailer.js';
-import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
-import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
-import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
+import { CONFIG } from '../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type TopUpResult } from '../../payments/contracts/card-payments.port.js';
 import { CARD_REMOVED, ChargeAutoRechargeHandler } from '../commands/charge-auto-recharge/charge-auto-recharge.handler.js';
 import { ChargeWalletHandler } from '../commands/charge-wallet/charge-wallet.handler.js';
@@ -55,75 +48,41 @@ class ScriptedCards implements Pick<CardPayments, 'provider' | 'listCards' | 'ch
 
 for (const database of everyDatabase()) {
   describeOn(database, `auto-recharge on ${database.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-    let queue: PostgresJobQueue;
-    let runner: SubscriptionRunner;
-    let app: INestApplicationContext;
-    let commands: CommandBus;
     const cards = new ScriptedCards();
-
-    beforeAll(async () => {
-      pool = createPool(database.url, 10);
-      store = new PostgresEventStore(pool);
-      queue = new PostgresJobQueue(pool, `auto-recharge-${randomUUID()}`, 50);
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          WalletLedger,
-          DepositFundsHandler,
-          ChargeWalletHandler,
-          ConfigureAutoRechargeHandler,
-          TriggerAutoRechargeHandler,
-          ChargeAutoRechargeHandler,
-          { provide: EVENT_STORE, useValue: store },
-          { provide: SQL_POOL, useValue: pool },
-          { provide: CARD_PAYMENTS, useValue: cards },
-          { provide: CONFIG, useValue: { publicUrl: 'http://127.0.0.1:9' } },
-        ],
-      })
-      class AutoRechargeTestModule {}
-      app = await NestFactory.createApplicationContext(AutoRechargeTestModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-      registerAutoRechargeJobs(queue, commands, {
-        pool,
-        mailer: new Mailer(pool, 'portal@example.com', undefined),
-        payments: cards as unknown as CardPayments,
-        publicUrl: 'http://127.0.0.1:9',
-      });
-      await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, autoRechargeTriggers), name: `job-dispatcher-${randomUUID()}` }], {
-        pollIntervalMs: 50,
-      });
-      await runner.start();
-    });
-
-    afterAll(async () => {
-      await runner.stop();
-      await queue.close();
-      await app.close();
-      await pool.end();
+    const harness = moduleHarness(database, {
+      providers: [WalletLedger, DepositFundsHandler, ChargeWalletHandler, ConfigureAutoRechargeHandler, TriggerAutoRechargeHandler, ChargeAutoRechargeHandler],
+      values: [
+        [CARD_PAYMENTS, cards],
+        [CONFIG, { publicUrl: 'http://127.0.0.1:9' }],
+      ],
+      registerJobs: ({ queue, commands, pool }) =>
+        registerAutoRechargeJobs(queue, commands, {
+          pool,
+          mailer: new Mailer(pool, 'portal@example.com', undefined),
+          payments: cards as unknown as CardPayments,
+          publicUrl: 'http://127.0.0.1:9',
+        }),
+      jobTriggers: autoRechargeTriggers,
     });
 
     async function agentWithAutoRecharge(depositCents: number): Promise<string> {
       const userId = randomUUID();
-      await pool.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [userId, `agent-${userId}@example.com`]);
-      await commands.execute(
+      await harness.pool.query(`INSERT INTO users (id, email) VALUES ($1, $2)`, [userId, `agent-${userId}@example.com`]);
+      await harness.commands.execute(
         new ConfigureAutoRecharge(
           { userId, settings: { enabled: true, thresholdCents: 2_000, amountCents: 5_000, cardId: `card-of-${userId}`, dailyCapCents: 10_000 } },
           userRequestContext(userId, 'test'),
         ),
       );
       const paymentId = randomUUID();
-      await commands.execute(
+      await harness.commands.execute(
         new DepositFunds({ userId, paymentId, amountCents: depositCents, provider: 'demo' }, userRequestContext(userId), `payment:${paymentId}`),
       );
       return userId;
     }
     const spend = (userId: string, amountCents: number) => {
       const chargeId = randomUUID();
-      return commands.execute(
+      return harness.commands.execute(
         new ChargeWallet(
           { userId, chargeId, amountCents, cause: { kind: 'aged-package', id: chargeId }, description: 'Aged leads' },
           userRequestContext(userId),
@@ -131,18 +90,18 @@ for (const database of everyDatabase()) {
         ),
       );
     };
-    const wallet = async (userId: string) => fold(walletDecider, (await store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
-    const recharges = async (userId: string) => (await store.readStream(autoRechargeStream(userId))) as unknown as AutoRechargeEvent[];
+    const wallet = async (userId: string) => fold(walletDecider, (await harness.store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
+    const recharges = async (userId: string) => (await harness.store.readStream(autoRechargeStream(userId))) as unknown as AutoRechargeEvent[];
 
     it('charges the saved card when a purchase takes the balance below the threshold, and credits the wallet with the cause recorded', async () => {
       cards.answer = 'succeed';
       const userId = await agentWithAutoRecharge(3_000);
       await spend(userId, 1_500);
       await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 15_000 }).toBe(6_500);
-      const deposits = (await store.readStream(walletStream(userId))).filter((e) => e.type === 'FundsDeposited');
+      const deposits = (await harness.store.readStream(walletStream(userId))).filter((e) => e.type === 'FundsDeposited');
       expect(deposits.at(-1)!.data).toMatchObject({ amountCents: 5_000, autoRecharge: true });
       const started = (await recharges(userId)).find((e) => e.type === 'AutoRechargeStarted')!;
-      const charge = (await store.readStream(walletStream(userId))).find((e) => e.type === 'WalletCharged')!;
+      const charge = (await harness.store.readStream(walletStream(userId))).find((e) => e.type === 'WalletCharged')!;
       expect(started.data).toMatchObject({ causeEventId: charge.metadata.eventId, availableCents: 1_500 });
       // The credit names the recharge that caused it.
       expect(deposits.at(-1)!.metadata.correlationId).toBe(charge.metadata.correlationId);
@@ -178,7 +137,7 @@ for (const database of everyDatabase()) {
       await spend(userId, 100);
       await expect.poll(async () => fold(autoRechargeDecider, await recharges(userId)).paused, { timeout: 15_000 }).toBe(true);
       await expect
-        .poll(async () => (await pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows, {
+        .poll(async () => (await harness.pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows, {
           timeout: 15_000,
         })
         .toEqual([{ subject: 'Auto-recharge is paused' }]);

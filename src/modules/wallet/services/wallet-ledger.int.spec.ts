@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
+import { moduleHarness } from '../../../../test/support/module-harness.js';
 import { inParallel, tally } from '../../../../test/support/parallel.js';
 import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
 import { fold } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
 import { SqlSnapshotStore } from '../../../platform/event-store/snapshots.js';
-import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
-import { EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
 import { CaptureHoldHandler } from '../commands/capture-hold/capture-hold.handler.js';
 import { ChargeWalletHandler } from '../commands/charge-wallet/charge-wallet.handler.js';
 import { DepositFundsHandler } from '../commands/deposit-funds/deposit-funds.handler.js';
@@ -24,43 +19,14 @@ import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from './wal
 
 for (const database of everyDatabase()) {
   describeOn(database, `the wallet ledger on ${database.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-    let app: INestApplicationContext;
-    let commands: CommandBus;
-
-    beforeAll(async () => {
-      pool = createPool(database.url, 10);
-      store = new PostgresEventStore(pool);
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          WalletLedger,
-          DepositFundsHandler,
-          ChargeWalletHandler,
-          PlaceHoldHandler,
-          CaptureHoldHandler,
-          { provide: EVENT_STORE, useValue: store },
-          { provide: SQL_POOL, useValue: pool },
-        ],
-      })
-      class WalletHandlersModule {}
-      app = await NestFactory.createApplicationContext(WalletHandlersModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-    });
-
-    afterAll(async () => {
-      await app.close();
-      await pool.end();
-    });
+    const harness = moduleHarness(database, { providers: [WalletLedger, DepositFundsHandler, ChargeWalletHandler, PlaceHoldHandler, CaptureHoldHandler] });
 
     const context = (userId: string) => userRequestContext(userId, randomUUID());
     const deposit = (userId: string, amountCents: number, paymentId: string = randomUUID()) =>
-      commands.execute(new DepositFunds({ userId, paymentId, amountCents, provider: 'demo' }, context(userId), `payment:${paymentId}`));
+      harness.commands.execute(new DepositFunds({ userId, paymentId, amountCents, provider: 'demo' }, context(userId), `payment:${paymentId}`));
     const charge = (userId: string, amountCents: number) => {
       const chargeId = randomUUID();
-      return commands.execute(
+      return harness.commands.execute(
         new ChargeWallet(
           { userId, chargeId, amountCents, cause: { kind: 'aged-package', id: chargeId }, description: 'Aged leads' },
           context(userId),
@@ -73,7 +39,7 @@ for (const database of everyDatabase()) {
         () => 'ok',
         (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
       );
-    const history = async (userId: string) => (await store.readStream(walletStream(userId))) as unknown as WalletEvent[];
+    const history = async (userId: string) => (await harness.store.readStream(walletStream(userId))) as unknown as WalletEvent[];
 
     it('credits a payment once however often and however concurrently it is reported', async () => {
       const userId = randomUUID();
@@ -98,10 +64,12 @@ for (const database of everyDatabase()) {
       const userId = randomUUID();
       await deposit(userId, 20_000);
       const holdId = randomUUID();
-      await commands.execute(new PlaceHold({ userId, holdId, amountCents: 5_000, cause: { kind: 'campaign', id: holdId } }, context(userId), `hold:${holdId}`));
+      await harness.commands.execute(
+        new PlaceHold({ userId, holdId, amountCents: 5_000, cause: { kind: 'campaign', id: holdId } }, context(userId), `hold:${holdId}`),
+      );
       const outcomes = await inParallel(50, (index) =>
         outcome(
-          commands.execute(
+          harness.commands.execute(
             new CaptureHold(
               { userId, holdId, captureId: `lead-${index}`, amountCents: 300, cause: { kind: 'lead', id: `lead-${index}` }, description: 'Lead' },
               context(userId),
@@ -121,7 +89,7 @@ for (const database of everyDatabase()) {
       await deposit(userId, 1_000_000);
       for (let i = 0; i < WALLET_SNAPSHOT_EVERY * 2 + 7; i++) await charge(userId, 1 + (i % 5));
       const events = await history(userId);
-      const snapshot = await new SqlSnapshotStore(pool).load<WalletState>(walletStream(userId), WALLET_SNAPSHOT_NAME);
+      const snapshot = await new SqlSnapshotStore(harness.pool).load<WalletState>(walletStream(userId), WALLET_SNAPSHOT_NAME);
       expect(snapshot).not.toBeNull();
       expect(Number(snapshot!.version)).toBeGreaterThanOrEqual(WALLET_SNAPSHOT_EVERY * 2);
       const fromSnapshot = events.slice(Number(snapshot!.version)).reduce(walletDecider.evolve, snapshot!.state);

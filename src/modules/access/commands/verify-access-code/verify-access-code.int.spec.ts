@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { accessCodesProjection } from '../../../../../projections/access/access-codes/access-codes.projection.js';
-import { describeIf } from '../../../../../test/support/not-run.js';
+import { everyDatabaseAndQueue, moduleHarness } from '../../../../../test/support/module-harness.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
-import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../test/support/test-databases.js';
+import { describeOn } from '../../../../../test/support/test-databases.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../../../platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
-import { BullmqJobQueue } from '../../../../platform/jobs/bullmq-job-queue.js';
-import { eventJobDispatcher } from '../../../../platform/jobs/event-job-dispatcher.js';
-import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
-import { PostgresJobQueue } from '../../../../platform/jobs/postgres-job-queue.js';
-import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
-import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
-import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { accessCodeStream, agentAccessStream } from '../../contracts/access-streams.js';
 import { elevatedAccessUntil } from '../../contracts/elevated-access.js';
 import { MAX_FAILED_ATTEMPTS } from '../../domain/agent-access.decider.js';
@@ -32,75 +21,22 @@ import { RedeemAccessCodeHandler } from '../redeem-access-code/redeem-access-cod
 import { VerifyAccessCode } from './verify-access-code.command.js';
 import { VerifyAccessCodeHandler } from './verify-access-code.handler.js';
 
-type Setup = { readonly name: string; readonly needs?: string; readonly url: string; readonly queue: (pool: SqlPool) => JobQueue };
-
-const redisUrl = testRedisUrl();
-const postgres = everyDatabase().find((database) => database.name === 'postgres')!;
-const setups: Setup[] = [
-  ...everyDatabase().map((database): Setup => ({ ...database, queue: (pool) => new PostgresJobQueue(pool, `access-${randomUUID()}`, 50) })),
-  {
-    name: 'postgres + redis',
-    needs: [postgres.needs, redisUrl ? undefined : 'REDIS_URL'].filter(Boolean).join(' and ') || undefined,
-    url: postgres.url,
-    queue: () => new BullmqJobQueue(redisUrl!, testRedisPrefix('access')),
-  },
-];
-
 const agent = (): AuthenticatedUser => ({ userId: randomUUID() }) as AuthenticatedUser;
 const statusOf = (error: unknown) => (error instanceof DomainError || error instanceof ApiError ? error.status : String(error));
 
-for (const setup of setups) {
-  describeIf(!setup.needs, setup.needs ?? '', `access-code verification on ${setup.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-    let queue: JobQueue;
-    let runner: SubscriptionRunner;
-    let app: INestApplicationContext;
-    let commands: CommandBus;
-
-    beforeAll(async () => {
-      pool = createPool(setup.url, 10);
-      store = new PostgresEventStore(pool);
-      queue = setup.queue(pool);
-
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          CreateAccessCodeHandler,
-          VerifyAccessCodeHandler,
-          RedeemAccessCodeHandler,
-          CompleteAccessCodeRedemptionHandler,
-          { provide: EVENT_STORE, useValue: store },
-          { provide: SQL_POOL, useValue: pool },
-        ],
-      })
-      class AccessHandlersModule {}
-      app = await NestFactory.createApplicationContext(AccessHandlersModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-
-      registerAccessCodeRedemptionJobs(queue, commands);
-      await queue.startWorkers(4);
-      runner = new SubscriptionRunner(
-        store,
-        pool,
-        [accessCodesProjection, { ...eventJobDispatcher(queue, accessCodeRedemptionTriggers), name: `job-dispatcher-${randomUUID()}` }],
-        {
-          pollIntervalMs: 100,
-        },
-      );
-      await runner.start();
-    });
-
-    afterAll(async () => {
-      await runner.stop();
-      await queue.close();
-      await app.close();
-      await pool.end();
+for (const setup of everyDatabaseAndQueue('access')) {
+  describeOn(setup, `access-code verification on ${setup.label}`, () => {
+    const harness = moduleHarness(setup, {
+      providers: [CreateAccessCodeHandler, VerifyAccessCodeHandler, RedeemAccessCodeHandler, CompleteAccessCodeRedemptionHandler],
+      queue: setup.queue,
+      registerJobs: ({ queue, commands }) => registerAccessCodeRedemptionJobs(queue, commands),
+      jobTriggers: accessCodeRedemptionTriggers,
+      projections: [accessCodesProjection],
+      pollIntervalMs: 100,
     });
 
     const verify = (user: AuthenticatedUser, code: string) =>
-      commands
+      harness.commands
         .execute(new VerifyAccessCode({ code }, { ...userRequestContext(user.userId, randomUUID()), client: { ip: '192.0.2.1', userAgent: undefined } }))
         .then(
           () => 200,
@@ -108,16 +44,18 @@ for (const setup of setups) {
         );
 
     async function newCode(maxUses: number | null = null): Promise<string> {
-      const { codeId, code } = await commands.execute(
+      const { codeId, code } = await harness.commands.execute(
         new CreateAccessCode({ label: 'burst', grantsHours: 2, expiresAt: null, maxUses }, userRequestContext(randomUUID(), 'test')),
       );
-      await expect.poll(async () => (await pool.query('SELECT 1 FROM rm_access_codes WHERE code_id = $1', [codeId])).rowCount, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(async () => (await harness.pool.query('SELECT 1 FROM rm_access_codes WHERE code_id = $1', [codeId])).rowCount, { timeout: 10_000 })
+        .toBe(1);
       return code;
     }
 
     const attemptsLogged = async (userId: string) =>
       (
-        await pool.query<{ details: { locked?: boolean } }>(
+        await harness.pool.query<{ details: { locked?: boolean } }>(
           `SELECT data->'details' AS details FROM es_events WHERE event_type = 'SecurityEventRecorded' AND data->>'userId' = $1 AND data->>'eventType' = 'access_code_attempt'`,
           [userId],
         )
@@ -128,14 +66,14 @@ for (const setup of setups) {
       const user = agent();
       const statuses = await inParallel(30, (i) => verify(user, `WRONG-CODE-${i}`));
       expect(tally(statuses)).toEqual({ 400: MAX_FAILED_ATTEMPTS, 423: 30 - MAX_FAILED_ATTEMPTS });
-      const stream = await store.readStream(agentAccessStream(user.userId));
+      const stream = await harness.store.readStream(agentAccessStream(user.userId));
       expect(stream.filter((e) => e.type === 'AccessCodeAttemptFailed')).toHaveLength(MAX_FAILED_ATTEMPTS);
       const logged = await attemptsLogged(user.userId);
       expect(logged).toHaveLength(30);
       expect(logged.filter((row) => row.details.locked === true)).toHaveLength(30 - MAX_FAILED_ATTEMPTS);
 
       expect(await verify(user, code)).toBe(423);
-      expect(await elevatedAccessUntil(store, user.userId)).toBeNull();
+      expect(await elevatedAccessUntil(harness.store, user.userId)).toBeNull();
     });
 
     it('lets a right code inside a burst of 30 guesses through only if it came before the lockout, in the order the stream recorded', async () => {
@@ -144,11 +82,11 @@ for (const setup of setups) {
       const statuses = await inParallel(30, (i) => verify(user, i === 17 ? code : `WRONG-CODE-${i}`));
       const { 200: granted = 0, 400: failed = 0, 423: locked = 0 } = tally(statuses);
       expect(granted + failed + locked).toBe(30);
-      const stream = await store.readStream(agentAccessStream(user.userId));
+      const stream = await harness.store.readStream(agentAccessStream(user.userId));
       expect(attemptsBeforeEachGrant(stream).every((n) => n <= MAX_FAILED_ATTEMPTS)).toBe(true);
       expect(stream.filter((e) => e.type === 'AccessCodeAttemptFailed')).toHaveLength(failed);
       expect(stream.some((e) => e.type === 'ElevatedAccessGranted')).toBe(granted === 1);
-      expect((await elevatedAccessUntil(store, user.userId)) !== null).toBe(granted === 1);
+      expect((await elevatedAccessUntil(harness.store, user.userId)) !== null).toBe(granted === 1);
     });
 
     it('never lets a code be used more than its maximum when 30 agents redeem it at once', async () => {
@@ -156,11 +94,11 @@ for (const setup of setups) {
       const agents = Array.from({ length: 30 }, agent);
       const statuses = await inParallel(30, (i) => verify(agents[i]!, code));
       expect(tally(statuses)).toEqual({ 200: 3, 400: 27 });
-      const codeId = (await pool.query<{ code_id: string }>('SELECT code_id FROM rm_access_codes WHERE max_uses = 3 ORDER BY created_at DESC LIMIT 1')).rows[0]!
-        .code_id;
-      const redeemed = (await store.readStream(accessCodeStream(codeId))).filter((e) => e.type === 'AccessCodeRedeemed');
+      const codeId = (await harness.pool.query<{ code_id: string }>('SELECT code_id FROM rm_access_codes WHERE max_uses = 3 ORDER BY created_at DESC LIMIT 1'))
+        .rows[0]!.code_id;
+      const redeemed = (await harness.store.readStream(accessCodeStream(codeId))).filter((e) => e.type === 'AccessCodeRedeemed');
       expect(redeemed).toHaveLength(3);
-      const elevated = await Promise.all(agents.map((a) => elevatedAccessUntil(store, a.userId)));
+      const elevated = await Promise.all(agents.map((a) => elevatedAccessUntil(harness.store, a.userId)));
       expect(elevated.filter((until) => until !== null)).toHaveLength(3);
       expect(new Set(redeemed.map((e) => (e.data as { userId: string }).userId))).toEqual(
         new Set(agents.filter((_, i) => statuses[i] === 200).map((a) => a.userId)),

@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Module, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 
-import { describeIf } from '../../../../../test/support/not-run.js';
+import { everyDatabaseAndQueue, moduleHarness } from '../../../../../test/support/module-harness.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
-import { everyDatabase, testRedisPrefix, testRedisUrl } from '../../../../../test/support/test-databases.js';
+import { describeOn } from '../../../../../test/support/test-databases.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { toJsonEvent } from '../../../../platform/event-store/json-event.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
-import { PostgresEventStore } from '../../../../platform/event-store/postgres-event-store.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
-import { BullmqJobQueue } from '../../../../platform/jobs/bullmq-job-queue.js';
-import { eventJobDispatcher } from '../../../../platform/jobs/event-job-dispatcher.js';
-import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
-import { PostgresJobQueue } from '../../../../platform/jobs/postgres-job-queue.js';
-import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
-import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
-import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG } from '../../../../platform/tokens.js';
 import { walletStream, type WalletEvent } from '../../contracts/wallet-events.js';
 import { RECEIVE_TRANSFER, receiveTransferStep, registerTransferCreditJobs, transferCreditTriggers } from '../../jobs/transfer-credit.job.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
@@ -33,20 +23,7 @@ import type { TransferAnswer } from './send-transfer.command.js';
 import { SendTransferHandler } from './send-transfer.handler.js';
 import { SendTransferController } from './send-transfer.http.controller.js';
 
-type Setup = { readonly name: string; readonly needs?: string; readonly url: string; readonly queue: (pool: SqlPool) => JobQueue };
-
 const DAILY_LIMIT_CENTS = 100_000;
-const redisUrl = testRedisUrl();
-const postgres = everyDatabase().find((database) => database.name === 'postgres')!;
-const setups: Setup[] = [
-  ...everyDatabase().map((database): Setup => ({ ...database, queue: (pool) => new PostgresJobQueue(pool, `transfers-${randomUUID()}`, 50) })),
-  {
-    name: 'postgres + redis',
-    needs: [postgres.needs, redisUrl ? undefined : 'REDIS_URL'].filter(Boolean).join(' and ') || undefined,
-    url: postgres.url,
-    queue: () => new BullmqJobQueue(redisUrl!, testRedisPrefix('transfers')),
-  },
-];
 
 type Account = { readonly userId: string; readonly email: string };
 type Outcome = { readonly status: number; readonly code?: string; readonly message?: string; readonly body?: TransferAnswer };
@@ -56,63 +33,32 @@ const outcomeOf = (error: unknown): Outcome => {
   throw error;
 };
 
-for (const setup of setups) {
-  describeIf(!setup.needs, setup.needs ?? '', `transfers between agents on ${setup.name}`, () => {
-    let pool: SqlPool;
-    let store: PostgresEventStore;
-    let queue: JobQueue;
-    let runner: SubscriptionRunner;
-    let app: INestApplicationContext;
-    let commands: CommandBus;
+for (const setup of everyDatabaseAndQueue('transfers')) {
+  describeOn(setup, `transfers between agents on ${setup.label}`, () => {
+    const harness = moduleHarness(setup, {
+      providers: [WalletLedger, AddTestCreditHandler, SendTransferHandler, ReceiveTransferHandler],
+      values: [[CONFIG, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } }]],
+      queue: setup.queue,
+      registerJobs: ({ queue, commands }) => registerTransferCreditJobs(queue, commands),
+      jobTriggers: transferCreditTriggers,
+    });
     let controller: SendTransferController;
 
-    beforeAll(async () => {
-      pool = createPool(setup.url, 10);
-      store = new PostgresEventStore(pool);
-      queue = setup.queue(pool);
-      @Module({
-        imports: [CqrsModule.forRoot()],
-        providers: [
-          WalletLedger,
-          AddTestCreditHandler,
-          SendTransferHandler,
-          ReceiveTransferHandler,
-          { provide: EVENT_STORE, useValue: store },
-          { provide: SQL_POOL, useValue: pool },
-          { provide: CONFIG, useValue: { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } },
-        ],
-      })
-      class TransferTestModule {}
-      app = await NestFactory.createApplicationContext(TransferTestModule, { logger: false });
-      await app.init();
-      commands = app.get(CommandBus);
-      controller = new SendTransferController(commands, pool, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } as AppConfig);
-      registerTransferCreditJobs(queue, commands);
-      await queue.startWorkers(4);
-      runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, transferCreditTriggers), name: `job-dispatcher-${randomUUID()}` }], {
-        pollIntervalMs: 50,
-      });
-      await runner.start();
-    });
-
-    afterAll(async () => {
-      await runner.stop();
-      await queue.close();
-      await app.close();
-      await pool.end();
+    beforeAll(() => {
+      controller = new SendTransferController(harness.commands, harness.pool, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } as AppConfig);
     });
 
     async function account(options: { satLeaderEmail?: string | null; satLeader?: boolean; admin?: boolean } = {}): Promise<Account> {
       const userId = randomUUID();
       const email = `agent-${userId.slice(0, 8)}@transfers.test`;
-      await pool.query(`INSERT INTO users (id, email, email_confirmed_at) VALUES ($1, $2, now())`, [userId, email]);
-      await pool.query(`INSERT INTO profiles (user_id, email, title_code, sat_manager_email) VALUES ($1, $2, $3, $4)`, [
+      await harness.pool.query(`INSERT INTO users (id, email, email_confirmed_at) VALUES ($1, $2, now())`, [userId, email]);
+      await harness.pool.query(`INSERT INTO profiles (user_id, email, title_code, sat_manager_email) VALUES ($1, $2, $3, $4)`, [
         userId,
         email,
         options.satLeader ? 'Satellite' : null,
         options.satLeaderEmail ?? null,
       ]);
-      if (options.admin) await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [userId]);
+      if (options.admin) await harness.pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [userId]);
       return { userId, email };
     }
 
@@ -124,7 +70,7 @@ for (const setup of setups) {
     }
 
     const fund = (who: Account, amountCents: number) =>
-      commands.execute(new AddTestCredit({ userId: who.userId, creditId: randomUUID(), amountCents }, userRequestContext(randomUUID()), randomUUID()));
+      harness.commands.execute(new AddTestCredit({ userId: who.userId, creditId: randomUUID(), amountCents }, userRequestContext(randomUUID()), randomUUID()));
 
     /** POST /api/wallet/transfers as `sender`'s session, through the controller (Idempotency-Key, validation, the command). */
     const send = (sender: Account, body: Record<string, unknown>, key: string | null = randomUUID()): Promise<Outcome> => {
@@ -133,8 +79,9 @@ for (const setup of setups) {
       return controller.send(user, body, request).then((answer) => ({ status: 200, body: answer }), outcomeOf);
     };
 
-    const events = async (who: Account) => (await store.readStream(walletStream(who.userId))) as unknown as (WalletEvent & { metadata: { eventId: string } })[];
-    const available = async (who: Account) => (await app.get(WalletLedger).balances(who.userId)).availableCents;
+    const events = async (who: Account) =>
+      (await harness.store.readStream(walletStream(who.userId))) as unknown as (WalletEvent & { metadata: { eventId: string } })[];
+    const available = async (who: Account) => (await harness.app.get(WalletLedger).balances(who.userId)).availableCents;
     const received = async (who: Account) => (await events(who)).filter((e) => e.type === 'TransferReceived');
 
     it('lets an agent send to their own SAT leader: the sender is debited, the leader credited by the job, and the answer says completed', async () => {
@@ -243,15 +190,15 @@ for (const setup of setups) {
       await fund(agent, 5_000);
       const sent = await send(agent, { amountCents: 700, recipientEmail: leader.email });
       await expect.poll(async () => (await received(leader)).length, { timeout: 10_000 }).toBe(1);
-      const debit = (await store.readStream(walletStream(agent.userId))).find((e) => e.type === 'TransferSent')!;
+      const debit = (await harness.store.readStream(walletStream(agent.userId))).find((e) => e.type === 'TransferSent')!;
       const job = { event: toJsonEvent(debit) as TransferSentEvent };
 
       // Delivered again through the queue (a new job id, as after a lost acknowledgement), and run twice by hand.
-      await queue.enqueue(RECEIVE_TRANSFER, job, { jobId: `again-${randomUUID()}` });
-      await commands.execute(receiveTransferStep(job.event));
-      await commands.execute(receiveTransferStep(job.event));
+      await harness.queue.enqueue(RECEIVE_TRANSFER, job, { jobId: `again-${randomUUID()}` });
+      await harness.commands.execute(receiveTransferStep(job.event));
+      await harness.commands.execute(receiveTransferStep(job.event));
       // The leader now owes money (a top-up spent, then disputed): a repeat would decide a debt repayment too.
-      const ledger = app.get(WalletLedger);
+      const ledger = harness.app.get(WalletLedger);
       const context = userRequestContext(leader.userId);
       await ledger.decide(
         { type: 'Deposit', userId: leader.userId, paymentId: 'pay-1', amountCents: 1_000, provider: 'demo', autoRecharge: false },
@@ -265,7 +212,7 @@ for (const setup of setups) {
       );
       await ledger.decide({ type: 'OpenDispute', userId: leader.userId, paymentId: 'pay-1', disputeId: 'd-1', amountCents: 1_000 }, context, randomUUID());
       expect((await ledger.balances(leader.userId)).debtCents).toBe(1_000);
-      await commands.execute(receiveTransferStep(job.event));
+      await harness.commands.execute(receiveTransferStep(job.event));
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       const credits = await received(leader);
