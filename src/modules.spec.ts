@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { sourcesUnder } from '../test/support/source-tree.js';
-import { MIGRATIONS, MODULE_LOG_REDACTIONS, MODULE_REGISTRATIONS, POPUP_RETURN_PAGES } from './modules.js';
+import { MIGRATIONS, MODULE_LOG_REDACTIONS, MODULE_REGISTRATIONS, POPUP_RETURN_PAGES, SECRET_COLUMNS } from './modules.js';
 import { migrationNumber, migrationsInOrder } from './platform/module-registration.js';
 import { PLATFORM_MIGRATIONS } from './platform/persistence/migrations/platform-migrations.js';
 
@@ -85,5 +85,12 @@ describe('the modules the platform is told of', () => {
     expect(MODULE_LOG_REDACTIONS.fields).toEqual(expect.arrayContaining(['postingUrl', 'ringyCredentials', 'vanillaSoftConfig']));
     expect(MODULE_LOG_REDACTIONS.headers).toEqual(expect.arrayContaining(['stripe-signature', 'webhook-signature']));
     expect(POPUP_RETURN_PAGES).toEqual(['/textdrip/success', '/textdrip/failed']);
+  });
+
+  it('rotates the secret columns the modules register, each in a table of the module that registers it', () => {
+    expect(SECRET_COLUMNS.map((c) => `${c.table}.${c.column}`).sort()).toEqual(['demo_pay_settings.webhook_secret', 'integration_secrets.value']);
+    for (const module of MODULE_REGISTRATIONS) {
+      for (const column of module.secretColumns ?? []) expect(module.tables, `${module.name}: ${column.table}`).toContain(column.table);
+    }
   });
 });

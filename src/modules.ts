@@ -10,6 +10,7 @@ import type { LogRedactions } from './platform/logging/logging.js';
 import { migrationsInOrder, type ModuleRegistration } from './platform/module-registration.js';
 import { PLATFORM_MIGRATIONS } from './platform/persistence/migrations/platform-migrations.js';
 import { migrateDatabase as migrate } from './platform/persistence/orm.js';
+import type { SecretColumn } from './platform/secrets/secret-columns.js';
 
 /** Every module's registration (composition root, beside app.module.ts and read-models.ts). */
 export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
@@ -37,3 +38,6 @@ export const MODULE_LOG_REDACTIONS: LogRedactions = {
 
 /** The pages provider connect windows come back to, served without an opener policy. */
 export const POPUP_RETURN_PAGES: readonly string[] = MODULE_REGISTRATIONS.flatMap((module) => module.popupReturnPages ?? []);
+
+/** Every column holding secrets encrypted at rest, for `npm run secrets:rotate`. */
+export const SECRET_COLUMNS: readonly SecretColumn[] = MODULE_REGISTRATIONS.flatMap((module) => module.secretColumns ?? []);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { leadsProjection } from '../../projections/marketplace/leads/leads.projection.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
 import { newWebhookSecret } from '../../src/modules/integrations/delivery/standard-webhooks.js';
+import { INTEGRATION_SECRETS } from '../../src/modules/integrations/integrations.secrets.js';
 import { OnlySalesLeadSender } from '../../src/modules/integrations/providers/onlysales/onlysales-sender.js';
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
@@ -25,7 +26,7 @@ import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.j
 import { encryptionKey } from '../../src/platform/secrets/key-material.js';
 import { keyring } from '../../src/platform/secrets/keyring.js';
 import { SecretCipher } from '../../src/platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
+import { secretContext } from '../../src/platform/secrets/secret-columns.js';
 import { leadDeliveries } from '../../test/support/lead-deliveries.js';
 import { fmt, openBenchDatabase } from '../support/bench-database.js';
 
@@ -34,7 +35,6 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
 const AGENTS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const SECRETS = SECRET_COLUMNS.find((c) => c.table === 'integration_secrets')!;
 const redisUrl = process.env.REDIS_URL;
 
 const queueOf = (pool: SqlPool, label: string): JobQueue =>
@@ -101,7 +101,7 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
       await pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
         integrationId,
         name,
-        cipher.encrypt(value, secretContext(SECRETS, [integrationId, name])),
+        cipher.encrypt(value, secretContext(INTEGRATION_SECRETS, [integrationId, name])),
         value.slice(-4),
       ]);
     }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { MIGRATIONS } from '../modules.js';
+import { MIGRATIONS, SECRET_COLUMNS } from '../modules.js';
 import { recordSecurityEvent } from '../modules/security/contracts/security-events.js';
 import { ConfigError, loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
@@ -30,7 +30,7 @@ export async function main(write: (line: string) => void = (line) => process.std
     write(
       `Current key: ${cipher.currentKeyId}${opened.keyFile ? ` (${opened.keyFile})` : ' (ENCRYPTION_KEY)'}; keys able to decrypt: ${opened.keyring.ids.join(', ')}`,
     );
-    const reports = await rotateSecrets(infrastructure.pool, cipher);
+    const reports = await rotateSecrets(infrastructure.pool, cipher, SECRET_COLUMNS);
     for (const report of reports) {
       write(describeRotation(report, cipher.currentKeyId));
       for (const failure of report.failures) write(`  FAILED ${report.table} ${failure.owner}: ${failure.message}`);

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 
 import type { LogRedactions } from './logging/logging.js';
+import type { SecretColumn } from './secrets/secret-columns.js';
 
 /**
  * What the platform needs to know of a module before Nest starts (the migrator and the logger
@@ -13,6 +14,8 @@ export type ModuleRegistration = {
   readonly name: string;
   readonly tables: readonly string[];
   readonly migrations: readonly MigrationObject[];
+  /** Columns whose values are encrypted at rest (re-encrypted by `npm run secrets:rotate`). */
+  readonly secretColumns?: readonly SecretColumn[];
   /** Never logged, beside the platform's own list (passwords, tokens, keys, cookies). */
   readonly logRedactions?: LogRedactions;
   /** Pages opened in a window the portal opened (a provider's connect flow), served without an opener policy. */

@@ -9,6 +9,7 @@ import { ArrivalNotReadable } from '../../src/modules/integrations/delivery/arri
 import { deliveryOf } from '../../src/modules/integrations/delivery/delivery-log.query.js';
 import { deliveryTriggers, registerDeliveryJobs } from '../../src/modules/integrations/delivery/delivery.jobs.js';
 import type { LeadSender } from '../../src/modules/integrations/delivery/lead-sender.js';
+import { INTEGRATION_SECRETS } from '../../src/modules/integrations/integrations.secrets.js';
 import { leadStream } from '../../src/modules/marketplace/contracts/lead-events.js';
 import type { JsonEvent } from '../../src/platform/event-store/json-event.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
@@ -16,7 +17,7 @@ import { SEND_EMAIL_JOB } from '../../src/platform/mail/mailer.js';
 import { parseOutboundAllow } from '../../src/platform/outbound/outbound-allow.js';
 import { OutboundHttp } from '../../src/platform/outbound/outbound-http.js';
 import { InProcessRealtimeHub } from '../../src/platform/realtime/realtime-hub.js';
-import { SECRET_COLUMNS, secretContext } from '../../src/platform/secrets/secret-columns.js';
+import { secretContext } from '../../src/platform/secrets/secret-columns.js';
 import { leadDeliveries } from '../support/lead-deliveries.js';
 import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
@@ -88,8 +89,6 @@ const jsonSender = (outbound: OutboundHttp): LeadSender => ({
   },
 });
 
-const SECRETS = SECRET_COLUMNS.find((c) => c.table === 'integration_secrets')!;
-
 for (const database of everyDatabase()) {
   describeOn(database, `lead delivery on ${database.name}`, () => {
     const cipher = testSecretCipher();
@@ -149,7 +148,7 @@ for (const database of everyDatabase()) {
       await harness.pool.query('INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)', [
         integrationId,
         'apiKey',
-        cipher.encrypt(apiKey, secretContext(SECRETS, [integrationId, 'apiKey'])),
+        cipher.encrypt(apiKey, secretContext(INTEGRATION_SECRETS, [integrationId, 'apiKey'])),
         apiKey.slice(-4),
       ]);
       return integrationId;

@@ -9,6 +9,7 @@ import Stripe from 'stripe';
 
 import { migrateDatabase } from '../../modules.js';
 import { agentAccessStream } from '../../modules/access/contracts/access-streams.js';
+import { DEMO_WEBHOOK_SECRET } from '../../modules/payments/payments.secrets.js';
 import { hashPassword } from '../../platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres-event-store.js';
@@ -19,7 +20,7 @@ import { createScratchDatabase } from '../../platform/persistence/test-database.
 import { encryptionKey, parseKey } from '../../platform/secrets/key-material.js';
 import { keyring } from '../../platform/secrets/keyring.js';
 import { SecretCipher } from '../../platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../platform/secrets/secret-columns.js';
 import { describeBreak, verifyLedger } from '../verify-ledger.js';
 import { SimClient } from './http-client.js';
 import { InvariantChecker, type Violation } from './invariants.js';
@@ -229,10 +230,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const webhookSecret = async () =>
       cipher.decrypt(
         (await pool.query<{ webhook_secret: string }>('SELECT webhook_secret FROM demo_pay_settings WHERE id = 1')).rows[0]!.webhook_secret,
-        secretContext(
-          SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!,
-          [1],
-        ),
+        secretContext(DEMO_WEBHOOK_SECRET, [1]),
       );
     const sendWebhook = async (event: Record<string, unknown>) => {
       const payload = JSON.stringify(event);

@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/module-registration.js';
+import { INTEGRATION_SECRETS } from './integrations.secrets.js';
 import { INTEGRATIONS_TABLES } from './integrations.tables.js';
 import { Migration0036Integrations } from './migrations/migration-0036-integrations.js';
 import { Migration0038LeadDeliveries } from './migrations/migration-0038-lead-deliveries.js';
@@ -18,6 +19,7 @@ export const integrationsRegistration: ModuleRegistration = {
     { name: 'Migration0040TextdripConnections', class: Migration0040TextdripConnections },
     { name: 'Migration0043SigningSecretRotation', class: Migration0043SigningSecretRotation },
   ],
+  secretColumns: [INTEGRATION_SECRETS],
   // VanillaSoft's posting URL is its credential; the admin send-leads bodies carry credentials; deliveries are signed.
   logRedactions: { fields: ['postingUrl', 'ringyCredentials', 'vanillaSoftConfig'], headers: ['webhook-signature'] },
   // Textdrip's connect window comes back to these.

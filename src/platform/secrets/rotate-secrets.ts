@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 import { isEncryptedSecret, type SecretCipher } from './secret-cipher.js';
-import { SECRET_COLUMNS, secretContext, type SecretColumn } from './secret-columns.js';
+import { secretContext, type SecretColumn } from './secret-columns.js';
 
 export type RotationFailure = { readonly owner: string; readonly message: string };
 
@@ -28,7 +28,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * in key order. Each row is written only if its value is still the one read (a concurrent
  * save wins), so it is safe while the portal runs, and running it again changes nothing.
  */
-export async function rotateSecrets(pool: pg.Pool, cipher: SecretCipher, columns: readonly SecretColumn[] = SECRET_COLUMNS): Promise<ColumnRotation[]> {
+export async function rotateSecrets(pool: pg.Pool, cipher: SecretCipher, columns: readonly SecretColumn[]): Promise<ColumnRotation[]> {
   const reports: ColumnRotation[] = [];
   for (const column of columns) reports.push(await rotateColumn(pool, cipher, column));
   return reports;

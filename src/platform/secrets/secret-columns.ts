@@ -1,9 +1,9 @@
 import type { SecretContext } from './secret-cipher.js';
 
 /**
- * A table column that holds secrets encrypted with SecretCipher. `npm run secrets:rotate`
- * re-encrypts every value of every column listed in SECRET_COLUMNS; a module that stores a
- * secret adds its column here (and nowhere stores one in plain text).
+ * A table column that holds secrets encrypted with SecretCipher. A module that stores a secret
+ * names its column in its registration (ModuleRegistration.secretColumns), and stores none in
+ * plain text; `npm run secrets:rotate` re-encrypts every value of every registered column.
  */
 export type SecretColumn = {
   readonly table: string;
@@ -11,14 +11,6 @@ export type SecretColumn = {
   readonly keyColumns: readonly string[];
   readonly column: string;
 };
-
-/** Every column holding secrets; integrations keep the last four characters beside each value (lastFour), so showing them needs no decryption. */
-export const SECRET_COLUMNS: readonly SecretColumn[] = [
-  // The demo card provider's webhook signing secret (one row).
-  { table: 'demo_pay_settings', keyColumns: ['id'], column: 'webhook_secret' },
-  // Each integration's credentials (API keys, auth tokens), one row per secret.
-  { table: 'integration_secrets', keyColumns: ['integration_id', 'name'], column: 'value' },
-];
 
 /** What a value of this column, in the row with these key values, is bound to. */
 export function secretContext(column: SecretColumn, keyValues: readonly unknown[]): SecretContext {

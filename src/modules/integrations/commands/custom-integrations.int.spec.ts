@@ -7,8 +7,9 @@ import { testSecretCipher } from '../../../../test/support/test-secrets.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
-import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../platform/secrets/secret-columns.js';
 import { customIntegrationSchema, MAX_CUSTOM_INTEGRATIONS, type CustomIntegrationForm } from '../domain/custom-integration.js';
+import { INTEGRATION_SECRETS } from '../integrations.secrets.js';
 import { AddCustomIntegration } from './add-custom-integration/add-custom-integration.command.js';
 import { AddCustomIntegrationHandler } from './add-custom-integration/add-custom-integration.handler.js';
 import { DeleteCustomIntegration } from './delete-custom-integration/delete-custom-integration.command.js';
@@ -26,7 +27,6 @@ type CustomIntegrationChange =
   | { readonly type: 'delete'; readonly integrationId: string };
 
 const cipher = testSecretCipher();
-const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 for (const database of everyDatabase()) {
   describeOn(database, `custom integrations on ${database.name}`, () => {
@@ -74,10 +74,12 @@ for (const database of everyDatabase()) {
         'SELECT name, value FROM integration_secrets WHERE integration_id = $1 ORDER BY name',
         [integrationId],
       );
-      const opened = Object.fromEntries(rows.map((row) => [row.name, cipher.decrypt(row.value, secretContext(SECRETS_COLUMN, [integrationId, row.name]))]));
+      const opened = Object.fromEntries(
+        rows.map((row) => [row.name, cipher.decrypt(row.value, secretContext(INTEGRATION_SECRETS, [integrationId, row.name]))]),
+      );
       expect(opened).toEqual({ apiKey: 'key-0123456789-abcd', headers: JSON.stringify({ 'X-Account': 'acct-secret-99' }), signingSecret });
       // Copied to another integration's row, a value no longer opens.
-      expect(() => cipher.decrypt(rows[0]!.value, secretContext(SECRETS_COLUMN, [randomUUID(), rows[0]!.name]))).toThrow();
+      expect(() => cipher.decrypt(rows[0]!.value, secretContext(INTEGRATION_SECRETS, [randomUUID(), rows[0]!.name]))).toThrow();
       const events = await pool.query<{ type: string; text: string }>(
         `SELECT event->>'type' AS type, event::text AS text FROM outbox_events WHERE stream_id = $1 ORDER BY position`,
         [`integration-${integrationId}`],

@@ -1,9 +1,8 @@
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../platform/secrets/secret-columns.js';
+import { INTEGRATION_SECRETS } from '../integrations.secrets.js';
 import type { IntegrationTarget } from './lead-sender.js';
-
-const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 type TargetRow = { integration_id: string; user_id: string; provider: string; settings: Record<string, unknown> };
 /** Which rows of integration_secrets (as `s` or unqualified) still count: a rotated signing secret only until its grace period ends. */
@@ -17,7 +16,9 @@ export type SealedSecretRow = { name: string; value: string };
  * owner's test-send, which SecretAccess does not record); the values go only to the sender.
  */
 export function openTarget(cipher: SecretCipher, row: TargetRow, sealed: readonly SealedSecretRow[]): IntegrationTarget {
-  const secrets = Object.fromEntries(sealed.map(({ name, value }) => [name, cipher.decrypt(value, secretContext(SECRETS_COLUMN, [row.integration_id, name]))]));
+  const secrets = Object.fromEntries(
+    sealed.map(({ name, value }) => [name, cipher.decrypt(value, secretContext(INTEGRATION_SECRETS, [row.integration_id, name]))]),
+  );
   return { integrationId: row.integration_id, userId: row.user_id, provider: row.provider, settings: row.settings, secrets };
 }
 

@@ -4,9 +4,10 @@ import { recordInOutbox } from '../../../platform/event-store/outbox.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { lastFour } from '../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../platform/secrets/secret-columns.js';
 import { integrationEvent, integrationStream, type IntegrationEventData } from '../contracts/integration-events.js';
 import { CUSTOM_SECRETS, type CustomIntegrationForm, type CustomSettings } from '../domain/custom-integration.js';
+import { INTEGRATION_SECRETS } from '../integrations.secrets.js';
 
 /*
  * An agent's custom integrations (spec: insert_custom_integration): rows of
@@ -16,8 +17,6 @@ import { CUSTOM_SECRETS, type CustomIntegrationForm, type CustomSettings } from 
  * secret in it. Each command touches only the agent's own rows: another agent's id is "not
  * found". Deleting keeps the row, inactive, without its secrets.
  */
-
-const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 export type CustomIntegrationChanged = {
   readonly integrationId: string;
@@ -72,7 +71,7 @@ export async function saveSecrets(tx: SqlClient, cipher: SecretCipher, integrati
 }
 
 export async function putSecret(tx: SqlClient, cipher: SecretCipher, integrationId: string, name: string, value: string, hint: string): Promise<void> {
-  const stored = cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name]));
+  const stored = cipher.encrypt(value, secretContext(INTEGRATION_SECRETS, [integrationId, name]));
   await tx.query(
     `INSERT INTO integration_secrets (integration_id, name, value, last4) VALUES ($1, $2, $3, $4)
      ON CONFLICT (integration_id, name) DO UPDATE SET value = EXCLUDED.value, last4 = EXCLUDED.last4`,

@@ -7,13 +7,12 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { lastFour } from '../../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { SECRET_CIPHER, SQL_POOL } from '../../../../platform/tokens.js';
 import { integrationEvent, integrationStream } from '../../contracts/integration-events.js';
 import { PREVIOUS_SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
+import { INTEGRATION_SECRETS } from '../../integrations.secrets.js';
 import { ConnectIntegration, type IntegrationChanged } from './connect-integration.command.js';
-
-const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 /**
  * An agent connects a provider (state-based rows, the change recorded as an event through the
@@ -46,7 +45,7 @@ export class ConnectIntegrationHandler implements ICommandHandler<ConnectIntegra
       const seal = (name: string, value: string) => [
         integrationId,
         name,
-        this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name])),
+        this.cipher.encrypt(value, secretContext(INTEGRATION_SECRETS, [integrationId, name])),
         lastFour(value),
       ];
       for (const [name, value] of Object.entries(change.setup.secrets)) {

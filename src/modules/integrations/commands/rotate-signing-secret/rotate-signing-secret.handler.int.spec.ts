@@ -15,11 +15,12 @@ import { userRequestContext } from '../../../../platform/event-store/new-event.j
 import type { JobQueue } from '../../../../platform/jobs/job-queue.port.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
 import { InProcessRealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
-import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { integrationTarget } from '../../delivery/integration-target.js';
 import { PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
 import { customIntegrationSchema } from '../../domain/custom-integration.js';
 import { generatedSecretsOf } from '../../domain/providers.js';
+import { INTEGRATION_SECRETS } from '../../integrations.secrets.js';
 import { customRequest } from '../../providers/custom/custom-api-sender.js';
 import { OnlySalesLeadSender } from '../../providers/onlysales/onlysales-sender.js';
 import { AddCustomIntegration } from '../add-custom-integration/add-custom-integration.command.js';
@@ -32,7 +33,6 @@ import { RotateSigningSecret } from './rotate-signing-secret.command.js';
 import { RotateSigningSecretHandler } from './rotate-signing-secret.handler.js';
 
 const cipher = testSecretCipher();
-const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 const DAY_MS = 86_400_000;
 const API_KEY = 'only-sales-key-0123456789-ROTA';
 /** Deliveries here make one attempt each: nothing is enqueued. */
@@ -106,7 +106,7 @@ for (const database of everyDatabase()) {
         )
       ).rows;
     const opened = (integrationId: string, row: { name: string; value: string }) =>
-      cipher.decrypt(row.value, secretContext(SECRETS_COLUMN, [integrationId, row.name]));
+      cipher.decrypt(row.value, secretContext(INTEGRATION_SECRETS, [integrationId, row.name]));
     /** A lead of the agent's, delivered to the integration by the pipeline's own attempt (its query picks the secrets). */
     const deliverLead = async (userId: string, integrationId: string) => {
       const leadId = randomUUID();

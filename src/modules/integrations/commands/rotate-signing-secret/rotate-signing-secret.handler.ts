@@ -8,13 +8,12 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { lastFour } from '../../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { CONFIG, SECRET_CIPHER, SQL_POOL } from '../../../../platform/tokens.js';
 import { integrationEvent, integrationStream, type IntegrationProvider } from '../../contracts/integration-events.js';
 import { newWebhookSecret, PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
+import { INTEGRATION_SECRETS } from '../../integrations.secrets.js';
 import { RotateSigningSecret, type SigningSecretRotated } from './rotate-signing-secret.command.js';
-
-const SECRETS_COLUMN = SECRET_COLUMNS.find((column) => column.table === 'integration_secrets')!;
 
 /**
  * Rotation as Svix does it: a new secret, shown once; the one it replaces is kept (re-sealed
@@ -50,8 +49,8 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
           409,
         );
       }
-      const seal = (name: string, value: string) => this.cipher.encrypt(value, secretContext(SECRETS_COLUMN, [integrationId, name]));
-      const replaced = this.cipher.decrypt(current[0].value, secretContext(SECRETS_COLUMN, [integrationId, SIGNING_SECRET]));
+      const seal = (name: string, value: string) => this.cipher.encrypt(value, secretContext(INTEGRATION_SECRETS, [integrationId, name]));
+      const replaced = this.cipher.decrypt(current[0].value, secretContext(INTEGRATION_SECRETS, [integrationId, SIGNING_SECRET]));
       const { rows: kept } = await tx.query<{ expires_at: Date }>(
         `INSERT INTO integration_secrets (integration_id, name, value, last4, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
          ON CONFLICT (integration_id, name) DO UPDATE SET value = EXCLUDED.value, last4 = EXCLUDED.last4, expires_at = EXCLUDED.expires_at

@@ -3,16 +3,13 @@ import type pg from 'pg';
 import Stripe from 'stripe';
 
 import { isEncryptedSecret, type SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
-import { SECRET_COLUMNS, secretContext } from '../../../../platform/secrets/secret-columns.js';
+import { secretContext } from '../../../../platform/secrets/secret-columns.js';
+import { DEMO_WEBHOOK_SECRET } from '../../payments.secrets.js';
 
 /** Stripe's official client, used only for its webhook signature scheme (signing and checking). */
 export const demoWebhookSigner = new Stripe('sk_demo_signing_only');
 
-const webhookSecretContext = () =>
-  secretContext(
-    SECRET_COLUMNS.find((c) => c.table === 'demo_pay_settings')!,
-    [1],
-  );
+const webhookSecretContext = () => secretContext(DEMO_WEBHOOK_SECRET, [1]);
 
 /**
  * The demo provider's webhook secret, made once per deployment and kept in the database. It is
