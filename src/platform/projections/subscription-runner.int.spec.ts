@@ -247,4 +247,135 @@ for (const database of everyDatabase()) {
       expect(rows.map((r) => r.event_id).sort()).toEqual([...appended].sort());
     });
   });
+
+  describeOn(database, `subscribers run together on ${database.name}`, () => {
+    let pool: SqlPool;
+    let store: PostgresEventStore;
+    const ctx = systemContext('runner-test');
+
+    beforeAll(async () => {
+      pool = createPool(database.url, 4);
+      store = new PostgresEventStore(pool);
+      await pool.query('CREATE TABLE IF NOT EXISTS test_runner_applied (subscriber text NOT NULL, event_id uuid NOT NULL)');
+    });
+    afterAll(async () => pool.end());
+
+    const appliedIds = async (name: string) =>
+      (await pool.query<{ event_id: string }>('SELECT event_id FROM test_runner_applied WHERE subscriber = $1', [name])).rows.map((r) => r.event_id);
+    const timesApplied = async (name: string) =>
+      (await pool.query<{ times: string }>('SELECT count(*) AS times FROM test_runner_applied WHERE subscriber = $1 GROUP BY event_id', [name])).rows.map((r) =>
+        Number(r.times),
+      );
+    const startAtHead = async (...names: string[]) => {
+      const head = await store.headPosition();
+      for (const name of names) {
+        await ensureCheckpoint(pool, name);
+        await writeCheckpoint(pool, name, head);
+      }
+    };
+
+    it('applies what each handles in one shared transaction per batch; one that fails is rolled back alone and catches up once it works', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const [x, y] = [`RunnerTogetherX${tag}`, `RunnerTogetherY${tag}`];
+      const [a, b, c] = ['a', 'b', 'c'].map((n) => `together-${n}-${tag}`) as [string, string, string];
+      await startAtHead(a, b, c);
+      const transactionsOf = new Map<string, Set<string>>([a, b, c].map((n) => [n, new Set<string>()]));
+      let cFails = true;
+      const subscriber = (name: string, types: string[]): Subscriber => ({
+        name,
+        eventTypes: types,
+        group: tag,
+        async apply(events, tx) {
+          const { rows } = await tx.query<{ id: string }>('SELECT txid_current()::text AS id');
+          transactionsOf.get(name)!.add(rows[0]!.id);
+          await tx.query('INSERT INTO test_runner_applied (subscriber, event_id) SELECT $1, unnest($2::uuid[])', [name, events.map((e) => e.metadata.eventId)]);
+          if (name === c && cFails) throw new Error('c is broken');
+        },
+      });
+      const xs = Array.from({ length: 10 }, () => newEvent(x, {}, ctx));
+      const ys = Array.from({ length: 5 }, () => newEvent(y, {}, ctx));
+      await store.append(`probe-${randomUUID()}`, xs, { expectedVersion: 'no_stream' });
+      await store.append(`probe-${randomUUID()}`, ys, { expectedVersion: 'no_stream' });
+      const errors: string[] = [];
+      const runner = new SubscriptionRunner(store, pool, [subscriber(a, [x]), subscriber(b, [x, y]), subscriber(c, [x])], {
+        pollIntervalMs: 20,
+        onError: (name) => errors.push(name),
+      });
+      await runner.start();
+      try {
+        await expect.poll(async () => [(await appliedIds(a)).length, (await appliedIds(b)).length], { timeout: 10_000 }).toEqual([10, 15]);
+        await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(await appliedIds(c)).toEqual([]);
+        expect((await runner.status()).find((st) => st.name === c)!.lastError).toBe('c is broken');
+        // Every transaction a applied in, b applied in too: they committed together.
+        expect([...transactionsOf.get(a)!].every((id) => transactionsOf.get(b)!.has(id))).toBe(true);
+        expect(new Set(errors)).toEqual(new Set([c]));
+
+        cFails = false;
+        await expect.poll(async () => (await appliedIds(c)).length, { timeout: 10_000 }).toBe(10);
+        const later = newEvent(x, {}, ctx);
+        await store.append(`probe-${randomUUID()}`, [later], { expectedVersion: 'no_stream' });
+        await expect
+          .poll(async () => [(await appliedIds(a)).length, (await appliedIds(b)).length, (await appliedIds(c)).length], { timeout: 10_000 })
+          .toEqual([11, 16, 11]);
+      } finally {
+        await runner.stop();
+      }
+      for (const name of [a, b, c]) expect((await timesApplied(name)).every((times) => times === 1)).toBe(true);
+      expect(await readCheckpoint(pool, a)).toEqual(await store.headPosition());
+    });
+
+    it('applies each event exactly once per subscriber when two runners run the same subscribers together', async () => {
+      const tag = randomUUID().slice(0, 8);
+      const eventType = `RunnerTogetherTwo${tag}`;
+      const [a, b] = [`together-two-a-${tag}`, `together-two-b-${tag}`];
+      await startAtHead(a, b);
+      const appended: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const event = newEvent(eventType, { i }, ctx);
+        await store.append(`probe-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
+        appended.push(event.metadata.eventId);
+        if (i % 3 === 0) await store.append(`other-${randomUUID()}`, [newEvent(`${eventType}Other`, { i }, ctx)], { expectedVersion: 'no_stream' });
+      }
+      const grouped = (subscriber: Subscriber): Subscriber => ({ ...subscriber, group: tag });
+      // Each pair of copies reads the first batch before either commits.
+      const [meetA, meetB] = [barrier(2), barrier(2)];
+      const poolA = createPool(database.url, 2);
+      const poolB = createPool(database.url, 2);
+      const runners = [
+        new SubscriptionRunner(
+          new PostgresEventStore(poolA),
+          poolA,
+          [grouped(recordingSubscriber(a, eventType, meetA)), grouped(recordingSubscriber(b, eventType, meetB))],
+          {
+            batchSize: 10,
+            pollIntervalMs: 20,
+          },
+        ),
+        new SubscriptionRunner(
+          new PostgresEventStore(poolB),
+          poolB,
+          [grouped(recordingSubscriber(a, eventType, meetA)), grouped(recordingSubscriber(b, eventType, meetB))],
+          {
+            batchSize: 7,
+            pollIntervalMs: 20,
+            lazyCheckpointMs: 5,
+          },
+        ),
+      ];
+      try {
+        await Promise.all(runners.map((r) => r.start()));
+        await expect
+          .poll(async () => [new Set(await appliedIds(a)).size, new Set(await appliedIds(b)).size], { timeout: 20_000 })
+          .toEqual([appended.length, appended.length]);
+      } finally {
+        await Promise.all(runners.map((r) => r.stop()));
+        await Promise.all([poolA.end(), poolB.end()]);
+      }
+      for (const name of [a, b]) {
+        expect(await timesApplied(name)).toEqual(appended.map(() => 1));
+        expect((await appliedIds(name)).sort()).toEqual([...appended].sort());
+      }
+    });
+  });
 }
