@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 
+import type { AppConfig } from './app-config.js';
 import { MIGRATIONS } from './modules.js';
 import { accessJobTriggers, AccessModule } from './modules/access/access.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
@@ -12,7 +13,6 @@ import { securityJobTriggers, SecurityModule } from './modules/security/security
 import { TrainingModule } from './modules/training/training.module.js';
 import { WalletQueriesModule } from './modules/wallet/wallet-queries.module.js';
 import { walletJobTriggers, WalletModule } from './modules/wallet/wallet.module.js';
-import type { AppConfig } from './platform/config/config.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { OutboxController } from './platform/mail/outbox.http.controller.js';

@@ -9,9 +9,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { LogController, type FastifyBaseLogger } from 'fastify';
 
+import type { AppConfig } from './app-config.js';
 import { AppModule } from './app.module.js';
 import { MODULE_LOG_REDACTIONS, POPUP_RETURN_PAGES } from './modules.js';
-import type { AppConfig } from './platform/config/config.js';
 import { acceptCsvBodies } from './platform/csv/csv-body.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { ApiError } from './platform/http/api-error.js';

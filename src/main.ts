@@ -1,7 +1,8 @@
+import { loadConfig } from './app-config.js';
 import { createApp } from './create-app.js';
 import { DemoAccessCode } from './modules/access/demo-access-code.js';
 import { DemoAccountsService } from './modules/identity/demo/demo-accounts.js';
-import { ConfigError, loadConfig } from './platform/config/config.js';
+import { ConfigError } from './platform/config/config.js';
 import { DATABASE_START_MEASURE } from './platform/infrastructure.js';
 import { DataDirInUseError } from './platform/persistence/embedded-postgres.js';
 

@@ -5,6 +5,7 @@ import { integrationsRegistration } from './modules/integrations/integrations.re
 import { marketplaceRegistration } from './modules/marketplace/marketplace.registration.js';
 import { paymentsRegistration } from './modules/payments/payments.registration.js';
 import { securityRegistration } from './modules/security/security.registration.js';
+import { trainingRegistration } from './modules/training/training.registration.js';
 import { walletRegistration } from './modules/wallet/wallet.registration.js';
 import type { LogRedactions } from './platform/logging/logging.js';
 import { migrationsInOrder, type ModuleRegistration } from './platform/module-registration.js';
@@ -16,6 +17,7 @@ import type { SecretColumn } from './platform/secrets/secret-columns.js';
 export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   auditRegistration,
   identityRegistration,
+  trainingRegistration,
   accessRegistration,
   securityRegistration,
   walletRegistration,

@@ -2,9 +2,10 @@ import 'reflect-metadata';
 
 import { NestFactory } from '@nestjs/core';
 
+import { loadConfig } from './app-config.js';
 import { AppModule } from './app.module.js';
 import { MODULE_LOG_REDACTIONS } from './modules.js';
-import { ConfigError, loadConfig } from './platform/config/config.js';
+import { ConfigError } from './platform/config/config.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logging.js';
 
 /**

@@ -4,6 +4,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
+import { loadConfig } from '../app-config.js';
 import { MIGRATIONS } from '../modules.js';
 import { CreateAccessCode } from '../modules/access/commands/create-access-code/create-access-code.command.js';
 import { CreateAccessCodeHandler } from '../modules/access/commands/create-access-code/create-access-code.handler.js';
@@ -11,7 +12,6 @@ import { CreateAdmin } from '../modules/identity/commands/create-admin/create-ad
 import { CreateAdminHandler, PASSWORD_LINK_VALID_MINUTES } from '../modules/identity/commands/create-admin/create-admin.handler.js';
 import { passwordResetLink } from '../modules/identity/jobs/send-password-reset-email.job.js';
 import { isWorkAccount } from '../platform/auth/work-account.js';
-import { loadConfig } from '../platform/config/config.js';
 import { requestContext } from '../platform/event-store/new-event.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 

@@ -1,6 +1,6 @@
 // npm run projections:rebuild [name ...]: empties read models and replays every event into them.
+import { loadConfig } from '../app-config.js';
 import { MIGRATIONS } from '../modules.js';
-import { loadConfig } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 import { SubscriptionRunner } from '../platform/projections/subscription-runner.js';
 import { APP_PROJECTIONS } from '../read-models.js';

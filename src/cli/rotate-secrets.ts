@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { loadConfig } from '../app-config.js';
 import { MIGRATIONS, SECRET_COLUMNS } from '../modules.js';
 import { recordSecurityEvent } from '../modules/security/contracts/security-events.js';
-import { ConfigError, loadConfig } from '../platform/config/config.js';
+import { ConfigError } from '../platform/config/config.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 import { openKeyring } from '../platform/secrets/open-keyring.js';
 import { describeRotation, rotateSecrets } from '../platform/secrets/rotate-secrets.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
-import { loadConfig } from '../platform/config/config.js';
+import { loadConfig } from '../app-config.js';
 import { runSimulation } from './simulation/simulation.js';
 
 async function main(): Promise<number> {

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 
+import { loadConfig } from '../app-config.js';
 import { MIGRATIONS } from '../modules.js';
 import { checkLink } from '../modules/wallet/contracts/ledger-hash.js';
 import { agentAccount, postingsOf, type WalletEvent } from '../modules/wallet/contracts/wallet-events.js';
-import { loadConfig } from '../platform/config/config.js';
 import type { EventStore, RecordedEvent } from '../platform/event-store/event-store.port.js';
 import { openInfrastructure } from '../platform/infrastructure.js';
 

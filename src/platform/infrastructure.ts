@@ -2,7 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Logger } from '@nestjs/common';
 import type pg from 'pg';
 
-import type { AppConfig } from './config/config.js';
+import type { PlatformConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
@@ -26,7 +26,7 @@ const logMigrations: MigrationReport = (line) => new Logger('migrations').log(li
 
 /** The configured database (embedded or PostgreSQL), opened and brought up to the newest of `migrations`. */
 export async function openMigratedDatabase(
-  config: AppConfig,
+  config: PlatformConfig,
   migrations: readonly MigrationObject[],
   report: MigrationReport = logMigrations,
 ): Promise<DatabaseHandle> {
@@ -43,13 +43,13 @@ export async function openMigratedDatabase(
  * On a shared PostgreSQL (DATABASE_URL) it hears every process's appends; the embedded
  * database serves one process, whose own appends it always hears.
  */
-export function createEventStore(config: AppConfig, pool: pg.Pool): EventStore {
+export function createEventStore(config: PlatformConfig, pool: pg.Pool): EventStore {
   if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
   return new PostgresEventStore(pool, { sharedDatabaseUrl: config.databaseUrl });
 }
 
 /** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
-export async function openInfrastructure(config: AppConfig, migrations: readonly MigrationObject[], report?: MigrationReport): Promise<Infrastructure> {
+export async function openInfrastructure(config: PlatformConfig, migrations: readonly MigrationObject[], report?: MigrationReport): Promise<Infrastructure> {
   const database = await openMigratedDatabase(config, migrations, report);
   const pool = createPool(database.url, config.databasePoolSize);
   const store = createEventStore(config, pool);

@@ -1,12 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
 
+import type { ConfigSection } from './config/config-section.js';
 import type { LogRedactions } from './logging/logging.js';
 import type { SecretColumn } from './secrets/secret-columns.js';
 
 /**
  * What the platform needs to know of a module before Nest starts (the migrator and the logger
- * come first): the tables it owns, the migrations that make them, the log fields and headers
- * that carry its credentials, and the pages a provider's connect window comes back to. Each
+ * come first): the tables it owns, the migrations that make them, its environment variables, the
+ * log fields and headers that carry its credentials, and the pages a provider's connect window comes back to. Each
  * module exports one from `<module>.registration.ts`; `src/modules.ts` lists them and hands
  * them to the platform, which imports no module.
  */
@@ -14,6 +15,8 @@ export type ModuleRegistration = {
   readonly name: string;
   readonly tables: readonly string[];
   readonly migrations: readonly MigrationObject[];
+  /** Its environment variables and the settings read from them, parsed with the platform's before anything starts. */
+  readonly config?: ConfigSection<object>;
   /** Columns whose values are encrypted at rest (re-encrypted by `npm run secrets:rotate`). */
   readonly secretColumns?: readonly SecretColumn[];
   /** Never logged, beside the platform's own list (passwords, tokens, keys, cookies). */

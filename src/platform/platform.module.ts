@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { RolesGuard } from './auth/roles.guard.js';
 import { SessionStore } from './auth/session-store.js';
 import { SessionGuard } from './auth/session.guard.js';
-import type { AppConfig } from './config/config.js';
+import type { PlatformConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { OutboxRelay } from './event-store/outbox.js';
 import { createEventStore, openMigratedDatabase } from './infrastructure.js';
@@ -56,7 +56,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly logger = new Logger('platform');
 
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PlatformConfig,
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -92,7 +92,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(config: AppConfig, registrations: PlatformRegistrations): DynamicModule {
+  static forRoot(config: PlatformConfig, registrations: PlatformRegistrations): DynamicModule {
     return {
       module: PlatformModule,
       providers: [

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 
-import { CONFIG_VARIABLES } from '../../src/platform/config/config.js';
+import { CONFIG_VARIABLES } from '../../src/app-config.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { freePort } from '../support/free-port.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
-import type { AppConfig } from '../../platform/config/config.js';
+import type { PlatformConfig } from '../../platform/config/config.js';
 import { requestContext } from '../../platform/event-store/new-event.js';
 import type { DatabaseHandle } from '../../platform/persistence/database.js';
 import { CONFIG, DATABASE } from '../../platform/tokens.js';
@@ -15,7 +15,7 @@ export class DemoAccessCode implements OnApplicationBootstrap {
   private code: string | null = null;
 
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PlatformConfig,
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     private readonly commands: CommandBus,
   ) {}

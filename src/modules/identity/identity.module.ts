@@ -1,7 +1,6 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
@@ -38,6 +37,7 @@ import { SignOutController } from './commands/sign-out/sign-out.http.controller.
 import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
+import type { IdentityConfig } from './identity.config.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
 import { invitationEmailTriggers, registerInvitationEmailJob } from './jobs/send-invitation-email.job.js';
 import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
@@ -52,7 +52,7 @@ export const identityJobTriggers = [...confirmationEmailTriggers, ...passwordRes
 @Injectable()
 class IdentityJobs implements OnModuleInit {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -109,7 +109,7 @@ class IdentityJobs implements OnModuleInit {
     IdentityJobs,
     {
       provide: OidcProviders,
-      useFactory: (config: AppConfig) => new OidcProviders(config.oidc, `${config.publicUrl}/auth/callback`, config.staffEmailDomain),
+      useFactory: (config: IdentityConfig) => new OidcProviders(config.oidc, `${config.publicUrl}/auth/callback`, config.staffEmailDomain),
       inject: [CONFIG],
     },
   ],

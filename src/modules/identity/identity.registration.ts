@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/module-registration.js';
+import { identityConfig } from './identity.config.js';
 import { IDENTITY_TABLES } from './identity.tables.js';
 import { Migration0003Identity } from './migrations/migration-0003-identity.js';
 import { Migration0009ExternalIdentities } from './migrations/migration-0009-external-identities.js';
@@ -8,6 +9,7 @@ import { Migration0010ApprovedEmails } from './migrations/migration-0010-approve
 export const identityRegistration: ModuleRegistration = {
   name: 'identity',
   tables: IDENTITY_TABLES,
+  config: identityConfig,
   // Names are stored in schema_migrations: never rename one.
   migrations: [
     { name: 'Migration0003Identity', class: Migration0003Identity },

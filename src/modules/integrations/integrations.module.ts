@@ -2,7 +2,6 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplica
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -48,6 +47,7 @@ import { DeliverySender } from './delivery/delivery-sender.js';
 import { deliveryTriggers, registerDeliveryJobs, SWEEP_DELIVERIES_JOB } from './delivery/delivery.jobs.js';
 import { IntegrationHealth } from './delivery/integration-health.js';
 import type { LeadSender } from './delivery/lead-sender.js';
+import type { IntegrationsConfig } from './integrations.config.js';
 import { CustomApiSender } from './providers/custom/custom-api-sender.js';
 import { leadSenders } from './providers/index.js';
 import { ListCustomIntegrationsController } from './queries/list-custom-integrations/list-custom-integrations.http.controller.js';
@@ -65,7 +65,7 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IntegrationsConfig,
     private readonly commands: CommandBus,
   ) {}
 
@@ -130,7 +130,7 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     {
       provide: LEAD_SENDERS,
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],
-      useFactory: (http: OutboundHttp, mail: Mailer, config: AppConfig) =>
+      useFactory: (http: OutboundHttp, mail: Mailer, config: IntegrationsConfig) =>
         new Map([
           ...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }),
           ['custom', new CustomApiSender({ http })],
@@ -139,7 +139,8 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     {
       provide: IntegrationHealth,
       inject: [SQL_POOL, JOB_QUEUE, CONFIG],
-      useFactory: (pool: pg.Pool, jobs: JobQueue, config: AppConfig) => new IntegrationHealth(pool, jobs, { ...config.delivery, publicUrl: config.publicUrl }),
+      useFactory: (pool: pg.Pool, jobs: JobQueue, config: IntegrationsConfig) =>
+        new IntegrationHealth(pool, jobs, { ...config.delivery, publicUrl: config.publicUrl }),
     },
     {
       provide: DeliverySender,
@@ -150,7 +151,7 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
         cipher: SecretCipher,
         realtime: RealtimeHub,
         senders: ReadonlyMap<string, LeadSender>,
-        config: AppConfig,
+        config: IntegrationsConfig,
         health: IntegrationHealth,
       ) => new DeliverySender(pool, jobs, cipher, realtime, senders, config.delivery, health),
     },

@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/module-registration.js';
+import { integrationsConfig } from './integrations.config.js';
 import { INTEGRATION_SECRETS } from './integrations.secrets.js';
 import { INTEGRATIONS_TABLES } from './integrations.tables.js';
 import { Migration0036Integrations } from './migrations/migration-0036-integrations.js';
@@ -11,6 +12,7 @@ import { Migration0043SigningSecretRotation } from './migrations/migration-0043-
 export const integrationsRegistration: ModuleRegistration = {
   name: 'integrations',
   tables: INTEGRATIONS_TABLES,
+  config: integrationsConfig,
   // Names are stored in schema_migrations: never rename one.
   migrations: [
     { name: 'Migration0036Integrations', class: Migration0036Integrations },

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
-import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
@@ -75,6 +74,7 @@ import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-
 import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
 import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job.js';
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
+import type { MarketplaceConfig } from './marketplace.config.js';
 import { GetAgedAvailabilityController } from './queries/get-aged-availability/get-aged-availability.http.controller.js';
 import { GetCampaignActivityController } from './queries/get-campaign-activity/get-campaign-activity.http.controller.js';
 import { GetCampaignController } from './queries/get-campaign/get-campaign.http.controller.js';
@@ -111,7 +111,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/module-registration.js';
+import { marketplaceConfig } from './marketplace.config.js';
 import { MARKETPLACE_TABLES } from './marketplace.tables.js';
 import { Migration0023Campaigns } from './migrations/migration-0023-campaigns.js';
 import { Migration0024LeadIntake } from './migrations/migration-0024-lead-intake.js';
@@ -20,6 +21,7 @@ import { Migration0044ReturnedLeadClosures } from './migrations/migration-0044-r
 export const marketplaceRegistration: ModuleRegistration = {
   name: 'marketplace',
   tables: MARKETPLACE_TABLES,
+  config: marketplaceConfig,
   // Names are stored in schema_migrations: never rename one.
   migrations: [
     { name: 'Migration0023Campaigns', class: Migration0023Campaigns },

@@ -1,7 +1,6 @@
 import type { FactoryProvider } from '@nestjs/common';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
 import { CONFIG, JOB_QUEUE, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
@@ -14,6 +13,7 @@ import { openDemoWebhookSecret } from './adapters/demo/demo-webhook-signing.js';
 import { StripeCardPayments } from './adapters/stripe/stripe-card-payments.js';
 import { CARD_PAYMENTS, type CardPayments } from './contracts/card-payments.port.js';
 import { DEMO_PROVIDER, type DemoProvider } from './domain/demo-provider.js';
+import type { PaymentsConfig } from './payments.config.js';
 
 /** The demo provider inside the portal, its parts wired together (its webhook secret made on first start). */
 export async function openDemoProvider(pool: pg.Pool, jobs: JobQueue, publicUrl: string, secrets: SecretCipher): Promise<DemoProvider> {
@@ -31,7 +31,7 @@ export async function openDemoProvider(pool: pg.Pool, jobs: JobQueue, publicUrl:
 export const demoProviderProvider: FactoryProvider<DemoProvider | null> = {
   provide: DEMO_PROVIDER,
   inject: [CONFIG, SQL_POOL, JOB_QUEUE, SECRET_CIPHER],
-  useFactory: (config: AppConfig, pool: pg.Pool, jobs: JobQueue, secrets: SecretCipher) =>
+  useFactory: (config: PaymentsConfig, pool: pg.Pool, jobs: JobQueue, secrets: SecretCipher) =>
     config.stripe === null ? openDemoProvider(pool, jobs, config.publicUrl, secrets) : null,
 };
 
@@ -39,6 +39,6 @@ export const demoProviderProvider: FactoryProvider<DemoProvider | null> = {
 export const cardPaymentsProvider: FactoryProvider<CardPayments> = {
   provide: CARD_PAYMENTS,
   inject: [CONFIG, SQL_POOL, DEMO_PROVIDER],
-  useFactory: (config: AppConfig, pool: pg.Pool, demo: DemoProvider | null): CardPayments =>
+  useFactory: (config: PaymentsConfig, pool: pg.Pool, demo: DemoProvider | null): CardPayments =>
     demo ? demo.cardPayments : new StripeCardPayments(config.stripe!, pool),
 };

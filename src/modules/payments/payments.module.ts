@@ -1,7 +1,6 @@
 import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
-import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
 import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
@@ -29,6 +28,7 @@ import { TopUpWalletController } from './commands/top-up-wallet/top-up-wallet.ht
 import { CARD_PAYMENTS } from './contracts/card-payments.port.js';
 import { DEMO_PROVIDER, type DemoProvider } from './domain/demo-provider.js';
 import { registerCardPaymentJobs, SWEEP_PAYMENTS } from './jobs/card-payment-jobs.job.js';
+import type { PaymentsConfig } from './payments.config.js';
 import { GetDemoCheckoutController } from './queries/get-demo-checkout/get-demo-checkout.http.controller.js';
 import { ListPaymentMethodsController } from './queries/list-payment-methods/list-payment-methods.http.controller.js';
 
@@ -37,7 +37,7 @@ class PaymentsJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicatio
   private stopSchedule: () => void = () => {};
 
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PaymentsConfig,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(DEMO_PROVIDER) private readonly demo: DemoProvider | null,
     private readonly commands: CommandBus,

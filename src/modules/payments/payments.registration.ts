@@ -3,6 +3,7 @@ import { Migration0016Payments } from './migrations/migration-0016-payments.js';
 import { Migration0021DemoDisputes } from './migrations/migration-0021-demo-disputes.js';
 import { Migration0022StripeCustomers } from './migrations/migration-0022-stripe-customers.js';
 import { Migration0037DemoDisputeCards } from './migrations/migration-0037-demo-dispute-cards.js';
+import { paymentsConfig } from './payments.config.js';
 import { DEMO_WEBHOOK_SECRET } from './payments.secrets.js';
 import { PAYMENTS_TABLES } from './payments.tables.js';
 
@@ -10,6 +11,7 @@ import { PAYMENTS_TABLES } from './payments.tables.js';
 export const paymentsRegistration: ModuleRegistration = {
   name: 'payments',
   tables: PAYMENTS_TABLES,
+  config: paymentsConfig,
   // Names are stored in schema_migrations: never rename one.
   migrations: [
     { name: 'Migration0016Payments', class: Migration0016Payments },

@@ -3,14 +3,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { SessionGuard } from '../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../platform/config/config.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { ElevatedAccessGuard } from '../access/contracts/elevated-access.guard.js';
+import type { TrainingConfig } from './training.config.js';
 
 @ApiTags('training')
 @Controller('api/training')
 export class TrainingVideoController {
-  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(CONFIG) private readonly config: TrainingConfig) {}
 
   /** The home page's Agent Training tile opens this in a new tab; only full or elevated access gets through. */
   @Get('video')

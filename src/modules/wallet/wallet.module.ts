@@ -2,7 +2,6 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplica
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
@@ -37,6 +36,7 @@ import { keepReconcilingDaily, registerDailyReconciliation } from './jobs/daily-
 import { registerTransferCreditJobs, transferCreditTriggers } from './jobs/transfer-credit.job.js';
 import { ReconciliationController } from './queries/reconciliation/reconciliation.http.controller.js';
 import { WalletLedger } from './services/wallet-ledger.js';
+import type { WalletConfig } from './wallet.config.js';
 
 /** The events of this module that start jobs (a transfer's credit, auto-recharge); AppModule hands them to the dispatcher. */
 export const walletJobTriggers = [...transferCreditTriggers, ...autoRechargeTriggers];
@@ -51,7 +51,7 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationS
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: WalletConfig,
   ) {}
 
   onModuleInit(): void {

@@ -1,7 +1,7 @@
 import { createParamDecorator, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
-import type { AppConfig } from '../config/config.js';
+import type { PlatformConfig } from '../config/config.js';
 import { ApiError } from '../http/api-error.js';
 import { CONFIG, SESSION_STORE } from '../tokens.js';
 import { readSessionCookie } from './session-cookie.js';
@@ -19,7 +19,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PlatformConfig,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
   ) {}
 

@@ -1,9 +1,13 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
+import { optionalText } from './config-schema.js';
+import { configSection } from './config-section.js';
+import { ConfigError, readConfig } from './config.js';
 
-describe('loadConfig', () => {
+/** The platform's settings alone; the modules' sections are tested beside them. */
+const loadConfig = (env: NodeJS.ProcessEnv) => readConfig([], env);
+
+describe('readConfig', () => {
   it('gives the embedded defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -35,33 +39,6 @@ describe('loadConfig', () => {
   it('derives the public URL from the port', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');
-  });
-
-  it('turns a sign-in provider on only with everything it needs, and says what is missing', () => {
-    expect(loadConfig({}).oidc).toEqual({});
-    const on = loadConfig({
-      MICROSOFT_CLIENT_ID: 'app',
-      MICROSOFT_CLIENT_SECRET: 's3cret',
-      MICROSOFT_TENANT_ID: 'tenant-1',
-      STAFF_EMAIL_DOMAIN: 'agency.com',
-      GOOGLE_CLIENT_ID: 'g',
-      GOOGLE_CLIENT_SECRET: 'gs',
-    });
-    expect(on.oidc.microsoft).toEqual({
-      issuer: 'https://login.microsoftonline.com/tenant-1/v2.0',
-      clientId: 'app',
-      clientSecret: 's3cret',
-      domainHint: 'agency.com',
-    });
-    expect(on.oidc.google?.issuer).toBe('https://accounts.google.com');
-    expect(() => loadConfig({ MICROSOFT_CLIENT_ID: 'app' })).toThrow(/MICROSOFT_CLIENT_SECRET: expected the client secret[\s\S]*MICROSOFT_TENANT_ID/);
-    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'gs' })).toThrow(/GOOGLE_CLIENT_ID: expected the OAuth client id/);
-    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow(
-      /GOOGLE_ISSUER: expected an https:\/\/ URL/,
-    );
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).oidc.google?.issuer).toBe(
-      'http://127.0.0.1:4000',
-    );
   });
 
   it('believes X-Forwarded-For only from the configured proxies', () => {
@@ -105,24 +82,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ENCRYPTION_KEY: expected a 32-byte key/);
   });
 
-  it('reads the lead delivery schedule (Svix’s by default), when a failing integration is turned off, and a rotated signing secret’s grace period', () => {
-    expect(loadConfig({}).delivery).toEqual({
-      retryDelaysMs: [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
-      disableAfterMs: 86_400_000,
-      signingSecretGraceMs: 86_400_000,
-    });
-    expect(
-      loadConfig({ DELIVERY_RETRY_SECONDS: '0, 0.5,2', DELIVERY_DISABLE_AFTER_SECONDS: '3', DELIVERY_SIGNING_SECRET_GRACE_SECONDS: '0' }).delivery,
-    ).toEqual({
-      retryDelaysMs: [0, 500, 2_000],
-      disableAfterMs: 3_000,
-      signingSecretGraceMs: 0,
-    });
-    expect(() => loadConfig({ DELIVERY_SIGNING_SECRET_GRACE_SECONDS: '-1' })).toThrow(/DELIVERY_SIGNING_SECRET_GRACE_SECONDS: expected whole seconds from 0/);
-    expect(() => loadConfig({ DELIVERY_RETRY_SECONDS: '0,soon' })).toThrow(/DELIVERY_RETRY_SECONDS: expected 1 to 20 delays in seconds/);
-    expect(() => loadConfig({ DELIVERY_DISABLE_AFTER_SECONDS: '0' })).toThrow(/DELIVERY_DISABLE_AFTER_SECONDS: expected whole seconds/);
-  });
-
   it('reads what the outbound fence lets through, and its time bound', () => {
     expect(loadConfig({}).outbound).toEqual({ allow: { cidrs: [], hosts: [], entries: [] }, timeoutMs: 15_000 });
     const config = loadConfig({ OUTBOUND_ALLOW: '127.0.0.1, 10.1.0.0/16,CRM.internal', OUTBOUND_TIMEOUT_SECONDS: '3' });
@@ -133,10 +92,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OUTBOUND_ALLOW: 'http://x' })).toThrow(/OUTBOUND_ALLOW/);
   });
 
-  it('has every variable it reads documented in the README and shown in .env.example', () => {
-    const readme = fs.readFileSync('README.md', 'utf8');
-    const example = fs.readFileSync('.env.example', 'utf8');
-    expect(CONFIG_VARIABLES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
-    expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);
+  it("puts a section's settings beside the platform's and reports its bad variables with the platform's", () => {
+    const section = configSection({ EXAMPLE_SECRET: optionalText().refine((value) => value !== 'bad', 'expected a good secret') }, (e) => ({
+      exampleSecret: e.EXAMPLE_SECRET,
+    }));
+    expect(readConfig([section], { EXAMPLE_SECRET: 'abc' }).exampleSecret).toBe('abc');
+    try {
+      readConfig([section], { PORT: 'abc', EXAMPLE_SECRET: 'bad' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'PORT: expected a port number from 0 to 65535 (got "abc")',
+        'EXAMPLE_SECRET: expected a good secret (got "***")',
+      ]);
+    }
+  });
+
+  it('refuses a variable declared twice', () => {
+    const section = configSection({ PORT: optionalText() }, () => ({}));
+    expect(() => readConfig([section], {})).toThrow(/PORT is declared twice/);
   });
 });

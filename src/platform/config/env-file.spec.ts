@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, readConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
 
 describe('the settings file (.env)', () => {
@@ -32,7 +32,7 @@ describe('the settings file (.env)', () => {
     expect(readEnvFile({ ENV_FILE: '' }, dir)).toBeNull();
   });
 
-  it('is what loadConfig() reads, under the real environment: a variable set there wins, even when empty', () => {
+  it('is what readConfig() reads, under the real environment: a variable set there wins, even when empty', () => {
     fs.writeFileSync(
       path.join(dir, 'portal.env'),
       'PORT=4100\nPUBLIC_URL=https://portal.example.com\nDATABASE_URL=postgres://file@db/portal\nNODE_ENV=production\n',
@@ -41,7 +41,7 @@ describe('the settings file (.env)', () => {
     vi.stubEnv('PORT', '4200');
     vi.stubEnv('DATABASE_URL', '');
     vi.stubEnv('NODE_ENV', undefined);
-    const config = loadConfig();
+    const config = readConfig([]);
     expect(config.envFile).toBe(path.join(dir, 'portal.env'));
     expect(config.port).toBe(4200);
     expect(config.publicUrl).toBe('https://portal.example.com');
@@ -49,15 +49,15 @@ describe('the settings file (.env)', () => {
     expect(config.env).toBe('production');
   });
 
-  it('stops loadConfig() with a ConfigError naming ENV_FILE when the named file is missing', () => {
+  it('stops readConfig() with a ConfigError naming ENV_FILE when the named file is missing', () => {
     vi.stubEnv('ENV_FILE', path.join(dir, 'nope.env'));
-    expect(() => loadConfig()).toThrow(ConfigError);
+    expect(() => readConfig([])).toThrow(ConfigError);
   });
 
   it('is never read when the caller passes the variables itself', () => {
     fs.writeFileSync(path.join(dir, 'portal.env'), 'PORT=4100\n');
     vi.stubEnv('ENV_FILE', path.join(dir, 'portal.env'));
-    expect(loadConfig({}).port).toBe(3000);
-    expect(loadConfig({}).envFile).toBeNull();
+    expect(readConfig([], {}).port).toBe(3000);
+    expect(readConfig([], {}).envFile).toBeNull();
   });
 });

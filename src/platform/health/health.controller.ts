@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 
-import type { AppConfig } from '../config/config.js';
+import type { PlatformConfig } from '../config/config.js';
 import type { EventStore } from '../event-store/event-store.port.js';
 import type { JobQueue } from '../jobs/job-queue.port.js';
 import { CONFIG, EVENT_STORE, JOB_QUEUE, SQL_POOL } from '../tokens.js';
@@ -15,7 +15,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 @Controller('health')
 export class HealthController {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PlatformConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import type { AppConfig } from '../config/config.js';
+import type { PlatformConfig } from '../config/config.js';
 import { projectRoot } from '../http/project-root.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 
@@ -16,7 +16,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
+export async function openDatabase(config: Pick<PlatformConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, freshlyCreated: false, close: async () => {} };
   }

@@ -1,11 +1,11 @@
-import type { AppConfig } from '../config/config.js';
+import type { PlatformConfig } from '../config/config.js';
 import { readKeyFileIfPresent, readOrCreateKeyFile } from './embedded-key-file.js';
 import { encryptionKey } from './key-material.js';
 import { keyring, type Keyring } from './keyring.js';
 
 export type OpenedKeyring = { readonly keyring: Keyring; readonly keyFile: string | null; readonly createdKeyFile: boolean };
 
-export type KeySettings = Pick<AppConfig, 'encryption' | 'databaseUrl' | 'dataDir'>;
+export type KeySettings = Pick<PlatformConfig, 'encryption' | 'databaseUrl' | 'dataDir'>;
 
 /**
  * The keys the stored secrets are encrypted under. ENCRYPTION_KEY when set (required with

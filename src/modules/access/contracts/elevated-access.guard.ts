@@ -3,10 +3,11 @@ import type { FastifyRequest } from 'fastify';
 
 import type { AuthenticatedUser } from '../../../platform/auth/session-store.js';
 import { isWorkAccount } from '../../../platform/auth/work-account.js';
-import type { AppConfig } from '../../../platform/config/config.js';
+import type { PlatformConfig } from '../../../platform/config/config.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import { CONFIG, EVENT_STORE } from '../../../platform/tokens.js';
+import type { StaffEmailDomainSetting } from '../../identity/contracts/staff-email-domain.js';
 import { elevatedAccessUntil } from './elevated-access.js';
 
 export const ACCESS_CODE_REQUIRED_MESSAGE = 'Please enter the access code to access this page.';
@@ -20,7 +21,7 @@ export const ACCESS_CODE_REQUIRED_MESSAGE = 'Please enter the access code to acc
 @Injectable()
 export class ElevatedAccessGuard implements CanActivate {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PlatformConfig & StaffEmailDomainSetting,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 

@@ -5,10 +5,10 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type pg from 'pg';
 
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
-import type { AppConfig } from '../../../platform/config/config.js';
 import type { DatabaseHandle } from '../../../platform/persistence/database.js';
 import { inTransaction } from '../../../platform/persistence/sql.js';
 import { CONFIG, DATABASE, SQL_POOL } from '../../../platform/tokens.js';
+import type { IdentityConfig } from '../identity.config.js';
 
 type DemoAccount = { email: string; displayName: string; what: string; admin?: boolean; satLeader?: boolean; satManager?: string };
 
@@ -31,7 +31,7 @@ export class DemoAccountsService implements OnApplicationBootstrap {
   private announcement: string | null = null;
 
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(DATABASE) private readonly database: DatabaseHandle,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}

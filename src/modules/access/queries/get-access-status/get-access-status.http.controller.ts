@@ -4,9 +4,10 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { isWorkAccount } from '../../../../platform/auth/work-account.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
+import type { PlatformConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { CONFIG, EVENT_STORE } from '../../../../platform/tokens.js';
+import type { StaffEmailDomainSetting } from '../../../identity/contracts/staff-email-domain.js';
 import { elevatedAccessUntil } from '../../contracts/elevated-access.js';
 
 @ApiTags('access')
@@ -14,7 +15,7 @@ import { elevatedAccessUntil } from '../../contracts/elevated-access.js';
 @UseGuards(SessionGuard)
 export class GetAccessStatusController {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PlatformConfig & StaffEmailDomainSetting,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 

@@ -2,16 +2,16 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { ValidationFailed } from '../../../../platform/http/api-error.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { ChooseSatLeader } from './choose-sat-leader.command.js';
 
 /** Saves the signed-in user's (the actor's) SAT leader (stored as the leader's e-mail, sat_manager_email); only an enabled SAT leader can be chosen. */
 @CommandHandler(ChooseSatLeader)
 export class ChooseSatLeaderHandler implements ICommandHandler<ChooseSatLeader, void> {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 

@@ -2,20 +2,20 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { newEvent } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { APPROVED_EMAILS_STREAM } from '../../contracts/identity.events.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { RemoveApprovedEmail } from './remove-approved-email.command.js';
 
 /** An admin takes an address off the sign-up list; addresses from the configuration are changed there. */
 @CommandHandler(RemoveApprovedEmail)
 export class RemoveApprovedEmailHandler implements ICommandHandler<RemoveApprovedEmail, void> {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 

@@ -6,7 +6,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
 import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { requestClient, requestContextOf } from '../../../../platform/http/request-client.js';
@@ -14,6 +13,7 @@ import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-
 import { CONFIG, EVENT_STORE, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordSecurityEvent } from '../../../security/contracts/security-events.js';
 import { SIGN_IN_PER_IP } from '../../domain/auth-rate-limits.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { OidcProviders, type ExternalProvider } from './oidc-providers.js';
 import { SignInWithExternalProfile } from './sign-in-with-external-profile.command.js';
 
@@ -35,7 +35,7 @@ export class ExternalSignInController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(OidcProviders) private readonly providers: OidcProviders,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 
-import type { AppConfig, OidcProviderConfig } from '../../../../platform/config/config.js';
+import type { IdentityConfig, OidcProviderConfig } from '../../identity.config.js';
 
 export type ExternalProvider = 'azure' | 'google';
 export const EXTERNAL_PROVIDERS: readonly ExternalProvider[] = ['azure', 'google'];
@@ -29,7 +29,7 @@ export class OidcProviders {
   private readonly discovered = new Map<ExternalProvider, Promise<oidc.Configuration>>();
 
   constructor(
-    private readonly config: AppConfig['oidc'],
+    private readonly config: IdentityConfig['oidc'],
     private readonly redirectUri: string,
     private readonly staffDomain: string | undefined,
   ) {}

@@ -4,7 +4,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
@@ -12,6 +11,7 @@ import { CONFIG, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js'
 import { accountEvent, clientOf } from '../../account-events.js';
 import { accountStream, type ExternalIdentityLinked } from '../../contracts/identity.events.js';
 import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { loadSignUpAllowlist } from '../../services/sign-up-allowlist.js';
 import type { ExternalProfile } from './oidc-providers.js';
 import { SignInWithExternalProfile, type ExternalSignInResult } from './sign-in-with-external-profile.command.js';
@@ -25,7 +25,7 @@ const PROVIDER_NAME = { azure: 'Microsoft', google: 'Google' } as const;
 @CommandHandler(SignInWithExternalProfile)
 export class SignInWithExternalProfileHandler implements ICommandHandler<SignInWithExternalProfile, ExternalSignInResult> {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
   ) {}

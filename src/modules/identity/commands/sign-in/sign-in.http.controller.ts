@@ -5,11 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
 import { setSessionCookie } from '../../../../platform/auth/session-cookie.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { loadSessionView } from '../../queries/get-session/session-view.js';
 import { SignIn } from './sign-in.command.js';
 import { signInRequest } from './sign-in.request.js';
@@ -19,7 +19,7 @@ import { signInRequest } from './sign-in.request.js';
 export class SignInController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}

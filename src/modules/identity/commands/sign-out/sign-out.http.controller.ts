@@ -6,16 +6,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { CONFIG } from '../../../../platform/tokens.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { SignOut } from './sign-out.command.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
 export class SignOutController {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     private readonly commands: CommandBus,
   ) {}
 

@@ -4,7 +4,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
@@ -12,6 +11,7 @@ import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountEvent } from '../../account-events.js';
 import { accountStream, type AccountRegistered } from '../../contracts/identity.events.js';
 import { EMAIL_NOT_ALLOWED_MESSAGE, isEmailAllowed } from '../../domain/email-allowlist.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { loadSignUpAllowlist } from '../../services/sign-up-allowlist.js';
 import { SignUp } from './sign-up.command.js';
 
@@ -21,7 +21,7 @@ const UNIQUE_VIOLATION = '23505';
 @CommandHandler(SignUp)
 export class SignUpHandler implements ICommandHandler<SignUp, { userId: string }> {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 

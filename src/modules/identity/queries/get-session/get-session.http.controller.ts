@@ -5,16 +5,16 @@ import type pg from 'pg';
 
 import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { CONFIG, EVENT_STORE, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import type { IdentityConfig } from '../../identity.config.js';
 import { loadSessionView } from './session-view.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
 export class GetSessionController {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,

@@ -4,8 +4,8 @@ import type pg from 'pg';
 
 import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import type { IdentityConfig } from '../../identity.config.js';
 
 @ApiTags('admin')
 @Controller('api/admin/approved-emails')
@@ -13,7 +13,7 @@ import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 @Roles('admin')
 export class ListApprovedEmailsController {
   constructor(
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 

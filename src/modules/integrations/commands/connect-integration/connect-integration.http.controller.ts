@@ -5,12 +5,12 @@ import type { FastifyRequest } from 'fastify';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { CONFIG, OUTBOUND_HTTP } from '../../../../platform/tokens.js';
 import { generatedSecretsOf, providerSchema, type ProviderId, type ProviderSetup } from '../../domain/providers.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { providerOf } from '../../provider-path.js';
 import { INVALID_CREDENTIALS } from '../../providers/provider-call.js';
 import { RingyClient } from '../../providers/ringy/ringy-client.js';
@@ -28,7 +28,7 @@ export class ConnectIntegrationController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
-    @Inject(CONFIG) config: AppConfig,
+    @Inject(CONFIG) config: IntegrationsConfig,
   ) {
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
   }

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { AuthenticatedUser, SessionStore } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SESSION_STORE } from '../../../../platform/tokens.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { ClaimTextdripConnection } from '../claim-textdrip-connection/claim-textdrip-connection.command.js';
 import { failedPage, TextdripConnections, type TextdripReturn } from './textdrip-connections.js';
 
@@ -30,7 +30,7 @@ export class TextdripConnectionController {
   constructor(
     private readonly commands: CommandBus,
     private readonly connections: TextdripConnections,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IntegrationsConfig,
     @Inject(SESSION_STORE) private readonly sessions: SessionStore,
   ) {}
 

@@ -3,11 +3,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import type { RateLimit, RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, OUTBOUND_HTTP, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { ConnectIntegration } from '../connect-integration/connect-integration.command.js';
 import { checkTextdripToken, isPlausibleToken } from './textdrip-account.js';
 
@@ -44,7 +44,7 @@ export class TextdripConnections {
 
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IntegrationsConfig,
     @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     private readonly commands: CommandBus,

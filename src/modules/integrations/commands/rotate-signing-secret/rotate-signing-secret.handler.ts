@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
@@ -12,6 +11,7 @@ import { secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { CONFIG, SECRET_CIPHER, SQL_POOL } from '../../../../platform/tokens.js';
 import { integrationEvent, integrationStream, type IntegrationProvider } from '../../contracts/integration-events.js';
 import { newWebhookSecret, PREVIOUS_SIGNING_SECRET, SIGNING_SECRET } from '../../delivery/standard-webhooks.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { INTEGRATION_SECRETS } from '../../integrations.secrets.js';
 import { RotateSigningSecret, type SigningSecretRotated } from './rotate-signing-secret.command.js';
 
@@ -27,7 +27,7 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(SECRET_CIPHER) private readonly cipher: SecretCipher,
-    @Inject(CONFIG) private readonly config: Pick<AppConfig, 'delivery'>,
+    @Inject(CONFIG) private readonly config: Pick<IntegrationsConfig, 'delivery'>,
   ) {}
 
   async execute({ input: { integrationId }, context }: RotateSigningSecret): Promise<SigningSecretRotated> {

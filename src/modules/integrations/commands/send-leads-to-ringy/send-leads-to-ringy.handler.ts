@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import { CONFIG, EVENT_STORE, OUTBOUND_HTTP, SQL_POOL } from '../../../../platform/tokens.js';
 import { recordLeadsSent, sendLeadsByNumber, type SendLeadsAnswer } from '../../delivery/lead-sender.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { RingyClient, ringyFieldsOf } from '../../providers/ringy/ringy-client.js';
 import { SendLeadsToRingy } from './send-leads-to-ringy.command.js';
 
@@ -19,7 +19,7 @@ export class SendLeadsToRingyHandler implements ICommandHandler<SendLeadsToRingy
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(OUTBOUND_HTTP) http: OutboundHttp,
-    @Inject(CONFIG) config: AppConfig,
+    @Inject(CONFIG) config: IntegrationsConfig,
   ) {
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
   }

@@ -1,4 +1,3 @@
-import { RINGY_DEFAULT_API_BASE } from '../../../../platform/config/config.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import {
   DELIVERY_TIMEOUT_MS,
@@ -8,6 +7,7 @@ import {
   type SendContext,
   type SendOutcome,
 } from '../../delivery/lead-sender.js';
+import { RINGY_DEFAULT_API_BASE } from '../../integrations.config.js';
 import { callProvider, incompleteIntegration, nationalDigits, usDate } from '../provider-call.js';
 
 export type RingyCredentials = { readonly sid: string; readonly authToken: string };

@@ -1,4 +1,3 @@
-import { DEFAULT_TEXTDRIP_API_BASE } from '../../../../platform/config/config.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
 import {
   DELIVERY_TIMEOUT_MS,
@@ -8,6 +7,7 @@ import {
   type SendContext,
   type SendOutcome,
 } from '../../delivery/lead-sender.js';
+import { DEFAULT_TEXTDRIP_API_BASE } from '../../integrations.config.js';
 import { callProvider, incompleteIntegration, providerMessage, usDate } from '../provider-call.js';
 
 /**

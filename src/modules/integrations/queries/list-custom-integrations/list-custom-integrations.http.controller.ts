@@ -4,10 +4,10 @@ import type pg from 'pg';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { PLACEHOLDERS } from '../../domain/body-template.js';
 import { CUSTOM_CATEGORIES, CUSTOM_METHODS, MAX_CUSTOM_INTEGRATIONS, METHODS_WITH_BODY } from '../../domain/custom-integration.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { customIntegrationIdOf, customIntegrationOf, customIntegrationRows, customIntegrationView } from './custom-integrations.query.js';
 
 /**
@@ -22,7 +22,7 @@ import { customIntegrationIdOf, customIntegrationOf, customIntegrationRows, cust
 export class ListCustomIntegrationsController {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: IntegrationsConfig,
   ) {}
 
   @Get()

@@ -4,9 +4,9 @@ import type pg from 'pg';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { PROVIDERS, type ProviderId } from '../../domain/providers.js';
+import type { IntegrationsConfig } from '../../integrations.config.js';
 import { providerOf } from '../../provider-path.js';
 
 type Row = {
@@ -37,7 +37,7 @@ export class ListIntegrationsController {
 
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) config: AppConfig,
+    @Inject(CONFIG) config: IntegrationsConfig,
   ) {
     this.graceSeconds = config.delivery.signingSecretGraceMs / 1000;
   }

@@ -8,13 +8,13 @@ import { z } from 'zod';
 import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { csvColumnOf, parseAgedLeadsCsv, type CsvRowError } from '../../domain/aged-leads-csv.js';
 import { leadInput, type LeadInput } from '../../domain/lead-input.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { vendorStatus } from '../../services/lead-vendors.js';
 import { ReceiveLeads } from './receive-leads.command.js';
 
@@ -41,7 +41,7 @@ export class ImportAgedLeadsController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
   ) {}
 
   @Post('import')

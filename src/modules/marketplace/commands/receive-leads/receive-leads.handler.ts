@@ -3,20 +3,20 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { newEvent, type CommandContext } from '../../../../platform/event-store/new-event.js';
 import { outboxCommitted, recordInOutbox } from '../../../../platform/event-store/outbox.js';
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadStream } from '../../contracts/lead-events.js';
 import { toLeadDetails, type LeadInput } from '../../domain/lead-input.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { ReceiveLeads, type ReceivedLead } from './receive-leads.command.js';
 
 @CommandHandler(ReceiveLeads)
 export class ReceiveLeadsHandler implements ICommandHandler<ReceiveLeads, ReceivedLead[]> {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
   ) {}
 
   async execute({ input: { vendorId, leads }, context }: ReceiveLeads): Promise<ReceivedLead[]> {

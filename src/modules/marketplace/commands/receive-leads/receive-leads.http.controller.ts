@@ -4,13 +4,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-limiter.js';
 import { CONFIG, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadInput, MAX_BATCH, type LeadInput } from '../../domain/lead-input.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { activeVendorOfKey } from '../../services/lead-vendors.js';
 import { ReceiveLeads } from './receive-leads.command.js';
 
@@ -30,7 +30,7 @@ export class ReceiveLeadsController {
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
   ) {}
 
   @Post('leads')

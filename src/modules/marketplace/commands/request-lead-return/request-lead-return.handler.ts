@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
@@ -10,6 +9,7 @@ import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-st
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadStream } from '../../contracts/lead-events.js';
 import { leadDecider } from '../../domain/lead.decider.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { RequestLeadReturn } from './request-lead-return.command.js';
 
 @CommandHandler(RequestLeadReturn)
@@ -17,7 +17,7 @@ export class RequestLeadReturnHandler implements ICommandHandler<RequestLeadRetu
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
   ) {}
 
   async execute({ input, context, idempotencyKey }: RequestLeadReturn): Promise<void> {

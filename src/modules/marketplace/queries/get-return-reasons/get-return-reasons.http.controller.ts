@@ -2,15 +2,15 @@ import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG } from '../../../../platform/tokens.js';
 import { RETURN_REASONS } from '../../contracts/lead-events.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 
 @ApiTags('leads')
 @Controller('api')
 @UseGuards(SessionGuard)
 export class GetReturnReasonsController {
-  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(CONFIG) private readonly config: MarketplaceConfig) {}
 
   @Get('leads/return-reasons')
   @ApiOperation({ summary: 'The reasons a lead may be returned for, and the return window in days.' })

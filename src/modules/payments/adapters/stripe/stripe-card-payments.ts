@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import Stripe from 'stripe';
 
-import type { StripeConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import type {
@@ -15,6 +14,7 @@ import type {
   VerifiedWebhook,
   WebhookDelivery,
 } from '../../contracts/card-payments.port.js';
+import type { StripeConfig } from '../../payments.config.js';
 
 const TOP_UP_NAME = 'Wallet top-up';
 

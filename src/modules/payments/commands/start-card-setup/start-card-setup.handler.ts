@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
+import type { PaymentsConfig } from '../../payments.config.js';
 import { StartCardSetup } from './start-card-setup.command.js';
 
 @CommandHandler(StartCardSetup)
 export class StartCardSetupHandler implements ICommandHandler<StartCardSetup> {
   constructor(
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   async execute({ input: user }: StartCardSetup) {

@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { idempotent } from '../../../../platform/http/idempotency.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
+import type { PaymentsConfig } from '../../payments.config.js';
 import { requireOwnCard } from '../../services/own-card.js';
 import { creditPayment } from '../../services/payment-credits.js';
 import { TopUpWallet, type TopUpAnswer } from './top-up-wallet.command.js';
@@ -21,7 +21,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
   constructor(
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: PaymentsConfig,
     private readonly commands: CommandBus,
   ) {}
 

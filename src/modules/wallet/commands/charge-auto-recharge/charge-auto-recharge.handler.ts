@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
@@ -10,6 +9,7 @@ import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-st
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
 import { autoRechargeDecider, autoRechargeStream } from '../../domain/auto-recharge.decider.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { ChargeAutoRecharge } from './charge-auto-recharge.command.js';
 
 export const CARD_REMOVED = 'The card chosen for auto-recharge was removed. Choose another card on Payment Methods.';
@@ -28,7 +28,7 @@ export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRech
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: WalletConfig,
   ) {}
 
   async execute({ input, context, idempotencyKey }: ChargeAutoRecharge): Promise<void> {

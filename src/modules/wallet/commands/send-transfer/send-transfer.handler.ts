@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { currentState, deterministicEventId } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
@@ -13,6 +12,7 @@ import { satHierarchyEntry, type SatHierarchyEntry } from '../../../identity/con
 import { walletStream } from '../../contracts/wallet-events.js';
 import { walletDecider } from '../../domain/wallet.decider.js';
 import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from '../../services/wallet-ledger.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { SendTransfer, type TransferAnswer } from './send-transfer.command.js';
 
 /** How long the answer waits for the recipient's credit before answering 'pending', unless the command says otherwise. */
@@ -35,7 +35,7 @@ export class SendTransferHandler implements ICommandHandler<SendTransfer, Transf
     private readonly ledger: WalletLedger,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: WalletConfig,
   ) {
     this.snapshots = new SqlSnapshotStore(pool);
   }

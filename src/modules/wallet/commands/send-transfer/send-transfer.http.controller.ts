@@ -7,12 +7,12 @@ import { z } from 'zod';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempotency.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { dollars, MAX_AMOUNT_CENTS } from '../../domain/wallet.decider.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { SendTransfer, type TransferAnswer } from './send-transfer.command.js';
 
 /** The spec's transfer-money: amount (here in whole cents, at most the daily transfer limit), recipientEmail, description. */
@@ -44,7 +44,7 @@ export class SendTransferController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) config: AppConfig,
+    @Inject(CONFIG) config: WalletConfig,
   ) {
     this.request = sendTransferRequest(config.wallet.transferDailyLimitCents);
   }

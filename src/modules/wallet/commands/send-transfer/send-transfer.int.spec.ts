@@ -6,7 +6,6 @@ import { everyDatabaseAndQueue, moduleHarness } from '../../../../../test/suppor
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { describeOn } from '../../../../../test/support/test-databases.js';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { toJsonEvent } from '../../../../platform/event-store/json-event.js';
 import { userRequestContext } from '../../../../platform/event-store/new-event.js';
@@ -15,6 +14,7 @@ import { CONFIG } from '../../../../platform/tokens.js';
 import { walletStream, type WalletEvent } from '../../contracts/wallet-events.js';
 import { RECEIVE_TRANSFER, receiveTransferStep, registerTransferCreditJobs, transferCreditTriggers } from '../../jobs/transfer-credit.job.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { AddTestCredit } from '../add-test-credit/add-test-credit.command.js';
 import { AddTestCreditHandler } from '../add-test-credit/add-test-credit.handler.js';
 import type { TransferSentEvent } from '../receive-transfer/receive-transfer.command.js';
@@ -45,7 +45,7 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
     let controller: SendTransferController;
 
     beforeAll(() => {
-      controller = new SendTransferController(harness.commands, harness.pool, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } as AppConfig);
+      controller = new SendTransferController(harness.commands, harness.pool, { wallet: { transferDailyLimitCents: DAILY_LIMIT_CENTS } } as WalletConfig);
     });
 
     async function account(options: { satLeaderEmail?: string | null; satLeader?: boolean; admin?: boolean } = {}): Promise<Account> {

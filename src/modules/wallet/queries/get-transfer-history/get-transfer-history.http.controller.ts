@@ -4,9 +4,9 @@ import type pg from 'pg';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import type { AppConfig } from '../../../../platform/config/config.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { transferRecipientsOf } from '../../../identity/contracts/user-directory.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { transferHistory } from '../wallet-read.js';
 
 @ApiTags('wallet')
@@ -15,7 +15,7 @@ import { transferHistory } from '../wallet-read.js';
 export class GetTransferHistoryController {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CONFIG) private readonly config: WalletConfig,
   ) {}
 
   @Get()
