@@ -13,6 +13,8 @@ import type { SecretColumn } from './secrets/secret-columns.js';
 export type ModuleRegistration = {
   readonly name: string;
   readonly tables: readonly string[];
+  /** Read-only views of its tables that other modules' SQL may read (never write). */
+  readonly publicViews?: readonly string[];
   readonly migrations: readonly MigrationObject[];
   /** Columns whose values are encrypted at rest (re-encrypted by `npm run secrets:rotate`). */
   readonly secretColumns?: readonly SecretColumn[];
