@@ -48,6 +48,8 @@ const APPLIED = [
   'Migration0042CampaignReturns',
   'Migration0043SigningSecretRotation',
   'Migration0044ReturnedLeadClosures',
+  'Migration0045AuditLogUnusedIndexes',
+  'Migration0046UserDirectory',
 ];
 
 describe('the modules the platform is told of', () => {

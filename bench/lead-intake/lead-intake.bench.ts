@@ -12,10 +12,10 @@ import pLimit from 'p-limit';
 import type pg from 'pg';
 
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
+import { SqlSessionStore } from '../../src/modules/identity/services/sql-session-store.js';
 import { TIERS } from '../../src/modules/marketplace/contracts/campaign-events.js';
 import { US_STATES } from '../../src/modules/marketplace/contracts/us-states.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
-import { SessionStore } from '../../src/platform/auth/session-store.js';
 import { newEvent, systemContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
@@ -298,7 +298,7 @@ async function deploy(): Promise<Deployment> {
 
     // The agents' sessions are seeded as sign-in stores them (200 sign-ins from one address
     // would meet the per-address sign-in limit); every request then goes through the session guard.
-    const sessions = new SessionStore(pool, { idleMinutes: 24 * 60, absoluteHours: 24 });
+    const sessions = new SqlSessionStore(pool, { idleMinutes: 24 * 60, absoluteHours: 24 });
     const clients = await Promise.all(
       agents.map(async (agent) => {
         const { token, csrfToken } = await sessions.create(agent.id, 'email', {});

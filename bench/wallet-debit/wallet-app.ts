@@ -10,9 +10,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { verifyLedger } from '../../src/cli/verify-ledger.js';
+import { SqlSessionStore } from '../../src/modules/identity/services/sql-session-store.js';
 import { AGED_PACKAGES } from '../../src/modules/marketplace/domain/aged-packages.js';
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
-import { SessionStore } from '../../src/platform/auth/session-store.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
@@ -78,7 +78,7 @@ export async function startWalletApp(wallets: number, seconds: number, env: Reco
        SELECT id, 'bench-agent-' || n || '@agents.test', $2, now() FROM unnest($1::uuid[]) WITH ORDINALITY AS u(id, n)`,
       [userIds, await hashPassword(PASSWORD)],
     );
-    const store = new SessionStore(pool, { idleMinutes: 24 * 60, absoluteHours: 24 });
+    const store = new SqlSessionStore(pool, { idleMinutes: 24 * 60, absoluteHours: 24 });
     const sessions = new Map<string, { cookie: string; csrfToken: string }>();
     for (const userId of userIds) {
       const { token, csrfToken } = await store.create(userId, 'email', {});

@@ -14,6 +14,8 @@ import type { SecretColumn } from './secrets/secret-columns.js';
 export type ModuleRegistration = {
   readonly name: string;
   readonly tables: readonly string[];
+  /** Read-only views of its tables that other modules' SQL may read (never write). */
+  readonly publicViews?: readonly string[];
   readonly migrations: readonly MigrationObject[];
   /** Its environment variables and the settings read from them, parsed with the platform's before anything starts. */
   readonly config?: ConfigSection<object>;

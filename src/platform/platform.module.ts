@@ -3,7 +3,6 @@ import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type On
 import type pg from 'pg';
 
 import { RolesGuard } from './auth/roles.guard.js';
-import { SessionStore } from './auth/session-store.js';
 import { SessionGuard } from './auth/session.guard.js';
 import type { PlatformConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
@@ -37,7 +36,6 @@ import {
   RATE_LIMITER,
   REALTIME_HUB,
   SECRET_CIPHER,
-  SESSION_STORE,
   SQL_POOL,
   SUBSCRIPTION_RUNNER,
 } from './tokens.js';
@@ -135,7 +133,6 @@ export class PlatformModule {
             return Object.assign(new RedisRateLimiter(redis, config.redisPrefix), { close: () => redis.disconnect() });
           },
         },
-        { provide: SESSION_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool) => new SessionStore(pool, config.session) },
         SessionGuard,
         RolesGuard,
         {
@@ -183,7 +180,6 @@ export class PlatformModule {
         PROJECTIONS,
         MAILER,
         REALTIME_HUB,
-        SESSION_STORE,
         SessionGuard,
         RolesGuard,
         OUTBOX_RELAY,

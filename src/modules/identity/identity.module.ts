@@ -1,9 +1,11 @@
-import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 
+import { ROLE_DIRECTORY, type RoleDirectory } from '../../platform/auth/role-directory.port.js';
+import type { PlatformConfig } from '../../platform/config/config.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
+import { CONFIG, JOB_QUEUE, MAILER, SESSION_STORE, SQL_POOL } from '../../platform/tokens.js';
 import { ApproveEmailController } from './commands/approve-email/approve-email.admin.http.controller.js';
 import { ApproveEmailHandler } from './commands/approve-email/approve-email.handler.js';
 import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
@@ -36,6 +38,7 @@ import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
 import { SignOutController } from './commands/sign-out/sign-out.http.controller.js';
 import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
+import { hasRole } from './contracts/user-directory.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
 import type { IdentityConfig } from './identity.config.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
@@ -45,6 +48,7 @@ import { GetSessionController } from './queries/get-session/get-session.http.con
 import { ListApprovedEmailsController } from './queries/list-approved-emails/list-approved-emails.admin.http.controller.js';
 import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
 import { ListUsersController } from './queries/list-users/list-users.admin.http.controller.js';
+import { SqlSessionStore } from './services/sql-session-store.js';
 
 /** The events of this module that start jobs; AppModule hands them to the dispatcher. */
 export const identityJobTriggers = [...confirmationEmailTriggers, ...passwordResetEmailTriggers, ...invitationEmailTriggers];
@@ -65,7 +69,12 @@ class IdentityJobs implements OnModuleInit {
   }
 }
 
-/** Accounts: signing up, confirming, signing in (password, Microsoft, Google) and out. */
+/**
+ * Accounts: signing up, confirming, signing in (password, Microsoft, Google) and out. Provides
+ * the platform's SessionStore and RoleDirectory ports; global, because the platform's
+ * SessionGuard and RolesGuard run in every module's routes.
+ */
+@Global()
 @Module({
   controllers: [
     SignUpController,
@@ -112,7 +121,13 @@ class IdentityJobs implements OnModuleInit {
       useFactory: (config: IdentityConfig) => new OidcProviders(config.oidc, `${config.publicUrl}/auth/callback`, config.staffEmailDomain),
       inject: [CONFIG],
     },
+    { provide: SESSION_STORE, inject: [SQL_POOL, CONFIG], useFactory: (pool: pg.Pool, config: PlatformConfig) => new SqlSessionStore(pool, config.session) },
+    {
+      provide: ROLE_DIRECTORY,
+      inject: [SQL_POOL],
+      useFactory: (pool: pg.Pool): RoleDirectory => ({ holdsAnyRole: (userId, roles) => hasRole(pool, userId, roles) }),
+    },
   ],
-  exports: [DemoAccountsService],
+  exports: [DemoAccountsService, SESSION_STORE, ROLE_DIRECTORY],
 })
 export class IdentityModule {}

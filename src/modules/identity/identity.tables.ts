@@ -9,3 +9,6 @@ export const IDENTITY_TABLES = [
   'oidc_sign_in_attempts',
   'approved_emails',
 ] as const;
+
+/** Identity's read-only views other modules' SQL may name (created by its migrations): joins that sort, search or page by accounts read them. */
+export const IDENTITY_PUBLIC_VIEWS = ['user_directory'] as const;

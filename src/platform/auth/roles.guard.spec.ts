@@ -2,12 +2,13 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
 
+import type { RoleDirectory } from './role-directory.port.js';
 import { Roles, RolesGuard } from './roles.guard.js';
 
-/** The roles of each user, answered the way the guard's query is: one row when a role matches. */
+/** The roles of each user, as the role directory answers. */
 const HELD: Record<string, readonly string[]> = { 'admin-1': ['admin'], 'finance-1': ['finance'], 'agent-1': [] };
-const pool = {
-  query: async (_sql: string, [userId, roles]: [string, string[]]) => ({ rowCount: (HELD[userId] ?? []).filter((role) => roles.includes(role)).length }),
+const roleDirectory: RoleDirectory = {
+  holdsAnyRole: async (userId, roles) => (HELD[userId] ?? []).some((role) => roles.includes(role)),
 };
 
 @Roles('admin')
@@ -28,7 +29,7 @@ const contextFor = (controller: new () => object, handler: string, userId: strin
     switchToHttp: () => ({ getRequest: () => (userId ? { user: { userId } } : {}) }),
   }) as unknown as ExecutionContext;
 
-const guard = new RolesGuard(new Reflector(), pool as never);
+const guard = new RolesGuard(new Reflector(), roleDirectory);
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,

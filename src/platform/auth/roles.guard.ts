@@ -1,10 +1,9 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
 
 import { ApiError } from '../http/api-error.js';
-import { SQL_POOL } from '../tokens.js';
+import { ROLE_DIRECTORY, type RoleDirectory } from './role-directory.port.js';
 import type { AuthenticatedUser } from './session-store.js';
 
 /** The roles an account can hold besides being an agent. */
@@ -28,18 +27,15 @@ export const Roles = (...roles: [Role, ...Role[]]) => RolesMetadata(roles);
 export class RolesGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(SQL_POOL) private readonly pool: Pick<pg.Pool, 'query'>,
+    @Inject(ROLE_DIRECTORY) private readonly roleDirectory: RoleDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>().user;
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
     const roles = this.reflector.getAllAndOverride(RolesMetadata, [context.getHandler(), context.getClass()]) ?? [];
-    const { rowCount } =
-      roles.length === 0
-        ? { rowCount: 0 }
-        : await this.pool.query(`SELECT 1 FROM user_roles WHERE user_id = $1 AND role = ANY($2::text[])`, [user.userId, roles]);
-    if (!rowCount) throw new ApiError(403, 'FORBIDDEN', "Access Denied: You don't have permission to view this page");
+    const allowed = roles.length > 0 && (await this.roleDirectory.holdsAnyRole(user.userId, roles));
+    if (!allowed) throw new ApiError(403, 'FORBIDDEN', "Access Denied: You don't have permission to view this page");
     return true;
   }
 }

@@ -100,3 +100,29 @@ export async function timeZoneOf(db: SqlClient, userId: string): Promise<string 
   const { rows } = await db.query<{ timezone: string | null }>('SELECT timezone FROM profiles WHERE user_id = $1', [userId]);
   return rows[0]?.timezone ?? null;
 }
+
+/** The e-mail address of the account with this id, or null. */
+export async function emailOf(db: SqlClient, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  return rows[0]?.email ?? null;
+}
+
+/** Whether an account with this id exists (disabled ones too). */
+export async function userExists(db: SqlClient, userId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+  return Boolean(rowCount);
+}
+
+/** Whether the user holds at least one of these roles. */
+export async function hasRole(db: SqlClient, userId: string, roles: readonly string[]): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM user_roles WHERE user_id = $1 AND role = ANY($2::text[]) LIMIT 1', [userId, roles]);
+  return Boolean(rowCount);
+}
+
+/** The e-mail addresses of the admins whose accounts are not disabled, in alphabetical order. */
+export async function adminEmails(db: SqlClient): Promise<string[]> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT u.email FROM users u JOIN user_roles r ON r.user_id = u.id WHERE r.role = 'admin' AND u.disabled_at IS NULL ORDER BY u.email`,
+  );
+  return rows.map((row) => row.email);
+}

@@ -1,5 +1,6 @@
 import type { JsonEvent } from '../../../platform/event-store/json-event.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
+import { campaignNames, ownedLead } from '../../marketplace/contracts/lead-directory.js';
 import type { DestinationSource } from './destinations.js';
 
 /** The lead events that put leads in an agent's hands (marketplace contracts, read as stored). */
@@ -35,13 +36,7 @@ type Ordered = { ownerId: string; leadIds: string[]; perLeadCents: number; campa
  */
 export async function arrivalsOf(events: readonly JsonEvent[], db: SqlClient): Promise<(Arrival | ArrivalNotReadable | null)[]> {
   const soldCampaigns = [...new Set(events.filter((e) => e.type === 'LeadSold').map((e) => (e.data as Sold).campaignId))];
-  const names = new Map<string, string>();
-  if (soldCampaigns.length > 0) {
-    const { rows } = await db.query<{ campaign_id: string; name: string }>('SELECT campaign_id, name FROM rm_campaigns WHERE campaign_id = ANY($1::uuid[])', [
-      soldCampaigns,
-    ]);
-    for (const row of rows) names.set(row.campaign_id, row.name);
-  }
+  const names = await campaignNames(db, soldCampaigns);
   return Promise.all(
     events.map(async (event) => {
       if (event.type === 'LeadSold') return soldArrival(event.data as Sold, names.get((event.data as Sold).campaignId) ?? null);
@@ -74,25 +69,21 @@ export async function arrivalOf(event: JsonEvent, db: SqlClient): Promise<Arriva
   switch (event.type) {
     case 'LeadSold': {
       const d = event.data as Sold;
-      const { rows } = await db.query<{ name: string }>('SELECT name FROM rm_campaigns WHERE campaign_id = $1', [d.campaignId]);
-      return soldArrival(d, rows[0]?.name ?? null);
+      const names = await campaignNames(db, [d.campaignId]);
+      return soldArrival(d, names.get(d.campaignId) ?? null);
     }
     case 'LeadAssigned': {
       const d = event.data as Assigned;
       if (d.assigneeId === d.ownerId) return null;
-      const { rows } = await db.query<{ campaign_id: string | null; campaign_name: string | null; name: string | null; price_cents: number }>(
-        `SELECT o.campaign_id, o.campaign_name, c.name, o.price_cents FROM rm_owned_leads o LEFT JOIN rm_campaigns c ON c.campaign_id = o.campaign_id WHERE o.lead_id = $1 AND o.owner_id = $2`,
-        [d.leadId, d.ownerId],
-      );
-      const owned = rows[0];
+      const owned = await ownedLead(db, d.leadId, d.ownerId);
       if (!owned) throw new ArrivalNotReadable(`Lead ${d.leadId} of ${d.ownerId}`);
       return {
         recipientId: d.assigneeId,
         leadIds: [d.leadId],
         source: 'assigned',
-        campaignId: owned.campaign_id,
-        campaignName: owned.name ?? owned.campaign_name,
-        priceCents: owned.price_cents,
+        campaignId: owned.campaignId,
+        campaignName: owned.campaignName,
+        priceCents: owned.priceCents,
         boughtAt: event.metadata.occurredAt,
       };
     }

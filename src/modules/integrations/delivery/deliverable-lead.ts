@@ -1,3 +1,4 @@
+import type { DeliverableLeadRow } from '../../marketplace/contracts/lead-directory.js';
 import type { DestinationSource } from './destinations.js';
 import type { DeliverableLead } from './lead-sender.js';
 
@@ -10,29 +11,8 @@ export type Purchase = {
   readonly boughtAt: string;
 };
 
-export type LeadRow = {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string | null;
-  state: string;
-  zip: string;
-  city: string | null;
-  date_of_birth: Date | string | null;
-  age: number | null;
-  source: string;
-  tier: string;
-  company_name: string | null;
-  consent_text: string;
-  consent_at: Date;
-};
-
-/** The leads read model's columns a delivery sends (alias `l`), named as LeadRow. */
-export const LEAD_COLUMNS =
-  'l.first_name, l.last_name, l.phone, l.email, l.state, l.zip, l.city, l.date_of_birth, l.age, l.source, l.tier, l.company_name, l.consent_text, l.consent_at';
-
 /** The lead as it goes out, from its read-model row and how the agent got it. */
-export function deliverableLeadOf(leadId: string, row: LeadRow, purchase: Purchase): DeliverableLead {
+export function deliverableLeadOf(leadId: string, row: DeliverableLeadRow, purchase: Purchase): DeliverableLead {
   return {
     leadId,
     firstName: row.first_name,

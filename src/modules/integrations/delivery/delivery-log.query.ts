@@ -1,4 +1,5 @@
 import type { SqlClient } from '../../../platform/persistence/sql.js';
+import { leadNames } from '../../marketplace/contracts/lead-directory.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'held', 'skipped'] as const;
 
@@ -33,14 +34,24 @@ export type DeliveryLogRow = {
 /** The log's columns; the caller adds WHERE (always the signed-in agent's `d.user_id`) and ORDER BY. */
 export const DELIVERY_LOG_SELECT = `
   SELECT d.delivery_id AS "deliveryId", d.integration_id AS "integrationId", c.provider, c.settings->>'name' AS "integrationName",
-         d.lead_id AS "leadId", CASE WHEN d.is_test THEN 'Sample Lead (test)' ELSE l.first_name || ' ' || l.last_name END AS "leadName",
+         d.lead_id AS "leadId", CASE WHEN d.is_test THEN 'Sample Lead (test)' END AS "leadName",
          d.is_test AS "isTest", d.status, d.attempts, d.last_status AS "lastStatus", d.last_error AS "lastError",
          coalesce((SELECT a.trigger = 'manual' AND NOT a.ok FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id ORDER BY a.attempt DESC LIMIT 1), false) AS "lastResendFailed",
          d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.succeeded_at AS "succeededAt", d.purchase->>'source' AS source, d.purchase->>'campaignName' AS "campaignName"
-    FROM lead_deliveries d JOIN integration_configs c ON c.integration_id = d.integration_id LEFT JOIN rm_leads l ON l.lead_id = d.lead_id`;
+    FROM lead_deliveries d JOIN integration_configs c ON c.integration_id = d.integration_id`;
 
 /** One of the agent's deliveries, or null (another agent's is null too). */
 export async function deliveryOf(db: SqlClient, userId: string, deliveryId: string): Promise<DeliveryLogRow | null> {
   const { rows } = await db.query<DeliveryLogRow>(`${DELIVERY_LOG_SELECT} WHERE d.user_id = $1 AND d.delivery_id = $2`, [userId, deliveryId]);
-  return rows[0] ?? null;
+  return rows[0] ? (await withLeadNames(db, [rows[0]]))[0]! : null;
+}
+
+/** The rows with their leads' names (read in one query from marketplace's leads), beside the sample lead's name of a test send. */
+export async function withLeadNames(db: SqlClient, rows: DeliveryLogRow[]): Promise<DeliveryLogRow[]> {
+  const names = await leadNames(
+    db,
+    rows.filter((row) => !row.isTest && row.leadId !== null).map((row) => row.leadId!),
+  );
+  for (const row of rows) if (!row.isTest) row.leadName = row.leadId === null ? null : (names.get(row.leadId) ?? null);
+  return rows;
 }

@@ -4,8 +4,9 @@ import type pg from 'pg';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import type { RealtimeHub } from '../../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../../platform/secrets/secret-cipher.js';
+import { deliverableLeads } from '../../marketplace/contracts/lead-directory.js';
 import type { IntegrationRow } from './agent-integrations.js';
-import { deliverableLeadOf, LEAD_COLUMNS, type LeadRow, type Purchase } from './deliverable-lead.js';
+import { deliverableLeadOf, type Purchase } from './deliverable-lead.js';
 import type { DeliverySettings, IntegrationHealth } from './integration-health.js';
 import { openTarget, type SealedSecretRow } from './integration-target.js';
 import type { DeliverableLead, IntegrationTarget, LeadSender, SendOutcome } from './lead-sender.js';
@@ -24,16 +25,15 @@ export type AttemptResult = { readonly deliveryId: string; readonly attempt: num
 
 const ANSWER_PREVIEW_CHARS = 2_048;
 
-type ClaimedRow = IntegrationRow &
-  LeadRow & {
-    status: string;
-    lead_id: string;
-    purchase: Purchase;
-    final_attempt: boolean;
-    succeeded_at: Date | null;
-    failing_since: Date | null;
-    sealed: SealedSecretRow[];
-  };
+type ClaimedRow = IntegrationRow & {
+  status: string;
+  lead_id: string;
+  purchase: Purchase;
+  final_attempt: boolean;
+  succeeded_at: Date | null;
+  failing_since: Date | null;
+  sealed: SealedSecretRow[];
+};
 /** An agent may resend at most this many failed deliveries at once (the rest on the next click). */
 export const RESEND_BATCH = 1_000;
 
@@ -79,17 +79,23 @@ export class DeliverySender {
             AND (d.attempts = w.attempt - 1
                  OR (d.attempts = w.attempt AND d.updated_at < now() - make_interval(secs => $4) AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.delivery_id AND a.attempt = w.attempt)))
           RETURNING d.delivery_id, w.attempt, w.trigger, d.status, d.lead_id, d.purchase, d.final_attempt, d.succeeded_at, c.integration_id, c.user_id, c.provider, c.settings, c.is_active, c.disabled_at, c.destinations, c.failing_since)
-       SELECT claimed.*, ${LEAD_COLUMNS},
+       SELECT claimed.*,
               (SELECT coalesce(json_agg(json_build_object('name', s.name, 'value', s.value)), '[]') FROM integration_secrets s WHERE s.integration_id = claimed.integration_id AND (s.expires_at IS NULL OR s.expires_at > now())) AS sealed
-         FROM claimed LEFT JOIN rm_leads l ON l.lead_id = claimed.lead_id`,
+         FROM claimed`,
       [wanted.map((j) => j.deliveryId), wanted.map((j) => j.attempt), wanted.map((j) => j.trigger), ABANDONED_AFTER_MS / 1000],
     );
     const results = new Map<string, AttemptResult>();
     const targets = new Map<string, IntegrationTarget>();
     const sending = rows.filter((claimed) => claimed.status === 'pending');
+    // The leads of the whole batch in one more query (marketplace owns them), not one per delivery.
+    const leads = await deliverableLeads(
+      this.pool,
+      sending.map((claimed) => claimed.lead_id),
+    );
     const outcomes = await pLimit(SENDS_AT_ONCE).map(sending, async (claimed) => {
       const started = new Date();
-      const lead = claimed.first_name === null ? null : deliverableLeadOf(claimed.lead_id, claimed, claimed.purchase);
+      const row = leads.get(claimed.lead_id);
+      const lead = row ? deliverableLeadOf(claimed.lead_id, row, claimed.purchase) : null;
       let target = targets.get(claimed.integration_id);
       if (lead && !target) targets.set(claimed.integration_id, (target = openTarget(this.cipher, claimed, claimed.sealed)));
       const outcome =

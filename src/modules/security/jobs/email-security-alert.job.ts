@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
-import { userLabels } from '../../identity/contracts/user-directory.js';
+import { adminEmails, userLabels } from '../../identity/contracts/user-directory.js';
 
 export const EMAIL_SECURITY_ALERT = 'email-security-alert';
 
@@ -19,15 +19,13 @@ export const emailSecurityAlertTriggers: readonly JobTrigger[] = [
  */
 export function registerEmailSecurityAlertJob(jobs: JobQueue, pool: pg.Pool, mailer: Mailer): void {
   jobs.register<AlertMail>(EMAIL_SECURITY_ALERT, async (alert, { jobId }) => {
-    const { rows } = await pool.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN user_roles r ON r.user_id = u.id WHERE r.role = 'admin' AND u.disabled_at IS NULL ORDER BY u.email`,
-    );
+    const admins = await adminEmails(pool);
     const userId = alert.subject.startsWith('user:') ? alert.subject.slice('user:'.length) : null;
     const user = userId ? (await userLabels(pool, [userId])).get(userId) : undefined;
     const message = user ? `${alert.message.replace(alert.subject, `user ${user.email}`)}` : alert.message;
-    for (const admin of rows) {
-      await mailer.send(`${jobId}:${admin.email}`, {
-        to: admin.email,
+    for (const admin of admins) {
+      await mailer.send(`${jobId}:${admin}`, {
+        to: admin,
         subject: `Security alert: ${alert.alertType.replaceAll('_', ' ')}`,
         text:
           `A high-severity security alert was raised.\n\n${message}.\n\n` +

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import { stepFrom } from '../../../platform/processes/process-step.js';
+import { emailOf } from '../../identity/contracts/user-directory.js';
 import type { CardPayments } from '../../payments/contracts/card-payments.port.js';
 import { ChargeAutoRecharge } from '../commands/charge-auto-recharge/charge-auto-recharge.command.js';
 import { TriggerAutoRecharge } from '../commands/trigger-auto-recharge/trigger-auto-recharge.command.js';
@@ -59,11 +60,11 @@ export function registerAutoRechargeJobs(
     );
   });
   jobs.register<{ event: Stored<'AutoRechargePaused'> }>(MAIL_AUTO_RECHARGE_PAUSED, async ({ event }) => {
-    const { rows } = await deps.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [event.data.userId]);
-    if (!rows[0]) return;
+    const email = await emailOf(deps.pool, event.data.userId);
+    if (email === null) return;
     const link = `${deps.publicUrl}/payment-methods`;
     await deps.mailer.send(`auto-recharge-paused-${event.metadata.eventId}`, {
-      to: rows[0].email,
+      to: email,
       subject: 'Auto-recharge is paused',
       text: `Auto-recharge of your wallet is paused: ${event.data.reason}\n\nCheck your saved card, then save your auto-recharge settings again to switch it back on: ${link}\n`,
       html: `<p>Auto-recharge of your wallet is paused: ${escapeHtml(event.data.reason)}</p><p>Check your saved card, then save your auto-recharge settings again to switch it back on: <a href="${link}">${link}</a></p>`,

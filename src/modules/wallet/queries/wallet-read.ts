@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
-import { userLabels } from '../../identity/contracts/user-directory.js';
+import { timeZoneOf as profileTimeZoneOf, userLabels } from '../../identity/contracts/user-directory.js';
 import { walletStream, type LedgerEntry } from '../contracts/wallet-events.js';
 import { firstChainBreak, type ChainBreak, type ChainLink } from './chain-check.js';
 
@@ -281,8 +281,7 @@ export async function transferHistory(db: SqlClient, userId: string, max = 500) 
 export const DEFAULT_STATEMENT_TIME_ZONE = 'America/New_York';
 
 export async function timeZoneOf(db: SqlClient, userId: string): Promise<string> {
-  const { rows } = await db.query<{ timezone: string }>(`SELECT timezone FROM profiles WHERE user_id = $1`, [userId]);
-  const zone = rows[0]?.timezone;
+  const zone = await profileTimeZoneOf(db, userId);
   if (!zone || zone === 'UTC') return DEFAULT_STATEMENT_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });

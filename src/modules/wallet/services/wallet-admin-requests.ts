@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { ApiError } from '../../../platform/http/api-error.js';
 import { validate } from '../../../platform/http/validate.js';
+import { userExists } from '../../identity/contracts/user-directory.js';
 import { MAX_AMOUNT_CENTS } from '../domain/wallet.decider.js';
 
 /** An amount an admin moves on a wallet (adjustment, test credit, refund). */
@@ -15,7 +16,6 @@ export const adminAmountCents = z
 /** The agent whose wallet an admin's command names: a user id of an account that exists, or 404. */
 export async function requireAgent(pool: pg.Pool, userId: string): Promise<string> {
   const id = validate(z.uuid('No such user.'), userId, 'userId');
-  const { rowCount } = await pool.query(`SELECT 1 FROM users WHERE id = $1`, [id]);
-  if (!rowCount) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user.');
+  if (!(await userExists(pool, id))) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user.');
   return id;
 }

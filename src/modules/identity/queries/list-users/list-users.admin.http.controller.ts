@@ -7,6 +7,7 @@ import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
+import { elevatedUntilOf } from '../../../access/contracts/agent-access-directory.js';
 
 const MAX_ROWS = 500;
 const listRequest = z.object({ search: z.string().trim().max(200, 'Search text is too long').optional() });
@@ -31,7 +32,7 @@ export class ListUsersController {
               (u.password_hash IS NOT NULL) AS "hasPassword",
               coalesce((SELECT array_agg(i.provider ORDER BY i.provider) FROM user_identities i WHERE i.user_id = u.id), '{}') AS providers,
               (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id) AS "lastSeenAt",
-              (SELECT a.elevated_until FROM rm_agent_access a WHERE a.user_id = u.id AND a.elevated_until > now()) AS "elevatedUntil",
+              NULL AS "elevatedUntil",
               u.created_at AS "createdAt"
          FROM users u LEFT JOIN profiles p ON p.user_id = u.id
         WHERE $1::text IS NULL OR u.email ILIKE $1 OR p.display_name ILIKE $1
@@ -39,6 +40,13 @@ export class ListUsersController {
         LIMIT ${MAX_ROWS + 1}`,
       [pattern],
     );
-    return { users: rows.slice(0, MAX_ROWS), truncated: rows.length > MAX_ROWS };
+    const users = rows.slice(0, MAX_ROWS);
+    const elevatedUntil = await elevatedUntilOf(
+      this.pool,
+      users.map((user) => user.id),
+    );
+    // Filled in place, so the answer keeps its field order.
+    for (const user of users) user.elevatedUntil = elevatedUntil.get(user.id) ?? null;
+    return { users, truncated: rows.length > MAX_ROWS };
   }
 }

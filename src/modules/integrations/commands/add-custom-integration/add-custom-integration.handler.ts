@@ -5,6 +5,7 @@ import type pg from 'pg';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { outboxCommitted } from '../../../../platform/event-store/outbox.js';
+import { lockKey } from '../../../../platform/persistence/advisory-lock.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { lastFour } from '../../../../platform/secrets/last-four.js';
 import type { SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
@@ -28,7 +29,7 @@ export class AddCustomIntegrationHandler implements ICommandHandler<AddCustomInt
       const record = customEventRecorder(tx, userId, context);
       const { form } = input;
       // One agent's adds one at a time, so two at once cannot both take the last place.
-      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await lockKey(tx, 'custom-integrations', userId);
       const { rows: count } = await tx.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM integration_configs WHERE user_id = $1 AND provider = 'custom' AND deleted_at IS NULL`,
         [userId],

@@ -4,6 +4,7 @@ import type pg from 'pg';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
+import { ownsCampaigns } from '../../../marketplace/contracts/lead-directory.js';
 import { DeliverySender } from '../../delivery/delivery-sender.js';
 import type { Destinations } from '../../delivery/destinations.js';
 import { SetIntegrationDestinations } from './set-integration-destinations.command.js';
@@ -19,11 +20,8 @@ export class SetIntegrationDestinationsHandler implements ICommandHandler<SetInt
   async execute({ input: { integrationId, destinations }, context }: SetIntegrationDestinations): Promise<{ destinations: Destinations }> {
     const userId = context.actor.id;
     if (destinations.campaignIds?.length) {
-      const { rows } = await this.pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM rm_campaigns WHERE owner_id = $1 AND campaign_id = ANY($2::uuid[])',
-        [userId, destinations.campaignIds],
-      );
-      if (rows[0]!.n !== destinations.campaignIds.length) throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
+      if (!(await ownsCampaigns(this.pool, userId, destinations.campaignIds)))
+        throw new DomainError('CAMPAIGN_NOT_FOUND', 'Choose campaigns from your own list.', 400);
     }
     const { rowCount } = await this.pool.query(
       'UPDATE integration_configs SET destinations = $3, updated_at = now() WHERE integration_id = $1 AND user_id = $2',

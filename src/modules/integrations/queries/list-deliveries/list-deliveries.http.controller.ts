@@ -8,7 +8,8 @@ import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.gua
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { DELIVERY_LOG_SELECT, DELIVERY_STATUSES, deliveryOf, type DeliveryLogRow } from '../../delivery/delivery-log.query.js';
+import { campaignsOf } from '../../../marketplace/contracts/lead-directory.js';
+import { DELIVERY_LOG_SELECT, DELIVERY_STATUSES, deliveryOf, withLeadNames, type DeliveryLogRow } from '../../delivery/delivery-log.query.js';
 import { destinationsOf, LEAD_SOURCES } from '../../delivery/destinations.js';
 
 const PAGE = 50;
@@ -45,7 +46,7 @@ export class ListDeliveriesController {
         ORDER BY d.created_at DESC, d.delivery_id DESC LIMIT $7`,
       [user.userId, f.integrationId ?? null, f.leadId ?? null, f.status ?? null, beforeAt, beforeId, PAGE + 1],
     );
-    const page = rows.slice(0, PAGE);
+    const page = await withLeadNames(this.pool, rows.slice(0, PAGE));
     const last = page.at(-1);
     return { deliveries: page, next: rows.length > PAGE && last ? `${last.createdAt.toISOString()}|${last.deliveryId}` : null };
   }
@@ -73,10 +74,7 @@ export class ListDeliveriesController {
       [integrationId, user.userId],
     );
     if (!rows[0]) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
-    const { rows: campaigns } = await this.pool.query<{ campaignId: string; name: string; status: string }>(
-      `SELECT campaign_id AS "campaignId", name, status FROM rm_campaigns WHERE owner_id = $1 ORDER BY created_at DESC LIMIT 1000`,
-      [user.userId],
-    );
+    const campaigns = await campaignsOf(this.pool, user.userId, 1000);
     return { destinations: destinationsOf(rows[0].destinations), sources: LEAD_SOURCES, campaigns };
   }
 }

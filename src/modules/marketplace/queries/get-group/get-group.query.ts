@@ -11,9 +11,9 @@ export async function groupOf(db: SqlClient, ownerId: string, groupId: string): 
   );
   if (!rows[0]) return null;
   const { rows: members } = await db.query<GroupMember>(
-    `SELECT m.member_id AS "memberId", coalesce(nullif(p.display_name, ''), u.email) AS name, u.email, m.added_at AS "addedAt"
-       FROM agent_group_members m JOIN users u ON u.id = m.member_id LEFT JOIN profiles p ON p.user_id = m.member_id
-      WHERE m.group_id = $1 ORDER BY lower(coalesce(nullif(p.display_name, ''), u.email))`,
+    `SELECT m.member_id AS "memberId", coalesce(nullif(u.display_name, ''), u.email) AS name, u.email, m.added_at AS "addedAt"
+       FROM agent_group_members m JOIN user_directory u ON u.id = m.member_id
+      WHERE m.group_id = $1 ORDER BY lower(coalesce(nullif(u.display_name, ''), u.email))`,
     [groupId],
   );
   return { ...rows[0], members };

@@ -13,9 +13,9 @@ export async function groupsOf(db: SqlClient, ownerId: string) {
 /** Every group of the owner's with each member (name, e-mail); a group without members is one row with its name only. */
 export async function groupMembershipsOf(db: SqlClient, ownerId: string) {
   const { rows } = await db.query<{ group: string; name: string | null; email: string | null }>(
-    `SELECT g.name AS "group", coalesce(nullif(p.display_name, ''), u.email) AS name, u.email
-       FROM agent_groups g LEFT JOIN agent_group_members m ON m.group_id = g.group_id LEFT JOIN users u ON u.id = m.member_id LEFT JOIN profiles p ON p.user_id = m.member_id
-      WHERE g.owner_id = $1 ORDER BY lower(g.name), lower(coalesce(nullif(p.display_name, ''), u.email))`,
+    `SELECT g.name AS "group", coalesce(nullif(u.display_name, ''), u.email) AS name, u.email
+       FROM agent_groups g LEFT JOIN agent_group_members m ON m.group_id = g.group_id LEFT JOIN user_directory u ON u.id = m.member_id
+      WHERE g.owner_id = $1 ORDER BY lower(g.name), lower(coalesce(nullif(u.display_name, ''), u.email))`,
     [ownerId],
   );
   return rows;

@@ -39,7 +39,7 @@ export async function ownedLeads(db: SqlClient, ownerId: string, f: OwnedLeadFil
             to_char(l.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth", l.source, l.tier, o.campaign_id AS "campaignId", c.name AS "campaignName",
             o.price_cents AS "priceCents", o.bought_at AS "boughtAt", a.assignee_id AS "assigneeId", au.email AS "assigneeEmail"
        FROM rm_owned_leads o JOIN rm_leads l ON l.lead_id = o.lead_id LEFT JOIN rm_campaigns c ON c.campaign_id = o.campaign_id
-       LEFT JOIN lead_assignments a ON a.lead_id = o.lead_id AND a.owner_id = o.owner_id LEFT JOIN users au ON au.id = a.assignee_id
+       LEFT JOIN lead_assignments a ON a.lead_id = o.lead_id AND a.owner_id = o.owner_id LEFT JOIN user_directory au ON au.id = a.assignee_id
       WHERE o.owner_id = $1
         AND ($2::text IS NULL OR l.first_name || ' ' || l.last_name ILIKE $2 OR l.phone ILIKE $2 OR l.email ILIKE $2)
         AND ($3::text IS NULL OR l.source = $3) AND ($4::uuid IS NULL OR o.campaign_id = $4) AND ($5::text IS NULL OR l.state = $5)

@@ -7,6 +7,7 @@ import { handleCommand } from '../../../../platform/event-store/command-handling
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-step.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { emailOf } from '../../../identity/contracts/user-directory.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../../payments/contracts/card-payments.port.js';
 import { autoRechargeDecider, autoRechargeStream } from '../../domain/auto-recharge.decider.js';
 import type { WalletConfig } from '../../wallet.config.js';
@@ -33,8 +34,7 @@ export class ChargeAutoRechargeHandler implements ICommandHandler<ChargeAutoRech
 
   async execute({ input, context, idempotencyKey }: ChargeAutoRecharge): Promise<void> {
     const { userId, attemptId, cardId, amountCents } = input;
-    const { rows } = await this.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-    const outcome = await this.charge({ userId, attemptId, cardId, amountCents, email: rows[0]?.email ?? '' });
+    const outcome = await this.charge({ userId, attemptId, cardId, amountCents, email: (await emailOf(this.pool, userId)) ?? '' });
     await handleCommand({
       store: this.store,
       streamId: autoRechargeStream(userId),

@@ -10,7 +10,7 @@ import type { EventStore } from '../../../../platform/event-store/event-store.po
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
-import { userLabels } from '../../../identity/contracts/user-directory.js';
+import { userExists, userLabels } from '../../../identity/contracts/user-directory.js';
 import { sendStatement } from '../get-statement/get-statement.http.controller.js';
 import { cardTopUps, checkChain, fullLedger, walletSummary } from '../wallet-read.js';
 import { financeWallets, ledgerAccounts, WALLET_SORTS, type WalletSort } from './finance-wallets.query.js';
@@ -94,8 +94,7 @@ export class FinanceWalletsController {
 
   private async known(rawUserId: string): Promise<string> {
     const userId = validate(z.uuid('No such account.'), rawUserId, 'userId');
-    const { rowCount } = await this.pool.query('SELECT 1 FROM users WHERE id = $1', [userId]);
-    if (!rowCount) throw new ApiError(404, 'NOT_FOUND', 'No such account.');
+    if (!(await userExists(this.pool, userId))) throw new ApiError(404, 'NOT_FOUND', 'No such account.');
     return userId;
   }
 }

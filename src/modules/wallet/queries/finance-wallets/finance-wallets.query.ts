@@ -1,7 +1,7 @@
 import type { SqlClient } from '../../../../platform/persistence/sql.js';
 
 export const WALLET_SORTS = {
-  name: `coalesce(p.display_name, u.email)`,
+  name: `coalesce(u.display_name, u.email)`,
   email: 'u.email',
   available: 'coalesce(b.available_cents, 0)',
   held: 'coalesce(b.held_cents, 0)',
@@ -29,10 +29,10 @@ export async function financeWallets(
   options: { offset: number; limit: number; sort: WalletSort; dir: 'asc' | 'desc'; search?: string; inDebt?: boolean },
 ): Promise<{ wallets: FinanceWalletRow[]; total: number }> {
   const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = `($1::text IS NULL OR u.email ILIKE $1 OR p.display_name ILIKE $1) AND (NOT $2::boolean OR coalesce(b.debt_cents, 0) > 0)`;
-  const from = `FROM users u LEFT JOIN profiles p ON p.user_id = u.id LEFT JOIN rm_wallet_balances b ON b.user_id = u.id`;
+  const where = `($1::text IS NULL OR u.email ILIKE $1 OR u.display_name ILIKE $1) AND (NOT $2::boolean OR coalesce(b.debt_cents, 0) > 0)`;
+  const from = `FROM user_directory u LEFT JOIN rm_wallet_balances b ON b.user_id = u.id`;
   const { rows } = await db.query<FinanceWalletRow>(
-    `SELECT u.id::text AS "userId", p.display_name AS name, u.email,
+    `SELECT u.id::text AS "userId", u.display_name AS name, u.email,
             coalesce(b.available_cents, 0)::float8 AS "availableCents", coalesce(b.held_cents, 0)::float8 AS "heldCents",
             coalesce(b.deposited_cents, 0)::float8 AS "depositedCents", coalesce(b.contributed_cents, 0)::float8 AS "contributedCents",
             coalesce(b.debt_cents, 0)::float8 AS "debtCents", coalesce(b.test_credit_cents, 0)::float8 AS "testCreditCents"

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
+import { hasRole } from '../../../identity/contracts/user-directory.js';
 import { walletSummary } from '../wallet-read.js';
 
 @ApiTags('wallet')
@@ -26,7 +27,6 @@ export class GetWalletController {
   @Get('access')
   @ApiOperation({ summary: 'Whether the signed-in user may open the finance pages (admin or finance role), for the menu.' })
   async access(@CurrentUser() user: AuthenticatedUser) {
-    const { rowCount } = await this.pool.query(`SELECT 1 FROM user_roles WHERE user_id = $1 AND role IN ('admin', 'finance')`, [user.userId]);
-    return { finance: Boolean(rowCount) };
+    return { finance: await hasRole(this.pool, user.userId, ['admin', 'finance']) };
   }
 }

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
 
+import { userLabels } from '../../../identity/contracts/user-directory.js';
+
 /** A reconciled day in a route: a UTC date. */
 export const dayParam = z.iso.date({ message: 'Day must be a date like 2026-11-23' });
 
@@ -20,11 +22,17 @@ export type ReconciliationLineRow = {
 /** One reconciled day's lines, in order, with the agent's e-mail where the line names one. */
 export async function reconciliationLines(pool: pg.Pool, day: string): Promise<ReconciliationLineRow[]> {
   const { rows } = await pool.query<ReconciliationLineRow>(
-    `SELECT l.line_no AS "lineNo", l.status, l.kind, l.reference, l.payment_id AS "paymentId", l.user_id::text AS "userId", u.email,
+    `SELECT l.line_no AS "lineNo", l.status, l.kind, l.reference, l.payment_id AS "paymentId", l.user_id::text AS "userId", NULL::text AS email,
             l.ledger_cents AS "ledgerCents", l.provider_cents AS "providerCents", l.at
-       FROM reconciliation_lines l LEFT JOIN users u ON u.id = l.user_id WHERE l.day = $1 ORDER BY l.line_no`,
+       FROM reconciliation_lines l WHERE l.day = $1 ORDER BY l.line_no`,
     [day],
   );
+  const users = await userLabels(
+    pool,
+    rows.map((row) => row.userId),
+  );
+  // Filled in place, so each line keeps its field order.
+  for (const row of rows) row.email = row.userId === null ? null : (users.get(row.userId)?.email ?? null);
   return rows;
 }
 

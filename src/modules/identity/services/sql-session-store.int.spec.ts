@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
-import { createPool, type SqlPool } from '../persistence/sql.js';
-import { hashToken, SessionStore } from './session-store.js';
+import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { hashToken, type SessionStore } from '../../../platform/auth/session-store.js';
+import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
+import { SqlSessionStore } from './sql-session-store.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `sessions on ${database.name}`, () => {
@@ -13,7 +14,7 @@ for (const database of everyDatabase()) {
 
     beforeAll(async () => {
       pool = createPool(database.url, 4);
-      sessions = new SessionStore(pool, { idleMinutes: 480, absoluteHours: 168 });
+      sessions = new SqlSessionStore(pool, { idleMinutes: 480, absoluteHours: 168 });
       userId = randomUUID();
       await pool.query('INSERT INTO users (id, email, email_confirmed_at) VALUES ($1, $2, now())', [userId, `${userId}@agents.test`]);
     });
