@@ -226,8 +226,9 @@ export class SubscriptionRunner {
     const subscriber = this.find(name);
     await ensureCheckpoint(this.pool, subscriber.name);
     const member: Member = { subscriber, progress: await this.loadProgress(subscriber), lastError: null, failures: 0, retryAt: 0 };
-    // Every event appended before the call, also those an older transaction still holds back.
-    const read = (after: AllPosition) => this.store.readAll({ after, maxCount: this.batchSize, waitWhileHeldBackMs: CATCH_UP_HELD_BACK_WAIT_MS });
+    // Every event appended before the call, also those an older transaction still holds back;
+    // each batch read while the one before it is applied.
+    const read = readingAhead((after) => this.store.readAll({ after, maxCount: this.batchSize, waitWhileHeldBackMs: CATCH_UP_HELD_BACK_WAIT_MS }));
     let total = 0;
     for (;;) {
       const batch = await this.processBatch([member], read);
@@ -512,4 +513,24 @@ function chunkEnd(events: readonly RecordedEvent[], from: number, size: number, 
     }
   }
   return events.length;
+}
+
+/**
+ * Reads the batch after the one it returns as soon as it returns one, so the next read runs
+ * while the caller applies this batch (a catch-up's reading and writing overlap). A call for
+ * another position than the one read ahead (the batch was not applied) reads afresh.
+ */
+export function readingAhead(read: (after: AllPosition) => Promise<RecordedEvent[]>): (after: AllPosition) => Promise<RecordedEvent[]> {
+  let ahead: { after: AllPosition; events: Promise<RecordedEvent[]> } | null = null;
+  return async (after) => {
+    const events = ahead && comparePositions(ahead.after, after) === 0 ? await ahead.events.catch(() => read(after)) : await read(after);
+    ahead = null;
+    const last = events.at(-1)?.position;
+    if (last) {
+      const next = read(last);
+      next.catch(() => {}); // a read ahead that fails is read again when it is asked for
+      ahead = { after: last, events: next };
+    }
+    return events;
+  };
 }
