@@ -11,8 +11,6 @@ import { WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
  */
 export const ledgerAccountsProjection: Projection = {
   name: 'ledger-accounts',
-  // The wallet's read models are fed by the same events: they commit together.
-  group: 'wallet',
   eventTypes: WALLET_EVENT_TYPES,
 
   async reset(tx: SqlClient) {

@@ -67,8 +67,6 @@ async function applyToHolds(event: WalletEvent, occurredAt: string, tx: SqlClien
  */
 export const walletBalancesProjection: Projection = {
   name: 'wallet-balances',
-  // The wallet's read models are fed by the same events: they commit together.
-  group: 'wallet',
   eventTypes: WALLET_EVENT_TYPES,
 
   async reset(tx: SqlClient) {

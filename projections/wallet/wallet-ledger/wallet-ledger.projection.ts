@@ -49,8 +49,6 @@ async function holdState(userId: string, holdId: string, tx: SqlClient): Promise
  */
 export const walletLedgerProjection: Projection = {
   name: 'wallet-ledger',
-  // The wallet's read models are fed by the same events: they commit together.
-  group: 'wallet',
   eventTypes: WALLET_EVENT_TYPES,
 
   async reset(tx: SqlClient) {

@@ -6,8 +6,6 @@ import { WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
 /** Each agent's transfers, sent and received, with the other agent and the note (get-transfer-history). */
 export const walletTransfersProjection: Projection = {
   name: 'wallet-transfers',
-  // The wallet's read models are fed by the same events: they commit together.
-  group: 'wallet',
   eventTypes: ['TransferSent', 'TransferReceived'],
 
   async reset(tx: SqlClient) {

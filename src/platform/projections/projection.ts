@@ -14,8 +14,6 @@ export type EventTypeFilter = readonly string[] | '*';
 export type Projection = {
   readonly name: string;
   readonly eventTypes: EventTypeFilter;
-  /** Read models of one group apply their batches in one transaction (Subscriber.group). */
-  readonly group?: string;
   /** Empties the read model's tables, for a rebuild. */
   reset(tx: SqlClient): Promise<void>;
   apply(events: readonly RecordedEvent[], tx: SqlClient): Promise<readonly ReadModelChange[] | void>;

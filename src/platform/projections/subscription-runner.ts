@@ -9,13 +9,6 @@ import type { EventTypeFilter, ReadModelChange } from './projection.js';
 export type Subscriber = {
   readonly name: string;
   readonly eventTypes: EventTypeFilter;
-  /**
-   * Subscribers of one group run together: one loop reads for all of them and applies what
-   * each handles in one transaction per batch, each in a savepoint of its own (every commit is
-   * a disk flush and holds back the store's readers while it runs). For read models fed by the
-   * same events (a wallet's balance, ledger and accounts); others run side by side.
-   */
-  readonly group?: string;
   reset?(tx: SqlClient): Promise<void>;
   /**
    * Work outside the database to finish before the checkpoint moves (e.g. handing jobs to
@@ -80,20 +73,7 @@ type Progress = {
   skippedSinceStored: number;
 };
 
-/** One subscriber in a loop: its progress, and when it failed, when it is tried again. */
-type Member = {
-  readonly subscriber: Subscriber;
-  progress: Progress | null;
-  lastError: string | null;
-  failures: number;
-  /** A failing member sits out the loop's batches until then (Date.now() time); 0 when healthy. */
-  retryAt: number;
-};
-
-type Loop = { members: readonly Member[]; wake: () => void; running: Promise<void> };
-
-/** What one batch did for each member it read for. */
-type BatchOutcome = { read: number; readAgain: boolean; failed: { member: Member; error: unknown }[] };
+type Loop = { subscriber: Subscriber; wake: () => void; running: Promise<void>; lastError: string | null; progress: Progress | null };
 
 /**
  * One read of the global order shared by the subscribers that ask for the same events at the
@@ -126,21 +106,17 @@ export class SharedReads {
 /**
  * Feeds each subscriber the events after its checkpoint, in global order. The subscriber's
  * writes and the new checkpoint commit in one transaction: a crash mid-batch loses and
- * repeats nothing. Subscribers of one `group` share one loop and one transaction per
- * batch, each in a savepoint: one that fails is rolled back alone, sits out for a while
- * (backing off) and is retried from its own checkpoint, while the others go on. Events of
- * types a subscriber does not handle are passed over without a transaction; that progress
- * reaches the checkpoint later (LAZY_CHECKPOINT_MS), or with the next batch it applies: a
- * restart reads those events again and passes over them again. Two runners on one subscriber
- * (two processes) are safe: the checkpoint moves only from the value the runner last knew,
- * and the loser's batch is rolled back and read again.
+ * repeats nothing. Events of types a subscriber does not handle are passed over without a
+ * transaction; that progress reaches the checkpoint later (LAZY_CHECKPOINT_MS), or with the
+ * next batch it applies: a restart reads those events again and passes over them again.
+ * Two runners on one subscriber (two processes) are safe: the checkpoint moves only from the
+ * value the runner last knew, and the loser's batch is rolled back and read again.
  */
 export class SubscriptionRunner {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly lazyCheckpointMs: number;
-  private readonly loops: Loop[] = [];
-  private readonly members = new Map<string, Member>();
+  private readonly loops = new Map<string, Loop>();
   private readonly reads: SharedReads;
   /** Counts the wake-ups: a shared read serves the subscribers woken before it started. */
   private generation = 0;
@@ -175,19 +151,7 @@ export class SubscriptionRunner {
     this.stopped = false;
     for (const subscriber of this.subscribers) await ensureCheckpoint(this.pool, subscriber.name);
     this.unsubscribe = this.store.onAppended(() => this.wakeOnAppend());
-    const member = (subscriber: Subscriber): Member => {
-      const m: Member = { subscriber, progress: null, lastError: null, failures: 0, retryAt: 0 };
-      this.members.set(subscriber.name, m);
-      return m;
-    };
-    const groups = new Map<string, Member[]>();
-    for (const subscriber of this.subscribers) {
-      const members = subscriber.group ? (groups.get(subscriber.group) ?? []) : [];
-      members.push(member(subscriber));
-      if (subscriber.group) groups.set(subscriber.group, members);
-      else this.loops.push(this.startLoop(members));
-    }
-    for (const members of groups.values()) this.loops.push(this.startLoop(members));
+    for (const subscriber of this.subscribers) this.loops.set(subscriber.name, this.startLoop(subscriber));
   }
 
   async stop(): Promise<void> {
@@ -196,15 +160,14 @@ export class SubscriptionRunner {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     this.wakeAll();
-    await Promise.all(this.loops.map((l) => l.running));
-    this.loops.length = 0;
-    this.members.clear();
+    await Promise.all([...this.loops.values()].map((l) => l.running));
+    this.loops.clear();
   }
 
   /** A hint from elsewhere (another process appended): read now rather than at the next poll. */
   wakeAll(): void {
     this.generation++;
-    for (const loop of this.loops) loop.wake();
+    for (const loop of this.loops.values()) loop.wake();
   }
 
   private wakeOnAppend(): void {
@@ -225,18 +188,17 @@ export class SubscriptionRunner {
   async catchUp(name: string): Promise<number> {
     const subscriber = this.find(name);
     await ensureCheckpoint(this.pool, subscriber.name);
-    const member: Member = { subscriber, progress: await this.loadProgress(subscriber), lastError: null, failures: 0, retryAt: 0 };
+    const progress = await this.loadProgress(subscriber);
     // Every event appended before the call, also those an older transaction still holds back;
     // each batch read while the one before it is applied.
     const read = readingAhead((after) => this.store.readAll({ after, maxCount: this.batchSize, waitWhileHeldBackMs: CATCH_UP_HELD_BACK_WAIT_MS }));
     let total = 0;
     for (;;) {
-      const batch = await this.processBatch([member], read);
-      if (batch.failed[0]) throw batch.failed[0].error;
+      const batch = await this.processBatch(subscriber, progress, read);
       if (batch.read === 0 && !batch.readAgain) break;
       total += batch.read;
     }
-    await this.storeProgress([member]);
+    await this.storeProgress(subscriber, progress);
     return total;
   }
 
@@ -256,9 +218,8 @@ export class SubscriptionRunner {
   async status(): Promise<SubscriberStatus[]> {
     return Promise.all(
       this.subscribers.map(async (subscriber) => {
-        const member = this.members.get(subscriber.name);
         // A running subscriber may be past its stored checkpoint (events it does not handle).
-        const checkpoint = member?.progress?.position ?? (await readCheckpoint(this.pool, subscriber.name));
+        const checkpoint = this.loops.get(subscriber.name)?.progress?.position ?? (await readCheckpoint(this.pool, subscriber.name));
         const next = await this.store.readAll({ after: checkpoint, maxCount: 1 });
         const oldest = next[0];
         return {
@@ -266,7 +227,7 @@ export class SubscriptionRunner {
           checkpoint: { commit: checkpoint.commit.toString(), prepare: checkpoint.prepare.toString() },
           caughtUp: !oldest,
           lagMs: oldest ? Math.max(0, Date.now() - Date.parse(oldest.recordedAt)) : 0,
-          lastError: member?.lastError ?? null,
+          lastError: this.loops.get(subscriber.name)?.lastError ?? null,
         };
       }),
     );
@@ -283,33 +244,20 @@ export class SubscriptionRunner {
     return { position: stored, stored, staleSince: null, skippedSinceStored: 0 };
   }
 
-  /** Writes the progress the members made over events they do not handle, in one transaction. */
-  private async storeProgress(members: readonly Member[]): Promise<void> {
-    const stale = members.filter((m) => m.progress && m.progress.staleSince !== null);
-    if (stale.length === 0) return;
-    const moved = await inTransaction(this.pool, (tx) => this.moveStale(tx, stale));
-    await this.settleStale(stale, moved);
+  /** Starts again from the stored checkpoint: another runner moved it. */
+  private async reloadProgress(subscriber: Subscriber, progress: Progress): Promise<void> {
+    Object.assign(progress, await this.loadProgress(subscriber));
   }
 
-  /** Inside a transaction: moves each stale member's checkpoint to its position; which of them moved. */
-  private async moveStale(tx: SqlClient, stale: readonly Member[]): Promise<boolean[]> {
-    const moved: boolean[] = [];
-    for (const { subscriber, progress } of stale) moved.push(await moveCheckpoint(tx, subscriber.name, progress!.stored, progress!.position));
-    return moved;
-  }
-
-  /** After the transaction of `moveStale` committed. */
-  private async settleStale(stale: readonly Member[], moved: readonly boolean[]): Promise<void> {
-    for (const [index, member] of stale.entries()) {
-      const progress = member.progress!;
-      if (moved[index]) {
-        progress.stored = progress.position;
-        progress.staleSince = null;
-        progress.skippedSinceStored = 0;
-      } else {
-        // Another runner moved it: start again from what it stored.
-        member.progress = await this.loadProgress(member.subscriber);
-      }
+  /** Writes progress made over events the subscriber does not handle. */
+  private async storeProgress(subscriber: Subscriber, progress: Progress): Promise<void> {
+    if (progress.staleSince === null) return;
+    if (await moveCheckpoint(this.pool, subscriber.name, progress.stored, progress.position)) {
+      progress.stored = progress.position;
+      progress.staleSince = null;
+      progress.skippedSinceStored = 0;
+    } else {
+      await this.reloadProgress(subscriber, progress);
     }
   }
 
@@ -318,126 +266,61 @@ export class SubscriptionRunner {
     return progress.skippedSinceStored >= LAZY_CHECKPOINT_EVENTS ? 0 : progress.staleSince + this.lazyCheckpointMs;
   }
 
-  private isDue(member: Member, now: number): boolean {
-    const due = member.progress && this.storeDueAt(member.progress);
-    return due !== null && due !== undefined && due <= now;
-  }
-
   /**
-   * Reads the next events after the members' positions (the earliest of them) and processes
-   * them: how many it read, whether that was all there was (a short batch) or it should read
-   * again, and which members failed (rolled back alone; their progress is as before).
+   * Reads the next events after the subscriber's position and processes them: how many it
+   * read, and whether that was all there was (a short batch) or it should read again.
    */
   private async processBatch(
-    members: readonly Member[],
+    subscriber: Subscriber,
+    progress: Progress,
     read: (after: AllPosition) => Promise<RecordedEvent[]>,
     applyChunk = Number.POSITIVE_INFINITY,
-  ): Promise<BatchOutcome> {
-    const earliest = members.map((m) => m.progress!.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+  ): Promise<{ read: number; readAgain: boolean }> {
     // Read outside the transaction: on PGlite an open transaction would block this read.
-    const events = await read(earliest);
-    const outcome: BatchOutcome = { read: events.length, readAgain: events.length >= this.batchSize, failed: [] };
-    if (events.length === 0) {
-      const due = members.filter((m) => this.isDue(m, Date.now()));
-      if (due.length > 0) await this.storeProgress(due);
-      return outcome;
-    }
-    const wanted = (member: Member, event: RecordedEvent) =>
-      comparePositions(event.position, member.progress!.position) > 0 &&
-      (member.subscriber.eventTypes === '*' || member.subscriber.eventTypes.includes(event.type));
-
-    let working = [...members];
-    for (const member of members) {
-      if (!member.subscriber.prepare) continue;
-      const relevant = events.filter((e) => wanted(member, e));
-      if (relevant.length === 0) continue;
-      try {
-        await member.subscriber.prepare(relevant);
-      } catch (error) {
-        outcome.failed.push({ member, error });
-        working = working.filter((m) => m !== member);
-      }
-    }
-
-    for (let from = 0; from < events.length && working.length > 0;) {
-      const chunk = events.slice(
-        from,
-        chunkEnd(events, from, applyChunk, (e) => working.filter((m) => wanted(m, e)).length),
-      );
-      from += chunk.length;
-      const end = chunk.at(-1)!.position;
-      const applying = working.map((member) => ({ member, events: chunk.filter((e) => wanted(member, e)) })).filter((work) => work.events.length > 0);
-      // Those passing over the chunk: their progress, written lazily or with this transaction.
-      for (const member of working) {
-        if (applying.some((work) => work.member === member)) continue;
-        const progress = member.progress!;
-        const skipped = chunk.filter((e) => comparePositions(e.position, progress.position) > 0).length;
-        if (skipped === 0) continue;
-        progress.position = end;
+    const events = await read(progress.position);
+    const last = events.at(-1)?.position;
+    const wanted = subscriber.eventTypes;
+    const relevant = wanted === '*' ? events : events.filter((e) => wanted.includes(e.type));
+    if (!last || relevant.length === 0) {
+      if (last) {
+        progress.position = last;
         progress.staleSince ??= Date.now();
-        progress.skippedSinceStored += skipped;
+        progress.skippedSinceStored += events.length;
       }
-      const now = Date.now();
-      const stale = working.filter((m) => !applying.some((work) => work.member === m) && this.isDue(m, now));
-      if (applying.length === 0) {
-        if (stale.length > 0) await this.storeProgress(stale);
-        continue;
-      }
-      const alone = applying.length === 1;
-      const results = await inTransaction(this.pool, async (tx) => {
-        const done: { member: Member; changes: readonly ReadModelChange[] | null; error?: unknown }[] = [];
-        for (const { member, events: relevant } of applying) {
-          if (!alone) await tx.query('SAVEPOINT subscriber');
-          try {
-            // null: another runner got there first.
-            const changes = (await moveCheckpoint(tx, member.subscriber.name, member.progress!.stored, end))
-              ? ((await member.subscriber.apply(relevant, tx)) ?? [])
-              : null;
-            if (!alone) await tx.query('RELEASE SAVEPOINT subscriber');
-            done.push({ member, changes });
-          } catch (error) {
-            if (alone) throw error;
-            await tx.query('ROLLBACK TO SAVEPOINT subscriber');
-            done.push({ member, changes: null, error });
-          }
-        }
-        return { done, moved: await this.moveStale(tx, stale) };
-      }).catch((error: unknown) => {
-        // Nothing committed: each member applying failed with it.
-        for (const { member } of applying) outcome.failed.push({ member, error });
-        return null;
-      });
-      if (!results) {
-        working = working.filter((m) => !applying.some((work) => work.member === m));
-        continue;
-      }
-      await this.settleStale(stale, results.moved);
-      for (const { member, changes, error } of results.done) {
-        if (error !== undefined) {
-          outcome.failed.push({ member, error });
-          working = working.filter((m) => m !== member);
-        } else if (changes === null) {
-          member.progress = await this.loadProgress(member.subscriber);
-          working = working.filter((m) => m !== member);
-          outcome.readAgain = true;
-        } else {
-          const progress = member.progress!;
-          progress.position = progress.stored = end;
-          progress.staleSince = null;
-          progress.skippedSinceStored = 0;
-          member.subscriber.afterCommit?.();
-          if (changes.length > 0) this.options.onChanges?.(changes);
-        }
-      }
+      const due = this.storeDueAt(progress);
+      if (due !== null && due <= Date.now()) await this.storeProgress(subscriber, progress);
+      return { read: events.length, readAgain: events.length >= this.batchSize };
     }
-    return outcome;
+    if (subscriber.prepare) await subscriber.prepare(relevant);
+
+    for (let from = 0; from < relevant.length;) {
+      const chunk = relevant.slice(from, from + applyChunk);
+      from += chunk.length;
+      const end = from >= relevant.length ? last : chunk.at(-1)!.position;
+      const changes = await inTransaction(this.pool, async (tx) => {
+        if (!(await moveCheckpoint(tx, subscriber.name, progress.stored, end))) return null; // another runner got there first
+        return (await subscriber.apply(chunk, tx)) ?? [];
+      });
+      if (changes === null) {
+        await this.reloadProgress(subscriber, progress);
+        return { read: 0, readAgain: true };
+      }
+      progress.position = progress.stored = end;
+      progress.staleSince = null;
+      progress.skippedSinceStored = 0;
+      subscriber.afterCommit?.();
+      if (changes.length > 0) this.options.onChanges?.(changes);
+    }
+    return { read: events.length, readAgain: events.length >= this.batchSize };
   }
 
-  private startLoop(members: readonly Member[]): Loop {
+  private startLoop(subscriber: Subscriber): Loop {
     let wakeUp: () => void = () => {};
     let pending = false;
     const loop: Loop = {
-      members,
+      subscriber,
+      lastError: null,
+      progress: null,
       wake: () => {
         pending = true;
         wakeUp();
@@ -453,66 +336,35 @@ export class SubscriptionRunner {
           resolve();
         };
       });
-    const failed = (member: Member, error: unknown) => {
-      member.failures++;
-      member.lastError = error instanceof Error ? error.message : String(error);
-      // Capped low: an outage that ends (Redis back, database back) should be noticed within seconds.
-      member.retryAt = Date.now() + Math.min(MAX_RETRY_DELAY_MS, 200 * 2 ** Math.min(member.failures, 5));
-      this.options.onError?.(member.subscriber.name, error);
-    };
+    let failures = 0;
     loop.running = (async () => {
       while (!this.stopped) {
         pending = false;
         const generation = this.generation;
-        const now = Date.now();
-        const ready = members.filter((m) => m.retryAt <= now);
-        let readAgain = false;
         try {
-          for (const member of ready) member.progress ??= await this.loadProgress(member.subscriber);
-          if (ready.length > 0) {
-            const batch = await this.processBatch(ready, (after) => this.reads.read(after, generation), LIVE_APPLY_CHUNK);
-            for (const { member, error } of batch.failed) failed(member, error);
-            for (const member of ready.filter((m) => !batch.failed.some((f) => f.member === m))) {
-              member.failures = 0;
-              member.retryAt = 0;
-              member.lastError = null;
-            }
-            readAgain = batch.readAgain;
+          loop.progress ??= await this.loadProgress(subscriber);
+          const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation), LIVE_APPLY_CHUNK);
+          failures = 0;
+          loop.lastError = null;
+          // A batch that ended short held everything there was when it was read: what came
+          // later comes with a wake-up (held-back events too, see EventStore.readAll).
+          if (!batch.readAgain) {
+            const due = this.storeDueAt(loop.progress);
+            await sleep(due === null ? this.pollIntervalMs : Math.max(0, Math.min(this.pollIntervalMs, due - Date.now())));
           }
         } catch (error) {
-          for (const member of ready) failed(member, error);
-        }
-        // A batch that ended short held everything there was when it was read: what came
-        // later comes with a wake-up (held-back events too, see EventStore.readAll).
-        if (!readAgain) {
-          const dues = members.flatMap((m) => [m.retryAt || null, m.progress ? this.storeDueAt(m.progress) : null]).filter((t) => t !== null);
-          const next = Math.min(Date.now() + this.pollIntervalMs, ...dues);
-          await sleep(Math.max(0, next - Date.now()));
+          failures++;
+          loop.lastError = error instanceof Error ? error.message : String(error);
+          this.options.onError?.(subscriber.name, error);
+          // Capped low: an outage that ends (Redis back, database back) should be noticed within seconds.
+          await sleep(Math.min(MAX_RETRY_DELAY_MS, 200 * 2 ** Math.min(failures, 5)));
         }
       }
       // What was passed over is not lost on a stop without it, only read again at the next start.
-      await this.storeProgress(members.filter((m) => m.progress)).catch(() => {});
+      if (loop.progress) await this.storeProgress(subscriber, loop.progress).catch(() => {});
     })();
     return loop;
   }
-}
-
-/**
- * Where the chunk that starts at `from` ends (exclusive): once the applications in it (each
- * event once per subscriber that handles it) reach `size`, or at the end of the batch when no
- * further event is handled, so the last chunk also covers the events after it that nobody
- * handles. Subscribers running together share a transaction, so its length is their sum.
- */
-function chunkEnd(events: readonly RecordedEvent[], from: number, size: number, handledBy: (event: RecordedEvent) => number): number {
-  let count = 0;
-  for (let index = from; index < events.length; index++) {
-    count += handledBy(events[index]!);
-    if (count >= size) {
-      const more = events.slice(index + 1).some((event) => handledBy(event) > 0);
-      return more ? index + 1 : events.length;
-    }
-  }
-  return events.length;
 }
 
 /**
