@@ -194,7 +194,8 @@ describe('admin marketplace pages', () => {
     await atBothWidths(page, 'admin-lead-returns');
 
     await badPhone.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(async () => badPhone.innerText()).toContain('Approved');
+    // Each look at a row gives up quickly, so a grid that reloads its rows (realtime) is looked at again.
+    await expect.poll(async () => badPhone.innerText({ timeout: 2_000 }), { timeout: 20_000 }).toContain('Approved');
     expect(await badPhone.getByRole('button').count()).toBe(0);
 
     await testing.getByRole('button', { name: 'Deny' }).click();
@@ -204,11 +205,13 @@ describe('admin marketplace pages', () => {
     await atBothWidths(page, 'admin-lead-returns-deny');
     await deny.getByLabel('Reason').fill('Testing is not a reason for live leads');
     await deny.getByRole('button', { name: 'Deny return' }).click();
-    await expect.poll(async () => testing.innerText()).toContain('Denied');
+    await expect.poll(async () => testing.innerText({ timeout: 2_000 }), { timeout: 20_000 }).toContain('Denied');
 
     await page.getByLabel('Status').selectOption('approved');
-    await expect.poll(async () => grid.locator('.ag-row', { hasText: 'Testing' }).count()).toBe(0);
-    expect(await grid.locator('.ag-row', { hasText: 'Bad phone numbers' }).innerText()).toContain('Approved');
+    await expect.poll(async () => grid.locator('.ag-row', { hasText: 'Testing' }).count(), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(async () => grid.locator('.ag-row', { hasText: 'Bad phone numbers' }).innerText({ timeout: 2_000 }), { timeout: 20_000 })
+      .toContain('Approved');
     await page.getByLabel('Status').selectOption('pending');
     await grid.getByText('No pending returns').waitFor();
     await expect

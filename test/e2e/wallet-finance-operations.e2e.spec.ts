@@ -148,7 +148,8 @@ describe('finance operations on wallets', () => {
     await openWithAccessCode(page, '/payment-methods');
     const card = page.getByRole('region', { name: 'Auto-Recharge' });
     // The card is named as the list above names it (Visa •••• 4242), not in capitals.
-    expect(await card.getByLabel('Charge this card').locator('option').allInnerTexts()).toEqual(['Visa •••• 4242']);
+    // (The saved cards load after the section shows.)
+    await expect.poll(() => card.getByLabel('Charge this card').locator('option').allInnerTexts(), { timeout: 20_000 }).toEqual(['Visa •••• 4242']);
     await card.getByLabel('Recharge automatically').check();
     await card.getByLabel('When my balance falls below ($)').fill('20');
     await card.getByLabel('Add this amount ($)').fill('50');
