@@ -16,12 +16,25 @@ afterAll(async () => browser?.close());
 /** The row of the users grid whose Email cell is `email`. */
 const userRow = (page: Page, email: string) => page.locator('.ag-row', { has: page.locator(`[col-id=email]`, { hasText: email }) });
 
-/** Chooses `action` in the Manage menu of the user's row. */
+/**
+ * Chooses `action` in the Manage menu of the user's row. The grid redraws a row when its user
+ * changes (realtime), which closes a menu opened on the old row: then the menu is opened again.
+ */
 async function clickInRow(page: Page, email: string, action: string): Promise<void> {
-  await userRow(page, email)
-    .getByRole('button', { name: `Manage ${email}` })
-    .click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
+  const item = page.getByRole('menuitem', { name: action, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await userRow(page, email)
+      .getByRole('button', { name: `Manage ${email}` })
+      .click();
+    try {
+      await item.waitFor({ timeout: 5_000 });
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 describe('admin Users page', () => {
