@@ -242,8 +242,15 @@ for (const database of everyDatabase()) {
         [2, 503, false],
         [3, 200, true],
       ]);
-      const { rows } = await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId]);
-      expect(rows[0].failing_since).toBeNull();
+      // The integration's health is brought up to date after the delivery is logged.
+      await expect
+        .poll(
+          async () => (await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0].failing_since,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBeNull();
     });
 
     it('gives up after the last attempt, turns an integration off that keeps failing, e-mails its owner, holds what comes meanwhile and replays it when turned back on', async () => {
