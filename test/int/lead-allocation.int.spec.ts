@@ -35,14 +35,35 @@ import { availableCents, heldCents, walletDecider } from '../../src/modules/wall
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { fold } from '../../src/platform/domain/decider.js';
 import { newEvent, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
+import type { Projection } from '../../src/platform/projections/projection.js';
+import type { Subscriber } from '../../src/platform/projections/subscription-runner.js';
 import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 
 const everywhere: Targeting = { states: [], dailyCap: null, weeklyCap: null, schedule: null, timeZone: 'America/New_York' };
 
+/** The campaigns read model, held back while `hold()` is in force: a read side behind the write side, on purpose. */
+function holdableCampaigns() {
+  let held: Promise<void> = Promise.resolve();
+  let release = () => {};
+  // Held before its transaction: an open one would hold back every later event from all readers.
+  const projection: Projection & Pick<Subscriber, 'prepare'> = {
+    ...campaignsProjection,
+    prepare: () => held,
+  };
+  return {
+    projection,
+    hold: () => {
+      held = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => release(),
+  };
+}
+
 for (const database of everyDatabase()) {
   describeOn(database, `lead allocation on ${database.name}`, () => {
+    const campaigns = holdableCampaigns();
     const harness = moduleHarness(database, {
       isolated: true,
       poolSize: 12,
@@ -71,7 +92,7 @@ for (const database of everyDatabase()) {
         registerCampaignWalletJobs(queue, commands);
         registerLeadAllocationJobs(queue, commands);
       },
-      projections: [campaignsProjection],
+      projections: [campaigns.projection],
       jobTriggers: [...campaignWalletTriggers, ...leadAllocationTriggers],
     });
 
@@ -156,6 +177,35 @@ for (const database of everyDatabase()) {
           timeout: 10_000,
         })
         .toEqual({ spent: 2_500, lead_count: 1 });
+    });
+
+    it('offers a lead to a campaign funded just before it came, while the campaigns read model has not yet shown the campaign', async () => {
+      const owner = await agentWith(10_000);
+      campaigns.hold();
+      const campaignId = randomUUID();
+      const funded = await harness.commands.execute(
+        new CreateCampaign(
+          {
+            campaignId,
+            ownerId: owner,
+            name: 'Just funded',
+            source: 'data_leads',
+            tier: 'exclusive',
+            budgetCents: 10_000,
+            targeting: { ...everywhere, states: ['ND'] },
+          },
+          userRequestContext(owner),
+          campaignId,
+        ),
+      );
+      expect(funded.status).toBe('active');
+      const leadId = await postLead('exclusive', 'ND');
+      // The allocation has started by now and would find no running campaign in the read model.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await harness.pool.query(`SELECT 1 FROM rm_campaigns WHERE campaign_id = $1`, [campaignId])).rowCount).toBe(0);
+      campaigns.release();
+      await allocated(leadId);
+      expect(await soldTo(leadId)).toEqual([campaignId]);
     });
 
     it('sells a shared lead to at most three agents, never twice to one agent, and passes over campaigns outside its state or paused', async () => {

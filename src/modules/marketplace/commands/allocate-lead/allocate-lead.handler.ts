@@ -1,18 +1,19 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 
 import { fold } from '../../../../platform/domain/decider.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
-import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
+import type { AllPosition, EventStore } from '../../../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
+import { awaitReadModel } from '../../../../platform/projections/await-read-model.js';
 import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { CaptureHold } from '../../../wallet/contracts/wallet-commands.js';
 import type { Targeting } from '../../contracts/campaign-events.js';
 import { leadStream, type LeadEvent, type PassOverReason } from '../../contracts/lead-events.js';
 import { targetingTakes } from '../../domain/campaign.decider.js';
-import { buyersOf, leadDecider, openOffers, type LeadState, type Offer, type OfferOutcome, type PassedOver } from '../../domain/lead.decider.js';
+import { buyersOf, leadDecider, openOffers, type Offer, type OfferOutcome, type PassedOver } from '../../domain/lead.decider.js';
 import { OfferLead } from '../offer-lead/offer-lead.command.js';
 import { ReleaseCampaignReservation } from '../release-campaign-reservation/release-campaign-reservation.command.js';
 import { ReserveCampaignLead } from '../reserve-campaign-lead/reserve-campaign-lead.command.js';
@@ -25,6 +26,10 @@ export const maxBuyersOf = (tier: string) => (tier === 'exclusive' ? 1 : 3);
 type Candidate = { campaignId: string; ownerId: string; targeting: Targeting };
 type CampaignRow = { campaign_id: string; owner_id: string; targeting: Targeting; last_bought_at: Date | null };
 const SHARED_READ_KEPT_MS = 1_000;
+/** The campaigns read model's events that make a campaign take a lead it did not take before. */
+const CAMPAIGN_OPENINGS = ['CampaignFunded', 'CampaignResumed', 'CampaignSettingsChanged'] as const;
+/** How long an allocation waits for the campaigns read model to reach its lead before it goes by what it has. */
+const CAMPAIGNS_WAIT_MS = 10_000;
 
 /**
  * Allocation, exactly once: the lead is offered to running campaigns of its source
@@ -49,12 +54,14 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
   private readonly offeredAt = new LRUCache<string, number>({ max: 20_000 });
   private readonly campaignReads = new Map<string, { startedAt: number; read: Promise<readonly CampaignRow[]> }>();
 
+  private readonly logger = new Logger('AllocateLead');
+
   async execute({ input: lead, context }: AllocateLead): Promise<void> {
-    const started = performance.now();
     if (lead.duplicateOf) return;
     const maxBuyers = maxBuyersOf(lead.tier);
     const passedOver: PassedOver[] = [];
-    let state = await this.leadState(lead.leadId);
+    const stored = await this.store.readStream(leadStream(lead.leadId));
+    let state = fold(leadDecider, stored as unknown as LeadEvent[]);
     if (state.allocated) return;
     /** Sells to each offer side by side, then records what became of them (and, when `last`, the end). */
     const settle = async (offers: readonly Offer[], last: boolean) => {
@@ -70,7 +77,8 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     const resumed = openOffers(state);
     if (resumed.length > 0) await settle(resumed, false);
 
-    const candidates = await this.candidates(lead.source, lead.tier, started);
+    if (stored[0]) await this.campaignsUpTo(stored[0].position, lead.leadId);
+    const candidates = await this.candidates(lead.source, lead.tier, performance.now());
     const priceCents = candidates.length > 0 ? await this.priceOf(lead.source, lead.tier) : 0;
     let next = 0;
     const now = new Date();
@@ -141,8 +149,15 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
     return null;
   }
 
-  private async leadState(leadId: string): Promise<LeadState> {
-    return fold(leadDecider, (await this.store.readStream(leadStream(leadId))) as unknown as LeadEvent[]);
+  /** Waits until the campaigns read model shows every campaign opened before the lead came, so none of them misses it. */
+  private async campaignsUpTo(receivedAt: AllPosition, leadId: string): Promise<void> {
+    const caughtUp = await awaitReadModel(this.store, this.pool, {
+      subscriber: 'campaigns',
+      eventTypes: CAMPAIGN_OPENINGS,
+      before: receivedAt,
+      timeoutMs: CAMPAIGNS_WAIT_MS,
+    });
+    if (!caughtUp) this.logger.warn(`Lead ${leadId} is allocated from a campaigns read model still ${CAMPAIGNS_WAIT_MS / 1000} s behind it`);
   }
 
   /**
