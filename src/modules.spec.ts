@@ -50,6 +50,7 @@ const APPLIED = [
   'Migration0044ReturnedLeadClosures',
   'Migration0045AuditLogUnusedIndexes',
   'Migration0046UserDirectory',
+  'Migration0047BusinessLeadPrice',
 ];
 
 describe('the modules the platform is told of', () => {

@@ -71,14 +71,20 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
   };
   const purchase = (client: ApiClient, body: unknown, key: string | null = randomUUID()) =>
     answerOf(client.request('POST', '/api/business-leads/purchase', body, key === null ? {} : { 'idempotency-key': key }));
+  /** The price table's price per business lead, as an admin sets it on the Lead Prices page. */
+  const priceBusinessLeads = async (priceCents: number) =>
+    expect((await admin.request('PUT', '/api/admin/lead-prices/business/basic', { priceCents })).status).toBe(200);
   const myBusinessLeads = async (client: ApiClient) =>
     (await (await client.request('GET', '/api/business-leads')).json()) as { success: boolean; leads: Record<string, unknown>[] };
 
-  it('sells business leads matching the state and city at the asked price, once per Idempotency-Key, and lists them for their buyer only', async () => {
+  it('sells business leads matching the state and city at the price table’s price, once per Idempotency-Key, and lists them for their buyer only', async () => {
     await stock(5, 'FL', 'Tampa');
     await stock(3, 'GA', 'Atlanta');
+    await priceBusinessLeads(250);
     const agent = await agentWith(10_000);
-    const body = { quantity: 3, pricePerLeadCents: 250, campaign: 'Tampa roofers', filters: { state: 'fl', city: 'tampa' } };
+    const body = { quantity: 3, campaign: 'Tampa roofers', filters: { state: 'fl', city: 'tampa' } };
+    // An agent cannot name their own price: that is the admins' testing page.
+    expect(await purchase(agent.client, { ...body, pricePerLeadCents: 1 })).toMatchObject({ status: 403, body: { code: 'PRICE_SET_BY_ADMINS' } });
     const key = randomUUID();
     const bought = await purchase(agent.client, body, key);
     expect(bought).toEqual({
@@ -93,7 +99,7 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as {
       entries: { type: string; amountCents: number; description: string }[];
     };
-    expect(entries[0]).toMatchObject({ type: 'WalletCharged', description: 'Business leads: 3 for Tampa roofers' });
+    expect(entries[0]).toMatchObject({ type: 'WalletCharged', description: 'Business leads: 3 for Tampa roofers at $2.50 each' });
 
     await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length, { timeout: 20_000 }).toBe(3);
     const mine = await myBusinessLeads(agent.client);
@@ -119,11 +125,22 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     expect(((await (await agent.client.request('GET', '/api/aged-orders/availability?tier=basic')).json()) as { available: number }).available).toBe(0);
     // Signed out: no data.
     expect((await fetch(`${own.portal.url}/api/business-leads`)).status).toBe(401);
+
+    // An admin may name the price (the testing page); the wallet line says so.
+    expect((await admin.request('POST', `/api/admin/wallets/${adminId}/test-credit`, { amountCents: 100 }, { 'idempotency-key': randomUUID() })).status).toBe(
+      200,
+    );
+    await expect.poll(() => availableOf(admin), { timeout: 20_000 }).toBeGreaterThanOrEqual(100);
+    const before = await availableOf(admin);
+    expect(await purchase(admin, { ...body, quantity: 2, pricePerLeadCents: 1 })).toMatchObject({ status: 201, body: { quantity: 2, priceCents: 2 } });
+    await expect.poll(() => availableOf(admin), { timeout: 20_000 }).toBe(before - 2);
+    const adminLedger = (await (await admin.request('GET', '/api/wallet/ledger')).json()) as { entries: { description: string }[] };
+    expect(adminLedger.entries[0]!.description).toBe('Business leads: 2 for Tampa roofers at $0.01 each, price set by an admin');
   });
 
   it('refuses every bad purchase with a 400 naming the field, before anything is charged', async () => {
     const agent = await agentWith(1_000);
-    const valid = { quantity: 1, pricePerLeadCents: 100, campaign: 'Checks', filters: { state: 'FL', city: 'Tampa' } };
+    const valid = { quantity: 1, campaign: 'Checks', filters: { state: 'FL', city: 'Tampa' } };
     const QUANTITY = 'Quantity must be a whole number from 1 to 1,000';
     const PRICE = 'Price per lead must be whole cents from 1 ($0.01) to 10000 ($100.00)';
     const STATE = 'State must be a two-letter US state code';
@@ -136,7 +153,6 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
       [{ pricePerLeadCents: 0 }, 'pricePerLeadCents', PRICE],
       [{ pricePerLeadCents: 10_001 }, 'pricePerLeadCents', PRICE],
       [{ pricePerLeadCents: 0.5 }, 'pricePerLeadCents', PRICE],
-      [{ pricePerLeadCents: undefined }, 'pricePerLeadCents', PRICE],
       [{ campaign: undefined }, 'campaign', 'Campaign name is required'],
       [{ campaign: '   ' }, 'campaign', 'Campaign name is required'],
       [{ campaign: 'x'.repeat(101) }, 'campaign', 'Campaign name is at most 100 characters'],
@@ -157,9 +173,13 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     }
     expect((await purchase(agent.client, [])).status).toBe(400);
     expect(await availableOf(agent.client)).toBe(1_000);
-    // The edges are allowed: $0.01 and $100 a lead, 1,000 leads (none match here, which is said, not charged).
-    for (const edge of [{ pricePerLeadCents: 1 }, { pricePerLeadCents: 10_000 }, { quantity: 1_000, filters: { state: 'WY', city: 'Nowhere' } }]) {
-      expect(await purchase(agent.client, { ...valid, filters: { state: 'WY', city: 'Nowhere' }, ...edge })).toMatchObject({
+    // The edges are allowed: $0.01 and $100 a lead (an admin's), 1,000 leads (none match here, which is said, not charged).
+    for (const [client, edge] of [
+      [admin, { pricePerLeadCents: 1 }],
+      [admin, { pricePerLeadCents: 10_000 }],
+      [agent.client, { quantity: 1_000 }],
+    ] as const) {
+      expect(await purchase(client, { ...valid, filters: { state: 'WY', city: 'Nowhere' }, ...edge })).toMatchObject({
         status: 409,
         body: { code: 'BUSINESS_NONE_AVAILABLE' },
       });
@@ -168,8 +188,9 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
 
   it('says how many match before charging when fewer than asked, and sells those when the agent accepts', async () => {
     await stock(4, 'TX', 'Austin');
+    await priceBusinessLeads(300);
     const agent = await agentWith(5_000);
-    const ask = { quantity: 10, pricePerLeadCents: 300, campaign: 'Austin', filters: { state: 'TX', city: 'AUSTIN' } };
+    const ask = { quantity: 10, campaign: 'Austin', filters: { state: 'TX', city: 'AUSTIN' } };
     const partial = await purchase(agent.client, ask);
     expect(partial).toMatchObject({
       status: 409,
@@ -188,14 +209,16 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
 
   it('refuses a purchase the balance cannot cover with the missing amount, and leaves the leads for sale', async () => {
     await stock(3, 'OR', 'Salem');
+    await priceBusinessLeads(300);
     const agent = await agentWith(500);
-    const ask = { quantity: 3, pricePerLeadCents: 300, campaign: 'Salem', filters: { state: 'OR', city: 'Salem' } };
+    const ask = { quantity: 3, campaign: 'Salem', filters: { state: 'OR', city: 'Salem' } };
     expect(await purchase(agent.client, ask)).toMatchObject({
       status: 422,
       body: { message: 'Insufficient balance. You need $4.00 more to complete this purchase.' },
     });
     expect(await availableOf(agent.client)).toBe(500);
-    expect(await purchase(agent.client, { ...ask, pricePerLeadCents: 150 })).toMatchObject({ status: 201, body: { quantity: 3, priceCents: 450 } });
+    await priceBusinessLeads(150);
+    expect(await purchase(agent.client, ask)).toMatchObject({ status: 201, body: { quantity: 3, priceCents: 450 } });
     await expect.poll(() => availableOf(agent.client), { timeout: 20_000 }).toBe(50);
   });
 
@@ -203,7 +226,8 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     await stock(40, 'NV', 'Reno');
     const rich = await agentWith(100_000);
     const poor = await agentWith(1_500);
-    const ask = { quantity: 5, pricePerLeadCents: 100, campaign: 'Reno rush', filters: { state: 'NV', city: 'Reno' } };
+    await priceBusinessLeads(100);
+    const ask = { quantity: 5, campaign: 'Reno rush', filters: { state: 'NV', city: 'Reno' } };
     const answers = await inParallel(40, async (i) => ({
       buyer: i % 2 === 0 ? 'rich' : 'poor',
       status: (await purchase(i % 2 === 0 ? rich.client : poor.client, ask)).status,

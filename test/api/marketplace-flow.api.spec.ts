@@ -130,6 +130,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       'data_leads/exclusive=2500',
       'smm_leads/basic=400',
       'smm_leads/premium=800',
+      'business/basic=500',
     ]);
     expect((await admin.request('PUT', '/api/admin/lead-prices/data_leads/premium', { priceCents: 1_250 })).status).toBe(200);
     expect((await admin.request('PUT', '/api/admin/lead-prices/aged_leads/basic', { priceCents: 1 })).status).toBe(404);

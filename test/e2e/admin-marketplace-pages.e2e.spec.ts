@@ -123,6 +123,8 @@ describe('admin marketplace pages', () => {
     const { page, close } = await adminOn('/admin/lead-prices', 'Lead Prices');
     const premium = page.getByLabel('Data Leads Premium price per lead (USD)');
     expect(await premium.inputValue()).toBe('10.00');
+    // Business leads are priced here too: agents buy them at this price.
+    expect(await page.getByLabel('Business Leads Basic price per lead (USD)').inputValue()).toBe('5.00');
     await premium.fill('1.234');
     await page.getByRole('button', { name: 'Save Data Leads Premium price' }).click();
     await page.getByText('Enter dollars and at most two digits of cents, e.g. 12.50').waitFor();

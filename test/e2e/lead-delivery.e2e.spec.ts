@@ -104,7 +104,7 @@ describe('lead delivery to the agent’s integrations', () => {
       agent.client,
       'POST',
       '/api/business-leads/purchase',
-      { quantity, pricePerLeadCents: 100, campaign: `${city} shops`, filters: { state: 'FL', city } },
+      { quantity, campaign: `${city} shops`, filters: { state: 'FL', city } },
       { 'idempotency-key': randomUUID() },
     );
     expect(bought.status).toBe(201);

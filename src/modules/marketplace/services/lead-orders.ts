@@ -18,6 +18,8 @@ export type ChargedOrder = {
   campaign: string | null;
   quantity: number;
   priceCents: number;
+  /** An admin named the price (the testing page) instead of the price table. */
+  adminPriced?: boolean;
 };
 
 /** Per kind: the charge's cause and key prefix, the refusals' code and words, the wallet line's description. */
@@ -36,7 +38,8 @@ export const ORDER_KINDS = {
     code: 'BUSINESS',
     none: 'No business leads match this state and city right now.',
     partial: (count: string, perLeadCents: number) => `Only ${count} business leads match. You can buy them at ${dollarsOf(perLeadCents)} each.`,
-    description: (order: ChargedOrder, count: string) => `Business leads: ${count} for ${order.campaign}`,
+    description: (order: ChargedOrder, count: string) =>
+      `Business leads: ${count} for ${order.campaign} at ${dollarsOf(order.priceCents / order.quantity)} each${order.adminPriced ? ', price set by an admin' : ''}`,
   },
 } as const;
 

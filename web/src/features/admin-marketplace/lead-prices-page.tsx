@@ -11,7 +11,7 @@ import { useApiQuery } from '../../lib/use-api-query';
 import { fetchLeadPrices, setLeadPrice, type LeadPriceRow } from './api/marketplace-admin';
 import { priceInCents } from './price-input';
 
-const SOURCE_LABEL: Record<string, string> = { data_leads: 'Data Leads', smm_leads: 'SMM Leads', aged_leads: 'Aged Leads' };
+const SOURCE_LABEL: Record<string, string> = { data_leads: 'Data Leads', smm_leads: 'SMM Leads', aged_leads: 'Aged Leads', business: 'Business Leads' };
 const label = (code: string) => SOURCE_LABEL[code] ?? code.replace(/_/g, ' ').replace(/\b\w/g, (letter) => letter.toUpperCase());
 
 /** Admin page: the price per lead of each source and tier, edited inline in dollars and sent in cents. */

@@ -14,6 +14,7 @@ import type { Targeting } from '../../contracts/campaign-events.js';
 import { leadStream, type LeadEvent, type PassOverReason } from '../../contracts/lead-events.js';
 import { targetingTakes } from '../../domain/campaign.decider.js';
 import { buyersOf, leadDecider, openOffers, type Offer, type OfferOutcome, type PassedOver } from '../../domain/lead.decider.js';
+import { leadPriceCents } from '../../services/lead-prices.js';
 import { OfferLead } from '../offer-lead/offer-lead.command.js';
 import { ReleaseCampaignReservation } from '../release-campaign-reservation/release-campaign-reservation.command.js';
 import { ReserveCampaignLead } from '../reserve-campaign-lead/reserve-campaign-lead.command.js';
@@ -204,8 +205,8 @@ export class AllocateLeadHandler implements ICommandHandler<AllocateLead, void> 
   }
 
   private async priceOf(source: string, tier: string): Promise<number> {
-    const { rows } = await this.pool.query<{ price_cents: number }>('SELECT price_cents FROM lead_prices WHERE source = $1 AND tier = $2', [source, tier]);
-    if (!rows[0]) throw new Error(`No lead price for ${source}/${tier}: an admin sets it on the prices page`);
-    return rows[0].price_cents;
+    const price = await leadPriceCents(this.pool, source, tier);
+    if (price === null) throw new Error(`No lead price for ${source}/${tier}: an admin sets it on the prices page`);
+    return price;
   }
 }

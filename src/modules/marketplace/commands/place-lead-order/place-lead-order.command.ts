@@ -3,7 +3,7 @@ import { Command } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { LeadOrderKind } from '../../services/lead-orders.js';
 
-export type LeadOrderInput = {
+type LeadOrderRequest = {
   readonly orderId: string;
   readonly ownerId: string;
   readonly kind: LeadOrderKind;
@@ -11,15 +11,24 @@ export type LeadOrderInput = {
   readonly tier: string | null;
   readonly states: readonly string[];
   readonly city: string | null;
-  /** How many leads were asked for and what they cost together; fewer cost perLeadCents each. */
+  /** How many leads were asked for. */
   readonly quantity: number;
-  readonly priceCents: number;
-  readonly perLeadCents: number;
   /** A business order's campaign name. */
   readonly campaign: string | null;
   /** The buyer agreed to fewer leads than asked for when fewer match. */
   readonly acceptPartial: boolean;
+  /** An admin named the price (the testing page) instead of the price table: the wallet line says so. */
+  readonly adminPriced?: boolean;
 };
+
+/** What the asked-for leads cost together; fewer cost perLeadCents each. */
+export type OrderPrice = { readonly priceCents: number; readonly perLeadCents: number };
+
+/** An order at a price its sender set (a package's, an admin's), or at the price table's price per lead when it is placed. */
+export type LeadOrderInput = LeadOrderRequest & (OrderPrice | { readonly priceFrom: { readonly source: string; readonly tier: string } });
+
+/** An order with its price settled. */
+export type PricedLeadOrder = LeadOrderRequest & OrderPrice;
 
 export type LeadOrderAnswer = { readonly orderId: string; readonly quantity: number; readonly priceCents: number; readonly perLeadCents: number };
 

@@ -7,7 +7,8 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { purchaseRefusalMessage } from '../../domain/purchase-messages.js';
 import { leadOrderCharge, ORDER_KINDS, priceOfCount, releaseLeadOrder } from '../../services/lead-orders.js';
-import { PlaceLeadOrder, type LeadOrderAnswer, type LeadOrderInput } from './place-lead-order.command.js';
+import { leadPriceCents } from '../../services/lead-prices.js';
+import { PlaceLeadOrder, type LeadOrderAnswer, type LeadOrderInput, type PricedLeadOrder } from './place-lead-order.command.js';
 
 @CommandHandler(PlaceLeadOrder)
 export class PlaceLeadOrderHandler implements ICommandHandler<PlaceLeadOrder, LeadOrderAnswer> {
@@ -16,7 +17,8 @@ export class PlaceLeadOrderHandler implements ICommandHandler<PlaceLeadOrder, Le
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ input, context }: PlaceLeadOrder): Promise<LeadOrderAnswer> {
+  async execute({ input: request, context }: PlaceLeadOrder): Promise<LeadOrderAnswer> {
+    const input = 'priceFrom' in request ? await this.pricedFromTable(request, request.priceFrom) : request;
     const order = await this.claim(input);
     try {
       await this.commands.execute(leadOrderCharge({ ...input, ...order }, context));
@@ -29,8 +31,14 @@ export class PlaceLeadOrderHandler implements ICommandHandler<PlaceLeadOrder, Le
     return { orderId: input.orderId, quantity: order.quantity, priceCents: order.priceCents, perLeadCents: input.perLeadCents };
   }
 
+  private async pricedFromTable(request: LeadOrderInput, { source, tier }: { source: string; tier: string }): Promise<PricedLeadOrder> {
+    const each = await leadPriceCents(this.pool, source, tier);
+    if (each === null) throw new DomainError('NO_LEAD_PRICE', 'These leads have no price yet: an admin sets it on the Lead Prices page.', 409);
+    return { ...request, priceCents: request.quantity * each, perLeadCents: each };
+  }
+
   /** The order's leads, claimed now (or already, when the same order is sent again). */
-  private async claim(input: LeadOrderInput): Promise<{ quantity: number; priceCents: number }> {
+  private async claim(input: PricedLeadOrder): Promise<{ quantity: number; priceCents: number }> {
     const kind = ORDER_KINDS[input.kind];
     return inTransaction(this.pool, async (tx) => {
       const { rows: existing } = await tx.query<{ owner_id: string; kind: string; quantity: number; price_cents: number }>(
@@ -63,9 +71,21 @@ export class PlaceLeadOrderHandler implements ICommandHandler<PlaceLeadOrder, Le
       }
       const priceCents = priceOfCount(input, quantity);
       await tx.query(
-        `INSERT INTO aged_orders (order_id, owner_id, kind, tier, states, city, campaign, package_quantity, quantity, price_cents, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'claimed')`,
-        [input.orderId, input.ownerId, input.kind, input.tier, JSON.stringify(input.states), input.city, input.campaign, input.quantity, quantity, priceCents],
+        `INSERT INTO aged_orders (order_id, owner_id, kind, tier, states, city, campaign, package_quantity, quantity, price_cents, admin_priced, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'claimed')`,
+        [
+          input.orderId,
+          input.ownerId,
+          input.kind,
+          input.tier,
+          JSON.stringify(input.states),
+          input.city,
+          input.campaign,
+          input.quantity,
+          quantity,
+          priceCents,
+          input.adminPriced === true,
+        ],
       );
       return { quantity, priceCents };
     });

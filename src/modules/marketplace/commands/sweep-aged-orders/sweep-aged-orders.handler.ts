@@ -35,8 +35,9 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
       campaign: string | null;
       quantity: number;
       price_cents: number;
+      admin_priced: boolean;
     }>(
-      `SELECT order_id, owner_id, kind, tier, campaign, quantity, price_cents FROM aged_orders
+      `SELECT order_id, owner_id, kind, tier, campaign, quantity, price_cents, admin_priced FROM aged_orders
         WHERE status = 'claimed' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
       [STALE_AGED_ORDER_SECONDS, BATCH],
     );
@@ -51,6 +52,7 @@ export class SweepAgedOrdersHandler implements ICommandHandler<SweepAgedOrders, 
         campaign: row.campaign,
         quantity: row.quantity,
         priceCents: row.price_cents,
+        adminPriced: row.admin_priced,
       };
       try {
         await this.commands.execute(leadOrderCharge(order, context));
