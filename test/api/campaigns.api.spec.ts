@@ -51,7 +51,7 @@ describe('campaigns over HTTP', () => {
     expect((await client.request('POST', `/api/campaigns/${campaignId}/active`, { active: true })).status).toBe(200);
 
     const raise = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 3_000 }, { 'idempotency-key': randomUUID() });
-    expect(raise.status).toBe(200);
+    expect([raise.status, await raise.json()]).toEqual([200, { campaignId, status: 'raised' }]);
     await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 15_000 }).toBe(7_000);
     await expect.poll(() => wallet(client), { timeout: 15_000 }).toMatchObject({ availableCents: 3_000, heldCents: 7_000 });
     expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: -2_000 }, { 'idempotency-key': randomUUID() })).status).toBe(
@@ -183,13 +183,40 @@ describe('campaigns over HTTP', () => {
     const blank = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: '  ' });
     expect(blank.status).toBe(400);
 
-    // A raise the wallet refuses later (the whole balance is held already) is told on the campaign, not lost.
-    expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 100_000 }, { 'idempotency-key': randomUUID() })).status).toBe(
-      200,
-    );
+    // A raise the wallet refuses (the whole balance is held already) is answered with the reason, and told on the campaign.
+    const refused = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 100_000 }, { 'idempotency-key': randomUUID() });
+    expect([refused.status, await refused.json()]).toEqual([
+      422,
+      expect.objectContaining({ code: 'BUDGET_RAISE_REFUSED', message: expect.stringMatching(/^The budget was not raised: Insufficient balance/) }),
+    ]);
     await expect
       .poll(async () => (await campaignOf(client, campaignId)).statusReason, { timeout: 15_000 })
       .toMatch(/^The budget raise of \$1,000\.00 was refused: Insufficient balance/);
     expect(await campaignOf(client, campaignId)).toMatchObject({ status: 'active', budgetCents: 2_000 });
+  });
+
+  it('raises a campaign lowered to $0 again, and 30 raises at once hold no more than the balance, each answered with its outcome', async () => {
+    const { client } = await agentWith(10_000);
+    const { campaignId } = (await (await create(client, { budgetCents: 4_000 })).json()) as { campaignId: string };
+    const budget = (changeCents: number) => client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': randomUUID() });
+    expect((await budget(-4_000)).status).toBe(200);
+    await expect.poll(() => wallet(client), { timeout: 15_000 }).toMatchObject({ availableCents: 10_000, heldCents: 0 });
+    const raised = await budget(1_000);
+    expect([raised.status, await raised.json()]).toEqual([200, { campaignId, status: 'raised' }]);
+    await expect.poll(() => wallet(client), { timeout: 15_000 }).toMatchObject({ availableCents: 9_000, heldCents: 1_000 });
+
+    expect((await budget(-1_000)).status).toBe(200);
+    // $100 available; 30 raises of $5 ask for $150: 20 fit.
+    const answers = await inParallel(30, async () => {
+      const answer = await budget(500);
+      const body = (await answer.json()) as { status?: string | number; code?: string };
+      return `${answer.status} ${body.code ?? body.status}`;
+    });
+    const counts = tally(answers);
+    expect(Object.keys(counts).every((answer) => ['200 raised', '200 raise requested', '422 BUDGET_RAISE_REFUSED'].includes(answer))).toBe(true);
+    expect(counts['200 raised'] ?? 0).toBeLessThanOrEqual(20);
+    expect(counts['422 BUDGET_RAISE_REFUSED'] ?? 0).toBeLessThanOrEqual(10);
+    await expect.poll(() => wallet(client), { timeout: 30_000 }).toMatchObject({ availableCents: 0, heldCents: 10_000 });
+    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 15_000 }).toBe(10_000);
   });
 });

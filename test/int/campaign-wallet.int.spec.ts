@@ -112,19 +112,25 @@ for (const database of everyDatabase()) {
     it('raises the budget through the wallet, lowers it at once, and releases the rest when the campaign ends', async () => {
       const ownerId = await agentWith(10_000);
       const { campaignId } = await create(ownerId, 4_000);
-      await harness.commands.execute(
-        new RaiseCampaignBudget({ campaignId, ownerId, requestId: randomUUID(), amountCents: 3_000 }, userRequestContext(ownerId), randomUUID()),
-      );
-      await expect.poll(async () => (await campaign(campaignId)).budgetCents, { timeout: 10_000 }).toBe(7_000);
+      // The answer waits for the wallet's.
+      expect(
+        await harness.commands.execute(
+          new RaiseCampaignBudget({ campaignId, ownerId, requestId: randomUUID(), amountCents: 3_000 }, userRequestContext(ownerId), randomUUID()),
+        ),
+      ).toEqual({ status: 'raised' });
+      expect((await campaign(campaignId)).budgetCents).toBe(7_000);
       expect(availableCents(await wallet(ownerId))).toBe(3_000);
       // More than the balance: refused by the wallet, recorded on the campaign, nothing held.
       const tooMuch = randomUUID();
-      await harness.commands.execute(
-        new RaiseCampaignBudget({ campaignId, ownerId, requestId: tooMuch, amountCents: 5_000 }, userRequestContext(ownerId), randomUUID()),
-      );
-      await expect
-        .poll(async () => (await harness.store.readStream(campaignStream(campaignId))).map((e) => e.type), { timeout: 10_000 })
-        .toContain('BudgetRaiseRefused');
+      await expect(
+        harness.commands.execute(
+          new RaiseCampaignBudget({ campaignId, ownerId, requestId: tooMuch, amountCents: 5_000 }, userRequestContext(ownerId), randomUUID()),
+        ),
+      ).rejects.toMatchObject({
+        code: 'BUDGET_RAISE_REFUSED',
+        message: 'The budget was not raised: Insufficient balance. You need $20.00 more to complete this purchase.',
+      });
+      expect((await harness.store.readStream(campaignStream(campaignId))).map((e) => e.type)).toContain('BudgetRaiseRefused');
       expect(await campaign(campaignId)).toMatchObject({ budgetCents: 7_000, pendingRaises: {} });
       await harness.commands.execute(new LowerCampaignBudget({ campaignId, ownerId, amountCents: 2_000 }, userRequestContext(ownerId), randomUUID()));
       await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 10_000 }).toBe(5_000);

@@ -140,7 +140,8 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
       return chain(state, [
         {
           type: 'HoldReleased',
-          data: { userId, holdId: command.holdId, amountCents, closed: command.close || amountCents === remaining, reason: command.reason },
+          // Only a release asked to close closes: a hold released down to nothing (a budget lowered to $0) may be raised again.
+          data: { userId, holdId: command.holdId, amountCents, closed: command.close, reason: command.reason },
         },
       ]);
     }

@@ -125,8 +125,12 @@ export function CampaignsPage() {
       return;
     }
     try {
-      await changeBudget(campaign.campaignId, direction * Number(budgetChange) * 100);
-      toast({ title: direction > 0 ? 'Budget Raise Requested' : 'Budget Lowered', description: campaign.name });
+      const { status } = await changeBudget(campaign.campaignId, direction * Number(budgetChange) * 100);
+      const title = { raised: 'Budget Raised', lowered: 'Budget Lowered', 'raise requested': 'Budget Raise Requested' }[status];
+      toast({
+        title,
+        description: status === 'raise requested' ? `${campaign.name}: your balance is being reserved; the campaign shows when it is.` : campaign.name,
+      });
       setBudgetOf(null);
       setBudgetChange('');
     } catch (error) {

@@ -14,7 +14,7 @@ import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { campaignIdParam, ownCampaign } from '../../services/campaign-requests.js';
 import { LowerCampaignBudget } from '../lower-campaign-budget/lower-campaign-budget.command.js';
-import { RaiseCampaignBudget } from './raise-campaign-budget.command.js';
+import { RaiseCampaignBudget, type RaiseCampaignBudgetAnswer } from './raise-campaign-budget.command.js';
 
 const budgetRequest = z.object({
   changeCents: z
@@ -38,7 +38,7 @@ export class ChangeCampaignBudgetController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Raises (changeCents > 0, held on the wallet in a moment) or lowers (changeCents < 0, released at once) a campaign’s budget, in whole dollars (Idempotency-Key required).',
+      'Raises (changeCents > 0) or lowers (changeCents < 0) a campaign’s budget, in whole dollars (Idempotency-Key required): 200 {status: raised} once the wallet holds it, or {status: lowered}; 422 BUDGET_RAISE_REFUSED with the wallet’s reason; {status: raise requested} when the wallet has not answered within 10 s (the outcome then shows on the campaign).',
   })
   async changeBudget(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const key = idempotencyKeyOf(request.headers);
@@ -48,8 +48,10 @@ export class ChangeCampaignBudgetController {
     const answer = await ownCampaign(this.moduleRef, request, user.userId, () =>
       idempotent(this.pool, { scope: user.userId, key, payload: { route: 'campaign-budget', campaignId, changeCents } }, async () => {
         if (changeCents > 0) {
-          await this.commands.execute(new RaiseCampaignBudget({ campaignId, ownerId: user.userId, requestId: key, amountCents: changeCents }, context, key));
-          return { status: 200, body: { campaignId, status: 'raise requested' } };
+          const raise: RaiseCampaignBudgetAnswer = await this.commands.execute(
+            new RaiseCampaignBudget({ campaignId, ownerId: user.userId, requestId: key, amountCents: changeCents }, context, key),
+          );
+          return { status: 200, body: { campaignId, status: raise.status === 'raised' ? 'raised' : 'raise requested' } };
         }
         await this.commands.execute(new LowerCampaignBudget({ campaignId, ownerId: user.userId, amountCents: -changeCents }, context, key));
         return { status: 200, body: { campaignId, status: 'lowered' } };

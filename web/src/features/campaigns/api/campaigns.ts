@@ -62,8 +62,14 @@ export const createCampaign = (body: { name: string; source: Source; tier: strin
   api<{ campaignId: string; status: 'active' | 'funding' }>('POST', '/api/campaigns', body, { 'idempotency-key': key() });
 export const setCampaignActive = (campaignId: string, active: boolean) => api('POST', `/api/campaigns/${campaignId}/active`, { active });
 export const pauseAllCampaigns = () => api<{ paused: number }>('POST', '/api/campaigns/pause-all', undefined, { 'idempotency-key': key() });
+/** Raised or lowered; "raise requested" when the wallet has not answered yet (the outcome then shows on the campaign). */
 export const changeBudget = (campaignId: string, changeCents: number) =>
-  api('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': key() });
+  api<{ campaignId: string; status: 'raised' | 'lowered' | 'raise requested' }>(
+    'POST',
+    `/api/campaigns/${campaignId}/budget`,
+    { changeCents },
+    { 'idempotency-key': key() },
+  );
 export const fetchCampaign = (campaignId: string) => api<Campaign>('GET', `/api/campaigns/${campaignId}`);
 export const fetchCampaignActivity = (campaignId: string) => api<CampaignActivity>('GET', `/api/campaigns/${campaignId}/activity`);
 export const changeSettings = (campaignId: string, body: { name: string; targeting: Omit<Targeting, 'timeZone'> }) =>
