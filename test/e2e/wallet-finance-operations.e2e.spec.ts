@@ -3,10 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ApiClient } from '../support/portal/api-client.js';
+import { topUpWithDemoCard, VISA } from '../support/portal/demo-top-up.js';
 import { freshAdmin, freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 
-const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
 type Wallet = { availableCents: number; debtCents: number };
 
 let browser: Browser;
@@ -29,26 +29,7 @@ async function agent(): Promise<{ account: TestAccount; client: ApiClient; userI
 const wallet = async (client: ApiClient) => (await (await client.request('GET', '/api/wallet')).json()) as Wallet;
 const key = () => ({ 'idempotency-key': randomUUID() });
 
-/** A top-up through the demo provider's hosted page, as an agent pays it; answers the payment id the wallet is credited under. */
-async function topUp(client: ApiClient, amountCents: number, card = VISA): Promise<string> {
-  const started = (await (await client.request('POST', '/api/payments/top-up', { amountCents, paymentMethodId: 'new' }, key())).json()) as { url: string };
-  const sessionId = started.url.split('/').at(-1)!;
-  expect(await (await client.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, card)).json()).toMatchObject({ status: 'succeeded' });
-  let paymentId = '';
-  await expect
-    .poll(
-      async () => {
-        const { entries } = (await (await client.request('GET', '/api/wallet/ledger')).json()) as {
-          entries: { type: string; amountCents: number; cause: { id: string } }[];
-        };
-        paymentId = entries.find((e) => e.type === 'FundsDeposited' && e.amountCents === amountCents)?.cause.id ?? '';
-        return paymentId;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe('');
-  return paymentId;
-}
+const topUp = topUpWithDemoCard;
 
 describe('finance operations on wallets', () => {
   it('refunds a top-up in part, into debt only when confirmed, never more than was paid, and reconciles the day to the cent', async () => {

@@ -59,7 +59,16 @@ export type WalletCommand =
       dailyLimitCents: number;
     }
   | { type: 'ReceiveTransfer'; userId: string; transferId: string; amountCents: number; senderUserId: string; senderEmail: string; description: string }
-  | { type: 'RefundPayment'; userId: string; paymentId: string; refundId: string; amountCents: number; allowDebt: boolean }
+  | {
+      type: 'RefundPayment';
+      userId: string;
+      paymentId: string;
+      refundId: string;
+      amountCents: number;
+      allowDebt: boolean;
+      /** The hold that reserved the refund before the provider was asked; found by payment and amount when not named (a webhook's record). */
+      holdId?: string;
+    }
   | { type: 'OpenDispute'; userId: string; paymentId: string; disputeId: string; amountCents: number }
   | { type: 'CloseDispute'; userId: string; disputeId: string; outcome: 'won' | 'lost' }
   | { type: 'CreditBonus'; userId: string; bonusId: string; week: string; amountCents: number }
@@ -181,24 +190,22 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
     case 'RefundPayment': {
       const payment = state.payments[command.paymentId];
       if (!payment) throw new DomainError('PAYMENT_NOT_FOUND', 'This wallet has no such top-up.', 404);
+      // A refund reserved by a hold is paid from it: the hold goes as the refund is posted.
+      const holdId = command.holdId ?? refundHoldOf(state, command.paymentId, command.amountCents);
+      const reserved = holdId && state.holds[holdId] ? remainingOf(state.holds[holdId]) : 0;
+      const released: Unchained[] =
+        holdId && state.holds[holdId] ? [{ type: 'HoldReleased', data: { userId, holdId, amountCents: reserved, closed: true, reason: 'Refund paid' } }] : [];
       // The portal's refund and the provider's webhook for it record the same refund once.
-      if (payment.refundIds?.includes(command.refundId)) return [];
+      if (payment.refundIds?.includes(command.refundId)) return chain(state, released);
       const refundable = payment.amountCents - payment.takenBackCents;
       if (command.amountCents > refundable) {
         throw new DomainError('REFUND_TOO_LARGE', `At most ${dollars(refundable)} of this top-up can be refunded.`, 422, { refundableCents: refundable });
       }
-      const fromAvailable = Math.min(command.amountCents, Math.max(0, availableCents(state)));
+      const fromAvailable = Math.min(command.amountCents, Math.max(0, availableCents(state) + reserved));
       const fromDebtCents = command.amountCents - fromAvailable;
-      if (fromDebtCents > 0 && !command.allowDebt) {
-        throw new DomainError(
-          'REFUND_NEEDS_DEBT',
-          `The wallet has only ${dollars(fromAvailable)} available; refunding ${dollars(command.amountCents)} would leave the agent owing ${dollars(fromDebtCents)}. Confirm to refund anyway.`,
-          409,
-          { availableCents: fromAvailable, debtCents: fromDebtCents },
-        );
-      }
+      if (fromDebtCents > 0 && !command.allowDebt) throw refundNeedsDebt(fromAvailable, command.amountCents);
       const { paymentId, refundId, amountCents } = command;
-      return chain(state, [{ type: 'PaymentRefunded', data: { userId, paymentId, refundId, amountCents, fromDebtCents } }]);
+      return chain(state, [...released, { type: 'PaymentRefunded', data: { userId, paymentId, refundId, amountCents, fromDebtCents } }]);
     }
     case 'OpenDispute': {
       if (state.disputes[command.disputeId]) return [];
@@ -371,6 +378,18 @@ function repayDebt(state: WalletState, userId: string, arrivingCents: number, ca
   return amountCents > 0 ? [{ type: 'DebtRepaid', data: { userId, amountCents, cause } }] : [];
 }
 
+/** A refund the available balance cannot cover: only the admin's confirmation takes the rest into debt. */
+export function refundNeedsDebt(availableCents: number, amountCents: number): DomainError {
+  const fromAvailable = Math.min(amountCents, Math.max(0, availableCents));
+  const debtCents = amountCents - fromAvailable;
+  return new DomainError(
+    'REFUND_NEEDS_DEBT',
+    `The wallet has only ${dollars(fromAvailable)} available; refunding ${dollars(amountCents)} would leave the agent owing ${dollars(debtCents)}. Confirm to refund anyway.`,
+    409,
+    { availableCents: fromAvailable, debtCents },
+  );
+}
+
 function requireAvailable(state: WalletState, amountCents: number): void {
   const available = availableCents(state);
   if (amountCents > available) {
@@ -387,6 +406,11 @@ function refuseWhileInDebt(state: WalletState): void {
       debtCents: state.debtCents,
     });
   }
+}
+
+/** An open hold reserving a refund of this payment and amount (placed by the portal's refund before it asked the provider). */
+function refundHoldOf(state: WalletState, paymentId: string, amountCents: number): string | undefined {
+  return Object.entries(state.holds).find(([, hold]) => hold.cause.kind === 'refund' && hold.cause.id === paymentId && remainingOf(hold) === amountCents)?.[0];
 }
 
 function openHold(state: WalletState, holdId: string, now: Date): Hold {

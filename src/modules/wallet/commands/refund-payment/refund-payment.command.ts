@@ -9,6 +9,8 @@ export type RefundPaymentInput = {
   readonly refundId: string;
   readonly amountCents: number;
   readonly allowDebt: boolean;
+  /** The hold that reserved it; found by payment and amount when not named. */
+  readonly holdId?: string;
 };
 
 /** Money returned to the card for a top-up; beyond what the wallet can give only with `allowDebt` (the admin confirmed). */

@@ -11,7 +11,15 @@ export class RefundPaymentHandler implements ICommandHandler<RefundPayment, Wall
 
   execute({ input: i, context, idempotencyKey }: RefundPayment): Promise<WalletAnswer> {
     return this.ledger.decide(
-      { type: 'RefundPayment', userId: i.userId, paymentId: i.paymentId, refundId: i.refundId, amountCents: i.amountCents, allowDebt: i.allowDebt },
+      {
+        type: 'RefundPayment',
+        userId: i.userId,
+        paymentId: i.paymentId,
+        refundId: i.refundId,
+        amountCents: i.amountCents,
+        allowDebt: i.allowDebt,
+        holdId: i.holdId,
+      },
       context,
       idempotencyKey,
     );
