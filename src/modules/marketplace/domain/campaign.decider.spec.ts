@@ -173,14 +173,28 @@ describe('targeting', () => {
     ).toEqual({ takes: true });
     expect(targetingTakes(everywhere, { state: 'AK' }, now)).toEqual({ takes: true });
   });
+
+  it('buys from the first minute of the start hour up to the last minute before the end hour, in the owner’s time zone', () => {
+    // New York is UTC-4 in May: 09:00 there is 13:00 UTC and 17:00 there is 21:00 UTC.
+    const at = (iso: string) => targetingTakes(weekdaysNineToFive, { state: 'FL' }, new Date(iso));
+    expect(at('2031-05-06T12:59:59Z')).toEqual({ takes: false, reason: 'schedule' });
+    expect(at('2031-05-06T13:00:00Z')).toEqual({ takes: true });
+    expect(at('2031-05-06T20:59:59Z')).toEqual({ takes: true });
+    expect(at('2031-05-06T21:00:00Z')).toEqual({ takes: false, reason: 'schedule' });
+    // In January it is UTC-5: the same local hours are an hour later in UTC.
+    expect(at('2031-01-07T13:59:59Z')).toEqual({ takes: false, reason: 'schedule' });
+    expect(at('2031-01-07T14:00:00Z')).toEqual({ takes: true });
+    expect(at('2031-01-07T21:59:59Z')).toEqual({ takes: true });
+    expect(at('2031-01-07T22:00:00Z')).toEqual({ takes: false, reason: 'schedule' });
+  });
 });
 
 describe('reservations', () => {
   const capped: CampaignEvent = { ...created, data: { ...created.data, targeting: { ...everywhere, dailyCap: 2 } } } as CampaignEvent;
   const reserve = (leadId: string): CampaignCommand => ({ type: 'ReserveLead', campaignId: C, leadId, leadState: 'FL', priceCents: 1_000 });
-  const reserved = (leadId: string): CampaignEvent => ({
+  const reserved = (leadId: string, day = '2031-05-06', week = '2031-05-05'): CampaignEvent => ({
     type: 'LeadReserved',
-    data: { campaignId: C, ownerId: OWNER, leadId, priceCents: 1_000, day: '2031-05-06', week: '2031-05-05' },
+    data: { campaignId: C, ownerId: OWNER, leadId, priceCents: 1_000, day, week },
   });
   const release = (leadId: string): CampaignCommand => ({ type: 'ReleaseReservation', campaignId: C, leadId, reason: 'hold used up' });
 
@@ -214,5 +228,72 @@ describe('reservations', () => {
     given([created, funded, ...many])
       .when(release(`l${RECENT_RESERVATIONS}`), now)
       .then([{ type: 'ReservationReleased', data: { campaignId: C, ownerId: OWNER, leadId: `l${RECENT_RESERVATIONS}`, reason: 'hold used up' } }]);
+  });
+
+  /** A funded campaign with `targeting` and the leads it reserved, one at each of the given instants. */
+  function leadsAt(targeting: Targeting, ...instants: string[]): CampaignEvent[] {
+    const events: CampaignEvent[] = [{ ...created, data: { ...created.data, targeting } } as CampaignEvent, funded];
+    instants.forEach((iso, i) => {
+      const state = events.reduce(campaignDecider.evolve, campaignDecider.initialState());
+      events.push(...campaignDecider.decide(reserve(`early-${i}`), state, new Date(iso)));
+    });
+    return events;
+  }
+  const reasonOf = (refusal: { details?: Readonly<Record<string, unknown>> }) => refusal.details?.['reason'];
+
+  it('takes the weekly cap’s last lead and passes over the next one as weekly_cap', () => {
+    const weeklyThree = { ...everywhere, weeklyCap: 3 };
+    // Monday, Tuesday and Wednesday of the owner's week (2031-05-05 is a Monday), one lead each.
+    const twoThisWeek = leadsAt(weeklyThree, '2031-05-05T15:00:00Z', '2031-05-06T15:00:00Z');
+    given(twoThisWeek)
+      .when(reserve('l3'), new Date('2031-05-07T15:00:00Z'))
+      .then([reserved('l3', '2031-05-07')]);
+    const full = [...twoThisWeek, reserved('l3', '2031-05-07')];
+    expect(
+      reasonOf(
+        given(full).when(reserve('l4'), new Date('2031-05-08T15:00:00Z')).thenRefuses('CAMPAIGN_PASSED_OVER', 'This campaign reached its weekly lead cap.'),
+      ),
+    ).toBe('weekly_cap');
+  });
+
+  it('starts the week on Monday at midnight in the owner’s time zone, so last week’s leads leave the weekly cap free', () => {
+    const weeklyTwo = { ...everywhere, weeklyCap: 2 };
+    // Monday 03:30 UTC is still Sunday 23:30 in New York: those two leads count for the week of 2031-04-28.
+    const lastWeek = leadsAt(weeklyTwo, '2031-05-05T03:30:00Z', '2031-05-05T03:31:00Z');
+    expect(lastWeek.filter((e) => e.type === 'LeadReserved').map((e) => (e.data as { week: string }).week)).toEqual(['2031-04-28', '2031-04-28']);
+    expect(reasonOf(given(lastWeek).when(reserve('l3'), new Date('2031-05-05T03:59:59Z')).thenRefuses('CAMPAIGN_PASSED_OVER'))).toBe('weekly_cap');
+    given(lastWeek)
+      .when(reserve('l3'), new Date('2031-05-05T04:00:00Z'))
+      .then([reserved('l3', '2031-05-05')]);
+  });
+
+  it('takes the daily cap’s last lead and passes over the next one as daily_cap, counting the owner’s day', () => {
+    const dailyTwo = { ...everywhere, dailyCap: 2, weeklyCap: 10 };
+    const one = leadsAt(dailyTwo, '2031-05-06T15:00:00Z');
+    given(one)
+      .when(reserve('l2'), now)
+      .then([reserved('l2')]);
+    const full = [...one, reserved('l2')];
+    expect(reasonOf(given(full).when(reserve('l3'), now).thenRefuses('CAMPAIGN_PASSED_OVER', 'This campaign reached its daily lead cap.'))).toBe('daily_cap');
+    // 03:59 UTC on the 7th is still the 6th in New York; 04:00 is the owner's next day.
+    expect(reasonOf(given(full).when(reserve('l3'), new Date('2031-05-07T03:59:59Z')).thenRefuses('CAMPAIGN_PASSED_OVER'))).toBe('daily_cap');
+    given(full)
+      .when(reserve('l3'), new Date('2031-05-07T04:00:00Z'))
+      .then([reserved('l3', '2031-05-07')]);
+  });
+
+  it('passes over a lead that comes at the end hour as schedule, and takes one a minute before', () => {
+    const nineToFive = { ...everywhere, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
+    const events = leadsAt(nineToFive);
+    given(events)
+      .when(reserve('l1'), new Date('2031-05-06T20:59:00Z'))
+      .then([reserved('l1')]);
+    expect(
+      reasonOf(
+        given(events)
+          .when(reserve('l1'), new Date('2031-05-06T21:00:00Z'))
+          .thenRefuses('CAMPAIGN_PASSED_OVER', 'The lead came outside this campaign’s buying hours.'),
+      ),
+    ).toBe('schedule');
   });
 });

@@ -5,7 +5,7 @@ import { fold } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { ledgerHash } from '../contracts/ledger-hash.js';
 import { postingsOf, type WalletEvent } from '../contracts/wallet-events.js';
-import { availableCents, heldCents, walletDecider, type WalletCommand, type WalletState } from './wallet.decider.js';
+import { availableCents, dollars, heldCents, walletDecider, type WalletCommand, type WalletState } from './wallet.decider.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const given = givenWhenThen(walletDecider);
@@ -93,6 +93,34 @@ describe('a wallet', () => {
     expect(closed.at(-1)!.data).toMatchObject({ amountCents: 1_800, closed: true });
     expect(availableCents(stateOf(closed))).toBe(8_800);
     given(closed).when(capture(1, 'l9'), now).thenRefuses('HOLD_CLOSED');
+  });
+
+  it('captures exactly what is left of a hold, leaving nothing held, and refuses one cent more', () => {
+    const release = (amountCents: number): WalletCommand => ({
+      type: 'ReleaseHold',
+      userId: U,
+      holdId: 'h1',
+      amountCents,
+      close: false,
+      reason: 'Budget lowered',
+    });
+    const cases: [string, WalletCommand[], number][] = [
+      ['a fresh hold', [], 3_000],
+      ['after a partial capture', [capture(1_200, 'l1')], 1_800],
+      ['after a partial release', [release(500)], 2_500],
+      ['after a partial capture and release', [capture(1_200, 'l1'), release(500)], 1_300],
+    ];
+    for (const [when, before, remaining] of cases) {
+      const events = history(deposit(10_000), hold(3_000), ...before);
+      given(events)
+        .when(capture(remaining + 1, 'last'), now)
+        .thenRefuses('HOLD_EXHAUSTED', `Only ${dollars(remaining)} of this budget is left.`);
+      const captured = history(deposit(10_000), hold(3_000), ...before, capture(remaining, 'last'));
+      expect(captured.at(-1), when).toMatchObject({ type: 'HoldCaptured', data: { amountCents: remaining } });
+      expect(heldCents(stateOf(captured)), when).toBe(0);
+      expect(stateOf(captured).holds['h1'], when).toMatchObject({ amountCents: 3_000 });
+      given(captured).when(capture(1, 'after'), now).thenRefuses('HOLD_EXHAUSTED', 'Only $0.00 of this budget is left.');
+    }
   });
 
   it('raises a hold only within the available balance and lowers it by releasing the difference', () => {
