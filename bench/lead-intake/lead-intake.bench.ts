@@ -21,6 +21,7 @@ import { PostgresEventStore } from '../../src/platform/event-store/postgres-even
 import { createPool } from '../../src/platform/persistence/sql.js';
 import { ApiClient } from '../../test/support/portal/api-client.js';
 import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
+import { zipOf } from '../../test/support/us-zips.js';
 import { databaseWork, fmt, openBenchDatabase, type BenchDatabase } from '../support/bench-database.js';
 import { requireScaled } from '../wallet-debit/wallet-app.js';
 
@@ -181,7 +182,7 @@ function nextLead() {
     phone: nextPhone(),
     email: null,
     state,
-    zip: '32801',
+    zip: zipOf(state),
     age: 25 + (n % 50),
     source: 'data_leads',
     tier,

@@ -58,8 +58,8 @@ describe('POST /api/admin/aged-leads/import', () => {
     const before = await available();
     const csv = [
       HEADER,
-      row({ state: 'WY' }),
-      row({ state: 'vt', age: '', dateOfBirth: '1950-04-02', email: '' }),
+      row({ state: 'WY', zip: '82001' }),
+      row({ state: 'vt', zip: '05601', age: '', dateOfBirth: '1950-04-02', email: '' }),
       row({ phone: '123' }),
       row({ state: 'ZZ', zip: '3310' }),
       row({ tier: 'premium' }),
@@ -73,7 +73,7 @@ describe('POST /api/admin/aged-leads/import', () => {
     const body = (await answer.json()) as ImportAnswer;
     expect(body).toMatchObject({ rows: 9, imported: 2, rejected: 7, duplicates: [] });
     expect(body.errors).toEqual([
-      { row: 4, field: 'phone', message: 'Phone is not a valid phone number' },
+      { row: 4, field: 'phone', message: 'Phone must be a valid US phone number' },
       { row: 5, field: 'state', message: 'State must be a two-letter US state code' },
       { row: 5, field: 'zip', message: 'ZIP must be 5 digits (or ZIP+4)' },
       { row: 6, field: 'tier', message: 'Tier must be one of basic, business, jgs_leads for aged_leads' },
@@ -85,6 +85,33 @@ describe('POST /api/admin/aged-leads/import', () => {
     ]);
     // The good rows are for sale as aged leads, as intake's are.
     expect(await available()).toBe(before + 2);
+  });
+
+  it('refuses a row that is not a US adult, with intake’s messages', async () => {
+    // Born 18 years ago tomorrow: 17 today.
+    const born = new Date();
+    born.setUTCFullYear(born.getUTCFullYear() - 18, born.getUTCMonth(), born.getUTCDate() + 1);
+    const dateOfBirth = born.toISOString().slice(0, 10);
+    const csv = [
+      HEADER,
+      row({ phone: '+44 20 7946 0958', state: 'TX', zip: '75201' }),
+      row({ state: 'TX' }),
+      row({ phone: '+1 416 555 0123' }),
+      row({ phone: '+1 800 555 0100' }),
+      row({ age: '17' }),
+      row({ age: '', dateOfBirth }),
+      row({ state: 'TX', zip: '75201' }),
+    ].join('\n');
+    const body = (await (await importCsv(csv)).json()) as ImportAnswer;
+    expect(body).toMatchObject({ rows: 7, imported: 1, rejected: 6 });
+    expect(body.errors).toEqual([
+      { row: 2, field: 'phone', message: 'Phone must be a valid US phone number' },
+      { row: 3, field: 'zip', message: 'ZIP code 33101 is not in TX' },
+      { row: 4, field: 'phone', message: 'Phone must be a valid US phone number' },
+      { row: 5, field: 'phone', message: 'Phone must be a mobile or landline number, not a toll-free number' },
+      { row: 6, field: 'age', message: 'The lead must be an adult (18 or older)' },
+      { row: 7, field: 'dateOfBirth', message: 'The lead must be an adult (18 or older)' },
+    ]);
   });
 
   it('reports a lead seen within 30 days as a duplicate, in the same file or an earlier one', async () => {

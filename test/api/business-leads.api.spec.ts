@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { zipOf } from '../support/us-zips.js';
 
 type Answer = { status: number; body: Record<string, unknown> & { fieldErrors?: { field: string; message: string }[] } };
 
@@ -41,7 +42,7 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     phone: phone(),
     email: null,
     state,
-    zip: '33602',
+    zip: zipOf(state),
     source: 'business',
     tier: 'basic',
     companyName: `Acme ${i} LLC`,

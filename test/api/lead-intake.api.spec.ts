@@ -78,7 +78,7 @@ describe('lead intake by vendors with API keys', () => {
     const { fieldErrors } = (await bad.json()) as { fieldErrors: { field: string; message: string }[] };
     expect(fieldErrors).toEqual(
       expect.arrayContaining([
-        { field: 'phone', message: 'Phone is not a valid phone number' },
+        { field: 'phone', message: 'Phone must be a valid US phone number' },
         { field: 'state', message: 'State must be a two-letter US state code' },
         { field: 'consent', message: 'Consent (text and time) is required' },
       ]),
@@ -94,6 +94,27 @@ describe('lead intake by vendors with API keys', () => {
           : await post(apiKey, junk);
       expect([JSON.stringify(junk).slice(0, 30), answer.status]).toEqual([JSON.stringify(junk).slice(0, 30), 400]);
     }
+  });
+
+  it('takes US adults only: a foreign phone, a ZIP of another state or a minor is a field error', async () => {
+    const { apiKey } = await vendor();
+    const foreign = await post(apiKey, lead({ phone: '+44 20 7946 0958', state: 'TX', zip: '75201' }));
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: [{ field: 'phone', message: 'Phone must be a valid US phone number' }],
+    });
+    const answer = await post(apiKey, {
+      leads: [lead({ state: 'TX' }), lead({ phone: '+1 888 555 0100' }), lead({ age: 17 }), lead({ state: 'TX', zip: '75201' })],
+    });
+    const body = (await answer.json()) as { accepted: number; rejected: number; results: { index: number; status: string; fieldErrors?: unknown[] }[] };
+    expect(body).toMatchObject({ accepted: 1, rejected: 3 });
+    expect(body.results.map((result) => result.fieldErrors ?? result.status)).toEqual([
+      [{ field: 'zip', message: 'ZIP code 33101 is not in TX' }],
+      [{ field: 'phone', message: 'Phone must be a mobile or landline number, not a toll-free number' }],
+      [{ field: 'age', message: 'The lead must be an adult (18 or older)' }],
+      'accepted',
+    ]);
   });
 
   it('answers a batch lead by lead', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inParallel } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { zipOf } from '../support/us-zips.js';
 
 describe('leads posted by a vendor are bought by a matching campaign', () => {
   let own: OwnPortal;
@@ -25,7 +26,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     phone,
     email: null,
     state,
-    zip: '32801',
+    zip: zipOf(state),
     dateOfBirth: '1958-12-09',
     tier: 'exclusive',
     consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },
@@ -90,7 +91,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const csv = await agent.client.request('GET', '/api/leads/export.csv');
     expect(csv.headers.get('content-type')).toContain('text/csv');
     // A cell starting with + is guarded against spreadsheet formulas (platform/csv).
-    expect((await csv.text()).split('\r\n')[1]).toContain(",Grace,Hopper,'+14075550123,,FL,32801,,1958-12-09,data_leads,exclusive,Florida only,25.00");
+    expect((await csv.text()).split('\r\n')[1]).toContain(",Grace,Hopper,'+14075550123,,FL,33101,,1958-12-09,data_leads,exclusive,Florida only,25.00");
     const stranger = await own.account();
     expect(((await (await stranger.client.request('GET', '/api/leads')).json()) as { leads: unknown[] }).leads).toEqual([]);
 

@@ -12,6 +12,7 @@ import { inParallel } from '../support/parallel.js';
 import { eventReader } from '../support/portal/event-stream.js';
 import { seedAccount } from '../support/portal/own-portal.js';
 import { startPortal, type PortalProcess } from '../support/portal/portal-process.js';
+import { zipOf } from '../support/us-zips.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = inject('redisUrl');
@@ -85,7 +86,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
             phone: `+1305555${String(2000 + j)}`,
             email: null,
             state: STATES[j % STATES.length],
-            zip: '33101',
+            zip: zipOf(STATES[j % STATES.length]!),
             age: 60,
             tier: 'exclusive',
             consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },

@@ -92,7 +92,7 @@ describe('admin marketplace pages', () => {
     const report = page.getByTestId('import-report');
     await report.getByText('3 rows: 1 imported, 1 duplicates, 1 rejected.').waitFor();
     const reportText = await report.innerText();
-    expect(reportText).toMatch(/3\s+Rejected\s+phone\s+Phone is not a valid phone number/);
+    expect(reportText).toMatch(/3\s+Rejected\s+phone\s+Phone must be a valid US phone number/);
     expect(reportText).toMatch(/3\s+Rejected\s+state\s+State must be a two-letter US state code/);
     expect(reportText).toMatch(/4\s+Duplicate\s+phone \/ email\s+Same phone or e-mail as a lead received within 30 days/);
     await expect.poll(async () => row.innerText()).toMatch(/Active\s+2\s+/);

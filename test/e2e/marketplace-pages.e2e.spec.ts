@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
+import { zipOf } from '../support/us-zips.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 describe('the marketplace pages', () => {
@@ -45,7 +46,7 @@ describe('the marketplace pages', () => {
           phone,
           email: null,
           state,
-          zip: '33101',
+          zip: zipOf(state),
           age: 64,
           tier: 'exclusive',
           consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },
