@@ -123,6 +123,57 @@ describe('a wallet', () => {
     }
   });
 
+  it('keeps a hold released down to nothing open, so it can be raised again; only a release asked to close closes it', () => {
+    const release = (amountCents: number | null, close: boolean): WalletCommand => ({
+      type: 'ReleaseHold',
+      userId: U,
+      holdId: 'h1',
+      amountCents,
+      close,
+      reason: 'Campaign budget lowered',
+    });
+    const lowered = history(deposit(5_000), hold(3_000), release(3_000, false));
+    expect(lowered.at(-1)!.data).toMatchObject({ amountCents: 3_000, closed: false });
+    expect([availableCents(stateOf(lowered)), heldCents(stateOf(lowered))]).toEqual([5_000, 0]);
+    const raised = history(deposit(5_000), hold(3_000), release(3_000, false), { type: 'IncreaseHold', userId: U, holdId: 'h1', amountCents: 1_000 });
+    expect([availableCents(stateOf(raised)), heldCents(stateOf(raised))]).toEqual([4_000, 1_000]);
+    given(history(deposit(5_000), hold(3_000), release(null, true)))
+      .when({ type: 'IncreaseHold', userId: U, holdId: 'h1', amountCents: 1_000 }, now)
+      .thenRefuses('HOLD_CLOSED');
+  });
+
+  it('pays a refund from the hold that reserved it, whether the portal or the provider’s webhook records it, and once', () => {
+    const reserve: WalletCommand = { type: 'PlaceHold', userId: U, holdId: 'rh1', amountCents: 2_000, cause: { kind: 'refund', id: 'pay_1' }, expiresAt: null };
+    const refund = (holdId?: string): WalletCommand => ({
+      type: 'RefundPayment',
+      userId: U,
+      paymentId: 'pay_1',
+      refundId: 're_1',
+      amountCents: 2_000,
+      allowDebt: true,
+      ...(holdId ? { holdId } : {}),
+    });
+    const spend: WalletCommand = { ...charge(3_000), chargeId: 'c-spend' };
+    // The reservation keeps a spend racing the refund from taking the refund's money.
+    const reserved = history(deposit(5_000, 'pay_1'), reserve);
+    given(reserved)
+      .when({ ...charge(3_001), chargeId: 'c-more' }, now)
+      .thenRefuses('INSUFFICIENT_BALANCE');
+    for (const recorded of [refund('rh1'), refund()]) {
+      const paid = history(deposit(5_000, 'pay_1'), reserve, spend, recorded);
+      expect(withoutEntries(paid.slice(-2)).map((e) => [e.type, e.data])).toEqual([
+        ['HoldReleased', expect.objectContaining({ holdId: 'rh1', amountCents: 2_000, closed: true })],
+        ['PaymentRefunded', expect.objectContaining({ refundId: 're_1', amountCents: 2_000, fromDebtCents: 0 })],
+      ]);
+      const state = stateOf(paid);
+      expect([availableCents(state), heldCents(state), state.debtCents]).toEqual([0, 0, 0]);
+    }
+    // Recorded by the webhook first: the portal's record only gives the hold back.
+    const twice = history(deposit(5_000, 'pay_1'), reserve, refund(), refund('rh1'));
+    expect(twice.filter((e) => e.type === 'PaymentRefunded')).toHaveLength(1);
+    expect(availableCents(stateOf(twice))).toBe(3_000);
+  });
+
   it('raises a hold only within the available balance and lowers it by releasing the difference', () => {
     const events = history(deposit(5_000), hold(3_000));
     given(events).when({ type: 'IncreaseHold', userId: U, holdId: 'h1', amountCents: 2_001 }, now).thenRefuses('INSUFFICIENT_BALANCE');
