@@ -161,14 +161,11 @@ function commandOf(step: Step, index: number, state: WalletState, now: Date): Wa
       };
     }
     case 'openDispute': {
-      // Disputes are on top-ups this wallet has credited (the opening one at least). A dispute that
-      // comes before its top-up is credited is not handled yet: won, it leaves the top-up with
-      // more to refund than it brought.
-      const credited = Object.keys(state.payments);
+      // Any top-up, credited or not yet: a dispute's webhook may come before the payment's.
       return {
         type: 'OpenDispute',
         userId: U,
-        paymentId: credited[a.payment % credited.length]!,
+        paymentId: PAYMENTS[a.payment]!,
         disputeId: DISPUTES[a.dispute]!,
         amountCents: resolve(a.amount, availableCents(state)),
       };

@@ -153,12 +153,10 @@ describe('a wallet', () => {
       allowDebt: true,
       ...(holdId ? { holdId } : {}),
     });
-    const spend: WalletCommand = { ...charge(3_000), chargeId: 'c-spend' };
+    const spend = charge(3_000, 'c-spend');
     // The reservation keeps a spend racing the refund from taking the refund's money.
     const reserved = history(deposit(5_000, 'pay_1'), reserve);
-    given(reserved)
-      .when({ ...charge(3_001), chargeId: 'c-more' }, now)
-      .thenRefuses('INSUFFICIENT_BALANCE');
+    given(reserved).when(charge(3_001, 'c-more'), now).thenRefuses('INSUFFICIENT_BALANCE');
     for (const recorded of [refund('rh1'), refund()]) {
       const paid = history(deposit(5_000, 'pay_1'), reserve, spend, recorded);
       expect(withoutEntries(paid.slice(-2)).map((e) => [e.type, e.data])).toEqual([

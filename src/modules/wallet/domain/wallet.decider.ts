@@ -252,12 +252,17 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
 function evolve(state: WalletState, event: WalletEvent): WalletState {
   const next = 'entry' in event.data ? { ...state, userId: event.data.userId, seq: event.data.entry.seq, lastHash: event.data.entry.hash } : state;
   switch (event.type) {
-    case 'FundsDeposited':
+    case 'FundsDeposited': {
+      // A dispute may arrive before its top-up is credited (separate webhooks): it has taken that much back already.
+      const disputed = Object.values(next.disputes)
+        .filter((dispute) => dispute.paymentId === event.data.paymentId && dispute.status !== 'won')
+        .reduce((sum, dispute) => sum + dispute.amountCents, 0);
       return {
         ...next,
         postedCents: next.postedCents + event.data.amountCents,
-        payments: { ...next.payments, [event.data.paymentId]: { amountCents: event.data.amountCents, takenBackCents: 0 } },
+        payments: { ...next.payments, [event.data.paymentId]: { amountCents: event.data.amountCents, takenBackCents: disputed } },
       };
+    }
     case 'WalletCharged':
       return { ...next, postedCents: next.postedCents - event.data.amountCents };
     case 'HoldPlaced':
