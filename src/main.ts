@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const local = `http://localhost:${port}`;
+  // The address it answers on: a wildcard host answers on every address, localhost among them.
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const local = `http://${host}:${port}`;
   const demo = [app.get(DemoAccountsService).summary, app.get(DemoAccessCode).summary].filter(Boolean).join('\n');
   const first = await fetch(`http://127.0.0.1:${port}/`).catch(() => null);
   const answered = performance.now();
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nAgent Portal is running at ${local}` +
       (config.databaseUrl ? '' : ` (embedded database in ${config.dataDir})`) +
-      (config.publicUrl === `http://localhost:${config.port}` ? '' : `\nUsers reach it at ${config.publicUrl} (PUBLIC_URL: the address in mailed links)`) +
+      (config.publicUrlSet ? `\nUsers reach it at ${config.publicUrl} (PUBLIC_URL: the address in mailed links)` : '') +
       (config.envFile ? `\nSettings read from ${config.envFile} (variables set in the environment win)` : '') +
       `\nAPI description at ${local}/api/docs, OpenAPI JSON at ${local}/api/docs/openapi.json` +
       `\nFirst response from / : ${first?.status ?? 'none'}. ${startUp}\n` +

@@ -18,7 +18,7 @@ async function start(args: string[], env: Record<string, string>): Promise<{ url
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/running at http:\/\/localhost:(\d+)/);
+      const match = output.match(/running at http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/);
       if (match) resolve(`http://127.0.0.1:${match[1]}`);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));

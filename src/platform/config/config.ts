@@ -100,6 +100,8 @@ export type PlatformConfig = {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** PUBLIC_URL was set: links and returns use it, not the address a request came to. */
+  readonly publicUrlSet: boolean;
   /** Which proxies may set X-Forwarded-For; the client address (rate limits, security events) comes from it only through them. */
   readonly trustProxy: boolean | number | readonly string[];
   readonly dataDir: string;
@@ -200,6 +202,7 @@ function platformConfig(e: PlatformEnv, file: EnvFile | null): PlatformConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: Boolean(e.PUBLIC_URL),
     trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

@@ -18,3 +18,21 @@ export function requestContextOf(request: FastifyRequest, actor: Actor = { type:
   const { ip, userAgent, requestId } = requestClient(request);
   return { ...requestContext(actor, requestId, now), client: { ip, userAgent } };
 }
+
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin this request came to (`http://127.0.0.1:3000` when the portal was opened there),
+ * for pages that send the user elsewhere and back: their session cookie belongs to this origin.
+ * Null when the Host header is not a plain host name or address.
+ */
+export function requestOriginOf(request: FastifyRequest): string | null {
+  const host = request.host;
+  if (!host || !HOST.test(host)) return null;
+  return `${request.protocol === 'https' ? 'https' : 'http'}://${host.toLowerCase()}`;
+}
+
+/** Where a user sent to another site comes back: PUBLIC_URL when it was set, else the origin their request came to. */
+export function returnOriginFor(config: { readonly publicUrl: string; readonly publicUrlSet: boolean }, requestOrigin: string | null | undefined): string {
+  return config.publicUrlSet || !requestOrigin ? config.publicUrl : requestOrigin;
+}

@@ -57,7 +57,7 @@ async function startPortalOnce(env: Record<string, string | undefined>, entry: '
     const timer = setTimeout(() => reject(new Error(`portal did not start in time:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = entry === 'worker' ? output.match(/Worker running/) : output.match(/running at (http:\/\/localhost:\d+)/);
+      const match = entry === 'worker' ? output.match(/Worker running/) : output.match(/running at (http:\/\/(?:localhost|127\.0\.0\.1):\d+)/);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]?.replace('localhost', '127.0.0.1') ?? '');

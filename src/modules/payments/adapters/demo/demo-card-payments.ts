@@ -57,7 +57,7 @@ export class DemoCardPayments implements CardPayments {
       idempotencyKey: `checkout:${input.idempotencyKey}`,
       status: 'open',
     });
-    return { kind: 'redirect', url: this.checkout.pageUrl(sessionId), paymentId: payment.id };
+    return { kind: 'redirect', url: this.checkout.pageUrl(sessionId, input.returnUrl), paymentId: payment.id };
   }
 
   async chargeSavedCard(input: {
@@ -123,7 +123,7 @@ export class DemoCardPayments implements CardPayments {
       idempotencyKey: null,
       status: 'open',
     });
-    return { url: this.checkout.pageUrl(sessionId) };
+    return { url: this.checkout.pageUrl(sessionId, input.returnUrl) };
   }
 
   listCards(userId: string): Promise<readonly SavedCard[]> {

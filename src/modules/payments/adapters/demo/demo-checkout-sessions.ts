@@ -69,14 +69,18 @@ export class DemoCheckoutSessions {
     return earlier[0]!.id;
   }
 
-  pageUrl(sessionId: string): string {
-    return `${this.publicUrl}/demo-pay/${sessionId}`;
+  /** The hosted page, on the origin the session returns to (the one the agent opened the portal at). */
+  pageUrl(sessionId: string, returnUrl: string): string {
+    return new URL(`/demo-pay/${sessionId}`, new URL(returnUrl, this.publicUrl)).toString();
   }
 
   /** The page of a saved card's charge that waits for the bank's authentication step. */
   async authenticationPageOf(paymentId: string): Promise<string> {
-    const { rows } = await this.pool.query<{ id: string }>(`SELECT id FROM demo_pay_sessions WHERE payment_id = $1 AND mode = 'authentication'`, [paymentId]);
-    return this.pageUrl(rows[0]!.id);
+    const { rows } = await this.pool.query<{ id: string; return_url: string }>(
+      `SELECT id, return_url FROM demo_pay_sessions WHERE payment_id = $1 AND mode = 'authentication'`,
+      [paymentId],
+    );
+    return this.pageUrl(rows[0]!.id, rows[0]!.return_url);
   }
 
   async view(sessionId: string): Promise<DemoSessionView | null> {

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
+import { returnOriginFor } from '../../../../platform/http/request-client.js';
 import { CONFIG } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import type { PaymentsConfig } from '../../payments.config.js';
@@ -14,7 +15,11 @@ export class StartCardSetupHandler implements ICommandHandler<StartCardSetup> {
   ) {}
 
   async execute({ input: user }: StartCardSetup) {
-    const { url } = await this.payments.setupCard({ userId: user.userId, email: user.email, returnUrl: `${this.config.publicUrl}/payment-methods` });
+    const { url } = await this.payments.setupCard({
+      userId: user.userId,
+      email: user.email,
+      returnUrl: `${returnOriginFor(this.config, user.requestOrigin)}/payment-methods`,
+    });
     return { publishableKey: this.payments.publishableKey, url };
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import { requestContextOf } from '../../../../platform/http/request-client.js';
+import { requestContextOf, requestOriginOf } from '../../../../platform/http/request-client.js';
 import { StartCardSetup } from './start-card-setup.command.js';
 
 @ApiTags('payments')
@@ -20,6 +20,11 @@ export class StartCardSetupController {
     summary: 'create-setup-intent: the publishable key and the hosted page that saves a card (back to /payment-methods?setup=success|cancelled).',
   })
   setup(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    return this.commands.execute(new StartCardSetup({ userId: user.userId, email: user.email }, requestContextOf(request, { type: 'user', id: user.userId })));
+    return this.commands.execute(
+      new StartCardSetup(
+        { userId: user.userId, email: user.email, requestOrigin: requestOriginOf(request) },
+        requestContextOf(request, { type: 'user', id: user.userId }),
+      ),
+    );
   }
 }

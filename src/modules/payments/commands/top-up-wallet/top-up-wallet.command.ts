@@ -11,6 +11,8 @@ export type TopUpWalletInput = {
   readonly paymentMethodId: string;
   /** The portal page the provider's tab comes back to (the page the agent started from); /profile when none. */
   readonly returnPath?: string;
+  /** The origin the agent's request came to: the provider's tab comes back there (where their session is) unless PUBLIC_URL is set. */
+  readonly requestOrigin?: string | null;
 };
 
 /** create-payment-intent: a top-up from a saved card (off-session), or the hosted checkout page for a new card. */

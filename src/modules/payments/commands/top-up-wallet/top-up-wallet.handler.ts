@@ -4,6 +4,7 @@ import type pg from 'pg';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { idempotent } from '../../../../platform/http/idempotency.js';
+import { returnOriginFor } from '../../../../platform/http/request-client.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import type { PaymentsConfig } from '../../payments.config.js';
@@ -33,7 +34,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet, TopUpAns
       async () => {
         // The provider's own idempotency key comes from the agent's key: a retried request never charges twice.
         const providerKey = `${user.userId}:${key}`;
-        const returnUrl = `${this.config.publicUrl}${input.returnPath ?? '/profile'}`;
+        const returnUrl = `${returnOriginFor(this.config, input.requestOrigin)}${input.returnPath ?? '/profile'}`;
         if (paymentMethodId === NEW_CARD) {
           const result = await this.payments.checkoutTopUp({ userId: user.userId, email: user.email, amountCents, idempotencyKey: providerKey, returnUrl });
           if (result.kind !== 'redirect') throw new Error(`A checkout answered ${result.kind}`);

@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { idempotencyKeyOf } from '../../../../platform/http/idempotency.js';
-import { requestContextOf } from '../../../../platform/http/request-client.js';
+import { requestContextOf, requestOriginOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../../platform/security/record-not-yours.js';
 import { CARD_NOT_YOURS } from '../../services/card-requests.js';
@@ -56,7 +56,9 @@ export class TopUpWalletController {
     const input = validate(topUpRequest, body);
     const context = requestContextOf(request, { type: 'user', id: user.userId });
     return recordingNotYours(this.moduleRef, request, user.userId, CARD_NOT_YOURS, () =>
-      this.commands.execute(new TopUpWallet({ user: { userId: user.userId, email: user.email }, ...input }, context, key)),
+      this.commands.execute(
+        new TopUpWallet({ user: { userId: user.userId, email: user.email }, ...input, requestOrigin: requestOriginOf(request) }, context, key),
+      ),
     );
   }
 }
