@@ -89,7 +89,7 @@ describe('admin adjustments', () => {
     const answers = await inParallel(40, () => adjust(userId, { direction: 'debit', amountCents: 1_000, reason: 'Lead dispute settled' }));
     expect(tally(answers.map((a) => a.status))).toEqual({ 200: 10, 422: 30 });
     for (const refused of answers.filter((a) => a.status === 422)) {
-      expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: "You don't have enough balance for this purchase" });
+      expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'The wallet does not have enough available balance for this debit' });
     }
     const balancesAfter = answers.filter((a) => a.status === 200).map((a) => a.body.availableCents as number);
     expect(balancesAfter.sort((a, b) => a - b)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000, 9_000]);

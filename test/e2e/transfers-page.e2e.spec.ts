@@ -143,7 +143,7 @@ describe('the Transfers page', () => {
     await dialog.getByLabel('Amount (USD)').fill('10.01');
     await dialog.getByLabel('Recipient email').fill(leader.email);
     await dialog.getByRole('button', { name: 'Send money' }).click();
-    await dialog.getByText("You don't have enough balance for this purchase").waitFor();
+    await dialog.getByText("You don't have enough balance for this transfer").waitFor();
 
     await dialog.getByLabel('Amount (USD)').fill('10');
     await dialog.getByRole('button', { name: 'Send money' }).click();

@@ -194,9 +194,12 @@ describe('finance operations on wallets', () => {
 
     await page.goto('/finance/reconciliation');
     await page.getByRole('heading', { level: 1, name: 'Reconciliation' }).waitFor();
-    await page.getByLabel('Day', { exact: true }).fill(new Date().toISOString().slice(0, 10));
+    // Today (UTC, as the page's days are) by default: the day of the payments just made.
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe(new Date().toISOString().slice(0, 10));
     await page.getByRole('button', { name: 'Reconcile' }).click();
     await page.getByText('Day Reconciled').first().waitFor();
+    // The report names who ran it.
+    await page.getByText(`by ${adminAccount.email}`, { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'Export CSV' }).waitFor();
     await screenshot(page, 'reconciliation-1366');
     await page.setViewportSize({ width: 390, height: 844 });

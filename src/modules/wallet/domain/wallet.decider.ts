@@ -176,7 +176,7 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
           },
         );
       }
-      requireAvailable(state, command.amountCents);
+      requireAvailable(state, command.amountCents, 'transfer');
       const { transferId, amountCents, recipientUserId, recipientEmail, description } = command;
       return chain(state, [{ type: 'TransferSent', data: { userId, transferId, amountCents, recipientUserId, recipientEmail, description, sentOn: day } }]);
     }
@@ -238,7 +238,7 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
     case 'AdjustBalance': {
       const reason = command.reason.trim();
       if (reason.length < 3) throw new DomainError('REASON_REQUIRED', 'An adjustment needs a reason of at least 3 characters.', 400);
-      if (command.direction === 'debit') requireAvailable(state, command.amountCents);
+      if (command.direction === 'debit') requireAvailable(state, command.amountCents, 'debit');
       const { adjustmentId, direction, amountCents } = command;
       return chain(state, [{ type: 'BalanceAdjusted', data: { userId, adjustmentId, direction, amountCents, reason } }]);
     }
@@ -395,10 +395,17 @@ export function refundNeedsDebt(availableCents: number, amountCents: number): Do
   );
 }
 
-function requireAvailable(state: WalletState, amountCents: number): void {
+/** The refusal's words: the spec's for a purchase (a budget held is one too), the same for a transfer, an admin's for a debit. */
+const NOT_ENOUGH = {
+  purchase: "You don't have enough balance for this purchase",
+  transfer: "You don't have enough balance for this transfer",
+  debit: 'The wallet does not have enough available balance for this debit',
+} as const;
+
+function requireAvailable(state: WalletState, amountCents: number, what: keyof typeof NOT_ENOUGH = 'purchase'): void {
   const available = availableCents(state);
   if (amountCents > available) {
-    throw new DomainError('INSUFFICIENT_BALANCE', "You don't have enough balance for this purchase", 422, {
+    throw new DomainError('INSUFFICIENT_BALANCE', NOT_ENOUGH[what], 422, {
       availableCents: available,
       missingCents: amountCents - available,
     });

@@ -10,7 +10,7 @@ import { useApiQuery } from '../../lib/use-api-query';
 
 type Status = 'matched' | 'missing_in_ledger' | 'missing_at_provider' | 'amount_differs';
 type Totals = { ledgerCents: number; providerCents: number; feesCents: number; counts: Record<Status, number> };
-type DaySummary = { day: string; runAt: string; runBy: string; provider: string; totals: Totals };
+type DaySummary = { day: string; runAt: string; runBy: string; runByEmail: string | null; provider: string; totals: Totals };
 type Line = {
   lineNo: number;
   status: Status;
@@ -38,7 +38,8 @@ const STATUS_STYLE: Record<Status, string> = {
 };
 
 const usd = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+/** Today (UTC, as the days here are): the day the payments just seen are on; the daily job reconciles each day once it is over. */
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** Finance page: each day's card payments, refunds and disputes matched against the ledger to the cent. */
 export function ReconciliationPage() {
@@ -51,7 +52,7 @@ export function ReconciliationPage() {
 
 function Reconciliation() {
   const [report, setReport] = useState<Report | null>(null);
-  const [day, setDay] = useState(yesterday);
+  const [day, setDay] = useState(today);
   const [running, setRunning] = useState(false);
 
   const { data: days, reload: loadDays } = useApiQuery(
@@ -181,7 +182,7 @@ function DayReport({ report }: { report: Report }) {
         <Figure label="Provider fees" value={usd(totals.feesCents)} />
       </dl>
       <p className="text-xs text-slate-500">
-        Run {new Date(report.runAt).toLocaleString()} by {report.runBy === 'daily-job' ? 'the daily job' : 'a finance user'} against the{' '}
+        Run {new Date(report.runAt).toLocaleString()} by {report.runBy === 'daily-job' ? 'the daily job' : (report.runByEmail ?? 'a finance user')} against the{' '}
         {report.provider === 'demo' ? 'demo card provider' : 'Stripe'} records.
       </p>
       {/* Focusable so the wide table can be scrolled with the keyboard on a phone. */}

@@ -44,13 +44,22 @@ export async function reconciliationReport(pool: pg.Pool, day: string) {
   );
   if (!rows[0]) return null;
   return {
-    ...rows[0],
+    ...(await withRunners(pool, rows))[0]!,
     lines: (await reconciliationLines(pool, day)).map(({ ledgerCents, providerCents, ...line }) => ({
       ...line,
       ledgerCents: cents(ledgerCents),
       providerCents: cents(providerCents),
     })),
   };
+}
+
+/** Each report with the e-mail of the finance user who ran it (null for the daily job). */
+export async function withRunners<T extends { readonly runBy: string }>(pool: pg.Pool, reports: readonly T[]): Promise<(T & { runByEmail: string | null })[]> {
+  const users = await userLabels(
+    pool,
+    reports.map((report) => report.runBy),
+  );
+  return reports.map((report) => ({ ...report, runByEmail: users.get(report.runBy)?.email ?? null }));
 }
 
 const cents = (value: string | null) => (value === null ? null : Number(value));

@@ -9,7 +9,7 @@ import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { dayParam, reconciliationLines, reconciliationReport } from './reconciliation-report.query.js';
+import { dayParam, reconciliationLines, reconciliationReport, withRunners } from './reconciliation-report.query.js';
 
 /** Finance's daily reconciliation of the card provider against the ledger: read, export (a run is ReconcileDayController's). */
 @ApiTags('finance')
@@ -23,12 +23,12 @@ export class ReconciliationController {
   @ApiOperation({ summary: 'The reconciled days, newest first, with their totals.' })
   async list(@Query('before') before?: string) {
     const until = before ? validate(dayParam, before, 'before') : null;
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ day: string; runAt: Date; runBy: string; provider: string; totals: unknown }>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, run_at AS "runAt", run_by AS "runBy", provider, totals
          FROM reconciliation_reports WHERE ($1::date IS NULL OR day < $1::date) ORDER BY day DESC LIMIT 31`,
       [until],
     );
-    return { days: rows };
+    return { days: await withRunners(this.pool, rows) };
   }
 
   @Get(':day')
