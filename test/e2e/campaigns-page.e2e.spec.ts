@@ -69,10 +69,11 @@ describe('/campaigns', () => {
     // The budget is held on the wallet: the top bar's Balance falls over the event stream.
     await page.getByTestId('wallet-balance').getByText('$30.00').waitFor({ timeout: 20_000 });
 
-    await card.getByRole('switch', { name: 'Florida seniors: active' }).click();
+    await card.getByRole('switch', { name: 'Florida seniors running' }).click();
     await toastSays(page, 'Campaign Paused');
+    await expect.poll(() => card.getByRole('switch', { name: 'Florida seniors running' }).getAttribute('aria-checked'), { timeout: 20_000 }).toBe('false');
     await card.getByText('Paused', { exact: true }).first().waitFor();
-    await card.getByRole('switch', { name: 'Florida seniors: active' }).click();
+    await card.getByRole('switch', { name: 'Florida seniors running' }).click();
     await card.getByText('Running').waitFor({ timeout: 20_000 });
 
     // A second campaign, then search by name and by ID, and filter by status.
@@ -107,18 +108,27 @@ describe('/campaigns', () => {
     expect(await page.getByText('Budget Raise Requested').count()).toBe(0);
     await texas.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('switch', { name: 'Pause All' }).click();
+    await page.getByRole('button', { name: 'Pause All' }).click();
     await page.getByRole('dialog', { name: 'Pause all campaigns?' }).getByRole('button', { name: 'Pause All' }).click();
     await toastSays(page, '2 campaigns paused.');
     await expect
       .poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 20_000 })
       .toBe(0);
+    // Nothing runs: Pause All gives way to Resume All.
+    await page.getByRole('button', { name: 'Resume All' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pause All' }).count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'campaigns-list-1366');
+    await page.getByRole('button', { name: 'Resume All' }).click();
+    await toastSays(page, '2 campaigns running again.');
+    await expect
+      .poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 20_000 })
+      .toBe(2);
+    await page.getByRole('button', { name: 'Pause All' }).waitFor();
     await close();
   });
 
-  it('warns of a low budget, with the toast arriving in realtime when a bought lead takes it under 10 %', async () => {
+  it('warns of a low budget in realtime when a bought lead takes it under 10 %, shows a spent campaign as out of budget, and raises it from its page', async () => {
     const { page, close } = await agentOnCampaigns();
     await page.getByRole('button', { name: 'Buy Leads' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy Leads' });
@@ -149,9 +159,25 @@ describe('/campaigns', () => {
     });
     expect(posted.status).toBe(201);
     await page.getByText('Almost spent has less than 10% of its budget left.').first().waitFor({ timeout: 20_000 });
-    await card.getByText('Low budget: less than 10% remaining.').waitFor();
     await card.getByText('$25.00 of $25.00 spent').waitFor();
+    // Nothing left: not "Active · Running" with a low-budget warning, but out of budget, with a way to raise it.
+    await card.getByText('Out of budget', { exact: true }).waitFor();
+    await card.getByText('Out of budget: it buys no leads until you raise the budget.').waitFor();
+    expect(await card.getByText('Low budget: less than 10% remaining.').count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'campaigns-out-of-budget-1366');
+    await card.getByRole('link', { name: 'Almost spent' }).click();
+    await page.getByRole('heading', { name: 'Almost spent', level: 1 }).waitFor();
+    await page.getByText('Out of budget: this campaign buys no leads until its budget is raised.').waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'campaign-out-of-budget-1366');
+    await page.getByRole('link', { name: 'Raise budget' }).click();
+    await page.waitForURL('**/campaigns');
+    await card.getByLabel('Amount (whole dollars)').fill('10');
+    await card.getByRole('button', { name: 'Raise', exact: true }).click();
+    await toastSays(page, 'Budget Raised');
+    await card.getByText('Running').waitFor({ timeout: 20_000 });
+    await expect.poll(() => card.getByText('Out of budget', { exact: true }).count(), { timeout: 20_000 }).toBe(0);
     await close();
   });
 

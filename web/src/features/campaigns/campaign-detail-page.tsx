@@ -14,7 +14,7 @@ import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 import { budgetLeft, fetchCampaign, fetchCampaignActivity, isLowBudget, PASS_OVER_REASONS } from './api/campaigns';
 import { CampaignSettingsDialog, hourLabel } from './components/campaign-settings-dialog';
-import { CampaignStatus } from './components/campaign-status';
+import { CampaignStatus, isOutOfBudget } from './components/campaign-status';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -95,18 +95,26 @@ export function CampaignDetailPage() {
         <CampaignStatus campaign={campaign} onChanged={load} />
       </div>
 
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {/* Budget = spent + left; a return credits the balance, not the budget, so it stands beside them. */}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Figure label="Budget" value={formatCents(campaign.budgetCents)} />
-        <Figure
-          label="Spent"
-          value={formatCents(campaign.spentCents)}
-          note={campaign.returnedCents > 0 ? `after ${formatCents(campaign.returnedCents)} returned` : undefined}
-        />
+        <Figure label="Spent" value={formatCents(campaign.budgetUsedCents)} />
         <Figure label="Left" value={formatCents(left)} />
+        <Figure label="Returned" value={formatCents(campaign.returnedCents)} note={campaign.returnedCents > 0 ? 'credited to your balance' : undefined} />
         <Figure label="Leads" value={String(campaign.leadCount)} />
       </div>
-      {campaign.status === 'active' && isLowBudget(campaign) && (
-        <p className="text-sm font-medium text-amber-800">Low budget: less than 10% remaining. Raise the budget on the Campaigns page to keep buying.</p>
+      {isOutOfBudget(campaign) ? (
+        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm font-medium text-amber-800">
+          Out of budget: this campaign buys no leads until its budget is raised.
+          <Button size="sm" asChild>
+            <Link to={`/campaigns?raise=${campaign.campaignId}`}>Raise budget</Link>
+          </Button>
+        </p>
+      ) : (
+        campaign.status === 'active' &&
+        isLowBudget(campaign) && (
+          <p className="text-sm font-medium text-amber-800">Low budget: less than 10% remaining. Raise the budget on the Campaigns page to keep buying.</p>
+        )
       )}
       {campaign.statusReason && <p className="text-sm text-amber-800">{campaign.statusReason}</p>}
 

@@ -1,19 +1,28 @@
-import { AlertTriangle, Plus, Search } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { AlertTriangle, Pause, Play, Plus, Search } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { useWalletFigures } from '../../app/use-wallet-figures';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/loading';
-import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast-store';
 import { sourceLabel, SOURCES, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
-import { budgetLeft, changeBudget, endCampaign, fetchCampaigns, isLowBudget, pauseAllCampaigns, remainingShare, type Campaign } from './api/campaigns';
+import {
+  budgetLeft,
+  changeBudget,
+  endCampaign,
+  fetchCampaigns,
+  isLowBudget,
+  pauseAllCampaigns,
+  remainingShare,
+  setCampaignActive,
+  type Campaign,
+} from './api/campaigns';
 import { BuyLeadsDialog } from './components/buy-leads-dialog';
-import { CampaignStatus } from './components/campaign-status';
+import { CampaignStatus, isOutOfBudget } from './components/campaign-status';
 
 const running = (campaign: Campaign) => campaign.status === 'active';
 
@@ -62,6 +71,17 @@ export function CampaignsPage() {
     { failure: 'Failed to load campaigns', reloadOn: ['campaigns'] },
   );
 
+  // /campaigns?raise=<id> (the detail page's Raise budget) opens that campaign's budget editor once it has loaded.
+  const [params, setParams] = useSearchParams();
+  const raise = params.get('raise');
+  useEffect(() => {
+    const campaign = raise ? campaigns.find((c) => c.campaignId === raise) : undefined;
+    if (!campaign) return;
+    setBudgetOf(campaign);
+    setBudgetChange('');
+    setParams({}, { replace: true });
+  }, [raise, campaigns, setParams]);
+
   const shown = useMemo(() => {
     const term = search.trim().toLowerCase();
     return campaigns.filter(
@@ -81,6 +101,7 @@ export function CampaignsPage() {
     [campaigns],
   );
   const anyRunning = campaigns.some(running);
+  const paused = campaigns.filter((c) => c.status === 'paused');
 
   const pauseAll = async () => {
     setConfirmPauseAll(null);
@@ -90,6 +111,16 @@ export function CampaignsPage() {
     } catch {
       toast({ title: 'Error', description: 'Failed to update campaign status', variant: 'destructive' });
     }
+    await load();
+  };
+  const resumeAll = async () => {
+    const results = await Promise.allSettled(paused.map((c) => setCampaignActive(c.campaignId, true)));
+    const resumed = results.filter((r) => r.status === 'fulfilled').length;
+    toast(
+      resumed === paused.length
+        ? { title: 'Campaigns Resumed', description: `${resumed} campaign${resumed === 1 ? '' : 's'} running again.` }
+        : { title: 'Error', description: `${paused.length - resumed} of ${paused.length} campaigns could not be resumed.`, variant: 'destructive' },
+    );
     await load();
   };
   const end = async (campaign: Campaign) => {
@@ -236,10 +267,16 @@ export function CampaignsPage() {
             </option>
           ))}
         </select>
-        <div className="flex items-center gap-2 py-2">
-          <Switch checked={!anyRunning} disabled={!anyRunning} label="Pause All" onCheckedChange={() => setConfirmPauseAll(true)} />
-          <span className="text-sm font-medium text-slate-800">Pause All</span>
-        </div>
+        {/* Offered for what can be done: pause what runs, or resume what was paused. */}
+        {anyRunning ? (
+          <Button variant="outline" onClick={() => setConfirmPauseAll(true)}>
+            <Pause className="h-4 w-4" aria-hidden /> Pause All
+          </Button>
+        ) : paused.length > 0 ? (
+          <Button variant="outline" onClick={() => void resumeAll()}>
+            <Play className="h-4 w-4" aria-hidden /> Resume All
+          </Button>
+        ) : null}
       </div>
 
       {loading ? (
@@ -275,10 +312,17 @@ export function CampaignsPage() {
                   <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden>
                     <div className="h-full bg-brand-700" style={{ width: `${Math.min(100, (c.budgetUsedCents / Math.max(1, c.budgetCents)) * 100)}%` }} />
                   </div>
-                  {c.status === 'active' && isLowBudget(c) && (
+                  {isOutOfBudget(c) ? (
                     <p role="alert" className="mt-2 flex items-center gap-2 text-amber-800">
-                      <AlertTriangle className="h-4 w-4" aria-hidden /> Low budget: less than 10% remaining.
+                      <AlertTriangle className="h-4 w-4" aria-hidden /> Out of budget: it buys no leads until you raise the budget.
                     </p>
+                  ) : (
+                    c.status === 'active' &&
+                    isLowBudget(c) && (
+                      <p role="alert" className="mt-2 flex items-center gap-2 text-amber-800">
+                        <AlertTriangle className="h-4 w-4" aria-hidden /> Low budget: less than 10% remaining.
+                      </p>
+                    )
                   )}
                   {c.statusReason && c.status !== 'ended' && (
                     <p className={`mt-2 ${c.status === 'unfunded' ? 'text-red-800' : 'text-amber-800'}`}>{c.statusReason}</p>
@@ -286,9 +330,10 @@ export function CampaignsPage() {
                 </div>
                 {live && (
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <Button size="sm" variant="outline" onClick={() => (setBudgetOf(c), setBudgetChange(''))}>
+                    <Button size="sm" variant={isOutOfBudget(c) ? 'default' : 'outline'} onClick={() => (setBudgetOf(c), setBudgetChange(''))}>
                       {/* Several campaigns share a page: each button names its own for screen readers. */}
-                      Change budget<span className="sr-only"> of {c.name}</span>
+                      {isOutOfBudget(c) ? 'Raise budget' : 'Change budget'}
+                      <span className="sr-only"> of {c.name}</span>
                     </Button>
                     <Button size="sm" variant="outline" onClick={() => setEnding(c)}>
                       End campaign<span className="sr-only"> {c.name}</span>
