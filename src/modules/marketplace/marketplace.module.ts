@@ -87,6 +87,7 @@ import { ListBusinessLeadsController } from './queries/list-business-leads/list-
 import { ListCampaignsController } from './queries/list-campaigns/list-campaigns.http.controller.js';
 import { ListGroupsController } from './queries/list-groups/list-groups.http.controller.js';
 import { ListLeadPricesController } from './queries/list-lead-prices/list-lead-prices.admin.http.controller.js';
+import { ListLeadPricesForBuyersController } from './queries/list-lead-prices/list-lead-prices.http.controller.js';
 import { ListLeadReturnsController } from './queries/list-lead-returns/list-lead-returns.admin.http.controller.js';
 import { ListLeadVendorsController } from './queries/list-lead-vendors/list-lead-vendors.admin.http.controller.js';
 import { ListLeadsAssignedToMeController } from './queries/list-leads-assigned-to-me/list-leads-assigned-to-me.http.controller.js';
@@ -155,6 +156,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     GetAgedAvailabilityController,
     PlaceAgedOrderController,
     ListLeadPricesController,
+    ListLeadPricesForBuyersController,
     SetLeadPriceController,
     GetReturnReasonsController,
     RequestLeadReturnController,

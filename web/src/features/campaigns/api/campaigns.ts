@@ -75,8 +75,16 @@ export const fetchCampaignActivity = (campaignId: string) => api<CampaignActivit
 export const changeSettings = (campaignId: string, body: { name: string; targeting: Omit<Targeting, 'timeZone'> }) =>
   api('PUT', `/api/campaigns/${campaignId}/settings`, body);
 export const endCampaign = (campaignId: string) => api('POST', `/api/campaigns/${campaignId}/end`);
-export const fetchAgedAvailability = (tier: string) => api<AgedAvailability>('GET', `/api/aged-orders/availability?tier=${encodeURIComponent(tier)}`);
-export const orderAgedPackage = (body: { quantity: number; tier: string; acceptPartial?: boolean }, idempotencyKey: string) =>
+export const fetchAgedAvailability = (tier: string, states: readonly string[] = []) =>
+  api<AgedAvailability>(
+    'GET',
+    `/api/aged-orders/availability?tier=${encodeURIComponent(tier)}${states.length ? `&states=${encodeURIComponent(states.join(','))}` : ''}`,
+  );
+export type LeadPrice = { source: string; tier: string; priceCents: number | null };
+export const fetchLeadPrices = async () => (await api<{ prices: LeadPrice[] }>('GET', '/api/lead-prices')).prices;
+/** How many buyers a lead of the tier goes to: exclusive leads to one, the others to up to three agents. */
+export const buyersPerLead = (tier: string) => (tier === 'exclusive' ? 1 : 3);
+export const orderAgedPackage = (body: { quantity: number; tier: string; states?: readonly string[]; acceptPartial?: boolean }, idempotencyKey: string) =>
   api<{ orderId: string; quantity: number; priceCents: number }>('POST', '/api/aged-orders', body, { 'idempotency-key': idempotencyKey });
 
 /** What is left of a campaign's budget, as a share of it (0 to 1). */

@@ -6,7 +6,8 @@ import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { SOURCES, type Source } from '../../../lib/lead-sources';
 import { formatCents } from '../../../lib/money';
-import { createCampaign, fetchAgedAvailability, orderAgedPackage, type AgedAvailability } from '../api/campaigns';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { buyersPerLead, createCampaign, fetchAgedAvailability, fetchLeadPrices, orderAgedPackage, type AgedAvailability } from '../api/campaigns';
 
 const PACKAGES = [
   { quantity: 100, priceCents: 1_000 },
@@ -19,6 +20,15 @@ const PACKAGES = [
 type Props = { readonly open: boolean; readonly onOpenChange: (open: boolean) => void; readonly availableCents: number | null };
 type Partial = { quantity: number; available: number; priceCents: number; key: string };
 
+/** "fl, tx" → ['FL', 'TX']; null when something typed is not a two-letter code. */
+const statesOf = (typed: string): string[] | null => {
+  const codes = typed
+    .split(/[\s,]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  return codes.every((code) => /^[A-Z]{2}$/.test(code)) ? [...new Set(codes)] : null;
+};
+
 const insufficient = (missingCents: number) => `Insufficient balance. You need ${formatCents(missingCents)} more to complete this purchase.`;
 
 /** Buy Leads (spec sections 4 and 5): a Data Leads campaign with a budget held on the wallet, an aged-lead package, or SMM leads (coming soon). */
@@ -28,6 +38,10 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
   const [name, setName] = useState('');
   const [budget, setBudget] = useState('');
   const [quantity, setQuantity] = useState('');
+  const [statesTyped, setStatesTyped] = useState('');
+  const states = statesOf(statesTyped);
+  const { data: prices } = useApiQuery('/api/lead-prices', fetchLeadPrices, { failure: 'Failed to load lead prices' });
+  const pricePerLead = prices?.find((price) => price.source === source && price.tier === tier)?.priceCents ?? null;
   const [availability, setAvailability] = useState<AgedAvailability | null>(null);
   const [partial, setPartial] = useState<Partial | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -38,6 +52,7 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
     setName('');
     setBudget('');
     setQuantity('');
+    setStatesTyped('');
     setAvailability(null);
     setPartial(null);
   };
@@ -49,17 +64,19 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
     setQuantity('');
     setPartial(null);
   };
+  const statesKey = states?.join(',') ?? null;
   useEffect(() => {
-    if (source !== 'aged_leads' || !tier) return setAvailability(null);
+    if (source !== 'aged_leads' || !tier || statesKey === null) return setAvailability(null);
     let current = true;
-    fetchAgedAvailability(tier).then(
+    fetchAgedAvailability(tier, statesKey ? statesKey.split(',') : []).then(
       (answer) => current && setAvailability(answer),
       () => current && setAvailability(null),
     );
     return () => {
       current = false;
     };
-  }, [source, tier]);
+  }, [source, tier, statesKey]);
+  const noneAvailable = availability?.available === 0;
 
   const fail = (error: unknown, fallback: string) => {
     const message = error instanceof ApiRequestError ? error.message : fallback;
@@ -92,6 +109,7 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
       }
       return;
     }
+    if (states === null) return toast({ title: 'Invalid Input', description: 'States are two-letter codes, like FL or TX.', variant: 'destructive' });
     const pack = PACKAGES.find((p) => String(p.quantity) === quantity);
     if (!pack) return toast({ title: 'Invalid Input', description: 'Please select a package for Aged Leads', variant: 'destructive' });
     if (availableCents !== null && pack.priceCents > availableCents && !partial)
@@ -103,7 +121,7 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
     setSubmitting(true);
     const idempotencyKey = accepted?.key ?? crypto.randomUUID();
     try {
-      const placed = await orderAgedPackage({ quantity: packageQuantity, tier, acceptPartial: accepted !== null }, idempotencyKey);
+      const placed = await orderAgedPackage({ quantity: packageQuantity, tier, states: states ?? [], acceptPartial: accepted !== null }, idempotencyKey);
       toast({
         title: 'Order Placed Successfully',
         description: `${placed.quantity.toLocaleString('en-US')} aged leads for ${formatCents(placed.priceCents)}.`,
@@ -203,33 +221,79 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
                   className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
                 />
               </div>
+              {tier && (
+                <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700 sm:col-span-2" data-testid="lead-price">
+                  {pricePerLead === null ? (
+                    'This tier has no price yet.'
+                  ) : (
+                    <>
+                      <span className="font-semibold text-slate-900">{formatCents(pricePerLead)} per lead</span>
+                      {buyersPerLead(tier) === 1
+                        ? ' · exclusive: each lead is yours alone'
+                        : ` · shared: each lead goes to up to ${buyersPerLead(tier)} agents`}
+                      {/^\d+$/.test(budget.trim()) && Number(budget) >= 1 && (
+                        <>
+                          {' · '}a {formatCents(Number(budget) * 100)} budget buys {Math.floor((Number(budget) * 100) / pricePerLead).toLocaleString('en-US')}{' '}
+                          lead
+                          {Math.floor((Number(budget) * 100) / pricePerLead) === 1 ? '' : 's'}
+                        </>
+                      )}
+                    </>
+                  )}
+                </p>
+              )}
             </div>
           )}
           {source === 'aged_leads' && (
-            <div>
-              <label htmlFor="buy-package" className="block text-sm font-medium text-slate-800">
-                Package
-              </label>
-              <select
-                id="buy-package"
-                value={quantity}
-                onChange={(e) => (setQuantity(e.target.value), setPartial(null))}
-                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-              >
-                <option value="">Select a package</option>
-                {PACKAGES.map((p) => (
-                  <option key={p.quantity} value={p.quantity}>
-                    {p.quantity.toLocaleString('en-US')} leads for {formatCents(p.priceCents)}
-                  </option>
-                ))}
-              </select>
-              {availability && (
-                <p className="mt-1 text-sm text-slate-600">{availability.available.toLocaleString('en-US')} aged leads of this tier are available.</p>
-              )}
-              {partial && (
-                <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-                  Only {partial.available.toLocaleString('en-US')} leads match this package. Buy them for {formatCents(partial.priceCents)}?
+            <div className="space-y-4">
+              <div>
+                <label htmlFor="buy-states" className="block text-sm font-medium text-slate-800">
+                  States (optional)
+                </label>
+                <input
+                  id="buy-states"
+                  value={statesTyped}
+                  placeholder="Every state, or e.g. FL, TX"
+                  aria-describedby="buy-states-hint"
+                  aria-invalid={states === null}
+                  onChange={(e) => (setStatesTyped(e.target.value), setPartial(null))}
+                  className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+                />
+                <p id="buy-states-hint" className={`mt-1 text-sm ${states === null ? 'text-red-700' : 'text-slate-600'}`}>
+                  {states === null ? 'States are two-letter codes, like FL or TX.' : 'Two-letter codes, separated by commas; leave empty for every state.'}
                 </p>
+              </div>
+              {noneAvailable ? (
+                <p role="status" className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">
+                  No aged leads of this tier{states?.length ? ' in these states' : ''} are for sale right now.
+                </p>
+              ) : (
+                <div>
+                  <label htmlFor="buy-package" className="block text-sm font-medium text-slate-800">
+                    Package
+                  </label>
+                  <select
+                    id="buy-package"
+                    value={quantity}
+                    onChange={(e) => (setQuantity(e.target.value), setPartial(null))}
+                    className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+                  >
+                    <option value="">Select a package</option>
+                    {PACKAGES.map((p) => (
+                      <option key={p.quantity} value={p.quantity}>
+                        {p.quantity.toLocaleString('en-US')} leads for {formatCents(p.priceCents)}
+                      </option>
+                    ))}
+                  </select>
+                  {availability && (
+                    <p className="mt-1 text-sm text-slate-600">{availability.available.toLocaleString('en-US')} aged leads of this tier are available.</p>
+                  )}
+                  {partial && (
+                    <p role="alert" className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                      Only {partial.available.toLocaleString('en-US')} leads match this package. Buy them for {formatCents(partial.priceCents)}?
+                    </p>
+                  )}
+                </div>
               )}
             </div>
           )}
@@ -242,7 +306,7 @@ export function BuyLeadsDialog({ open, onOpenChange, availableCents }: Props) {
             <Button type="button" variant="outline" disabled={submitting} onClick={() => (reset(), onOpenChange(false))}>
               Cancel
             </Button>
-            <Button type="submit" disabled={submitting || source === 'smm_leads'}>
+            <Button type="submit" disabled={submitting || source === 'smm_leads' || (source === 'aged_leads' && noneAvailable)}>
               {submitting
                 ? 'Processing...'
                 : partial
