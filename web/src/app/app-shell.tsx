@@ -69,6 +69,8 @@ function SidebarBody({ compact }: { compact: boolean }) {
       </div>
       <nav aria-label="Portal" className="flex-1 space-y-1 overflow-y-auto p-2">
         <MenuLinks items={MENU} compact={compact} />
+        {/* Finance before Admin: an admin's Wallets and Reconciliation stay in view without scrolling. */}
+        {user && <FinanceMenu compact={compact} />}
         {user?.isAdmin && (
           <div role="group" aria-labelledby="sidebar-admin" className="space-y-1 pt-3">
             <p id="sidebar-admin" className={cn('px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600', compact && 'sr-only')}>
@@ -77,7 +79,6 @@ function SidebarBody({ compact }: { compact: boolean }) {
             <MenuLinks items={ADMIN_MENU} compact={compact} />
           </div>
         )}
-        {user && <FinanceMenu compact={compact} />}
       </nav>
       <div className={cn('border-t border-slate-200', compact ? 'px-1 py-3' : 'p-3')}>
         <SidebarFooter compact={compact} />

@@ -16,15 +16,18 @@ describe('initials', () => {
 });
 
 describe('the portal menu', () => {
-  it('lists the spec’s sidebar areas in order, and the admin pages apart', () => {
+  it('lists the spec’s sidebar areas in order, with Buy Leads, Groups and Payment Methods, and the admin pages apart', () => {
     expect(MENU.map((item) => `${item.label} ${item.to}`)).toEqual([
       'Main Menu /',
       'Dashboard /dashboard',
+      'Buy Leads /campaigns?buy=1',
       'Campaigns /campaigns',
       'Leads /leads',
       'My Leads /my-leads',
+      'Groups /groups',
       'Banking /profile',
       'Wallet /wallet',
+      'Payment Methods /payment-methods',
       'Transfers /transfers',
       'Integrations /integrations',
       'My Tickets /my-tickets',

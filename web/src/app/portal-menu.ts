@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CircleDollarSign,
+  CreditCard,
   FlaskConical,
   Home,
   Inbox,
@@ -13,10 +14,12 @@ import {
   ScrollText,
   Send,
   ShieldAlert,
+  ShoppingCart,
   Store,
   Target,
   Ticket,
   Undo2,
+  Users,
   UsersRound,
   Wallet,
   type LucideIcon,
@@ -24,15 +27,21 @@ import {
 
 export type MenuItem = { to: string; label: string; icon: LucideIcon };
 
-/** The signed-in areas (spec: Shell), in the sidebar and the header's user menu. */
+/**
+ * The signed-in areas (spec: Shell), in the sidebar and the header's user menu, with what a new
+ * agent looks for beside them: Buy Leads (Campaigns' dialog), Groups and Payment Methods.
+ */
 export const MENU: MenuItem[] = [
   { to: '/', label: 'Main Menu', icon: Home },
   { to: '/dashboard', label: 'Dashboard', icon: BarChart3 },
+  { to: '/campaigns?buy=1', label: 'Buy Leads', icon: ShoppingCart },
   { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
   { to: '/leads', label: 'Leads', icon: Target },
   { to: '/my-leads', label: 'My Leads', icon: ListChecks },
+  { to: '/groups', label: 'Groups', icon: Users },
   { to: '/profile', label: 'Banking', icon: Landmark },
   { to: '/wallet', label: 'Wallet', icon: Wallet },
+  { to: '/payment-methods', label: 'Payment Methods', icon: CreditCard },
   { to: '/transfers', label: 'Transfers', icon: Send },
   { to: '/integrations', label: 'Integrations', icon: Plug },
   { to: '/my-tickets', label: 'My Tickets', icon: Ticket },

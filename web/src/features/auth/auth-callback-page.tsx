@@ -6,7 +6,7 @@ import { useSession } from '../../app/session-store';
 import { toast } from '../../components/ui/toast-store';
 
 function safePath(path: string | null): string {
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
 }
 
 /** /auth/callback: where Microsoft and Google sign-ins end (spec: auth callback). */

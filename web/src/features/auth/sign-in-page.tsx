@@ -12,8 +12,8 @@ import { SignUpForm } from './components/sign-up-form';
 
 function storedReturnPath(): string {
   const path = sessionStorage.getItem(RETURN_TO_KEY);
-  // Only paths inside this site: never an open redirect.
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  // Only paths inside this site: never an open redirect. Without one, the dashboard: a signed-in agent's start.
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
 }
 
 const tabClass =

@@ -71,9 +71,15 @@ export function CampaignsPage() {
     { failure: 'Failed to load campaigns', reloadOn: ['campaigns'] },
   );
 
-  // /campaigns?raise=<id> (the detail page's Raise budget) opens that campaign's budget editor once it has loaded.
+  // /campaigns?buy=1 (Buy Leads in the sidebar and on the dashboard) opens the dialog; ?raise=<id>
+  // (a campaign page's Raise budget) that campaign's budget editor once it has loaded.
   const [params, setParams] = useSearchParams();
   const raise = params.get('raise');
+  useEffect(() => {
+    if (params.get('buy') === null) return;
+    setBuying(true);
+    setParams({}, { replace: true });
+  }, [params, setParams]);
   useEffect(() => {
     const campaign = raise ? campaigns.find((c) => c.campaignId === raise) : undefined;
     if (!campaign) return;

@@ -1,7 +1,8 @@
-import { ArrowRight, Megaphone, Plug, Target, UsersRound } from 'lucide-react';
+import { ArrowRight, Megaphone, Plug, ShoppingCart, Target, UsersRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { useSession } from '../../app/session-store';
 import { DailyChart } from '../../components/charts/daily-chart';
 import { dollarTicks } from '../../components/charts/dollar-ticks';
 import { api } from '../../lib/api-client';
@@ -47,7 +48,17 @@ export function DashboardPage() {
     reloadOn: ['leads'],
   });
 
-  const openLeads = () => navigate('/leads');
+  // Lead Management (/leads) is for work accounts; everyone else is offered what they can do here: buy leads.
+  const workAccount = useSession((s) => s.user?.isMicrosoftUser ?? false);
+  const lead = workAccount
+    ? { to: '/leads', title: 'Lead Management', text: 'The Data Leads and Aged Leads sites, the Lead Investment Program and the bonus formula.', Icon: Target }
+    : {
+        to: '/campaigns?buy=1',
+        title: 'Buy Leads',
+        text: 'Start a campaign that buys incoming leads within its budget, or buy a package of aged leads.',
+        Icon: ShoppingCart,
+      };
+  const openLeads = () => navigate(lead.to);
   const withCampaigns = (data?.byCampaign ?? []).filter((c) => c.leads > 0);
   const costTicks = dollarTicks(Math.max(0, ...withCampaigns.map((c) => c.costPerLeadCents)));
   return (
@@ -77,9 +88,9 @@ export function DashboardPage() {
           }}
           className="cursor-pointer rounded-lg border border-slate-200 bg-white p-4 outline-none hover:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          <Target className="h-6 w-6 text-brand-700" aria-hidden />
-          <h2 className="mt-2 font-semibold text-slate-900">Lead Management</h2>
-          <p className="mt-1 text-sm text-slate-700">The Data Leads and Aged Leads sites, the Lead Investment Program and the bonus formula.</p>
+          <lead.Icon className="h-6 w-6 text-brand-700" aria-hidden />
+          <h2 className="mt-2 font-semibold text-slate-900">{lead.title}</h2>
+          <p className="mt-1 text-sm text-slate-700">{lead.text}</p>
           <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700">
             Open <ArrowRight className="h-4 w-4" aria-hidden />
           </span>
@@ -87,6 +98,7 @@ export function DashboardPage() {
         <Card id="quick-actions" title="Quick actions">
           <ul className="mt-3 space-y-2 text-sm">
             {[
+              { to: '/campaigns?buy=1', label: 'Buy Leads', icon: ShoppingCart },
               { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
               { to: '/integrations', label: 'Integrations', icon: Plug },
               { to: '/groups', label: 'Groups', icon: UsersRound },

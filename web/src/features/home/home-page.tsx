@@ -2,7 +2,6 @@ import { FolderOpen, GraduationCap, PlayCircle, Target, type LucideIcon } from '
 import { useNavigate } from 'react-router-dom';
 
 import { useAccessDialog } from '../../app/access-dialog-store';
-import { LEADS_NEEDS_MICROSOFT } from '../../app/access-messages';
 import { useSession } from '../../app/session-store';
 import { toast } from '../../components/ui/toast-store';
 import site from '../../content/site.json';
@@ -28,11 +27,8 @@ export function HomePage() {
       toast({ title: 'Authentication Required', description: SIGN_IN_MESSAGES[tileId], variant: 'destructive' });
       return;
     }
-    if (tileId === 'leads') {
-      if (user?.isMicrosoftUser) return navigate('/leads');
-      toast({ title: 'Access Denied', description: LEADS_NEEDS_MICROSOFT, variant: 'destructive' });
-      return;
-    }
+    // Lead Management is the work account's lead sites (/leads); everyone else buys leads on Campaigns, so no tile opens a refusal.
+    if (tileId === 'leads') return navigate(user?.isMicrosoftUser ? '/leads' : '/campaigns');
     if (tileId === 'resources') return navigate('/resources');
     if (tileId === 'training') {
       if (user?.isMicrosoftUser || user?.hasElevatedAccess) openTrainingVideo();
