@@ -58,8 +58,8 @@ export function OthersGroups() {
               <li key={invitation.groupId} data-testid="group-invitation-to-me" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
                 <p className="min-w-0 break-words text-sm text-slate-800">
                   <span className="font-medium text-slate-900">{invitation.ownerName}</span>
-                  {invitation.ownerName !== invitation.ownerEmail && <span className="break-all text-slate-600"> ({invitation.ownerEmail})</span>} invited
-                  you to <span className="font-medium text-slate-900">{invitation.groupName}</span>. Members can be given their leads.
+                  {invitation.ownerName !== invitation.ownerEmail && <span className="break-all text-slate-600"> ({invitation.ownerEmail})</span>} invited you
+                  to <span className="font-medium text-slate-900">{invitation.groupName}</span>. Members can be given their leads.
                 </p>
                 <div className="flex gap-2">
                   <Button
