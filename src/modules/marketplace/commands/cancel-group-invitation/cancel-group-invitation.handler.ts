@@ -25,7 +25,7 @@ export class CancelGroupInvitationHandler implements ICommandHandler<CancelGroup
       await recordGroupEvent(tx, context, { groupId, ownerId }, 'GroupInvitationCancelled', { email });
     });
     outboxCommitted();
-    // The invitee's open pages learn it from their own reload; looking up whose address it was would cost the owner's answer time.
+    // The invitee's open pages are not told: finding whose address it is would make this answer's time depend on whether an account has it.
     publishGroupsChanged(this.realtime, ownerId);
     return { groupId };
   }
