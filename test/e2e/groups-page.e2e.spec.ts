@@ -184,9 +184,14 @@ describe('/groups', () => {
     await second.page.getByText('Live Team', { exact: true }).waitFor();
     await second.page.getByText('No members in this group yet').waitFor();
     const member = await freshAgent('groups-live-member');
+    // The invitee's open /groups shows the invitation when it is mailed, without a reload.
+    const invitee = await agentOnGroups({ width: 1366, height: 900 }, member);
+    await invitee.page.getByText('No groups yet').waitFor();
     const groupId = new URL(second.page.url()).pathname.split('/').pop()!;
     expect((await client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
     await second.page.getByText(member.email).first().waitFor({ timeout: 15_000 });
+    await invitee.page.getByRole('region', { name: 'Group invitations (1)' }).getByText('invited you to Live Team').waitFor({ timeout: 15_000 });
+    await invitee.close();
 
     expect((await client.request('PATCH', `/api/groups/${groupId}`, { name: 'Live Team Renamed' })).status).toBe(200);
     await second.page.getByText('Live Team Renamed', { exact: true }).waitFor({ timeout: 15_000 });
