@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
+import { createConfirmedAccount } from '../support/portal/mailbox.js';
 import { freshAdmin, freshAgent, signedInClient } from '../support/portal/portal.js';
 
 const agent = async (name = 'groups') => {
@@ -9,13 +11,35 @@ const agent = async (name = 'groups') => {
   return { ...account, client: await signedInClient(account.email, account.password) };
 };
 const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
-type Group = { groupId: string; name: string; memberCount: number };
-type GroupDetail = { groupId: string; name: string; members: { memberId: string; name: string; email: string }[] };
-type ImportReport = { groupsCreated: number; membersAdded: number; rows: { row: number; ok: boolean; status: string; message: string }[] };
+type Group = { groupId: string; name: string; memberCount: number; invitedCount: number };
+type GroupDetail = {
+  groupId: string;
+  name: string;
+  members: { memberId: string; name: string; email: string }[];
+  invitations: { email: string; status: string; invitedAt: string }[];
+};
+type ImportReport = {
+  groupsCreated: number;
+  invited: number;
+  rows: { row: number; group: string; email: string; ok: boolean; status: string; message: string }[];
+};
 const groupsOf = async (client: ApiClient) => (await json<{ groups: Group[] }>(client.request('GET', '/api/groups'))).groups;
+const accept = (client: ApiClient, groupId: string) => client.request('POST', `/api/groups/invitations/${groupId}/accept`);
+const invitationsOf = async (client: ApiClient) =>
+  (await json<{ invitations: Record<string, unknown>[] }>(client.request('GET', '/api/groups/invitations'))).invitations;
+const membershipsOf = async (client: ApiClient) =>
+  (await json<{ memberships: Record<string, unknown>[] }>(client.request('GET', '/api/groups/memberships'))).memberships;
+const assigneesOf = async (client: ApiClient) =>
+  (await json<{ assignees: { userId: string; email: string; name: string | null }[] }>(client.request('GET', '/api/leads/assignees'))).assignees;
+const demoAdmin = () => signedInClient('admin@portal.test');
+const mailsTo = async (email: string) =>
+  (await json<{ messages: { subject: string; text: string }[] }>((await demoAdmin()).request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)))
+    .messages;
+const userIdOf = async (email: string) =>
+  (await json<{ users: { id: string }[] }>((await demoAdmin()).request('GET', `/api/admin/users?search=${encodeURIComponent(email)}`))).users[0]!.id;
 
 describe('groups over HTTP', () => {
-  it('creates, renames, fills, exports and deletes a group, on the server', async () => {
+  it('creates, renames, invites, exports and deletes a group, on the server; invited people join by accepting', async () => {
     const owner = await agent();
     const [ana, ben] = [await agent('ana'), await agent('ben')];
     const created = await owner.client.request('POST', '/api/groups', { name: '  Team North ' });
@@ -29,13 +53,22 @@ describe('groups over HTTP', () => {
         emails: [ana.email, ben.email.toUpperCase(), 'nobody@agents.test', owner.email, ana.email],
       }),
     );
-    expect(added.members.map((m) => m.status)).toEqual(['added', 'added', 'unknown', 'self', 'already']);
+    expect(added.members.map((m) => m.status)).toEqual(['invited', 'invited', 'invited', 'self', 'already']);
     expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: ['not-an-email'] })).status).toBe(400);
+    // Invited is not in: the group shows each address as typed, with no name and no account behind it.
+    const invited = await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`));
+    expect(invited.members).toEqual([]);
+    expect(invited.invitations).toEqual(
+      [ana.email, ben.email, 'nobody@agents.test'].sort().map((email) => ({ email, status: 'invited', invitedAt: expect.any(String) })),
+    );
+    expect((await accept(ana.client, groupId)).status).toBe(200);
+    expect((await accept(ben.client, groupId)).status).toBe(200);
 
     expect((await owner.client.request('PATCH', `/api/groups/${groupId}`, { name: 'Team South' })).status).toBe(200);
     const detail = await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`));
     expect(detail.name).toBe('Team South');
     expect(detail.members.map((m) => m.email).sort()).toEqual([ana.email, ben.email].sort());
+    expect(detail.invitations.map((i) => i.email)).toEqual(['nobody@agents.test']);
     const csv = await owner.client.request('GET', `/api/groups/${groupId}/members.csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trimEnd().split('\r\n');
@@ -50,11 +83,150 @@ describe('groups over HTTP', () => {
     const anaId = detail.members.find((m) => m.email === ana.email)!.memberId;
     expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${anaId}`)).status).toBe(200);
     expect((await owner.client.request('DELETE', `/api/groups/${groupId}/members/${anaId}`)).status).toBe(404);
+    // The owner takes back the invitation nobody answered.
+    const cancel = () => owner.client.request('DELETE', `/api/groups/${groupId}/invitations/${encodeURIComponent('Nobody@agents.test')}`);
+    expect((await cancel()).status).toBe(200);
+    expect((await cancel()).status).toBe(404);
     expect((await json<{ groups: Group[] }>(owner.client.request('GET', '/api/groups'))).groups).toEqual([
-      expect.objectContaining({ groupId, name: 'Team South', memberCount: 1 }),
+      expect.objectContaining({ groupId, name: 'Team South', memberCount: 1, invitedCount: 0 }),
     ]);
     expect((await owner.client.request('DELETE', `/api/groups/${groupId}`)).status).toBe(200);
     expect((await json<{ groups: Group[] }>(owner.client.request('GET', '/api/groups'))).groups).toEqual([]);
+    expect(await membershipsOf(ben.client)).toEqual([]);
+  });
+
+  it('answers a known address, an admin’s and an unknown one byte for byte alike, so groups tell nobody who has an account', async () => {
+    const owner = await agent();
+    const known = await agent('known');
+    const admin = await freshAdmin();
+    const unknown = `unknown-${randomUUID().slice(0, 8)}@agents.test`;
+    const answers: { email: string; status: number; type: string | null; body: string }[] = [];
+    for (const email of [known.email, admin.email, unknown]) {
+      const { groupId } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: `For ${email}` }));
+      const response = await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [email] });
+      answers.push({ email, status: response.status, type: response.headers.get('content-type'), body: (await response.text()).replaceAll(groupId, 'GROUP') });
+      // The owner's group shows each the same way: the address typed, invited.
+      const detail = await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`));
+      expect(
+        JSON.stringify({
+          ...detail,
+          groupId: 'GROUP',
+          name: 'NAME',
+          createdAt: 'T',
+          invitations: detail.invitations.map((i) => ({ ...i, invitedAt: 'T' })),
+        }).replaceAll(email, 'EMAIL'),
+      ).toBe(
+        JSON.stringify({ groupId: 'GROUP', name: 'NAME', createdAt: 'T', members: [], invitations: [{ email: 'EMAIL', status: 'invited', invitedAt: 'T' }] }),
+      );
+    }
+    const anonymous = answers.map(({ email, status, type, body }) => ({ status, type, body: body.replaceAll(email, 'EMAIL') }));
+    expect(anonymous[0]).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      body: '{"groupId":"GROUP","members":[{"email":"EMAIL","status":"invited"}]}',
+    });
+    expect(anonymous[1]).toEqual(anonymous[0]);
+    expect(anonymous[2]).toEqual(anonymous[0]);
+    // The import answers each row alike too.
+    const report = await json<ImportReport>(
+      owner.client.request('POST', '/api/groups/import', { csv: `group,email\nImported,${known.email}\nImported,${admin.email}\nImported,${unknown}\n` }),
+    );
+    expect(report.rows.map(({ row: _row, email, ...rest }) => JSON.stringify(rest).replaceAll(email, 'EMAIL'))).toEqual(
+      Array(3).fill(JSON.stringify({ group: 'Imported', ok: true, status: 'invited', message: 'Invited to the group.' })),
+    );
+    // Only an account's holder is mailed (once per invitation); nothing goes to an address nobody signs in with.
+    await expect.poll(async () => (await mailsTo(known.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await mailsTo(admin.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 20_000 }).toBe(2);
+    const mail = (await mailsTo(admin.email)).find((m) => m.text.includes(`invited you to their group “For ${admin.email}”`));
+    expect(mail?.subject).toBe(`${owner.email.split('@')[0]} invited you to a group on the Agent Portal`);
+    expect(mail!.text).toMatch(/https?:\/\/\S+\/groups\n/);
+    expect(await mailsTo(unknown)).toEqual([]);
+  });
+
+  it('keeps an invited person off the assignee list until they accept, and lets them leave', async () => {
+    const owner = await agent();
+    const member = await agent('member');
+    const memberId = await userIdOf(member.email);
+    const { groupId } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: 'Closers' }));
+    expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    expect(await assigneesOf(owner.client)).toEqual([]);
+    // The invitee sees it in the portal, with who asked.
+    expect(await invitationsOf(member.client)).toEqual([
+      { groupId, groupName: 'Closers', ownerName: owner.email.split('@')[0], ownerEmail: owner.email, invitedAt: expect.any(String) },
+    ]);
+    expect(await invitationsOf(owner.client)).toEqual([]);
+
+    expect((await accept(member.client, groupId)).status).toBe(200);
+    expect(await assigneesOf(owner.client)).toEqual([{ userId: memberId, email: member.email, name: member.email.split('@')[0] }]);
+    expect(await invitationsOf(member.client)).toEqual([]);
+    expect(await membershipsOf(member.client)).toEqual([expect.objectContaining({ groupId, groupName: 'Closers', ownerEmail: owner.email })]);
+
+    const leave = () => member.client.request('DELETE', `/api/groups/memberships/${groupId}`);
+    expect((await leave()).status).toBe(200);
+    expect((await leave()).status).toBe(404);
+    expect(await assigneesOf(owner.client)).toEqual([]);
+    expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).members).toEqual([]);
+  });
+
+  it('drops a declined invitation: not a member, not assignable, and it cannot be accepted after', async () => {
+    const owner = await agent();
+    const member = await agent('decliner');
+    const { groupId } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: 'Declined' }));
+    expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    expect((await member.client.request('POST', `/api/groups/invitations/${groupId}/decline`)).status).toBe(200);
+    expect(await invitationsOf(member.client)).toEqual([]);
+    const detail = await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`));
+    expect([detail.members, detail.invitations]).toEqual([[], []]);
+    const late = await accept(member.client, groupId);
+    expect([late.status, ((await late.json()) as { message: string }).message]).toEqual([404, 'This invitation is no longer open.']);
+    expect((await member.client.request('POST', `/api/groups/invitations/${groupId}/decline`)).status).toBe(404);
+    expect(await assigneesOf(owner.client)).toEqual([]);
+    expect(await membershipsOf(member.client)).toEqual([]);
+  });
+
+  it('lets nobody but the invited address answer an invitation', async () => {
+    const owner = await agent();
+    const [invitee, other] = [await agent('invitee'), await agent('other')];
+    const { groupId } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: 'Only you' }));
+    expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [invitee.email] })).status).toBe(200);
+    expect((await accept(other.client, groupId)).status).toBe(404);
+    expect((await accept(owner.client, groupId)).status).toBe(404);
+    expect((await other.client.request('POST', `/api/groups/invitations/${groupId}/decline`)).status).toBe(404);
+    expect((await accept(other.client, 'not-a-group')).status).toBe(400);
+    expect(await invitationsOf(invitee.client)).toHaveLength(1);
+    expect(await assigneesOf(owner.client)).toEqual([]);
+  });
+
+  it('makes one invitation of 30 at once, and one membership of 30 accepts at once', async () => {
+    const owner = await agent();
+    const member = await agent('racer');
+    const { groupId } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: 'Race' }));
+    const invited = await inParallel(30, async () => {
+      const answer = await json<{ members: { status: string }[] }>(owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] }));
+      return answer.members[0]!.status;
+    });
+    expect(tally(invited)).toEqual({ invited: 1, already: 29 });
+    // One invitation, so one mail.
+    await expect
+      .poll(async () => (await mailsTo(member.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 20_000 })
+      .toBe(1);
+    expect(tally(await inParallel(30, async () => (await accept(member.client, groupId)).status))).toEqual({ 200: 1, 404: 29 });
+    expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).members.map((m) => m.email)).toEqual([member.email]);
+    expect(await assigneesOf(owner.client)).toHaveLength(1);
+  });
+
+  it('keeps an invitation for an address until someone makes an account with it', async () => {
+    const owner = await agent();
+    const email = `later-${randomUUID().slice(0, 8)}@agents.test`;
+    const { groupId } = await json<{ groupId: string }>(owner.client.request('POST', '/api/groups', { name: 'Waiting' }));
+    expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: [email] })).status).toBe(200);
+    const password = `Later-${randomUUID().slice(0, 8)}-Pass`;
+    await createConfirmedAccount(email, password);
+    const later = await signedInClient(email, password);
+    expect(await invitationsOf(later)).toEqual([expect.objectContaining({ groupId, groupName: 'Waiting' })]);
+    expect((await accept(later, groupId)).status).toBe(200);
+    expect((await assigneesOf(owner.client)).map((a) => a.email)).toEqual([email]);
+    expect((await mailsTo(email)).filter((m) => m.subject.includes('invited you to a group'))).toEqual([]);
   });
 
   it('keeps one agent’s groups from another, and records the tries', async () => {
@@ -66,6 +238,7 @@ describe('groups over HTTP', () => {
       ['PATCH', `/api/groups/${groupId}`, { name: 'Mine now' }],
       ['DELETE', `/api/groups/${groupId}`, undefined],
       ['POST', `/api/groups/${groupId}/members`, { emails: [other.email] }],
+      ['DELETE', `/api/groups/${groupId}/invitations/${encodeURIComponent(other.email)}`, undefined],
     ];
     for (const [method, path, body] of tries) expect([method, path, (await other.client.request(method, path, body)).status]).toEqual([method, path, 404]);
     expect((await json<{ groups: Group[] }>(other.client.request('GET', '/api/groups'))).groups).toEqual([]);
@@ -81,7 +254,7 @@ describe('groups over HTTP', () => {
         },
         { timeout: 10_000 },
       )
-      .toBe(4);
+      .toBe(5);
     expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).name).toBe('Private');
   });
 
@@ -91,7 +264,7 @@ describe('groups over HTTP', () => {
     expect(tally(statuses)).toEqual({ 201: 1, 409: 29 });
   });
 
-  it('imports groups and members from CSV, answering each row, adding nothing twice, and touching only the importer’s groups', async () => {
+  it('imports groups and invitations from CSV, answering each row, adding nothing twice, and touching only the importer’s groups', async () => {
     const owner = await agent();
     const other = await agent('other');
     const [ana, ben] = [await agent('ana'), await agent('ben')];
@@ -114,34 +287,43 @@ describe('groups over HTTP', () => {
     expect(first.status).toBe(200);
     const report = (await first.json()) as ImportReport;
     expect(report.rows.map((r) => [r.row, r.ok, r.status])).toEqual([
-      [2, true, 'added'],
-      [3, true, 'added'],
-      [4, true, 'added'],
+      [2, true, 'invited'],
+      [3, true, 'invited'],
+      [4, true, 'invited'],
       [5, true, 'group-created'],
       [6, false, 'missing-group-name'],
       [7, false, 'invalid-email'],
-      [8, false, 'unknown-email'],
+      [8, true, 'invited'],
       [9, false, 'self'],
       [10, false, 'already-member'],
       [11, false, 'group-name-too-long'],
     ]);
     expect(report.rows[4]!.message).toBe('Missing group name.');
-    expect(report.rows[1]).toMatchObject({ group: 'Team South', email: ben.email, message: 'Added to the group.' });
-    expect(report.rows[6]!.message).toBe('Unknown email: no agent has an account with this address.');
-    expect(report).toMatchObject({ groupsCreated: 2, membersAdded: 3 });
-    expect((await groupsOf(owner.client)).map((g) => [g.name, g.memberCount])).toEqual([
-      ['Empty Team', 0],
-      ['Team North', 1],
-      ['Team South', 2],
+    expect(report.rows[1]).toMatchObject({ group: 'Team South', email: ben.email, message: 'Invited to the group.' });
+    expect(report.rows[6]).toMatchObject({ group: 'Team South', email: 'nobody@agents.test', message: 'Invited to the group.' });
+    expect(report).toMatchObject({ groupsCreated: 2, invited: 4 });
+    const counts = async (client: ApiClient) => (await groupsOf(client)).map((g) => [g.name, g.memberCount, g.invitedCount]);
+    expect(await counts(owner.client)).toEqual([
+      ['Empty Team', 0, 0],
+      ['Team North', 0, 1],
+      ['Team South', 0, 3],
     ]);
-    expect((await groupsOf(owner.client)).find((g) => g.name === 'Team North')!.groupId).toBe(existing);
+    const groups = await groupsOf(owner.client);
+    expect(groups.find((g) => g.name === 'Team North')!.groupId).toBe(existing);
+    for (const group of groups.filter((g) => g.name !== 'Empty Team')) expect((await accept(ana.client, group.groupId)).status).toBe(200);
+    expect((await accept(ben.client, groups.find((g) => g.name === 'Team South')!.groupId)).status).toBe(200);
 
     const again = await json<ImportReport>(owner.client.request('POST', '/api/groups/import', { csv }));
-    expect(again).toMatchObject({ groupsCreated: 0, membersAdded: 0 });
+    expect(again).toMatchObject({ groupsCreated: 0, invited: 0 });
     expect(again.rows.slice(0, 4).map((r) => r.status)).toEqual(['already-member', 'already-member', 'already-member', 'group-exists']);
-    expect((await groupsOf(owner.client)).map((g) => g.memberCount)).toEqual([0, 1, 2]);
+    expect(await counts(owner.client)).toEqual([
+      ['Empty Team', 0, 0],
+      ['Team North', 1, 0],
+      ['Team South', 2, 1],
+    ]);
     expect(await groupsOf(other.client)).toEqual([expect.objectContaining({ groupId: othersGroup, name: 'Team North', memberCount: 0 })]);
 
+    // The export lists members; an invitation nobody accepted is not one.
     const exported = await owner.client.request('GET', '/api/groups/export.csv');
     expect(exported.headers.get('content-type')).toContain('text/csv');
     expect(exported.headers.get('content-disposition')).toContain('groups.csv');

@@ -387,6 +387,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const member = await own.account();
     const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Returners' })).json()) as { groupId: string };
     expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    expect((await member.client.request('POST', `/api/groups/invitations/${groupId}/accept`)).status).toBe(200);
     const assignTo = (leadId: string, assigneeId: string | null) => agent.client.request('POST', `/api/leads/${leadId}/assign`, { assigneeId });
     const assignedToMember = async () =>
       ((await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { leadId: string }[] }).leads.map((l) => l.leadId);
@@ -454,12 +455,19 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const price = prices.find((p) => p.source === 'data_leads' && p.tier === 'premium')!.priceCents;
     const owner = await own.account();
     const members = await Promise.all([1, 2, 3].map(() => own.account()));
+    // Invited alike, but one never answers and one declines: neither is in the group, so neither gets a lead.
+    const [invited, decliner] = await Promise.all([own.account(), own.account()]);
     const stranger = await own.account();
     expect(
       (await admin.request('POST', `/api/admin/wallets/${owner.userId}/test-credit`, { amountCents: price * 30 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
     const { groupId } = (await (await owner.client.request('POST', '/api/groups', { name: 'Closers' })).json()) as { groupId: string };
-    expect((await owner.client.request('POST', `/api/groups/${groupId}/members`, { emails: members.map((m) => m.email) })).status).toBe(200);
+    const invitation = await owner.client.request('POST', `/api/groups/${groupId}/members`, {
+      emails: [invited.email, ...members.map((m) => m.email), decliner.email],
+    });
+    expect(((await invitation.json()) as { members: { status: string }[] }).members.map((m) => m.status)).toEqual(Array(5).fill('invited'));
+    for (const member of members) expect((await member.client.request('POST', `/api/groups/invitations/${groupId}/accept`)).status).toBe(200);
+    expect((await decliner.client.request('POST', `/api/groups/invitations/${groupId}/decline`)).status).toBe(200);
     const { groupId: strangersGroup } = (await (await stranger.client.request('POST', '/api/groups', { name: 'Not yours' })).json()) as { groupId: string };
 
     const campaign = (groupIdToUse: string) =>
@@ -498,6 +506,8 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(new Set(given.flat().map((l) => l.leadId)).size).toBe(30);
     expect(given[0]![0]).toMatchObject({ ownerEmail: owner.email, how: 'round_robin' });
     expect(await assignedTo(stranger)).toEqual([]);
+    expect(await assignedTo(invited)).toEqual([]);
+    expect(await assignedTo(decliner)).toEqual([]);
 
     // By hand: the owner moves one lead to the first member, then takes another back.
     const moved = given[1]![0]!.leadId;
@@ -515,6 +525,10 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     // Someone outside the owner's groups cannot be given a lead; another agent cannot give the owner's lead away.
     const outsider = await owner.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: stranger.userId });
     expect([outsider.status, ((await outsider.json()) as { message: string }).message]).toEqual([400, 'Leads can be assigned only to members of your groups.']);
+    for (const notIn of [invited, decliner]) {
+      const refused = await owner.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: notIn.userId });
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([400, 'Leads can be assigned only to members of your groups.']);
+    }
     expect((await stranger.client.request('POST', `/api/leads/${moved}/assign`, { assigneeId: stranger.userId })).status).toBe(404);
     expect((await owner.client.request('POST', `/api/leads/not-a-lead/assign`, { assigneeId: null })).status).toBe(400);
     const assignees = (await (await owner.client.request('GET', '/api/leads/assignees')).json()) as { assignees: { userId: string }[] };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createAccessCode, freshAgent, signedInClient, signInThroughForm } from '../support/portal/portal.js';
+import { createAccessCode, freshAgent, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -12,9 +12,9 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A fresh agent with elevated access, signed in, on /groups. */
-async function agentOnGroups(size = { width: 1366, height: 900 }): Promise<{ page: Page; close: () => Promise<void> }> {
-  const account = await freshAgent('groups-ui');
+/** A fresh agent (or the one given) with elevated access, signed in, on /groups. */
+async function agentOnGroups(size = { width: 1366, height: 900 }, given?: TestAccount): Promise<{ page: Page; close: () => Promise<void> }> {
+  const account = given ?? (await freshAgent('groups-ui'));
   const client = await signedInClient(account.email, account.password);
   // The code is entered over the API (its own client address), as on the campaigns page test.
   const { code } = await createAccessCode(1, 'groups page');
@@ -39,7 +39,7 @@ async function createGroup(page: Page, name: string): Promise<void> {
 }
 
 describe('/groups', () => {
-  it('creates, renames, fills, deletes, exports and imports groups', async () => {
+  it('creates, renames, invites into, deletes, exports and imports groups; the invitee accepts on their own /groups', async () => {
     const member = await freshAgent('groups-member');
     const { page, close } = await agentOnGroups();
     await page.getByText('No groups yet').waitFor();
@@ -68,19 +68,48 @@ describe('/groups', () => {
     await page.getByText('No members in this group yet').waitFor();
     expect(await checkPage(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Add Members' }).click();
-    const add = page.getByRole('dialog', { name: 'Add Members' });
-    await add.getByLabel('Email addresses').fill('not-an-email');
-    await add.getByRole('button', { name: 'Add Members' }).click();
+    const invite = async (email: string) => {
+      await page.getByRole('button', { name: 'Add Members' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Members' });
+      await add.getByLabel('Email addresses').fill(email);
+      await add.getByRole('button', { name: 'Invite' }).click();
+      return add;
+    };
+    const refused = await invite('not-an-email');
     await toastSays(page, 'Please enter a valid e-mail address');
-    await add.getByLabel('Email addresses').fill('nobody-here@agents.test');
-    await add.getByRole('button', { name: 'Add Members' }).click();
-    await toastSays(page, 'No agent has an account with nobody-here@agents.test.');
-    await add.getByLabel('Email addresses').fill(member.email);
-    await add.getByRole('button', { name: 'Add Members' }).click();
-    await toastSays(page, 'Member Added');
-    await add.waitFor({ state: 'detached' });
-    await page.getByTestId('group-member').getByText(member.email).waitFor();
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    // An address nobody has an account with is invited like any other: the page cannot tell them apart.
+    await (await invite('nobody-here@agents.test')).waitFor({ state: 'detached' });
+    await toastSays(page, 'Invitation Sent');
+    await (await invite(member.email)).waitFor({ state: 'detached' });
+    const invitation = (email: string) => page.getByTestId('group-invitation').filter({ hasText: email });
+    await invitation(member.email).getByText('Invited').waitFor();
+    await invitation('nobody-here@agents.test').getByText('Invited').waitFor();
+    expect(await page.getByTestId('group-member').count()).toBe(0);
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'group-details-invited-1366');
+    await invitation('nobody-here@agents.test').getByRole('button', { name: 'Withdraw the invitation of nobody-here@agents.test' }).click();
+    await page.getByRole('dialog', { name: 'Withdraw invitation?' }).getByRole('button', { name: 'Withdraw' }).click();
+    await toastSays(page, 'Invitation Withdrawn');
+    await invitation('nobody-here@agents.test').waitFor({ state: 'detached' });
+
+    // The invitee finds the invitation on their own /groups and accepts it; the owner's page follows.
+    const invitee = await agentOnGroups({ width: 1366, height: 900 }, member);
+    // The dashboard's Groups action says one is waiting.
+    await invitee.page.goto('/dashboard');
+    await invitee.page.getByRole('link', { name: 'Groups 1 invitation' }).click();
+    await invitee.page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+    const waiting = invitee.page.getByRole('region', { name: 'Group invitations (1)' });
+    await waiting.getByText('invited you to Team South').waitFor();
+    expect(await checkPage(invitee.page)).toEqual([]);
+    await screenshot(invitee.page, 'group-invitations-1366');
+    await waiting.getByRole('button', { name: 'Accept Team South' }).click();
+    await toastSays(invitee.page, 'Invitation Accepted');
+    await invitee.page.getByTestId('group-membership').filter({ hasText: 'Team South' }).waitFor();
+    await waiting.waitFor({ state: 'detached' });
+    await invitee.close();
+    await page.getByTestId('group-member').getByText(member.email).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('group-invitation').count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'group-details-1366');
 
@@ -108,16 +137,16 @@ describe('/groups', () => {
       return page.getByRole('dialog', { name: 'Import Report' });
     };
     const report = await importFile();
-    await report.getByText('1 group created, 1 member added, 0 rows not imported.').waitFor();
-    await report.getByText('OK: Added to the group.').waitFor();
+    await report.getByText('1 group created, 1 invitation sent, 0 rows not imported.').waitFor();
+    await report.getByText('OK: Invited to the group.').waitFor();
     await report.getByText(`Team South · ${member.email}`).waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'groups-import-report-1366');
     await report.getByRole('button', { name: 'Done' }).click();
-    await row(page, 'Team South').getByRole('cell', { name: '1', exact: true }).waitFor();
+    await row(page, 'Team South').getByText('1 invited').waitFor();
     const again = await importFile();
-    await again.getByText('0 groups created, 0 members added, 1 row not imported.').waitFor();
-    await again.getByText('Not imported: Already a member of this group.').waitFor();
+    await again.getByText('0 groups created, 0 invitations sent, 1 row not imported.').waitFor();
+    await again.getByText('Not imported: Already in this group, or invited to it.').waitFor();
     await again.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByTestId('group-row').count()).toBe(1);
 
@@ -155,9 +184,14 @@ describe('/groups', () => {
     await second.page.getByText('Live Team', { exact: true }).waitFor();
     await second.page.getByText('No members in this group yet').waitFor();
     const member = await freshAgent('groups-live-member');
+    // The invitee's open /groups shows the invitation when it is mailed, without a reload.
+    const invitee = await agentOnGroups({ width: 1366, height: 900 }, member);
+    await invitee.page.getByText('No groups yet').waitFor();
     const groupId = new URL(second.page.url()).pathname.split('/').pop()!;
     expect((await client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
     await second.page.getByText(member.email).first().waitFor({ timeout: 15_000 });
+    await invitee.page.getByRole('region', { name: 'Group invitations (1)' }).getByText('invited you to Live Team').waitFor({ timeout: 15_000 });
+    await invitee.close();
 
     expect((await client.request('PATCH', `/api/groups/${groupId}`, { name: 'Live Team Renamed' })).status).toBe(200);
     await second.page.getByText('Live Team Renamed', { exact: true }).waitFor({ timeout: 15_000 });
@@ -196,8 +230,8 @@ describe('/groups', () => {
     await add.getByLabel('Email addresses').fill(member.email);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'group-add-members-390');
-    await add.getByRole('button', { name: 'Add Members' }).click();
-    await page.getByTestId('group-member').getByText(member.email).waitFor();
+    await add.getByRole('button', { name: 'Invite' }).click();
+    await page.getByTestId('group-invitation').getByText(member.email).waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'group-details-390');
     await page.getByRole('link', { name: 'All groups' }).click();
@@ -209,9 +243,21 @@ describe('/groups', () => {
       buffer: Buffer.from(`group name,member email\nTexas,${member.email}\nTexas,nobody-here@agents.test\n,x@agents.test\n`),
     });
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await page.getByRole('dialog', { name: 'Import Report' }).getByText('0 groups created, 0 members added, 3 rows not imported.').waitFor();
+    await page.getByRole('dialog', { name: 'Import Report' }).getByText('0 groups created, 1 invitation sent, 2 rows not imported.').waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'groups-import-report-390');
     await close();
+
+    // On the invitee's phone: the invitation, declined; the owner's group then shows nobody.
+    const invitee = await agentOnGroups({ width: 390, height: 844 }, member);
+    const waiting = invitee.page.getByRole('region', { name: 'Group invitations (1)' });
+    await waiting.getByText('invited you to Texas').waitFor();
+    expect(await checkPage(invitee.page)).toEqual([]);
+    await screenshot(invitee.page, 'group-invitations-390');
+    await waiting.getByRole('button', { name: 'Decline Texas' }).click();
+    await toastSays(invitee.page, 'Invitation Declined');
+    await waiting.waitFor({ state: 'detached' });
+    expect(await invitee.page.getByTestId('group-membership').count()).toBe(0);
+    await invitee.close();
   });
 });

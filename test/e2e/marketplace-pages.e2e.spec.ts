@@ -145,6 +145,7 @@ describe('the marketplace pages', () => {
     const member = await own.account();
     const { groupId } = (await (await agent.client.request('POST', '/api/groups', { name: 'Helpers' })).json()) as { groupId: string };
     expect((await agent.client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
+    expect((await member.client.request('POST', `/api/groups/invitations/${groupId}/accept`)).status).toBe(200);
     await page.reload();
     await page.getByLabel('Assign Grace Lovelace to').waitFor();
     // The returned lead offers no assigning (the server refuses it too).

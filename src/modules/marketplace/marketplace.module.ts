@@ -1,11 +1,14 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import type pg from 'pg';
 
 import type { JobQueue } from '../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../platform/jobs/keep-scheduled.js';
-import { CONFIG, JOB_QUEUE } from '../../platform/tokens.js';
-import { AddGroupMembersHandler } from './commands/add-group-members/add-group-members.handler.js';
-import { AddGroupMembersController } from './commands/add-group-members/add-group-members.http.controller.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
+import { CONFIG, JOB_QUEUE, MAILER, REALTIME_HUB, SQL_POOL } from '../../platform/tokens.js';
+import { AcceptGroupInvitationHandler } from './commands/accept-group-invitation/accept-group-invitation.handler.js';
+import { AcceptGroupInvitationController } from './commands/accept-group-invitation/accept-group-invitation.http.controller.js';
 import { AgeUnsoldLeadsHandler } from './commands/age-unsold-leads/age-unsold-leads.handler.js';
 import { AllocateLeadHandler } from './commands/allocate-lead/allocate-lead.handler.js';
 import { ApproveLeadReturnHandler } from './commands/approve-lead-return/approve-lead-return.handler.js';
@@ -13,6 +16,8 @@ import { ApproveLeadReturnController } from './commands/approve-lead-return/appr
 import { AssignLeadHandler } from './commands/assign-lead/assign-lead.handler.js';
 import { AssignLeadController } from './commands/assign-lead/assign-lead.http.controller.js';
 import { AssignLeadsRoundRobinHandler } from './commands/assign-leads-round-robin/assign-leads-round-robin.handler.js';
+import { CancelGroupInvitationHandler } from './commands/cancel-group-invitation/cancel-group-invitation.handler.js';
+import { CancelGroupInvitationController } from './commands/cancel-group-invitation/cancel-group-invitation.http.controller.js';
 import { ChangeCampaignSettingsHandler } from './commands/change-campaign-settings/change-campaign-settings.handler.js';
 import { ChangeCampaignSettingsController } from './commands/change-campaign-settings/change-campaign-settings.http.controller.js';
 import { CloseReturnedLeadHandler } from './commands/close-returned-lead/close-returned-lead.handler.js';
@@ -24,6 +29,8 @@ import { CreateGroupController } from './commands/create-group/create-group.http
 import { CreateLeadVendorController } from './commands/create-lead-vendor/create-lead-vendor.admin.http.controller.js';
 import { CreateLeadVendorHandler } from './commands/create-lead-vendor/create-lead-vendor.handler.js';
 import { CreditApprovedReturnHandler } from './commands/credit-approved-return/credit-approved-return.handler.js';
+import { DeclineGroupInvitationHandler } from './commands/decline-group-invitation/decline-group-invitation.handler.js';
+import { DeclineGroupInvitationController } from './commands/decline-group-invitation/decline-group-invitation.http.controller.js';
 import { DeleteGroupHandler } from './commands/delete-group/delete-group.handler.js';
 import { DeleteGroupController } from './commands/delete-group/delete-group.http.controller.js';
 import { DenyLeadReturnHandler } from './commands/deny-lead-return/deny-lead-return.handler.js';
@@ -34,6 +41,10 @@ import { FundBudgetRaiseHandler } from './commands/fund-budget-raise/fund-budget
 import { FundCampaignHandler } from './commands/fund-campaign/fund-campaign.handler.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { ImportGroupsController } from './commands/import-groups/import-groups.http.controller.js';
+import { InviteGroupMembersHandler } from './commands/invite-group-members/invite-group-members.handler.js';
+import { InviteGroupMembersController } from './commands/invite-group-members/invite-group-members.http.controller.js';
+import { LeaveGroupHandler } from './commands/leave-group/leave-group.handler.js';
+import { LeaveGroupController } from './commands/leave-group/leave-group.http.controller.js';
 import { LowerCampaignBudgetHandler } from './commands/lower-campaign-budget/lower-campaign-budget.handler.js';
 import { OfferLeadHandler } from './commands/offer-lead/offer-lead.handler.js';
 import { PauseAllCampaignsHandler } from './commands/pause-all-campaigns/pause-all-campaigns.handler.js';
@@ -70,6 +81,7 @@ import { SettleLeadOffersHandler } from './commands/settle-lead-offers/settle-le
 import { SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
 import { AGE_LEADS, registerAgedInventoryJobs, SWEEP_AGED_ORDERS } from './jobs/aged-inventory.job.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
+import { groupInvitationTriggers, registerGroupInvitationJobs } from './jobs/group-invitation-mail.job.js';
 import { leadAllocationTriggers, registerLeadAllocationJobs } from './jobs/lead-allocation.job.js';
 import { leadAssignmentTriggers, registerLeadAssignmentJobs } from './jobs/lead-assignment.job.js';
 import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job.js';
@@ -85,6 +97,8 @@ import { GetReturnReasonsController } from './queries/get-return-reasons/get-ret
 import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
 import { ListBusinessLeadsController } from './queries/list-business-leads/list-business-leads.http.controller.js';
 import { ListCampaignsController } from './queries/list-campaigns/list-campaigns.http.controller.js';
+import { ListGroupInvitationsController } from './queries/list-group-invitations/list-group-invitations.http.controller.js';
+import { ListGroupMembershipsController } from './queries/list-group-memberships/list-group-memberships.http.controller.js';
 import { ListGroupsController } from './queries/list-groups/list-groups.http.controller.js';
 import { ListLeadPricesController } from './queries/list-lead-prices/list-lead-prices.admin.http.controller.js';
 import { ListLeadPricesForBuyersController } from './queries/list-lead-prices/list-lead-prices.http.controller.js';
@@ -101,6 +115,7 @@ export const marketplaceJobTriggers = [
   ...leadOrderTriggers,
   ...leadReturnTriggers,
   ...leadAssignmentTriggers,
+  ...groupInvitationTriggers,
 ];
 
 const AGE_EVERY_MS = 60 * 60_000;
@@ -113,6 +128,9 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: MarketplaceConfig,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(REALTIME_HUB) private readonly realtime: RealtimeHub,
   ) {}
 
   onModuleInit(): void {
@@ -122,6 +140,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     registerLeadReturnJobs(this.jobs, this.commands);
     registerLeadAssignmentJobs(this.jobs, this.commands);
     registerAgedInventoryJobs(this.jobs, this.commands, this.config);
+    registerGroupInvitationJobs(this.jobs, this.pool, this.mailer, this.realtime, this.config.publicUrl);
   }
 
   /** Unsold leads age into the aged inventory every hour, and cut-off aged orders are finished every few minutes (each run once across processes). */
@@ -169,7 +188,13 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     CreateGroupController,
     RenameGroupController,
     DeleteGroupController,
-    AddGroupMembersController,
+    InviteGroupMembersController,
+    CancelGroupInvitationController,
+    ListGroupInvitationsController,
+    AcceptGroupInvitationController,
+    DeclineGroupInvitationController,
+    ListGroupMembershipsController,
+    LeaveGroupController,
     RemoveGroupMemberController,
     ImportGroupsController,
     GetDashboardController,
@@ -217,7 +242,11 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     CreateGroupHandler,
     RenameGroupHandler,
     DeleteGroupHandler,
-    AddGroupMembersHandler,
+    InviteGroupMembersHandler,
+    CancelGroupInvitationHandler,
+    AcceptGroupInvitationHandler,
+    DeclineGroupInvitationHandler,
+    LeaveGroupHandler,
     RemoveGroupMemberHandler,
     ImportGroupsHandler,
     AssignLeadHandler,

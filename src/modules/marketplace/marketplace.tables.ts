@@ -12,6 +12,7 @@ export const MARKETPLACE_TABLES = [
   'rm_lead_returns',
   'agent_groups',
   'agent_group_members',
+  'agent_group_invitations',
   'rm_campaign_offers',
   'lead_assignments',
   'rm_campaign_returns',

@@ -14,6 +14,7 @@ export const groupMembersRequest = z.object({
 });
 export const groupIdParam = z.uuid('No such group.');
 export const memberIdParam = z.uuid('No such member.');
+export const invitedEmailParam = z.string().trim().toLowerCase().pipe(z.email('No such invitation.'));
 
 /** A group that is not the agent's own is answered 404 and recorded as an unauthorized access. */
 export const GROUP_NOT_YOURS = { codes: ['GROUP_NOT_FOUND'], resource: 'group' } as const;

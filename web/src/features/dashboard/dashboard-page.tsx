@@ -2,6 +2,7 @@ import { ArrowRight, Megaphone, Plug, ShoppingCart, Target, UsersRound } from 'l
 import { Link, useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { fetchInvitationsToMe } from '../../app/api/groups';
 import { useSession } from '../../app/session-store';
 import { DailyChart } from '../../components/charts/daily-chart';
 import { dollarTicks } from '../../components/charts/dollar-ticks';
@@ -46,6 +47,11 @@ export function DashboardPage() {
   const { data } = useApiQuery('/api/dashboard', () => api<Dashboard>('GET', '/api/dashboard'), {
     failure: 'Failed to load the dashboard',
     reloadOn: ['leads'],
+  });
+  // Invitations to other agents' groups wait on /groups; the Groups action says how many.
+  const { data: invitations = [] } = useApiQuery('/api/groups/invitations', fetchInvitationsToMe, {
+    failure: 'Failed to load your group invitations',
+    reloadOn: ['groups'],
   });
 
   // Lead Management (/leads) is for work accounts; everyone else is offered what they can do here: buy leads.
@@ -109,6 +115,11 @@ export function DashboardPage() {
                   className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 font-medium text-slate-800 hover:border-brand-500 hover:text-brand-700"
                 >
                   <Icon className="h-4 w-4" aria-hidden /> {label}
+                  {to === '/groups' && invitations.length > 0 && (
+                    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      {invitations.length === 1 ? '1 invitation' : `${invitations.length} invitations`}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -1,8 +1,8 @@
-import { ArrowLeft, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { ArrowLeft, MailX, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { fetchGroup, removeMember, renameGroup, type Member } from '../../app/api/groups';
+import { cancelInvitation, fetchGroup, removeMember, renameGroup, type Invitation, type Member } from '../../app/api/groups';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/loading';
@@ -24,6 +24,7 @@ export function GroupDetailsPage() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [cancelling, setCancelling] = useState<Invitation | null>(null);
 
   // Reloaded on a change made in another tab or window (the server tells the owner's pages over SSE).
   const {
@@ -51,6 +52,17 @@ export function GroupDetailsPage() {
       toast({ title: 'Member Removed', description: member.email });
     } catch (error) {
       toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to remove the member', variant: 'destructive' });
+    }
+    await load();
+  };
+
+  const cancel = async (invitation: Invitation) => {
+    setCancelling(null);
+    try {
+      await cancelInvitation(groupId, invitation.email);
+      toast({ title: 'Invitation Withdrawn', description: invitation.email });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Failed to withdraw the invitation', variant: 'destructive' });
     }
     await load();
   };
@@ -90,10 +102,11 @@ export function GroupDetailsPage() {
       <section aria-labelledby="members-heading" className="rounded-lg border border-slate-200 bg-white">
         <h2 id="members-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
           Members{group ? ` (${group.members.length})` : ''}
+          {group && group.invitations.length > 0 && <span className="ml-2 text-sm font-normal text-slate-600">{group.invitations.length} invited</span>}
         </h2>
         {!group ? (
           <Loading className="px-4 py-6 text-sm" />
-        ) : group.members.length === 0 ? (
+        ) : group.members.length + group.invitations.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-600">No members in this group yet</p>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -105,6 +118,19 @@ export function GroupDetailsPage() {
                 </div>
                 <Button variant="outline" size="sm" aria-label={`Remove ${member.email}`} onClick={() => setRemoving(member)}>
                   <UserMinus className="h-4 w-4" aria-hidden /> Remove
+                </Button>
+              </li>
+            ))}
+            {group.invitations.map((invitation) => (
+              <li key={invitation.email} data-testid="group-invitation" className="flex items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="break-all text-sm font-medium text-slate-900">{invitation.email}</p>
+                  <p className="text-sm text-slate-600">
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Invited</span> Gets no leads until they accept
+                  </p>
+                </div>
+                <Button variant="outline" size="sm" aria-label={`Withdraw the invitation of ${invitation.email}`} onClick={() => setCancelling(invitation)}>
+                  <MailX className="h-4 w-4" aria-hidden /> Withdraw
                 </Button>
               </li>
             ))}
@@ -127,6 +153,14 @@ export function GroupDetailsPage() {
         confirmLabel="Remove"
         onConfirm={(member) => void remove(member)}
         onCancel={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        subject={cancelling}
+        title="Withdraw invitation?"
+        description={(invitation) => `${invitation.email} will no longer be invited to "${group?.name ?? ''}".`}
+        confirmLabel="Withdraw"
+        onConfirm={(invitation) => void cancel(invitation)}
+        onCancel={() => setCancelling(null)}
       />
     </div>
   );

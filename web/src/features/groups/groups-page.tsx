@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useApiQuery } from '../../lib/use-api-query';
 import { GroupNameDialog } from './components/group-name-dialog';
 import { ImportGroupsDialog } from './components/import-groups-dialog';
+import { OthersGroups } from './components/others-groups';
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -51,7 +52,7 @@ export function GroupsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">Groups</h1>
-          <p className="mt-1 text-sm text-slate-600">Keep the agents you work with in groups.</p>
+          <p className="mt-1 text-sm text-slate-600">Keep the agents you work with in groups. They join when they accept your invitation.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setImporting(true)}>
@@ -67,6 +68,8 @@ export function GroupsPage() {
           </Button>
         </div>
       </div>
+
+      <OthersGroups />
 
       {loading ? (
         <Loading />
@@ -98,7 +101,10 @@ export function GroupsPage() {
                     <span className="font-medium text-slate-900">{group.name}</span>
                     <span className="block text-xs text-slate-600 sm:hidden">Created {formatDay(group.createdAt)}</span>
                   </td>
-                  <td className="px-3 py-3 tabular-nums text-slate-700 sm:px-4">{group.memberCount}</td>
+                  <td className="px-3 py-3 tabular-nums text-slate-700 sm:px-4">
+                    {group.memberCount}
+                    {group.invitedCount > 0 && <span className="block text-xs text-slate-600">{group.invitedCount} invited</span>}
+                  </td>
                   <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDay(group.createdAt)}</td>
                   <td className="px-2 py-2 sm:px-4">
                     <div className="flex justify-end gap-0.5 sm:gap-1">

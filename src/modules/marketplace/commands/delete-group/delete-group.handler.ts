@@ -17,13 +17,16 @@ export class DeleteGroupHandler implements ICommandHandler<DeleteGroup, { groupI
   ) {}
 
   async execute({ input: { ownerId, groupId }, context }: DeleteGroup): Promise<{ groupId: string }> {
-    await inTransaction(this.pool, async (tx) => {
+    const members = await inTransaction(this.pool, async (tx) => {
       await lockOwnGroup(tx, ownerId, groupId);
+      const { rows } = await tx.query<{ member_id: string }>('DELETE FROM agent_group_members WHERE group_id = $1 RETURNING member_id', [groupId]);
       await tx.query('DELETE FROM agent_groups WHERE group_id = $1', [groupId]);
       await recordGroupEvent(tx, context, { groupId, ownerId }, 'GroupDeleted');
+      return rows.map((row) => row.member_id);
     });
     outboxCommitted();
-    publishGroupsChanged(this.realtime, ownerId);
+    // Its members' lists of the groups they are in change too.
+    publishGroupsChanged(this.realtime, ownerId, ...members);
     return { groupId };
   }
 }

@@ -3,7 +3,7 @@ import { Command } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../../platform/event-store/new-event.js';
 import type { ImportRow, RowProblem } from './import-groups.request.js';
 
-export type RowStatus = 'added' | 'group-created' | 'group-exists' | 'already-member' | 'unknown-email' | 'self' | 'group-full' | RowProblem;
+export type RowStatus = 'invited' | 'group-created' | 'group-exists' | 'already-member' | 'self' | 'group-full' | RowProblem;
 export type RowReport = {
   readonly row: number;
   readonly group: string;
@@ -12,11 +12,12 @@ export type RowReport = {
   readonly status: RowStatus;
   readonly message: string;
 };
-export type ImportReport = { readonly groupsCreated: number; readonly membersAdded: number; readonly rows: readonly RowReport[] };
+export type ImportReport = { readonly groupsCreated: number; readonly invited: number; readonly rows: readonly RowReport[] };
 
 /**
  * Imports rows of (group name, member e-mail) into the owner's groups, in one transaction:
- * a missing group is made, a member is added once. Each row is answered; a repeat adds nothing.
+ * a missing group is made, an address is invited once (whether or not an account has it: the
+ * report never tells). Each row is answered; a repeat adds nothing.
  */
 export class ImportGroups extends Command<ImportReport> {
   constructor(

@@ -9,24 +9,31 @@ import { outboxCommitted, recordInOutbox } from '../../../../platform/event-stor
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import type { RealtimeHub } from '../../../../platform/realtime/realtime-hub.js';
 import { REALTIME_HUB, SQL_POOL } from '../../../../platform/tokens.js';
-import { userIdsByEmails } from '../../../identity/contracts/user-directory.js';
-import { groupStream, MAX_GROUP_MEMBERS, MAX_GROUP_NAME, publishGroupsChanged } from '../../services/agent-groups.js';
+import {
+  addressesIn,
+  addressKey,
+  groupStream,
+  MAX_GROUP_MEMBERS,
+  MAX_GROUP_NAME,
+  ownAddress,
+  publishGroupsChanged,
+  storeInvitations,
+} from '../../services/agent-groups.js';
 import { ImportGroups, type ImportReport, type RowReport, type RowStatus } from './import-groups.command.js';
 import type { ImportRow } from './import-groups.request.js';
 
 const MESSAGES: Record<RowStatus, string> = {
-  added: 'Added to the group.',
+  invited: 'Invited to the group.',
   'group-created': 'Group created.',
   'group-exists': 'The group already exists.',
-  'already-member': 'Already a member of this group.',
-  'unknown-email': 'Unknown email: no agent has an account with this address.',
+  'already-member': 'Already in this group, or invited to it.',
   self: 'This is your own address.',
-  'group-full': `The group already has ${MAX_GROUP_MEMBERS} members.`,
+  'group-full': `The group already has ${MAX_GROUP_MEMBERS} members and invitations.`,
   'missing-group-name': 'Missing group name.',
   'group-name-too-long': `A group name is at most ${MAX_GROUP_NAME} characters.`,
   'invalid-email': 'Invalid email address.',
 };
-const OK = new Set<RowStatus>(['added', 'group-created', 'group-exists']);
+const OK = new Set<RowStatus>(['invited', 'group-created', 'group-exists']);
 const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport => ({
   row,
   group,
@@ -36,6 +43,7 @@ const report = ({ row, group, email }: ImportRow, status: RowStatus): RowReport 
   message: MESSAGES[status],
 });
 
+/** Like InviteGroupMembers, it never asks whether an address has an account: every row is answered the same either way. */
 @CommandHandler(ImportGroups)
 export class ImportGroupsHandler implements ICommandHandler<ImportGroups, ImportReport> {
   constructor(
@@ -53,15 +61,16 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
         ownerId,
       ]);
       const groups = new Map(owned.map((g) => [g.name.toLowerCase(), g.group_id]));
-      const { rows: present } = await tx.query<{ group_id: string; member_id: string }>(
-        'SELECT group_id, member_id FROM agent_group_members WHERE group_id = ANY($1::uuid[])',
-        [owned.map((g) => g.group_id)],
+      const present = await addressesIn(
+        tx,
+        owned.map((g) => g.group_id),
       );
-      const members = new Set(present.map((m) => `${m.group_id}:${m.member_id}`));
       const counts = new Map<string, number>();
-      for (const m of present) counts.set(m.group_id, (counts.get(m.group_id) ?? 0) + 1);
-      const emails = [...new Set(rows.filter((r) => !r.problem && r.email).map((r) => r.email))];
-      const userIds = await userIdsByEmails(tx, emails);
+      for (const key of present) {
+        const groupId = key.slice(0, key.indexOf(':'));
+        counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
+      }
+      const own = await ownAddress(tx, ownerId);
 
       const groupFor = async (name: string): Promise<{ groupId: string; created: boolean }> => {
         const known = groups.get(name.toLowerCase());
@@ -73,46 +82,41 @@ export class ImportGroupsHandler implements ICommandHandler<ImportGroups, Import
       };
 
       const reports: RowReport[] = [];
-      const adding: { index: number; row: ImportRow; groupId: string; memberId: string }[] = [];
+      const inviting: { index: number; row: ImportRow; groupId: string; email: string }[] = [];
       let groupsCreated = 0;
       for (const row of rows) {
-        const memberId = row.email ? userIds.get(row.email) : undefined;
-        const refused: RowStatus | undefined = row.problem ?? (row.email && !memberId ? 'unknown-email' : memberId === ownerId ? 'self' : undefined);
+        const refused: RowStatus | undefined = row.problem ?? (row.email && row.email === own ? 'self' : undefined);
         if (refused) {
           reports.push(report(row, refused));
           continue;
         }
         const { groupId, created } = await groupFor(row.group);
         if (created) groupsCreated++;
-        if (!memberId) {
+        if (!row.email) {
           reports.push(report(row, created ? 'group-created' : 'group-exists'));
-        } else if (members.has(`${groupId}:${memberId}`)) {
+        } else if (present.has(addressKey(groupId, row.email))) {
           reports.push(report(row, 'already-member'));
         } else if ((counts.get(groupId) ?? 0) >= MAX_GROUP_MEMBERS) {
           reports.push(report(row, 'group-full'));
         } else {
-          members.add(`${groupId}:${memberId}`);
+          present.add(addressKey(groupId, row.email));
           counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
-          adding.push({ index: reports.length, row, groupId, memberId });
-          reports.push(report(row, 'added'));
+          inviting.push({ index: reports.length, row, groupId, email: row.email });
+          reports.push(report(row, 'invited'));
         }
       }
 
-      // A member added by someone else's request since the read above is not added twice: only what was inserted counts.
-      const { rows: inserted } = await tx.query<{ group_id: string; member_id: string }>(
-        'INSERT INTO agent_group_members (group_id, member_id) SELECT * FROM unnest($1::uuid[], $2::uuid[]) ON CONFLICT DO NOTHING RETURNING group_id, member_id',
-        [adding.map((a) => a.groupId), adding.map((a) => a.memberId)],
-      );
-      const added = new Set(inserted.map((m) => `${m.group_id}:${m.member_id}`));
-      for (const a of adding) {
-        if (added.has(`${a.groupId}:${a.memberId}`)) record(a.groupId, 'GroupMemberAdded', { memberId: a.memberId });
-        else reports[a.index] = report(a.row, 'already-member');
+      // An invitation made by someone else's request since the read above is not made twice: only what was stored counts.
+      const stored = await storeInvitations(tx, inviting);
+      for (const i of inviting) {
+        if (stored.has(addressKey(i.groupId, i.email))) record(i.groupId, 'GroupMemberInvited', { email: i.email });
+        else reports[i.index] = report(i.row, 'already-member');
       }
       for (const [groupId, list] of events) await recordInOutbox(tx, groupStream(groupId), list);
-      return { groupsCreated, membersAdded: inserted.length, rows: reports };
+      return { groupsCreated, invited: stored.size, rows: reports };
     });
     outboxCommitted();
-    if (result.groupsCreated > 0 || result.membersAdded > 0) publishGroupsChanged(this.realtime, ownerId);
+    if (result.groupsCreated > 0 || result.invited > 0) publishGroupsChanged(this.realtime, ownerId);
     return result;
   }
 }

@@ -18,7 +18,10 @@ export class ImportGroupsController {
 
   @Post('import')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Imports a CSV (header row; columns group name and member email): makes missing groups, adds members, and answers each row.' })
+  @ApiOperation({
+    summary:
+      'Imports a CSV (header row; columns group name and member email): makes missing groups, invites the addresses (alike whether or not an account has one), and answers each row.',
+  })
   importCsv(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest): Promise<ImportReport> {
     const rows = readImportCsv(validate(importRequest, body).csv);
     return this.commands.execute(new ImportGroups({ ownerId: user.userId, rows }, requestContextOf(request, { type: 'user', id: user.userId })));

@@ -25,7 +25,7 @@ export class RemoveGroupMemberHandler implements ICommandHandler<RemoveGroupMemb
       await recordGroupEvent(tx, context, { groupId, ownerId }, 'GroupMemberRemoved', { memberId });
     });
     outboxCommitted();
-    publishGroupsChanged(this.realtime, ownerId);
+    publishGroupsChanged(this.realtime, ownerId, memberId);
     return { groupId };
   }
 }

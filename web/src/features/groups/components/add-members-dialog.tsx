@@ -8,13 +8,15 @@ import { ApiRequestError } from '../../../lib/api-client';
 
 type Props = { readonly groupId: string; readonly open: boolean; readonly onClose: () => void; readonly onAdded: () => void };
 
-const REFUSED: Record<Exclude<MemberResult['status'], 'added'>, (email: string) => string> = {
-  already: (email) => `${email} is already in this group.`,
-  unknown: (email) => `No agent has an account with ${email}.`,
+const REFUSED: Record<Exclude<MemberResult['status'], 'invited'>, (email: string) => string> = {
+  already: (email) => `${email} is already in this group or invited to it.`,
   self: () => 'You cannot add yourself to your own group.',
 };
 
-/** Add Members: agents' e-mail addresses (several separated by commas or spaces); each refusal is a toast. */
+/**
+ * Add Members: agents' e-mail addresses (several separated by commas or spaces), each invited;
+ * they join when they accept. Each refusal is a toast.
+ */
 export function AddMembersDialog({ groupId, open, onClose, onAdded }: Props) {
   const [emails, setEmails] = useState('');
   const [busy, setBusy] = useState(false);
@@ -26,10 +28,10 @@ export function AddMembersDialog({ groupId, open, onClose, onAdded }: Props) {
     setBusy(true);
     try {
       const results = await addMembers(groupId, list);
-      const added = results.filter((r) => r.status === 'added');
-      for (const r of results) if (r.status !== 'added') toast({ title: 'Not Added', description: REFUSED[r.status](r.email), variant: 'destructive' });
-      if (added.length > 0) {
-        toast({ title: added.length === 1 ? 'Member Added' : 'Members Added', description: added.map((r) => r.email).join(', ') });
+      const invited = results.filter((r) => r.status === 'invited');
+      for (const r of results) if (r.status !== 'invited') toast({ title: 'Not Invited', description: REFUSED[r.status](r.email), variant: 'destructive' });
+      if (invited.length > 0) {
+        toast({ title: invited.length === 1 ? 'Invitation Sent' : 'Invitations Sent', description: invited.map((r) => r.email).join(', ') });
         setEmails('');
         onAdded();
         onClose();
@@ -46,7 +48,9 @@ export function AddMembersDialog({ groupId, open, onClose, onAdded }: Props) {
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()}>
       <DialogContent>
         <DialogTitle>Add Members</DialogTitle>
-        <DialogDescription>Add agents who have an account on the portal, by their e-mail address.</DialogDescription>
+        <DialogDescription>
+          Invite agents by their e-mail address. They join the group when they accept, and get none of your leads until then.
+        </DialogDescription>
         <form className="space-y-4" onSubmit={submit} noValidate>
           <div>
             <label htmlFor="member-emails" className="block text-sm font-medium text-slate-800">
@@ -72,7 +76,7 @@ export function AddMembersDialog({ groupId, open, onClose, onAdded }: Props) {
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? 'Adding...' : 'Add Members'}
+              {busy ? 'Inviting...' : 'Invite'}
             </Button>
           </div>
         </form>

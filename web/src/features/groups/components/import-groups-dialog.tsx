@@ -47,8 +47,8 @@ export function ImportGroupsDialog({ open, onClose, onImported }: Props) {
         <DialogTitle>{report ? 'Import Report' : 'Import Groups'}</DialogTitle>
         <DialogDescription>
           {report
-            ? `${plural(report.groupsCreated, 'group')} created, ${plural(report.membersAdded, 'member')} added, ${plural(refused, 'row')} not imported.`
-            : 'A CSV file with a header row and the columns group name and member email (at most 1 MB and 5,000 rows). Missing groups are created; members already in a group are not added twice.'}
+            ? `${plural(report.groupsCreated, 'group')} created, ${plural(report.invited, 'invitation')} sent, ${plural(refused, 'row')} not imported.`
+            : 'A CSV file with a header row and the columns group name and member email (at most 1 MB and 5,000 rows). Missing groups are created and each address is invited; people join a group when they accept, and nobody is invited twice.'}
         </DialogDescription>
         {report ? (
           <>

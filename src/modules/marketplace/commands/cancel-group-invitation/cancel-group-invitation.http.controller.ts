@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Param, Req, UseGuards } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -9,26 +9,25 @@ import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.gua
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { recordingNotYours } from '../../../../platform/security/record-not-yours.js';
-import { GROUP_NOT_YOURS, groupIdParam, groupMembersRequest } from '../../services/group-requests.js';
-import { AddGroupMembers } from './add-group-members.command.js';
+import { GROUP_NOT_YOURS, groupIdParam, invitedEmailParam } from '../../services/group-requests.js';
+import { CancelGroupInvitation } from './cancel-group-invitation.command.js';
 
 @ApiTags('groups')
 @Controller('api/groups')
 @UseGuards(SessionGuard)
-export class AddGroupMembersController {
+export class CancelGroupInvitationController {
   constructor(
     private readonly commands: CommandBus,
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  @Post(':groupId/members')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Adds agents by e-mail; answers each address: added, already in the group, unknown (no account) or yourself.' })
-  add(@CurrentUser() user: AuthenticatedUser, @Param('groupId') raw: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+  @Delete(':groupId/invitations/:email')
+  @ApiOperation({ summary: 'Cancels an invitation to the group that was not answered yet.' })
+  cancel(@CurrentUser() user: AuthenticatedUser, @Param('groupId') raw: string, @Param('email') rawEmail: string, @Req() request: FastifyRequest) {
     const groupId = validate(groupIdParam, raw, 'groupId');
-    const { emails } = validate(groupMembersRequest, body);
+    const email = validate(invitedEmailParam, rawEmail, 'email');
     return recordingNotYours(this.moduleRef, request, user.userId, GROUP_NOT_YOURS, () =>
-      this.commands.execute(new AddGroupMembers({ ownerId: user.userId, groupId, emails }, requestContextOf(request, { type: 'user', id: user.userId }))),
+      this.commands.execute(new CancelGroupInvitation({ ownerId: user.userId, groupId, email }, requestContextOf(request, { type: 'user', id: user.userId }))),
     );
   }
 }
