@@ -16,6 +16,7 @@ async function newAgent(page: Page): Promise<string> {
   const email = `dialog-${randomUUID().slice(0, 8)}@agents.test`;
   await createConfirmedAccount(email, 'Dialog-Agent-2026');
   await signInThroughForm(page, email, 'Dialog-Agent-2026');
+  await page.goto('/');
   return email;
 }
 

@@ -121,7 +121,7 @@ describe('sign-in with Microsoft (work account)', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
     await pickAccount(page, `Ana Work (Ana.Work@${STAFF_DOMAIN})`);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     const session = await (await page.request.get('/api/auth/session')).json();
     expect(session.user.email).toBe(`ana.work@${STAFF_DOMAIN}`);
     await context.close();

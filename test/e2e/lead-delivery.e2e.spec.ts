@@ -175,7 +175,7 @@ describe('lead delivery to the agent’s integrations', () => {
     await page.getByLabel('Email').fill(agent.email);
     await page.getByLabel('Password').fill(agent.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.goto('/integrations/onlysales');
     await page.getByRole('alert').getByText('its deliveries kept failing').waitFor();
     expect(await checkPage(page)).toEqual([]);

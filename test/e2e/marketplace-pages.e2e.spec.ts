@@ -206,8 +206,8 @@ describe('the marketplace pages', () => {
     // An agent without a work account is offered Buy Leads where a work account has Lead Management.
     expect(await page.getByRole('link', { name: /^Lead Management/ }).count()).toBe(0);
     await page
-      .getByRole('link', { name: /^Buy Leads/ })
-      .first()
+      .getByRole('main')
+      .getByRole('link', { name: /^Buy Leads Start a campaign/ })
       .focus();
     await page.keyboard.press(' ');
     await page.getByRole('dialog', { name: 'Buy Leads' }).waitFor();

@@ -75,14 +75,11 @@ describe('adding balance with the demo card provider', () => {
     expect(await amount.getAttribute('max')).toBe('5000');
     expect(await amount.getAttribute('step')).toBe('0.01');
     for (const quick of ['$25', '$50', '$100', '$250']) await dialog.getByRole('button', { name: quick, exact: true }).waitFor();
-    // No saved card yet: nothing is chosen.
+    // No saved card yet: a new card is chosen.
     await dialog.getByRole('button', { name: '$50', exact: true }).click();
     expect(await amount.inputValue()).toBe('50');
-    await dialog.getByRole('button', { name: 'Add Balance' }).click();
-    await page.getByText('Payment Method Required').first().waitFor();
-    await page.getByText('Please select a payment method').first().waitFor();
+    await expect.poll(() => dialog.getByLabel('Payment method').inputValue(), { timeout: 10_000 }).toBe('new');
     await amount.fill('4.99');
-    await dialog.getByLabel('Payment method').selectOption('new');
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Invalid Amount').first().waitFor();
     await page.getByText('Amount must be between $5 and $5,000').first().waitFor();

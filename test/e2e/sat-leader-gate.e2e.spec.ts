@@ -49,6 +49,7 @@ describe('Select Your SAT Leader', () => {
   it('never shows for an agent who has a leader', async () => {
     const { context, page } = await newPage(browser, { baseURL: portal.url });
     await signInThroughForm(page, 'agent@portal.test', DEMO_PASSWORD);
+    await page.goto('/');
     // The gate follows the session: once the page shows the user, it has decided.
     await page.getByRole('button', { name: 'Alex Agent' }).waitFor();
     expect(await page.getByTestId('sat-leader-gate').count()).toBe(0);

@@ -14,11 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A fresh confirmed agent (limited access), signed in on `page`. */
+/** A fresh confirmed agent (limited access), signed in on `page` and back on the home page (sign-in lands on the dashboard). */
 async function freshAgent(page: Page, name = 'shell'): Promise<string> {
   const email = `${name}-${randomUUID().slice(0, 8)}@agents.test`;
   await createConfirmedAccount(email, PASSWORD);
   await signInThroughForm(page, email, PASSWORD);
+  await page.goto('/');
   return email;
 }
 
@@ -30,6 +31,7 @@ async function freshAdmin(page: Page): Promise<string> {
   const { users } = (await (await admin.request('GET', `/api/admin/users?search=${encodeURIComponent(email)}`)).json()) as { users: { id: string }[] };
   expect((await admin.request('PUT', `/api/admin/users/${users[0]!.id}/admin`, { admin: true })).status).toBe(200);
   await signInThroughForm(page, email, PASSWORD);
+  await page.goto('/');
   return email;
 }
 

@@ -59,9 +59,9 @@ describe('signing in with e-mail and password', () => {
     await page.getByLabel('Email').fill('admin@portal.test');
     await page.getByLabel('Password').fill(inject('demoPassword'));
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.goto('/auth');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await context.close();
   });
 });

@@ -68,7 +68,8 @@ describe('signing up in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Tampa-Bay-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto('/');
     await page.getByRole('button', { name: email.slice(0, email.indexOf('@')) }).waitFor();
     await context.close();
   });

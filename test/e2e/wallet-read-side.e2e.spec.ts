@@ -269,7 +269,7 @@ describe('wallet read side (own portal)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   };
 
   it('shows the agent their figures in the top bar, live, and the explained history with a statement download', async () => {

@@ -31,7 +31,7 @@ function SignInRedirect({ path }: { path: string }) {
 }
 
 function LeadsRedirect() {
-  useEffect(() => toast({ title: 'Access Denied', description: LEADS_NEEDS_MICROSOFT, variant: 'destructive' }), []);
+  useEffect(() => void toast({ title: 'Access Denied', description: LEADS_NEEDS_MICROSOFT, variant: 'destructive' }), []);
   return <Navigate to="/onboarding" replace />;
 }
 
@@ -54,7 +54,11 @@ function LeadsBlocked() {
 function AccessCodeRequired({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   const open = useAccessDialog((s) => s.open);
   const note = isAdmin && path.startsWith('/admin/') ? ADMIN_NEEDS_CODE : undefined;
-  useEffect(() => open({ kind: 'page', path, note }), [open, path, note]);
+  // One question at a time: an agent still choosing their SAT leader is asked for the code after.
+  const choosingLeader = useSession((s) => s.user?.needsSatLeader ?? false);
+  useEffect(() => {
+    if (!choosingLeader) open({ kind: 'page', path, note });
+  }, [open, path, note, choosingLeader]);
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center text-slate-600">
       <h1 className="text-2xl font-bold text-brand-900">Access code needed</h1>

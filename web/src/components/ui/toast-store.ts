@@ -5,7 +5,7 @@ export type ToastMessage = { id: number; title: string; description?: string; va
 
 type ToastState = {
   toasts: ToastMessage[];
-  show(toast: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }): void;
+  show(toast: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }): number;
   dismiss(id: number): void;
 };
 
@@ -14,9 +14,13 @@ const MAX_VISIBLE = 3;
 
 export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
-  show: (toast) => set((state) => ({ toasts: [...state.toasts, { ...toast, variant: toast.variant ?? 'default', id: nextId++ }].slice(-MAX_VISIBLE) })),
+  show: (toast) => {
+    const id = nextId++;
+    set((state) => ({ toasts: [...state.toasts, { ...toast, variant: toast.variant ?? 'default', id }].slice(-MAX_VISIBLE) }));
+    return id;
+  },
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
 }));
 
-/** Shows a toast from anywhere (components, API helpers). */
+/** Shows a toast from anywhere (components, API helpers); its id dismisses it once what it asked for is done. */
 export const toast = (message: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }) => useToastStore.getState().show(message);

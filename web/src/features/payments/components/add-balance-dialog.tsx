@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast-store';
+import { toast, useToastStore } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { brandName, expiry, fetchPaymentMethods, topUpWithRetries } from '../api/payments';
@@ -27,11 +27,18 @@ export function AddBalanceDialog({ open, onOpenChange }: Props) {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // The "choose a method" toast goes once a method is chosen (by the agent, or when the methods have loaded).
+  const methodMissing = useRef<number | null>(null);
+  useEffect(() => {
+    if (!method || methodMissing.current === null) return;
+    useToastStore.getState().dismiss(methodMissing.current);
+    methodMissing.current = null;
+  }, [method]);
 
   const { data: methods, loading } = useApiQuery('/api/payments/methods', fetchPaymentMethods, { failure: 'Failed to load payment methods', enabled: open });
-  // The default card is chosen until the agent picks another.
+  // The default card is chosen until the agent picks another; with no card saved, a new card.
   useEffect(() => {
-    if (methods) setMethod((chosen) => chosen || (methods.find((m) => m.isDefault)?.id ?? ''));
+    if (methods) setMethod((chosen) => chosen || (methods.find((m) => m.isDefault)?.id ?? (methods.length === 0 ? NEW_CARD : '')));
   }, [methods]);
 
   const submit = async (event: FormEvent) => {
@@ -42,7 +49,7 @@ export function AddBalanceDialog({ open, onOpenChange }: Props) {
       return;
     }
     if (!method) {
-      toast({ title: 'Payment Method Required', description: 'Please select a payment method', variant: 'destructive' });
+      methodMissing.current = toast({ title: 'Payment Method Required', description: 'Please select a payment method', variant: 'destructive' });
       return;
     }
     // The provider's page opens in a tab made now, inside the click, so no pop-up blocker stops it.
