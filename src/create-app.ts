@@ -16,6 +16,7 @@ import { acceptCsvBodies } from './platform/csv/csv-body.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { ApiError } from './platform/http/api-error.js';
 import { clientErrorHandler, frameworkErrorHandler } from './platform/http/framework-errors.js';
+import { serializeReply } from './platform/http/idempotency.js';
 import { drainOversizedBodies, MAX_BODY_BYTES } from './platform/http/oversized-bodies.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { isApiPath, isPopupReturnPage, securityHeaders } from './platform/http/security-headers.js';
@@ -67,6 +68,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Before any route exists: a route takes the serializer in force when it is added.
+  fastify.setReplySerializer(serializeReply);
   const publicOrigin = new URL(config.publicUrl).origin;
   await app.register(fastifyCookie);
   acceptCsvBodies(fastify);

@@ -51,6 +51,7 @@ const APPLIED = [
   'Migration0045AuditLogUnusedIndexes',
   'Migration0046UserDirectory',
   'Migration0047BusinessLeadPrice',
+  'Migration0048IdempotentAnswerBytes',
 ];
 
 describe('the modules the platform is told of', () => {
