@@ -52,6 +52,7 @@ const APPLIED = [
   'Migration0046UserDirectory',
   'Migration0047BusinessLeadPrice',
   'Migration0048IdempotentAnswerBytes',
+  'Migration0049AgedLeadVendors',
 ];
 
 describe('the modules the platform is told of', () => {
