@@ -16,6 +16,8 @@ import { acceptCsvBodies } from './platform/csv/csv-body.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { ApiError } from './platform/http/api-error.js';
 import { clientErrorHandler, frameworkErrorHandler } from './platform/http/framework-errors.js';
+import { serializeReply } from './platform/http/idempotency.js';
+import { drainOversizedBodies, MAX_BODY_BYTES } from './platform/http/oversized-bodies.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { isApiPath, isPopupReturnPage, securityHeaders } from './platform/http/security-headers.js';
 import { createRootLogger, loggableUrl, PinoNestLogger, requestIdFor } from './platform/logging/logging.js';
@@ -53,7 +55,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Trusting every proxy would let any client pick its own address and slip past the
     // per-address rate limits; only the configured proxies are believed.
     trustProxy: Array.isArray(config.trustProxy) ? [...config.trustProxy] : (config.trustProxy as boolean | number),
-    bodyLimit: 1_048_576,
+    bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
   });
@@ -66,9 +68,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Before any route exists: a route takes the serializer in force when it is added.
+  fastify.setReplySerializer(serializeReply);
   const publicOrigin = new URL(config.publicUrl).origin;
   await app.register(fastifyCookie);
   acceptCsvBodies(fastify);
+  drainOversizedBodies(fastify);
   // One hook for every request (each hook costs throughput): the request id and security
   // headers, and refusing writes from other sites (the session guard also checks a CSRF token).
   // The request id reaches log lines explicitly (the completion line, the error filter), not

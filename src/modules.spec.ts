@@ -51,6 +51,8 @@ const APPLIED = [
   'Migration0045AuditLogUnusedIndexes',
   'Migration0046UserDirectory',
   'Migration0047BusinessLeadPrice',
+  'Migration0048IdempotentAnswerBytes',
+  'Migration0049AgedLeadVendors',
   'Migration0050GroupInvitations',
 ];
 

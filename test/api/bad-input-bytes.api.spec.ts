@@ -88,7 +88,11 @@ describe("Fastify's own refusals come out in the portal's one error shape", () =
     expect(await badJson.json()).toEqual({ ...shape(400, 'BAD_REQUEST'), message: 'The request body is not valid JSON.', requestId: expect.any(String) });
     const tooLarge = await post(JSON.stringify({ email: 'x'.repeat(1_100_000) }));
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toEqual({ ...shape(413, 'PAYLOAD_TOO_LARGE'), message: 'The request body is too large.', requestId: expect.any(String) });
+    expect(await tooLarge.json()).toEqual({
+      ...shape(413, 'PAYLOAD_TOO_LARGE'),
+      message: 'The request body is larger than 1 MB, the most the portal accepts.',
+      requestId: expect.any(String),
+    });
   });
 
   it('headers too large (431), answered before any request exists', async () => {

@@ -25,7 +25,9 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     const account = await own.account({ role: 'admin' });
     admin = account.client;
     adminId = account.userId;
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Business Vendor' })).json()) as { apiKey: string };
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Business Vendor', sendsAgedLeads: true })).json()) as {
+      apiKey: string;
+    };
     post = (body) =>
       fetch(`${own.portal.url}/api/intake/leads`, {
         method: 'POST',

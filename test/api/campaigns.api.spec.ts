@@ -195,6 +195,23 @@ describe('campaigns over HTTP', () => {
     expect(await campaignOf(client, campaignId)).toMatchObject({ status: 'active', budgetCents: 2_000 });
   });
 
+  it('refuses a budget change that is not whole dollars with a field error on changeCents, before it uses the key up', async () => {
+    const { client } = await agentWith(5_000);
+    const { campaignId } = (await (await create(client, { budgetCents: 2_000 })).json()) as { campaignId: string };
+    const message = 'Budget changes are whole dollars (a multiple of 100 cents), at least $1.';
+    const key = randomUUID();
+    for (const changeCents of [150, -150, 50, -99]) {
+      const refused = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': key });
+      expect([refused.status, await refused.json()]).toEqual([
+        400,
+        { status: 400, code: 'BUDGET_WHOLE_DOLLARS', message, fieldErrors: [{ field: 'changeCents', message }], requestId: expect.any(String) },
+      ]);
+    }
+    const raised = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 200 }, { 'idempotency-key': key });
+    expect([raised.status, await raised.json()]).toEqual([200, { campaignId, status: 'raised' }]);
+    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 15_000 }).toBe(2_200);
+  });
+
   it('raises a campaign lowered to $0 again, and 30 raises at once hold no more than the balance, each answered with its outcome', async () => {
     const { client } = await agentWith(10_000);
     const { campaignId } = (await (await create(client, { budgetCents: 4_000 })).json()) as { campaignId: string };

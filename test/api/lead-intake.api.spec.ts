@@ -138,6 +138,50 @@ describe('lead intake by vendors with API keys', () => {
     expect(body.results[1]!.fieldErrors).toEqual([{ field: 'zip', message: 'ZIP must be 5 digits (or ZIP+4)' }]);
   });
 
+  it('takes aged leads only from a vendor an admin set to send them, when creating or changing it', async () => {
+    const message = 'This vendor may not send aged leads; an admin imports them';
+    const aged = () => lead({ source: 'aged_leads', tier: 'basic' });
+    const { vendorId, apiKey } = await vendor('Fresh Leads Only');
+    const single = await post(apiKey, aged());
+    expect([single.status, await single.json()]).toEqual([
+      400,
+      expect.objectContaining({ code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'source', message }] }),
+    ]);
+    const batch = (await (await post(apiKey, { leads: [aged(), lead()] })).json()) as { results: { index: number; status: string }[] };
+    expect(batch).toMatchObject({ accepted: 1, rejected: 1 });
+    expect(batch.results).toEqual([
+      { index: 0, status: 'rejected', fieldErrors: [{ field: 'source', message }] },
+      expect.objectContaining({ index: 1, status: 'accepted' }),
+    ]);
+    const listed = async (id: string) =>
+      (
+        (await (await admin.request('GET', '/api/admin/lead-vendors')).json()) as { vendors: { vendorId: string; sendsAgedLeads: boolean; leads: number }[] }
+      ).vendors.find((v) => v.vendorId === id);
+    expect(await listed(vendorId)).toMatchObject({ sendsAgedLeads: false, leads: 1 });
+
+    const change = (body: unknown, client = admin) => client.request('PATCH', `/api/admin/lead-vendors/${vendorId}`, body);
+    const allowed = await change({ sendsAgedLeads: true });
+    expect([allowed.status, await allowed.json()]).toEqual([200, { vendorId, sendsAgedLeads: true }]);
+    expect(await listed(vendorId)).toMatchObject({ sendsAgedLeads: true });
+    expect((await post(apiKey, aged())).status).toBe(201);
+    expect((await change({ sendsAgedLeads: false })).status).toBe(200);
+    expect((await post(apiKey, aged())).status).toBe(400);
+
+    const created = await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Leads Inc', sendsAgedLeads: true });
+    const agedVendor = (await created.json()) as { vendorId: string; apiKey: string; sendsAgedLeads: boolean };
+    expect([created.status, agedVendor.sendsAgedLeads]).toEqual([201, true]);
+    expect((await post(agedVendor.apiKey, aged())).status).toBe(201);
+
+    const notABoolean = await change({ sendsAgedLeads: 'yes' });
+    expect([notABoolean.status, ((await notABoolean.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([
+      400,
+      [{ field: 'sendsAgedLeads', message: 'sendsAgedLeads must be true or false' }],
+    ]);
+    expect((await admin.request('PATCH', `/api/admin/lead-vendors/${randomUUID()}`, { sendsAgedLeads: true })).status).toBe(404);
+    const agent = await freshAgent('vendor-aged').then((account) => signedInClient(account.email, account.password));
+    expect((await change({ sendsAgedLeads: true }, agent)).status).toBe(403);
+  });
+
   it('sells one of 30 identical leads posted at once: the rest are duplicates', async () => {
     const { apiKey } = await vendor();
     const same = lead();

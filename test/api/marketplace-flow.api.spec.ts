@@ -161,7 +161,9 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
   });
 
   it('sells aged-lead packages at once from the inventory, tells before paying when fewer match, and lists them in My Leads', async () => {
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor' })).json()) as { apiKey: string };
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor', sendsAgedLeads: true })).json()) as {
+      apiKey: string;
+    };
     const aged = (i: number) => ({
       ...lead(i % 2 === 0 ? 'FL' : 'GA', `+1321${230 + Math.floor(i / 100)}${String(i % 100).padStart(4, '0')}`),
       source: 'aged_leads',
@@ -238,7 +240,9 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
   });
 
   it('refuses an aged package the balance cannot cover with the missing amount, and leaves the leads for sale', async () => {
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor 2' })).json()) as { apiKey: string };
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor 2', sendsAgedLeads: true })).json()) as {
+      apiKey: string;
+    };
     const items = Array.from({ length: 100 }, (_, i) => ({
       ...lead('TX', `+1512${260 + Math.floor(i / 100)}${String(i).padStart(4, '0')}`),
       source: 'aged_leads',
@@ -260,7 +264,9 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
   });
 
   it('never sells one aged lead twice when 30 orders come at once', async () => {
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor 3' })).json()) as { apiKey: string };
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Aged Vendor 3', sendsAgedLeads: true })).json()) as {
+      apiKey: string;
+    };
     for (let batch = 0; batch < 5; batch++) {
       const items = Array.from({ length: 100 }, (_, i) => ({
         ...lead('OH', `+1614${240 + batch}${String(i).padStart(4, '0')}`),
@@ -535,7 +541,9 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(assignees.assignees.map((a) => a.userId).sort()).toEqual(members.map((m) => m.userId).sort());
   });
   it('finishes an aged order cut off between claiming its leads and the charge: charged once when the wallet covers it, else the leads go back', async () => {
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Cut-off Vendor' })).json()) as { apiKey: string };
+    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Cut-off Vendor', sendsAgedLeads: true })).json()) as {
+      apiKey: string;
+    };
     const items = Array.from({ length: 100 }, (_, i) => ({ ...lead('NV', `+1702555${String(3000 + i)}`), source: 'aged_leads', tier: 'business' }));
     const answer = await fetch(`${own.portal.url}/api/intake/leads`, {
       method: 'POST',

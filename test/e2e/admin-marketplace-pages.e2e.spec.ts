@@ -63,6 +63,7 @@ describe('admin marketplace pages', () => {
     await form.getByRole('button', { name: 'Create vendor' }).click();
     await form.getByText('Give the vendor a name').waitFor();
     await form.getByLabel('Vendor name').fill(name);
+    await form.getByLabel('Sends aged leads').check();
     await form.getByRole('button', { name: 'Create vendor' }).click();
     const shown = page.getByRole('dialog', { name: 'Vendor created' });
     await shown.getByText('It will not be shown again').waitFor();
@@ -73,7 +74,7 @@ describe('admin marketplace pages', () => {
     await shown.getByRole('button', { name: 'Done' }).click();
     const row = page.getByTestId('lead-vendors-grid').locator('.ag-row', { hasText: name });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/Active[\s\S]*Never/);
+    expect(await row.innerText()).toMatch(/Active[\s\S]*Sends[\s\S]*Never/);
     expect(await page.content()).not.toContain(key);
 
     // Aged leads from a CSV file, under this vendor: a good row, a bad one and a duplicate.
@@ -95,7 +96,7 @@ describe('admin marketplace pages', () => {
     expect(reportText).toMatch(/3\s+Rejected\s+phone\s+Phone must be a valid US phone number/);
     expect(reportText).toMatch(/3\s+Rejected\s+state\s+State must be a two-letter US state code/);
     expect(reportText).toMatch(/4\s+Duplicate\s+phone \/ email\s+Same phone or e-mail as a lead received within 30 days/);
-    await expect.poll(async () => row.innerText()).toMatch(/Active\s+2\s+/);
+    await expect.poll(async () => row.innerText()).toMatch(/Active\s+Sends\s+2\s+/);
     // The same file again: the row imported before under its externalId is named as such, not as a phone or e-mail duplicate.
     await page.getByLabel('CSV file').setInputFiles({ name: 'aged-again.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import' }).click();

@@ -215,7 +215,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const leader = await person('agent', null, 'leader');
     const agents = [leader];
     for (let i = 1; i <= 4; i++) agents.push(await person('agent', leader.email, `agent${i}`));
-    const vendor = await admin.client.request('POST', '/api/admin/lead-vendors', { name: 'Simulated Vendor' });
+    const vendor = await admin.client.request('POST', '/api/admin/lead-vendors', { name: 'Simulated Vendor', sendsAgedLeads: true });
     if (vendor.status !== 201 && vendor.status !== 200) throw new Error(`creating the lead vendor: ${vendor.status}`);
     const apiKey = (vendor.json as { apiKey: string }).apiKey;
 

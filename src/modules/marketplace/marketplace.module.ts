@@ -20,6 +20,8 @@ import { CancelGroupInvitationHandler } from './commands/cancel-group-invitation
 import { CancelGroupInvitationController } from './commands/cancel-group-invitation/cancel-group-invitation.http.controller.js';
 import { ChangeCampaignSettingsHandler } from './commands/change-campaign-settings/change-campaign-settings.handler.js';
 import { ChangeCampaignSettingsController } from './commands/change-campaign-settings/change-campaign-settings.http.controller.js';
+import { ChangeLeadVendorController } from './commands/change-lead-vendor/change-lead-vendor.admin.http.controller.js';
+import { ChangeLeadVendorHandler } from './commands/change-lead-vendor/change-lead-vendor.handler.js';
 import { CloseReturnedLeadHandler } from './commands/close-returned-lead/close-returned-lead.handler.js';
 import { CompleteLeadOrderHandler } from './commands/complete-lead-order/complete-lead-order.handler.js';
 import { CreateCampaignHandler } from './commands/create-campaign/create-campaign.handler.js';
@@ -169,6 +171,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     GetCampaignActivityController,
     ListLeadVendorsController,
     CreateLeadVendorController,
+    ChangeLeadVendorController,
     RevokeLeadVendorController,
     ReceiveLeadsController,
     ListMyLeadsController,
@@ -225,6 +228,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     ReleaseLoweredBudgetHandler,
     ReleaseCampaignBudgetHandler,
     CreateLeadVendorHandler,
+    ChangeLeadVendorHandler,
     RevokeLeadVendorHandler,
     ReceiveLeadsHandler,
     OfferLeadHandler,

@@ -17,6 +17,7 @@ import { Migration0041LeadNumbers } from './migrations/migration-0041-lead-numbe
 import { Migration0042CampaignReturns } from './migrations/migration-0042-campaign-returns.js';
 import { Migration0044ReturnedLeadClosures } from './migrations/migration-0044-returned-lead-closures.js';
 import { Migration0047BusinessLeadPrice } from './migrations/migration-0047-business-lead-price.js';
+import { Migration0049AgedLeadVendors } from './migrations/migration-0049-aged-lead-vendors.js';
 import { Migration0050GroupInvitations } from './migrations/migration-0050-group-invitations.js';
 
 /** The lead marketplace: campaigns, leads, vendors, aged leads, returns, groups: what the platform needs of this module before Nest starts. */
@@ -42,6 +43,7 @@ export const marketplaceRegistration: ModuleRegistration = {
     { name: 'Migration0042CampaignReturns', class: Migration0042CampaignReturns },
     { name: 'Migration0044ReturnedLeadClosures', class: Migration0044ReturnedLeadClosures },
     { name: 'Migration0047BusinessLeadPrice', class: Migration0047BusinessLeadPrice },
+    { name: 'Migration0049AgedLeadVendors', class: Migration0049AgedLeadVendors },
     { name: 'Migration0050GroupInvitations', class: Migration0050GroupInvitations },
   ],
 };

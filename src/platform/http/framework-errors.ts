@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ApiErrorBody } from './api-error.js';
+import { MAX_BODY_BYTES } from './oversized-bodies.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 export const CODE_BY_STATUS: Readonly<Record<number, string>> = {
@@ -26,7 +27,7 @@ export function readableFastifyMessage(code: string | undefined, fallback: strin
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB, the most the portal accepts.`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted here.';
     case 'FST_ERR_BAD_URL':

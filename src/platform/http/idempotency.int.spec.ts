@@ -6,7 +6,7 @@ import { describeOn, everyDatabase } from '../../../test/support/test-databases.
 import { DomainError } from '../domain/domain-error.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
 import { ApiError } from './api-error.js';
-import { IDEMPOTENCY_WINDOW_HOURS, idempotent } from './idempotency.js';
+import { IDEMPOTENCY_WINDOW_HOURS, idempotent, serializeReply } from './idempotency.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `idempotent() on ${database.name}`, () => {
@@ -40,6 +40,16 @@ for (const database of everyDatabase()) {
       expect(first).toEqual({ status: 200, body: { run: 1 }, replayed: false });
       expect(again).toEqual({ status: 200, body: { run: 1 }, replayed: true });
       expect(work.runs).toBe(1);
+    });
+
+    it('replays the first answer as the text it was first sent as, whatever its keys', async () => {
+      const request = { scope: scope(), key: randomUUID(), payload: { amountCents: 500 } };
+      const body = { transferId: 't1', status: 'completed', '7': 'a key that looks like a number', nested: { zeta: 1, alpha: 2 } };
+      const first = await idempotent(pool, request, async () => ({ status: 200, body }));
+      const again = await idempotent(pool, request, async () => ({ status: 200, body: { transferId: 't2' } }));
+      expect(again).toEqual({ status: 200, body, replayed: true });
+      expect(serializeReply(again.body)).toBe(serializeReply(first.body));
+      expect(serializeReply(again.body)).toBe(JSON.stringify(body));
     });
 
     it('refuses the key with a different payload, and keeps keys of different scopes apart', async () => {

@@ -62,6 +62,7 @@ export async function idempotent<T>(
   }
 }
 
+/** The answer's JSON text exactly as the reply serializer (JSON.stringify) sends it the first time. */
 async function keep(pool: pg.Pool, request: { scope: string; key: string }, status: number, body: unknown): Promise<void> {
   await pool.query(`UPDATE idempotency_keys SET status = $3, body = $4 WHERE scope = $1 AND key = $2`, [
     request.scope,
@@ -69,6 +70,25 @@ async function keep(pool: pg.Pool, request: { scope: string; key: string }, stat
     status,
     JSON.stringify(body ?? null),
   ]);
+}
+
+const KEPT_TEXT = Symbol('the JSON text this answer was first sent as');
+
+/** A replayed answer, readable as the object it was, that the reply serializer sends as the text it was first sent as. */
+function replayedBody<T>(text: string): T {
+  const body = JSON.parse(text) as T;
+  if (typeof body === 'object' && body !== null) Object.defineProperty(body, KEPT_TEXT, { value: text });
+  return body;
+}
+
+/**
+ * Fastify's reply serializer (`setReplySerializer`): an answer replayed under an
+ * Idempotency-Key goes out as the bytes first sent, anything else through JSON.stringify
+ * (Fastify's own default). Parsing the kept text and serializing it again would not do:
+ * keys that look like numbers move to the front of a parsed object.
+ */
+export function serializeReply(payload: unknown): string {
+  return (payload as { [KEPT_TEXT]?: string } | null)?.[KEPT_TEXT] ?? JSON.stringify(payload);
 }
 
 /** A rule's refusal is the command's answer and is kept; anything else may go differently next time. */
@@ -84,7 +104,7 @@ function keptRefusal(error: unknown): { status: number; body: unknown } | null {
 async function replay<T>(pool: pg.Pool, scope: string, key: string, requestHash: string): Promise<IdempotentAnswer<T>> {
   const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
   for (let wait = 20; ; wait = Math.min(wait * 2, 250)) {
-    const { rows } = await pool.query<{ request_hash: string; status: number | null; body: unknown }>(
+    const { rows } = await pool.query<{ request_hash: string; status: number | null; body: string | null }>(
       `SELECT request_hash, status, body FROM idempotency_keys WHERE scope = $1 AND key = $2`,
       [scope, key],
     );
@@ -94,9 +114,10 @@ async function replay<T>(pool: pg.Pool, scope: string, key: string, requestHash:
       throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
     }
     if (row.status !== null) {
-      const kept = row.body as { error?: { code: string; message: string; details?: Record<string, unknown> | null } } | null;
+      const body = replayedBody<T>(row.body ?? 'null');
+      const kept = body as { error?: { code: string; message: string; details?: Record<string, unknown> | null } } | null;
       if (row.status >= 400 && kept?.error) throw new DomainError(kept.error.code, kept.error.message, row.status as 422, kept.error.details ?? undefined);
-      return { status: row.status, body: row.body as T, replayed: true };
+      return { status: row.status, body, replayed: true };
     }
     if (Date.now() > deadline)
       throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Please try again in a moment.');

@@ -89,4 +89,7 @@ export type LeadEvent =
   | { type: 'LeadAllocated'; data: { leadId: string; buyers: number; passedOver: readonly { campaignId: string; reason: PassOverReason }[] } };
 
 export type LeadVendorEvent =
-  { type: 'LeadVendorCreated'; data: { vendorId: string; name: string; keyPrefix: string } } | { type: 'LeadVendorRevoked'; data: { vendorId: string } };
+  /** sendsAgedLeads is absent from vendors created before the setting existed: false. */
+  | { type: 'LeadVendorCreated'; data: { vendorId: string; name: string; keyPrefix: string; sendsAgedLeads?: boolean } }
+  | { type: 'LeadVendorChanged'; data: { vendorId: string; sendsAgedLeads: boolean } }
+  | { type: 'LeadVendorRevoked'; data: { vendorId: string } };

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import { givenWhenThen } from '../../../../test/support/given-when-then.js';
 import type { CampaignEvent, Targeting } from '../contracts/campaign-events.js';
-import { campaignDecider, DATA_LEADS_MESSAGE, RECENT_RESERVATIONS, SOURCE_AND_TIER_MESSAGE, targetingTakes, type CampaignCommand } from './campaign.decider.js';
+import {
+  BUDGET_CHANGE_MESSAGE,
+  campaignDecider,
+  DATA_LEADS_MESSAGE,
+  RECENT_RESERVATIONS,
+  SOURCE_AND_TIER_MESSAGE,
+  targetingTakes,
+  type CampaignCommand,
+} from './campaign.decider.js';
 
 const given = givenWhenThen(campaignDecider);
 const now = new Date('2031-05-06T15:00:00Z');
@@ -109,7 +117,7 @@ describe('campaign decider', () => {
     given([created]).when(raise, now).thenRefuses('CAMPAIGN_NOT_READY');
     given([created, funded])
       .when({ ...raise, amountCents: 250 }, now)
-      .thenRefuses('NAME_AND_BUDGET_REQUIRED');
+      .thenRefuses('BUDGET_WHOLE_DOLLARS', BUDGET_CHANGE_MESSAGE);
     const raised: CampaignEvent = { type: 'BudgetRaised', data: { campaignId: C, ownerId: OWNER, requestId: 'r1', amountCents: 2_000 } };
     given([created, funded, requested])
       .when({ type: 'RecordRaise', campaignId: C, requestId: 'r1', outcome: { raised: true } }, now)

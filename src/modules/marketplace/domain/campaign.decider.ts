@@ -61,6 +61,11 @@ export const RECENT_RESERVATIONS = 128;
 export const MAX_BUDGET_CENTS = 100_000_000;
 export const MAX_NAME_LENGTH = 100;
 export const DATA_LEADS_MESSAGE = 'Please enter budget and campaign name for Data Leads';
+/** A raise or a cut of a running campaign's budget: the wallet holds whole dollars, like the budget it was created with. */
+export const BUDGET_CHANGE_MESSAGE = 'Budget changes are whole dollars (a multiple of 100 cents), at least $1.';
+
+/** Whether a budget, or a change of one, is whole dollars and at least $1. */
+export const isWholeDollars = (cents: number): boolean => Number.isInteger(cents) && cents >= 100 && cents % 100 === 0;
 export const SOURCE_AND_TIER_MESSAGE = 'Please select a source and tier';
 const STATE_CODE = /^[A-Z]{2}$/;
 
@@ -124,7 +129,7 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
       requireOwner(state, command.ownerId);
       requireRunning(state);
       if (command.requestId in state.pendingRaises) return [];
-      validBudget(command.amountCents, 'The budget can be raised by whole dollars, at least $1.');
+      validBudget(command.amountCents, BUDGET_CHANGE_REFUSAL);
       if (state.budgetCents + pendingTotal(state) + command.amountCents > MAX_BUDGET_CENTS) throw tooLarge();
       return [
         {
@@ -144,7 +149,7 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
     case 'LowerBudget': {
       requireOwner(state, command.ownerId);
       requireRunning(state);
-      validBudget(command.amountCents, 'The budget can be lowered by whole dollars, at least $1.');
+      validBudget(command.amountCents, BUDGET_CHANGE_REFUSAL);
       const left = state.budgetCents - command.spentCents;
       if (command.amountCents > left) {
         throw new DomainError('BUDGET_BELOW_SPENT', `Only ${wholeDollars(left)} of this budget is unspent; it cannot be lowered by more.`, 409, {
@@ -301,8 +306,11 @@ function validName(raw: string): string {
   return name;
 }
 
-function validBudget(cents: number, message = DATA_LEADS_MESSAGE): void {
-  if (!Number.isInteger(cents) || cents < 100 || cents % 100 !== 0) throw new DomainError('NAME_AND_BUDGET_REQUIRED', message, 400);
+const BUDGET_CHANGE_REFUSAL = { code: 'BUDGET_WHOLE_DOLLARS', message: BUDGET_CHANGE_MESSAGE };
+
+/** A new campaign's budget is refused in the spec's words for the Buy Leads dialog; a change of it says what a change must be. */
+function validBudget(cents: number, refusal = { code: 'NAME_AND_BUDGET_REQUIRED', message: DATA_LEADS_MESSAGE }): void {
+  if (!isWholeDollars(cents)) throw new DomainError(refusal.code, refusal.message, 400);
   if (cents > MAX_BUDGET_CENTS) throw tooLarge();
 }
 

@@ -5,6 +5,7 @@ import { Migration0004Outbox } from './migration-0004-outbox.js';
 import { Migration0005RateLimits } from './migration-0005-rate-limits.js';
 import { Migration0014IdempotencyKeys } from './migration-0014-idempotency-keys.js';
 import { Migration0018StreamSnapshots } from './migration-0018-stream-snapshots.js';
+import { Migration0048IdempotentAnswerBytes } from './migration-0048-idempotent-answer-bytes.js';
 
 /** The platform's own migrations (event store, jobs, mail, outbox, rate limits, idempotency keys, snapshots). Names are stored: never rename one. */
 export const PLATFORM_MIGRATIONS: readonly MigrationObject[] = [
@@ -13,4 +14,5 @@ export const PLATFORM_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration0005RateLimits', class: Migration0005RateLimits },
   { name: 'Migration0014IdempotencyKeys', class: Migration0014IdempotencyKeys },
   { name: 'Migration0018StreamSnapshots', class: Migration0018StreamSnapshots },
+  { name: 'Migration0048IdempotentAnswerBytes', class: Migration0048IdempotentAnswerBytes },
 ];

@@ -49,6 +49,7 @@ function LeadVendorsAdmin() {
     { field: 'keyPrefix', headerName: 'Key', valueFormatter: (p) => `${p.value}…`, minWidth: 140 },
     { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 150 },
     { headerName: 'Status', valueGetter: (p) => (p.data?.revokedAt ? 'Revoked' : 'Active'), maxWidth: 120 },
+    { headerName: 'Aged leads', valueGetter: (p) => (p.data?.sendsAgedLeads ? 'Sends' : 'No'), maxWidth: 120 },
     { field: 'leads', headerName: 'Leads', maxWidth: 100 },
     { field: 'lastLeadAt', headerName: 'Last used', valueFormatter: (p) => (p.value ? formatShortDateTime(p.value) : 'Never'), minWidth: 150 },
     {
@@ -113,6 +114,7 @@ function LeadVendorsAdmin() {
 
 function CreateVendorDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (name: string, apiKey: string) => void }) {
   const [name, setName] = useState('');
+  const [sendsAgedLeads, setSendsAgedLeads] = useState(false);
   const {
     busy,
     submit: run,
@@ -124,9 +126,10 @@ function CreateVendorDialog({ open, onClose, onCreated }: { open: boolean; onClo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const { apiKey } = await createLeadVendor(name);
+      const { apiKey } = await createLeadVendor(name, sendsAgedLeads);
       onCreated(name.trim(), apiKey);
       setName('');
+      setSendsAgedLeads(false);
     });
   };
 
@@ -144,6 +147,13 @@ function CreateVendorDialog({ open, onClose, onCreated }: { open: boolean; onClo
             onChange={(e) => setName(e.target.value)}
             error={errorFor('name')}
           />
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="mt-0.5" checked={sendsAgedLeads} onChange={(e) => setSendsAgedLeads(e.target.checked)} />
+            <span>
+              Sends aged leads
+              <span className="block text-xs text-slate-500">Otherwise aged leads only come in through an import below.</span>
+            </span>
+          </label>
           <div className="flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

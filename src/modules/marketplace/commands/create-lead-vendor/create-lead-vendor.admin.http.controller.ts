@@ -9,10 +9,12 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
+import { sendsAgedLeadsField } from '../../services/lead-vendor-requests.js';
 import { CreateLeadVendor } from './create-lead-vendor.command.js';
 
 const createRequest = z.object({
   name: z.string({ message: 'Give the vendor a name' }).trim().min(1, 'Give the vendor a name').max(100, 'The name is at most 100 characters'),
+  sendsAgedLeads: sendsAgedLeadsField.default(false),
 });
 
 /** Admins let lead vendors post leads to POST /api/intake/leads. */
@@ -25,9 +27,11 @@ export class CreateLeadVendorController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Creates a vendor and its API key, answered once; only the key’s hash is kept.' })
+  @ApiOperation({
+    summary: 'Creates a vendor and its API key, answered once; only the key’s hash is kept. sendsAgedLeads (default false) lets it post aged leads.',
+  })
   create(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
-    const { name } = validate(createRequest, body);
-    return this.commands.execute(new CreateLeadVendor({ name }, requestContextOf(request, { type: 'user', id: admin.userId })));
+    const input = validate(createRequest, body);
+    return this.commands.execute(new CreateLeadVendor(input, requestContextOf(request, { type: 'user', id: admin.userId })));
   }
 }

@@ -15,21 +15,22 @@ import { CreateLeadVendor, type CreatedLeadVendor } from './create-lead-vendor.c
 export class CreateLeadVendorHandler implements ICommandHandler<CreateLeadVendor, CreatedLeadVendor> {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  async execute({ input: { name }, context }: CreateLeadVendor): Promise<CreatedLeadVendor> {
+  async execute({ input: { name, sendsAgedLeads }, context }: CreateLeadVendor): Promise<CreatedLeadVendor> {
     const vendorId = randomUUID();
     const apiKey = `lv_${randomBytes(24).toString('base64url')}`;
     const keyPrefix = apiKey.slice(0, 11);
     await inTransaction(this.pool, async (tx) => {
-      await tx.query('INSERT INTO lead_vendors (vendor_id, name, key_prefix, key_hash, created_by) VALUES ($1, $2, $3, $4, $5)', [
+      await tx.query('INSERT INTO lead_vendors (vendor_id, name, key_prefix, key_hash, created_by, sends_aged_leads) VALUES ($1, $2, $3, $4, $5, $6)', [
         vendorId,
         name,
         keyPrefix,
         vendorKeyHash(apiKey),
         context.actor.id,
+        sendsAgedLeads,
       ]);
-      await recordInOutbox(tx, leadVendorStream(vendorId), [newEvent('LeadVendorCreated', { vendorId, name, keyPrefix }, context)]);
+      await recordInOutbox(tx, leadVendorStream(vendorId), [newEvent('LeadVendorCreated', { vendorId, name, keyPrefix, sendsAgedLeads }, context)]);
     });
     outboxCommitted();
-    return { vendorId, name, keyPrefix, apiKey };
+    return { vendorId, name, keyPrefix, apiKey, sendsAgedLeads };
   }
 }

@@ -8,10 +8,12 @@ import { z } from 'zod';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
+import { ApiError } from '../../../../platform/http/api-error.js';
 import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempotency.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
+import { BUDGET_CHANGE_MESSAGE, isWholeDollars } from '../../domain/campaign.decider.js';
 import { campaignIdParam, ownCampaign } from '../../services/campaign-requests.js';
 import { LowerCampaignBudget } from '../lower-campaign-budget/lower-campaign-budget.command.js';
 import { RaiseCampaignBudget, type RaiseCampaignBudgetAnswer } from './raise-campaign-budget.command.js';
@@ -22,6 +24,8 @@ const budgetRequest = z.object({
     .int('changeCents must be whole cents')
     .refine((value) => value !== 0, 'changeCents cannot be 0'),
 });
+
+const notWholeDollars = () => new ApiError(400, 'BUDGET_WHOLE_DOLLARS', BUDGET_CHANGE_MESSAGE, [{ field: 'changeCents', message: BUDGET_CHANGE_MESSAGE }]);
 
 /** One route for a budget change: a positive change raises (RaiseCampaignBudget), a negative one lowers (LowerCampaignBudget). */
 @ApiTags('campaigns')
@@ -44,6 +48,7 @@ export class ChangeCampaignBudgetController {
     const key = idempotencyKeyOf(request.headers);
     const campaignId = validate(campaignIdParam, id, 'id');
     const { changeCents } = validate(budgetRequest, body);
+    if (!isWholeDollars(Math.abs(changeCents))) throw notWholeDollars();
     const context = requestContextOf(request, { type: 'user', id: user.userId });
     const answer = await ownCampaign(this.moduleRef, request, user.userId, () =>
       idempotent(this.pool, { scope: user.userId, key, payload: { route: 'campaign-budget', campaignId, changeCents } }, async () => {

@@ -11,7 +11,8 @@ import { enforce, type RateLimiter } from '../../../../platform/rate-limit/rate-
 import { CONFIG, RATE_LIMITER, SQL_POOL } from '../../../../platform/tokens.js';
 import { leadInput, MAX_BATCH, type LeadInput } from '../../domain/lead-input.js';
 import type { MarketplaceConfig } from '../../marketplace.config.js';
-import { activeVendorOfKey } from '../../services/lead-vendors.js';
+import { AGED_LEADS_NOT_FROM_VENDORS } from '../../services/lead-vendor-requests.js';
+import { activeVendorOfKey, type ActiveVendor } from '../../services/lead-vendors.js';
 import { ReceiveLeads } from './receive-leads.command.js';
 
 type ItemResult =
@@ -22,6 +23,8 @@ type ItemResult =
  * The vendor-facing intake: one lead, or `{ leads: [...] }` (at most 100), with the vendor's
  * key as `Authorization: Bearer lv_…` (or `X-API-Key`). A single lead answers 201 (or 200 for
  * a duplicate) and 400 with every bad field; a batch answers 200 with each lead's outcome.
+ * Aged leads (source aged_leads) come only from a vendor an admin set to send them: the aged
+ * inventory is otherwise filled by an admin's CSV import and the ageing of unsold leads.
  */
 @ApiTags('intake')
 @Controller('api/intake')
@@ -40,7 +43,8 @@ export class ReceiveLeadsController {
       'Lead vendors post leads here with their API key: one lead, or { leads: [...] } of at most 100. Duplicates (same phone or e-mail within 30 days) are stored but never sold.',
   })
   async receive(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const vendorId = await this.vendorOf(request);
+    const vendor = await this.vendorOf(request);
+    const { vendorId } = vendor;
     await enforce(this.limiter, [{ rule: { name: 'lead-intake', limit: this.config.leads.intakeRequestsPerMinute, windowSeconds: 60 }, subject: vendorId }]);
     const batch = body !== null && typeof body === 'object' && 'leads' in body;
     const items: unknown[] = batch ? ((body as { leads: unknown }).leads as unknown[]) : [body];
@@ -52,7 +56,9 @@ export class ReceiveLeadsController {
     const schema = leadInput(new Date());
     items.forEach((item, index) => {
       try {
-        valid.push({ index, lead: validate(schema, item) });
+        const lead = validate(schema, item);
+        if (lead.source === 'aged_leads' && !vendor.sendsAgedLeads) throw new ValidationFailed([{ field: 'source', message: AGED_LEADS_NOT_FROM_VENDORS }]);
+        valid.push({ index, lead });
       } catch (error) {
         if (!(error instanceof ValidationFailed)) throw error;
         if (!batch) throw error;
@@ -78,12 +84,12 @@ export class ReceiveLeadsController {
   }
 
   /** The vendor whose key this is; a missing, unknown or revoked key is 401. */
-  private async vendorOf(request: FastifyRequest): Promise<string> {
+  private async vendorOf(request: FastifyRequest): Promise<ActiveVendor> {
     const header = request.headers.authorization;
     const key = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : (request.headers['x-api-key'] as string | undefined);
     if (!key || !key.startsWith('lv_')) throw new ApiError(401, 'API_KEY_REQUIRED', 'Send your lead vendor API key as "Authorization: Bearer lv_…".');
-    const vendorId = await activeVendorOfKey(this.pool, key);
-    if (!vendorId) throw new ApiError(401, 'API_KEY_INVALID', 'This API key is not valid or was revoked.');
-    return vendorId;
+    const vendor = await activeVendorOfKey(this.pool, key);
+    if (!vendor) throw new ApiError(401, 'API_KEY_INVALID', 'This API key is not valid or was revoked.');
+    return vendor;
   }
 }

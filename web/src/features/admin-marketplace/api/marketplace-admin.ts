@@ -6,6 +6,7 @@ export type LeadVendorRow = {
   keyPrefix: string;
   createdAt: string;
   revokedAt: string | null;
+  sendsAgedLeads: boolean;
   leads: number;
   duplicates: number;
   lastLeadAt: string | null;
@@ -41,7 +42,8 @@ export type AgedImportResult = {
 };
 
 export const fetchLeadVendors = async () => (await api<{ vendors: LeadVendorRow[] }>('GET', '/api/admin/lead-vendors')).vendors;
-export const createLeadVendor = (name: string) => api<{ vendorId: string; apiKey: string }>('POST', '/api/admin/lead-vendors', { name });
+export const createLeadVendor = (name: string, sendsAgedLeads: boolean) =>
+  api<{ vendorId: string; apiKey: string }>('POST', '/api/admin/lead-vendors', { name, sendsAgedLeads });
 export const revokeLeadVendor = (vendorId: string) => api<{ vendorId: string; revoked: true }>('POST', `/api/admin/lead-vendors/${vendorId}/revoke`);
 export const importAgedLeads = (vendorId: string, csv: string) =>
   api<AgedImportResult>('POST', `/api/admin/aged-leads/import?vendorId=${encodeURIComponent(vendorId)}`, new RawBody('text/csv', csv));
