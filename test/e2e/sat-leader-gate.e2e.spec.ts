@@ -39,8 +39,8 @@ describe('Select Your SAT Leader', () => {
     await gate.waitFor({ state: 'detached' });
     const session = await (await page.request.get('/api/auth/session')).json();
     expect(session.user.needsSatLeader).toBe(false);
-    // The gate follows the session: once the reloaded page shows the user, it has decided.
-    await page.reload();
+    // The gate follows the session: once a fresh load of the home page shows the user, it has decided.
+    await page.goto('/');
     await page.getByRole('button', { name: 'Blake Agent' }).waitFor();
     expect(await page.getByTestId('sat-leader-gate').count()).toBe(0);
     await context.close();
