@@ -2,6 +2,9 @@ import { agentAccount, agentDebtAccount, postingsOf, WALLET_EVENT_TYPES, type Wa
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 
 /** The topic browsers refetch the wallet figures and history on. */
+/** A saved card was charged by auto-recharge: a notice, not a read model to refetch. */
+export const AUTO_RECHARGE_TOPIC = 'auto-recharge';
+
 export const WALLET_TOPIC = 'wallet';
 
 const TYPES = new Set<string>(WALLET_EVENT_TYPES);

@@ -133,7 +133,8 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     const api = runs.find((r) => r.line.includes('dist/src/main.js'))!;
     await expect.poll(async () => (await fetch(`${apiUrl}/health/ready`).catch(() => null))?.status, { timeout: 60_000, interval: 250 }).toBe(200);
     await expect.poll(() => api.output(), { timeout: 10_000 }).toContain(`Settings read from ${path.join(dir, '.env')}`);
-    expect(api.output()).toContain(`OpenAPI JSON at http://localhost:${new URL(apiUrl).port}/api/docs/openapi.json`);
+    // The address it answers on: localhost when it listens on every address, else the address it listens on.
+    expect(api.output()).toMatch(new RegExp(`OpenAPI JSON at http://(localhost|127\\.0\\.0\\.1):${new URL(apiUrl).port}/api/docs/openapi\\.json`));
     expect((await fetch(`${apiUrl}/api/docs/openapi.json`)).status).toBe(200);
     expect(api.output()).toMatch(/"context":"migrations".*"msg":"(applied \d+ pending migrations?: |database schema up to date)/);
   });

@@ -151,6 +151,8 @@ describe('finance operations on wallets', () => {
       ).status,
     ).toBe(200);
     await expect.poll(() => wallet(client), { timeout: 30_000 }).toMatchObject({ availableCents: 6_500 });
+    // The open tab is told, without a reload.
+    await page.getByText('$50.00 was added from your saved card: your balance fell below your auto-recharge threshold.').first().waitFor({ timeout: 20_000 });
     await page.reload();
     await page.getByRole('list', { name: 'Latest automatic charges' }).getByText('$50.00 added').waitFor();
     await page.getByTestId('wallet-balance').getByText('$65.00').waitFor();

@@ -334,6 +334,13 @@ describe('wallet read side (own portal)', () => {
     await signIn(page, people.admin.email);
     await page.goto('/finance/wallets');
     await page.getByRole('heading', { name: 'Wallets' }).waitFor();
+    // An admin's Finance pages are in view in the sidebar at 900 px, without scrolling it.
+    for (const name of ['Wallets', 'Reconciliation']) {
+      const link = page.getByTestId('sidebar').getByRole('link', { name, exact: true });
+      const box = await link.boundingBox();
+      const footer = await page.getByTestId('sidebar-user').boundingBox();
+      expect(box && footer && box.y + box.height <= footer.y, name).toBe(true);
+    }
     const grid = page.getByTestId('finance-wallets-grid');
     await grid.getByText('Alex Wallet').waitFor();
     expect(await page.getByTestId('ledger-accounts-sum').innerText()).toBe('$0.00');

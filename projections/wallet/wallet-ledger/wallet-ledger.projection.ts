@@ -2,7 +2,7 @@ import { WALLET_EVENT_TYPES, type LedgerEntry, type WalletEvent } from '../../..
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
-import { causeOf, descriptionOf, holdIdOf, postedChangeOf, WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
+import { AUTO_RECHARGE_TOPIC, causeOf, descriptionOf, holdIdOf, postedChangeOf, WALLET_TOPIC, walletEventOf } from '../wallet-event-effects.js';
 
 /** How the event moves the agent's held amount, given what was left on its hold before it. */
 function heldChangeOf(event: WalletEvent, leftOnHold: number): number {
@@ -62,6 +62,8 @@ export const walletLedgerProjection: Projection = {
       if (!event) continue;
       const userId = event.data.userId;
       changes.push({ userId, topic: WALLET_TOPIC });
+      // The agent's open tabs say so when their saved card was charged without them.
+      if (event.type === 'FundsDeposited' && event.data.autoRecharge) changes.push({ userId, topic: AUTO_RECHARGE_TOPIC });
       const entry = (event.data as { entry?: LedgerEntry }).entry;
       if (!entry) continue;
       const before = await balancesBefore(userId, tx);

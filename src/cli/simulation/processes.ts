@@ -54,7 +54,7 @@ export class PortalProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    const ready = this.entry === 'worker' ? /Worker running/ : /running at http:\/\/localhost:\d+/;
+    const ready = this.entry === 'worker' ? /Worker running/ : /running at http:\/\/[^\s/]+:\d+/;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${this.name} did not start in 60 s:\n${this.tail()}`)), 60_000);
       const onData = (chunk: Buffer) => {

@@ -1,7 +1,33 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
+import { toast } from '../components/ui/toast-store';
+import { api } from '../lib/api-client';
 import { formatCents } from '../lib/money';
+import { onRealtimeNotice } from '../lib/realtime';
 import { useWalletFigures } from './use-wallet-figures';
+
+type LedgerPage = { entries: { amountCents: number; cause: { kind: string } }[] };
+
+/** Says in the open tab that auto-recharge charged the saved card, and how much. */
+function useAutoRechargeNotice(): void {
+  useEffect(
+    () =>
+      onRealtimeNotice('auto-recharge', () => {
+        void api<LedgerPage>('GET', '/api/wallet/ledger').then(
+          ({ entries }) => {
+            const recharge = entries.find((entry) => entry.cause.kind === 'auto-recharge');
+            toast({
+              title: 'Balance Auto-Recharged',
+              description: `${recharge ? formatCents(recharge.amountCents) : 'Money'} was added from your saved card: your balance fell below your auto-recharge threshold.`,
+            });
+          },
+          () => toast({ title: 'Balance Auto-Recharged', description: 'Your saved card was charged: your balance fell below your auto-recharge threshold.' }),
+        );
+      }),
+    [],
+  );
+}
 
 function Figure({ label, cents, testId }: { label: string; cents: number | null; testId: string }) {
   return (
@@ -15,6 +41,7 @@ function Figure({ label, cents, testId }: { label: string; cents: number | null;
 /** The top bar's wallet figures: Balance (available), Deposited and Contributed, live over SSE; compact on a phone. */
 export function WalletFigures() {
   const { figures } = useWalletFigures();
+  useAutoRechargeNotice();
   return (
     <Link
       to="/wallet"

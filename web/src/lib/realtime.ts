@@ -34,6 +34,15 @@ export function disconnectRealtime(): void {
   source = null;
 }
 
+/** Calls `listener` when a notice of `topic` arrives (never for the refetch-everything of a reconnect); returns the unsubscribe. */
+export function onRealtimeNotice(topic: string, listener: () => void): () => void {
+  const wrapped: Listener = (changed) => {
+    if (changed === topic) listener();
+  };
+  listeners.add(wrapped);
+  return () => listeners.delete(wrapped);
+}
+
 /** Calls `listener` when `topic` (or, after a reconnect, every topic) changed; returns the unsubscribe. */
 export function onRealtimeChange(topic: string, listener: () => void): () => void {
   const wrapped: Listener = (changed) => {
