@@ -195,8 +195,19 @@ describe('admin marketplace pages', () => {
     await badPhone.waitFor();
     expect(await badPhone.innerText()).toMatch(/Grace Hopper, AZ[\s\S]*agent-[\s\S]*Disconnected number[\s\S]*\$5\.00[\s\S]*Pending/);
     await atBothWidths(page, 'admin-lead-returns');
+    // On a phone each return is a card, its actions in view, nothing to scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByTestId('lead-returns-cards').getByRole('listitem').filter({ hasText: 'Bad phone numbers' });
+    expect(await card.innerText()).toMatch(/Grace Hopper, AZ[\s\S]*\$5\.00[\s\S]*Disconnected number/);
+    expect(await card.getByRole('button', { name: 'Approve' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
+    // Money moves only once the admin confirms.
     await badPhone.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve this return?' });
+    await confirm.getByText('gets $5.00 back for', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Approve return' }).click();
     // Each look at a row gives up quickly, so a grid that reloads its rows (realtime) is looked at again.
     await expect.poll(async () => badPhone.innerText({ timeout: 2_000 }), { timeout: 20_000 }).toContain('Approved');
     expect(await badPhone.getByRole('button').count()).toBe(0);

@@ -11,10 +11,12 @@ type ConfirmDialogProps<T> = {
   confirmLabel: string;
   onConfirm: (subject: T) => void;
   onCancel: () => void;
+  /** Red for what takes away (the default); the brand colour for what gives, such as money back. */
+  confirmVariant?: 'default' | 'destructive';
 };
 
-/** Asks before a destructive action: Cancel, or the action in red. */
-export function ConfirmDialog<T>({ subject, title, description, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps<T>) {
+/** Asks before an action that cannot be taken back: Cancel, or the action (in red unless it gives). */
+export function ConfirmDialog<T>({ subject, title, description, confirmLabel, onConfirm, onCancel, confirmVariant = 'destructive' }: ConfirmDialogProps<T>) {
   return (
     <Dialog open={subject !== null} onOpenChange={(open) => !open && onCancel()}>
       <DialogContent>
@@ -24,7 +26,7 @@ export function ConfirmDialog<T>({ subject, title, description, confirmLabel, on
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={() => subject !== null && onConfirm(subject)}>
+          <Button variant={confirmVariant} onClick={() => subject !== null && onConfirm(subject)}>
             {confirmLabel}
           </Button>
         </div>

@@ -1,8 +1,10 @@
 import {
+  CellStyleModule,
   ClientSideRowModelModule,
   InfiniteRowModelModule,
   ModuleRegistry,
   QuickFilterModule,
+  RowAutoHeightModule,
   TextFilterModule,
   themeQuartz,
   TooltipModule,
@@ -15,7 +17,16 @@ import { useMemo } from 'react';
 import { gridDatasource, type GridPages } from './grid-datasource';
 
 // Only the modules the grids use; this file is only reached from lazily loaded admin pages.
-ModuleRegistry.registerModules([ClientSideRowModelModule, InfiniteRowModelModule, TextFilterModule, QuickFilterModule, TooltipModule]);
+// RowAutoHeight and CellStyle: columns an admin reads whole wrap, and their rows grow.
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  InfiniteRowModelModule,
+  TextFilterModule,
+  QuickFilterModule,
+  TooltipModule,
+  RowAutoHeightModule,
+  CellStyleModule,
+]);
 
 export const gridTheme = themeQuartz.withParams({ accentColor: '#1f6fb2', fontFamily: 'inherit', headerFontWeight: 600 });
 

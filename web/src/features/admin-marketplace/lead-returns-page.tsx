@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -17,6 +18,9 @@ const MAX_DENY_REASON = 500;
 
 type ReturnGridRow = LeadReturnRow & { reasonLabel: string };
 
+/** What the admin decides on is read whole: the cell wraps and the row grows, instead of an ellipsis. */
+const WRAPPED = { wrapText: true, autoHeight: true, cellClass: '!leading-snug !py-2.5' } as const;
+
 /** Admin page: the lead returns queue; approving gives the lead's price back, denying tells the agent why. */
 export function LeadReturnsPage() {
   return (
@@ -29,6 +33,7 @@ export function LeadReturnsPage() {
 function LeadReturnsAdmin() {
   const [status, setStatus] = useState<ReturnStatus>('pending');
   const [denying, setDenying] = useState<LeadReturnRow | null>(null);
+  const [approving, setApproving] = useState<ReturnGridRow | null>(null);
   const [working, setWorking] = useState<string | null>(null);
 
   const { data: returns = [], update: setReturns } = useApiQuery(`/api/admin/lead-returns?status=${status}`, () => fetchLeadReturns(status), {
@@ -47,6 +52,7 @@ function LeadReturnsAdmin() {
     );
 
   const approve = async (row: LeadReturnRow) => {
+    setApproving(null);
     setWorking(row.returnId);
     try {
       await approveLeadReturn(row.returnId);
@@ -68,11 +74,12 @@ function LeadReturnsAdmin() {
       valueGetter: (p) => (p.data ? [p.data.leadName, p.data.leadState].filter(Boolean).join(', ') || p.data.leadId.slice(0, 8) : ''),
       tooltipValueGetter: (p) => p.data?.leadPhone ?? null,
       minWidth: 130,
+      ...WRAPPED,
     },
-    { field: 'ownerEmail', headerName: 'Agent', tooltipField: 'ownerEmail', minWidth: 160 },
-    { field: 'reasonLabel', headerName: 'Reason', tooltipField: 'reasonLabel', minWidth: 130 },
-    { field: 'comment', headerName: 'Comment', tooltipField: 'comment', valueFormatter: (p) => p.value || '—', minWidth: 130 },
-    { field: 'requestedAt', headerName: 'Requested', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130 },
+    { field: 'ownerEmail', headerName: 'Agent', minWidth: 160, ...WRAPPED },
+    { field: 'reasonLabel', headerName: 'Reason', minWidth: 130, ...WRAPPED },
+    { field: 'comment', headerName: 'Comment', valueFormatter: (p) => p.value || '—', minWidth: 160, flex: 2, ...WRAPPED },
+    { field: 'requestedAt', headerName: 'Requested', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130, ...WRAPPED },
     { field: 'priceCents', headerName: 'Price', valueFormatter: (p) => formatCents(p.value), maxWidth: 100, minWidth: 80 },
     {
       headerName: 'Status',
@@ -89,7 +96,7 @@ function LeadReturnsAdmin() {
       cellRenderer: (p: { data: ReturnGridRow }) =>
         p.data.status !== 'pending' ? null : (
           <div className="flex h-full items-center gap-2">
-            <Button size="sm" className="h-7 px-2 text-xs" disabled={working === p.data.returnId} onClick={() => void approve(p.data)}>
+            <Button size="sm" className="h-7 px-2 text-xs" disabled={working === p.data.returnId} onClick={() => setApproving(p.data)}>
               Approve
             </Button>
             <Button size="sm" variant="outline" className="h-7 px-2 text-xs" disabled={working === p.data.returnId} onClick={() => setDenying(p.data)}>
@@ -127,12 +134,27 @@ function LeadReturnsAdmin() {
           </select>
         </div>
       </div>
-      <DataGrid
-        rows={rows}
-        columns={columns}
-        rowId={(p) => p.data.returnId}
-        emptyText={`No ${STATUS_LABEL[status].toLowerCase()} returns`}
-        testId="lead-returns-grid"
+      {/* A grid where there is room; on a phone, one card per return with its actions in view. */}
+      <div className="hidden sm:block">
+        <DataGrid
+          rows={rows}
+          columns={columns}
+          rowId={(p) => p.data.returnId}
+          emptyText={`No ${STATUS_LABEL[status].toLowerCase()} returns`}
+          testId="lead-returns-grid"
+        />
+      </div>
+      <ReturnCards rows={rows} status={status} working={working} onApprove={setApproving} onDeny={setDenying} />
+      <ConfirmDialog
+        subject={approving}
+        title="Approve this return?"
+        description={(row) =>
+          `${row.ownerEmail} gets ${formatCents(row.priceCents)} back for ${row.leadName ?? 'the lead'} (${row.reasonLabel}). The lead leaves their list.`
+        }
+        confirmLabel="Approve return"
+        confirmVariant="default"
+        onConfirm={(row) => void approve(row)}
+        onCancel={() => setApproving(null)}
       />
       <DenyDialog
         subject={denying}
@@ -144,6 +166,57 @@ function LeadReturnsAdmin() {
         }}
       />
     </div>
+  );
+}
+
+/** The returns as cards, for a phone: everything the admin decides on, and the actions, without scrolling sideways. */
+function ReturnCards({
+  rows,
+  status,
+  working,
+  onApprove,
+  onDeny,
+}: {
+  rows: readonly ReturnGridRow[];
+  status: ReturnStatus;
+  working: string | null;
+  onApprove: (row: ReturnGridRow) => void;
+  onDeny: (row: ReturnGridRow) => void;
+}) {
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700 sm:hidden">
+        No {STATUS_LABEL[status].toLowerCase()} returns
+      </p>
+    );
+  return (
+    <ul className="space-y-3 sm:hidden" aria-label="Lead returns" data-testid="lead-returns-cards">
+      {rows.map((row) => (
+        <li key={row.returnId} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <p className="font-semibold text-slate-900">{[row.leadName, row.leadState].filter(Boolean).join(', ') || row.leadId.slice(0, 8)}</p>
+            <p className="tabular-nums text-slate-900">{formatCents(row.priceCents)}</p>
+          </div>
+          <p className="mt-1 break-all text-slate-700">{row.ownerEmail}</p>
+          <p className="mt-2 text-slate-900">{row.reasonLabel}</p>
+          {row.comment && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{row.comment}</p>}
+          <p className="mt-2 text-xs text-slate-600">
+            Requested {formatShortDateTime(row.requestedAt)} · {STATUS_LABEL[row.status]}
+            {row.denyReason ? `: ${row.denyReason}` : ''}
+          </p>
+          {row.status === 'pending' && (
+            <div className="mt-3 flex gap-2">
+              <Button size="sm" disabled={working === row.returnId} onClick={() => onApprove(row)}>
+                Approve
+              </Button>
+              <Button size="sm" variant="outline" disabled={working === row.returnId} onClick={() => onDeny(row)}>
+                Deny
+              </Button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
