@@ -181,7 +181,7 @@ describe('sign-in with Google', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await pickAccount(page, 'Alex on Google (agent@portal.test)');
-    await page.getByRole('button', { name: 'Alex Agent' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     const session = await (await page.request.get('/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'agent@portal.test', displayName: 'Alex Agent', provider: 'google', needsSatLeader: false });
     await context.close();
