@@ -23,7 +23,7 @@ export class RefundTopUpHandler implements ICommandHandler<RefundTopUp, WalletAn
     // Unless the admin agreed to debt, the amount is reserved before the card gets it back, so
     // spends racing the refund cannot take it meanwhile; a refund the balance cannot cover stops here.
     const holdId = confirmDebt ? undefined : deterministicUuid('v4', 'refund-hold', userId, paymentId, idempotencyKey);
-    if (holdId) await this.reserve(check, holdId, context, idempotencyKey);
+    if (holdId) await this.reserve(check, holdId, context);
     let refundId: string;
     try {
       ({ refundId } = await this.payments.refund({ paymentId, amountCents, idempotencyKey: `refund:${idempotencyKey}` }));
@@ -43,7 +43,6 @@ export class RefundTopUpHandler implements ICommandHandler<RefundTopUp, WalletAn
     check: { readonly type: 'RefundPayment'; readonly userId: string; readonly paymentId: string; readonly amountCents: number },
     holdId: string,
     context: RefundTopUp['context'],
-    idempotencyKey: string,
   ): Promise<void> {
     const hold = {
       type: 'PlaceHold',
@@ -54,7 +53,7 @@ export class RefundTopUpHandler implements ICommandHandler<RefundTopUp, WalletAn
       expiresAt: null,
     } as const;
     try {
-      await this.ledger.decide(hold, context, `refund-hold:${holdId}:${idempotencyKey}`);
+      await this.ledger.decide(hold, context, `refund-hold:${holdId}`);
     } catch (error) {
       // Spent since the check: said in the refund's own words.
       if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE')
