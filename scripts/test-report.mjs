@@ -62,11 +62,18 @@ export function reportFailed(reportFiles, root) {
   const failed = testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => ({ file: path.relative(root, file.name), name: test.fullName, why: String(test.failureMessages?.[0] ?? '').split('\n')[0] })),
+      .map((test) => ({ file: path.relative(root, file.name), name: test.fullName, why: failureLines(test.failureMessages?.[0]) })),
   );
   if (failed.length === 0) return;
   console.error(`\nFAILED (${failed.length}):`);
-  for (const test of failed) console.error(`  ${test.file} › ${test.name}\n      ${test.why.slice(0, 300)}`);
+  for (const test of failed) console.error(`  ${test.file} › ${test.name}\n      ${test.why}`);
+}
+
+/** A failure's message without its stack, at most 1,500 characters: CI keeps only the end of its output, so this is what is read. */
+function failureLines(message = '') {
+  const lines = String(message).split('\n');
+  const stack = lines.findIndex((line) => /^\s+at /.test(line));
+  return (stack === -1 ? lines : lines.slice(0, stack)).join('\n      ').slice(0, 1_500);
 }
 
 /** Skipped and todo tests; a suite registered through test/support/not-run.ts has `[NOT RUN: needs …]` in its title. */

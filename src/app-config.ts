@@ -3,17 +3,28 @@ import type { IdentitySettings } from './modules/identity/identity.config.js';
 import type { IntegrationsSettings } from './modules/integrations/integrations.config.js';
 import type { MarketplaceSettings } from './modules/marketplace/marketplace.config.js';
 import type { PaymentsSettings } from './modules/payments/payments.config.js';
+import type { SupportSettings } from './modules/support/support.config.js';
 import type { TrainingSettings } from './modules/training/training.config.js';
 import type { WalletSettings } from './modules/wallet/wallet.config.js';
 import { configVariables, readConfig, type PlatformConfig } from './platform/config/config.js';
+import { filesConfig, type FileStorageSettings } from './platform/files/files.config.js';
 
 /**
  * The whole configuration (composition root, beside modules.ts): the platform's settings and every
  * module's section. A module's code reads its own part through its `<Module>Config` type.
  */
-export type AppConfig = PlatformConfig & IdentitySettings & TrainingSettings & WalletSettings & PaymentsSettings & MarketplaceSettings & IntegrationsSettings;
+export type AppConfig = PlatformConfig &
+  FileStorageSettings &
+  IdentitySettings &
+  TrainingSettings &
+  WalletSettings &
+  PaymentsSettings &
+  MarketplaceSettings &
+  IntegrationsSettings &
+  SupportSettings;
 
-const SECTIONS = MODULE_REGISTRATIONS.flatMap((module) => (module.config ? [module.config] : []));
+// The platform's file storage has a section of its own; then every module's.
+const SECTIONS = [filesConfig, ...MODULE_REGISTRATIONS.flatMap((module) => (module.config ? [module.config] : []))];
 
 /** Every environment variable the portal reads. */
 export const CONFIG_VARIABLES: readonly string[] = configVariables(SECTIONS);

@@ -10,6 +10,7 @@ import { integrationJobTriggers, IntegrationsModule } from './modules/integratio
 import { marketplaceJobTriggers, MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { securityJobTriggers, SecurityModule } from './modules/security/security.module.js';
+import { supportJobTriggers, SupportModule } from './modules/support/support.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
 import { WalletQueriesModule } from './modules/wallet/wallet-queries.module.js';
 import { walletJobTriggers, WalletModule } from './modules/wallet/wallet.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
             ...walletJobTriggers,
             ...marketplaceJobTriggers,
             ...integrationJobTriggers,
+            ...supportJobTriggers,
           ],
         }),
         IdentityModule,
@@ -49,6 +51,7 @@ export class AppModule {
         PaymentsModule,
         MarketplaceModule,
         IntegrationsModule,
+        SupportModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

@@ -11,8 +11,9 @@ import { LogController, type FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './app-config.js';
 import { AppModule } from './app.module.js';
-import { MODULE_LOG_REDACTIONS, POPUP_RETURN_PAGES } from './modules.js';
+import { MODULE_LOG_REDACTIONS, POPUP_RETURN_PAGES, UPLOAD_ROUTES } from './modules.js';
 import { acceptCsvBodies } from './platform/csv/csv-body.js';
+import { acceptFileBodies } from './platform/files/file-body.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { ApiError } from './platform/http/api-error.js';
 import { clientErrorHandler, frameworkErrorHandler } from './platform/http/framework-errors.js';
@@ -73,6 +74,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const publicOrigin = new URL(config.publicUrl).origin;
   await app.register(fastifyCookie);
   acceptCsvBodies(fastify);
+  acceptFileBodies(fastify, UPLOAD_ROUTES);
   drainOversizedBodies(fastify);
   // One hook for every request (each hook costs throughput): the request id and security
   // headers, and refusing writes from other sites (the session guard also checks a CSRF token).
@@ -122,6 +124,27 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     .setDescription('The portal for health-insurance sales agents: access, support, training, wallet, marketplace.')
     .setVersion('0.1.0')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+    // Without deep links an operation's path is no link inside its expand button (nested controls).
+    swaggerOptions: { deepLinking: false },
+    customCss: READABLE_DOCS_CSS,
+  });
   return app;
 }
+
+/**
+ * Swagger UI's badges in colours that keep WCAG AA contrast with their white text (its own
+ * light blues and greens do not): the version stamps and the HTTP method of each operation.
+ */
+const READABLE_DOCS_CSS = `
+.swagger-ui .info .title small { background: #4b5563; }
+.swagger-ui .info .title small.version-stamp { background: #3f6212; }
+.swagger-ui .opblock .opblock-summary-method { text-shadow: none; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #047857; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #b45309; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f766e; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b91c1c; }
+.swagger-ui .opblock.opblock-head .opblock-summary-method, .swagger-ui .opblock.opblock-options .opblock-summary-method { background: #6d28d9; }
+`;

@@ -54,6 +54,15 @@ const APPLIED = [
   'Migration0048IdempotentAnswerBytes',
   'Migration0049AgedLeadVendors',
   'Migration0050GroupInvitations',
+  'Migration0052AgedImports',
+  'Migration0053BackgroundJobs',
+  'Migration0054Tickets',
+  'Migration0057DeferredIndexes',
+  'Migration0058TicketConversation',
+  'Migration0059HelpRequestFilters',
+  'Migration0060TicketSearch',
+  'Migration0061TicketReferences',
+  'Migration0062LeadReturnTickets',
 ];
 
 describe('the modules the platform is told of', () => {

@@ -5,6 +5,7 @@ import { integrationsRegistration } from './modules/integrations/integrations.re
 import { marketplaceRegistration } from './modules/marketplace/marketplace.registration.js';
 import { paymentsRegistration } from './modules/payments/payments.registration.js';
 import { securityRegistration } from './modules/security/security.registration.js';
+import { supportRegistration } from './modules/support/support.registration.js';
 import { trainingRegistration } from './modules/training/training.registration.js';
 import { walletRegistration } from './modules/wallet/wallet.registration.js';
 import type { LogRedactions } from './platform/logging/logging.js';
@@ -24,6 +25,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   paymentsRegistration,
   marketplaceRegistration,
   integrationsRegistration,
+  supportRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */
@@ -43,3 +45,6 @@ export const POPUP_RETURN_PAGES: readonly string[] = MODULE_REGISTRATIONS.flatMa
 
 /** Every column holding secrets encrypted at rest, for `npm run secrets:rotate`. */
 export const SECRET_COLUMNS: readonly SecretColumn[] = MODULE_REGISTRATIONS.flatMap((module) => module.secretColumns ?? []);
+
+/** The routes that take an uploaded file as their body. */
+export const UPLOAD_ROUTES: readonly string[] = MODULE_REGISTRATIONS.flatMap((module) => module.uploadRoutes ?? []);

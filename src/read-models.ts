@@ -5,6 +5,7 @@ import { cardPostingsProjection } from '../projections/finance/card-postings/car
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
 import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
+import { ticketsProjection } from '../projections/support/tickets/tickets.projection.js';
 import { ledgerAccountsProjection } from '../projections/wallet/ledger-accounts/ledger-accounts.projection.js';
 import { walletBalancesProjection } from '../projections/wallet/wallet-balances/wallet-balances.projection.js';
 import { walletLedgerProjection } from '../projections/wallet/wallet-ledger/wallet-ledger.projection.js';
@@ -26,4 +27,6 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   // The marketplace's read models.
   campaignsProjection,
   leadsProjection,
+  // The support desk's read model.
+  ticketsProjection,
 ];

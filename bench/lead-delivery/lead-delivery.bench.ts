@@ -86,6 +86,7 @@ async function deliveryRate(pool: SqlPool, queue: JobQueue, receiverUrl: string,
     retryDelaysMs: [0, 5_000, 300_000],
     disableAfterMs: 86_400_000,
     publicUrl: 'http://portal.bench',
+    timeZone: 'America/New_York',
   });
   const agents = Array.from({ length: AGENTS }, () => randomUUID());
   for (const userId of agents) {

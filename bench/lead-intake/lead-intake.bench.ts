@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import pLimit from 'p-limit';
 import type pg from 'pg';
@@ -23,6 +24,7 @@ import { ApiClient } from '../../test/support/portal/api-client.js';
 import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
 import { zipOf } from '../../test/support/us-zips.js';
 import { databaseWork, fmt, openBenchDatabase, type BenchDatabase } from '../support/bench-database.js';
+import { percentile } from '../support/figures.js';
 import { requireScaled } from '../wallet-debit/wallet-app.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,12 +64,7 @@ const cpuNow = async (deployment: Deployment) => ({
   at: performance.now(),
 });
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** The port's single-event append rate at 8 writers on a scratch database of its own (event-store-append's "port single"). */
 async function referenceAppends(): Promise<number> {

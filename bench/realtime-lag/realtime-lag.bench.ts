@@ -11,6 +11,7 @@ import { ApiClient } from '../../test/support/portal/api-client.js';
 import { eventReader } from '../../test/support/portal/event-stream.js';
 import { startPortal, type PortalProcess } from '../../test/support/portal/portal-process.js';
 import { openBenchDatabase } from '../support/bench-database.js';
+import { percentile } from '../support/figures.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP = 20;
@@ -26,10 +27,6 @@ await fs.access('dist/src/main.js').catch(() => {
   throw new Error('Build first: npm run build');
 });
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Publish → message on a second connection, one message at a time. */

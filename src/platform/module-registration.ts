@@ -25,6 +25,8 @@ export type ModuleRegistration = {
   readonly logRedactions?: LogRedactions;
   /** Pages opened in a window the portal opened (a provider's connect flow), served without an opener policy. */
   readonly popupReturnPages?: readonly string[];
+  /** Routes (Fastify's route pattern) that take one file as an `application/octet-stream` body, up to MAX_FILE_BYTES. */
+  readonly uploadRoutes?: readonly string[];
 };
 
 /** A migration's number, from its name (`Migration0023Campaigns` → 23). */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { MigrationObject } from '@mikro-orm/core';
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
@@ -7,6 +8,9 @@ import { SessionGuard } from './auth/session.guard.js';
 import type { PlatformConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { OutboxRelay } from './event-store/outbox.js';
+import { DiskFileStorage } from './files/disk-file-storage.js';
+import type { FileStorageSettings } from './files/files.config.js';
+import { S3FileStorage } from './files/s3-file-storage.js';
 import { createEventStore, openMigratedDatabase } from './infrastructure.js';
 import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
 import { eventJobDispatcher, type JobTrigger } from './jobs/event-job-dispatcher.js';
@@ -27,6 +31,7 @@ import {
   CONFIG,
   DATABASE,
   EVENT_STORE,
+  FILE_STORAGE,
   JOB_QUEUE,
   JOB_TRIGGERS,
   MAILER,
@@ -90,7 +95,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(config: PlatformConfig, registrations: PlatformRegistrations): DynamicModule {
+  static forRoot(config: PlatformConfig & Partial<FileStorageSettings>, registrations: PlatformRegistrations): DynamicModule {
     return {
       module: PlatformModule,
       providers: [
@@ -132,6 +137,11 @@ export class PlatformModule {
             const redis = openRedis(config.redisUrl, 'command');
             return Object.assign(new RedisRateLimiter(redis, config.redisPrefix), { close: () => redis.disconnect() });
           },
+        },
+        // Uploaded files: in the object store when one is configured (processes on several machines), else under DATA_DIR.
+        {
+          provide: FILE_STORAGE,
+          useFactory: () => (config.fileStorage?.s3 ? new S3FileStorage(config.fileStorage.s3) : new DiskFileStorage(path.join(config.dataDir, 'files'))),
         },
         SessionGuard,
         RolesGuard,
@@ -175,6 +185,7 @@ export class PlatformModule {
         DATABASE,
         SQL_POOL,
         EVENT_STORE,
+        FILE_STORAGE,
         JOB_QUEUE,
         SUBSCRIPTION_RUNNER,
         PROJECTIONS,

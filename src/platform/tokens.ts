@@ -16,3 +16,5 @@ export const RATE_LIMITER = Symbol('RATE_LIMITER');
 export const SECRET_CIPHER = Symbol('SECRET_CIPHER');
 /** OutboundHttp: the fenced client for addresses users configure (src/platform/outbound). */
 export const OUTBOUND_HTTP = Symbol('OUTBOUND_HTTP');
+/** FileStorage: uploaded files, on disk under DATA_DIR or in an object store (src/platform/files). */
+export const FILE_STORAGE = Symbol('FILE_STORAGE');

@@ -37,7 +37,7 @@ describe('access codes (API)', () => {
     const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
     await expect
       .poll(async () => (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}`)).json()).events.length, {
-        timeout: 10_000,
+        timeout: 60_000,
       })
       .toBe(2);
   });
@@ -104,7 +104,7 @@ describe('access codes (API)', () => {
       (await (await admin.request('GET', `/api/admin/security/events?type=access_code_attempt&userId=${agentId}&limit=100`)).json()).events as {
         details: { locked?: boolean };
       }[];
-    await expect.poll(async () => (await logged()).length, { timeout: 15_000 }).toBe(31);
+    await expect.poll(async () => (await logged()).length, { timeout: 60_000 }).toBe(31);
     expect((await logged()).filter((event) => event.details.locked === true)).toHaveLength(26);
   });
 
@@ -126,7 +126,7 @@ describe('access codes (API)', () => {
       .poll(
         async () =>
           (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.find((c: { codeId: string }) => c.codeId === created.codeId)?.disabled,
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
     const email = `disabled-${randomUUID().slice(0, 8)}@agents.test`;

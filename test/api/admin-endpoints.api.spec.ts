@@ -35,7 +35,7 @@ describe('admin endpoints', () => {
           const refused = new Set((events as { details: { path: string; method: string } }[]).map((e) => `${e.details.method} ${e.details.path}`));
           return endpoints.filter(({ method, path }) => !refused.has(`${method} ${path}`));
         },
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
       .toEqual([]);
   });

@@ -155,7 +155,7 @@ describe('admin send-leads endpoints', () => {
           entries = ((await page.json()) as { events: Entry[] }).events;
           return entries.length;
         },
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
       .toBe(4);
     const details = await Promise.all(entries.map(async (entry) => (await admin.client.request('GET', `/api/admin/audit/events/${entry.eventId}`)).text()));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { inParallel, tally } from '../support/parallel.js';
+import { importAgedCsv, type AgedImport } from '../support/portal/aged-import.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { freshAdmin, freshAgent, signedInClient } from '../support/portal/portal.js';
 
@@ -38,16 +40,11 @@ const row = (cells: Partial<Record<string, string>> = {}) => {
     .join(',');
 };
 
-type ImportAnswer = {
-  rows: number;
-  imported: number;
-  rejected: number;
-  duplicates: { row: number; duplicateOf: string; message: string }[];
-  errors: { row: number; field: string; message: string }[];
-};
-
-const importCsv = (csv: string, client: ApiClient = admin, vendor = vendorId) =>
-  client.request('POST', `/api/admin/aged-leads/import?vendorId=${vendor}`, csv, { 'content-type': 'text/csv' });
+const importCsv = (csv: string, client: ApiClient = admin, vendor = vendorId, idempotencyKey?: string) =>
+  client.request('POST', `/api/admin/aged-leads/import?vendorId=${vendor}`, csv, {
+    'content-type': 'text/csv',
+    ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+  });
 
 describe('POST /api/admin/aged-leads/import', () => {
   it('stores good rows in the aged inventory and names each bad row’s field', async () => {
@@ -68,10 +65,8 @@ describe('POST /api/admin/aged-leads/import', () => {
       row({ email: 'not-an-email', age: 'old' }),
       `${row()},extra`,
     ].join('\r\n');
-    const answer = await importCsv(csv);
-    expect(answer.status).toBe(200);
-    const body = (await answer.json()) as ImportAnswer;
-    expect(body).toMatchObject({ rows: 9, imported: 2, rejected: 7, duplicates: [] });
+    const body = await importAgedCsv(admin, vendorId, csv);
+    expect(body).toMatchObject({ status: 'done', rows: 9, rowsDone: 9, imported: 2, rejected: 7, duplicates: [] });
     expect(body.errors).toEqual([
       { row: 4, field: 'phone', message: 'Phone must be a valid US phone number' },
       { row: 5, field: 'state', message: 'State must be a two-letter US state code' },
@@ -102,7 +97,7 @@ describe('POST /api/admin/aged-leads/import', () => {
       row({ age: '', dateOfBirth }),
       row({ state: 'TX', zip: '75201' }),
     ].join('\n');
-    const body = (await (await importCsv(csv)).json()) as ImportAnswer;
+    const body = await importAgedCsv(admin, vendorId, csv);
     expect(body).toMatchObject({ rows: 7, imported: 1, rejected: 6 });
     expect(body.errors).toEqual([
       { row: 2, field: 'phone', message: 'Phone must be a valid US phone number' },
@@ -117,11 +112,11 @@ describe('POST /api/admin/aged-leads/import', () => {
   it('reports a lead seen within 30 days as a duplicate, in the same file or an earlier one', async () => {
     const phone = uniquePhone();
     const email = `dup-${randomUUID().slice(0, 8)}@example.com`;
-    const first = (await (
-      await importCsv(
-        [HEADER, row({ phone, email: '' }), row({ email }), row({ phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` })].join('\n'),
-      )
-    ).json()) as ImportAnswer;
+    const first = await importAgedCsv(
+      admin,
+      vendorId,
+      [HEADER, row({ phone, email: '' }), row({ email }), row({ phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}` })].join('\n'),
+    );
     expect(first).toMatchObject({ rows: 3, imported: 2, rejected: 0, errors: [] });
     expect(first.duplicates).toEqual([
       {
@@ -132,16 +127,95 @@ describe('POST /api/admin/aged-leads/import', () => {
         message: 'Same phone or e-mail as a lead received within 30 days: stored, never sold.',
       },
     ]);
-    const again = (await (await importCsv([HEADER, row({ email: email.toUpperCase() })].join('\n'))).json()) as ImportAnswer;
+    const again = await importAgedCsv(admin, vendorId, [HEADER, row({ email: email.toUpperCase() })].join('\n'));
     expect(again).toMatchObject({ imported: 0, duplicates: [{ row: 2 }] });
     // A row imported before under its externalId is the same lead, not a new one.
     const externalId = `csv-${randomUUID()}`;
     const line = row({ externalId });
-    expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({ imported: 1 });
-    expect(await (await importCsv(`${HEADER}\n${line}`)).json()).toMatchObject({
+    expect(await importAgedCsv(admin, vendorId, `${HEADER}\n${line}`)).toMatchObject({ imported: 1 });
+    expect(await importAgedCsv(admin, vendorId, `${HEADER}\n${line}`)).toMatchObject({
       imported: 0,
       duplicates: [{ row: 2, field: 'externalId', message: 'Already imported from this vendor with this externalId.' }],
     });
+  });
+
+  it('imports a file of several batches as a job, with its progress and the report in file order', async () => {
+    const phone = uniquePhone();
+    // Row 2 and row 1,602 share a phone (a duplicate across batches); a bad row closes the first batch and opens the second.
+    // Numbers in a row within one exchange (2,500 random ones would likely meet twice), an exchange of 300 to 499
+    // that uniquePhone never gives, so no other row of this run is among them.
+    const area = ['213', '404', '503', '615', '713', '801'][Math.floor(Math.random() * 6)]!;
+    const block = Number(`${area}${300 + Math.floor(Math.random() * 200)}`) * 10_000 + 5_000 * Math.floor(Math.random() * 2);
+    const nth = (i: number) => `+1${block + i}`;
+    const lines = Array.from({ length: 2_500 }, (_, i) =>
+      i === 0 ? row({ phone }) : i === 1_600 ? row({ phone, email: '' }) : row({ phone: nth(i), ...(i === 999 || i === 1_000 ? { zip: '1' } : {}) }),
+    );
+    const started = await importCsv([HEADER, ...lines].join('\n') + '\n', admin, vendorId);
+    expect(started.status).toBe(202);
+    const queued = (await started.json()) as AgedImport;
+    expect(queued).toMatchObject({ status: 'queued', rows: 2_500, rowsDone: 0, imported: 0 });
+    const seen = new Set<number>();
+    let report: AgedImport;
+    do {
+      // As the admin page follows it: the counts alone while it runs.
+      report = (await (await admin.request('GET', `/api/admin/aged-leads/imports/${queued.importId}?summary=true`)).json()) as AgedImport;
+      expect(report).not.toHaveProperty('errors');
+      seen.add(report.rowsDone);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } while (report.status !== 'done' && report.status !== 'failed');
+    report = (await (await admin.request('GET', `/api/admin/aged-leads/imports/${queued.importId}`)).json()) as AgedImport;
+    expect(report).toMatchObject({ status: 'done', rows: 2_500, rowsDone: 2_500, imported: 2_497, rejected: 2, failure: null });
+    expect(report.errors).toEqual([
+      { row: 1_001, field: 'zip', message: 'ZIP must be 5 digits (or ZIP+4)' },
+      { row: 1_002, field: 'zip', message: 'ZIP must be 5 digits (or ZIP+4)' },
+    ]);
+    expect(report.duplicates).toEqual([expect.objectContaining({ row: 1_602, field: 'phone / email' })]);
+    const csv = await admin.request('GET', `/api/admin/aged-leads/imports/${queued.importId}/report.csv`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).split('\r\n')).toEqual([
+      'row,outcome,field,message',
+      '1001,Rejected,zip,ZIP must be 5 digits (or ZIP+4)',
+      '1002,Rejected,zip,ZIP must be 5 digits (or ZIP+4)',
+      '1602,Duplicate,phone / email,"Same phone or e-mail as a lead received within 30 days: stored, never sold."',
+      '',
+    ]);
+    // Progress moves a batch at a time, and is seen between the start and the end.
+    expect([...seen].every((done) => done % 1_000 === 0 || done === 2_500)).toBe(true);
+    expect([...seen].some((done) => done > 0 && done < 2_500)).toBe(true);
+    const { imports } = (await (await admin.request('GET', '/api/admin/aged-leads/imports')).json()) as {
+      imports: (AgedImport & { duplicateCount: number })[];
+    };
+    expect(imports.find((found) => found.importId === queued.importId)).toMatchObject({ status: 'done', imported: 2_497, duplicateCount: 1 });
+  });
+
+  it('answers a repeated upload under one Idempotency-Key with the same import', async () => {
+    const csv = `${HEADER}\n${row()}\n${row()}`;
+    const key = `upload-${randomUUID()}`;
+    const first = await importAgedCsv(admin, vendorId, csv, { 'idempotency-key': key });
+    expect(first).toMatchObject({ status: 'done', imported: 2 });
+    const again = await importAgedCsv(admin, vendorId, csv, { 'idempotency-key': key });
+    expect(again).toEqual(first);
+    // The key sent with another file, or the same file for another vendor, is refused.
+    const { vendorId: other } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Other CSV Vendor' })).json()) as { vendorId: string };
+    for (const [body, vendor] of [
+      [`${csv}\n${row()}`, vendorId],
+      [csv, other],
+    ] as const) {
+      const reused = await importCsv(body, admin, vendor, key);
+      expect(reused.status).toBe(409);
+      expect(await reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+  });
+
+  it('sells one of 30 imports of the same lead at once: the other 29 are its duplicates', async () => {
+    const line = row();
+    const reports = await inParallel(30, () => importAgedCsv(admin, vendorId, `${HEADER}\n${line}`));
+    expect(tally(reports.map((report) => `${report.status} ${report.imported}`))).toEqual({ 'done 1': 1, 'done 0': 29 });
+    const original = reports.find((report) => report.imported === 1)!;
+    const duplicates = reports.flatMap((report) => report.duplicates);
+    expect(duplicates).toHaveLength(29);
+    expect(new Set(duplicates.map((duplicate) => duplicate.duplicateOf)).size).toBe(1);
+    expect(original.duplicates).toEqual([]);
   });
 
   it('refuses a file it cannot use with a message, never a 500', async () => {

@@ -19,9 +19,11 @@ describe('signing in and out (API)', () => {
 
     const session = await (await client.request('GET', '/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'agent@portal.test', displayName: 'Alex Agent', isAdmin: false, isMicrosoftUser: false });
+    // The organisation's time zone, which every page shows times in (ORG_TIME_ZONE, New York by default).
+    expect(session.timeZone).toBe('America/New_York');
 
     expect((await client.request('POST', '/api/auth/sign-out')).status).toBe(204);
-    expect((await (await client.request('GET', '/api/auth/session')).json()).user).toBeNull();
+    expect(await (await client.request('GET', '/api/auth/session')).json()).toEqual({ user: null, timeZone: 'America/New_York' });
   });
 
   it('answers an unknown e-mail and a wrong password alike', async () => {

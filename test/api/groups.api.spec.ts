@@ -135,8 +135,8 @@ describe('groups over HTTP', () => {
       Array(3).fill(JSON.stringify({ group: 'Imported', ok: true, status: 'invited', message: 'Invited to the group.' })),
     );
     // Only an account's holder is mailed (once per invitation); nothing goes to an address nobody signs in with.
-    await expect.poll(async () => (await mailsTo(known.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 20_000 }).toBe(2);
-    await expect.poll(async () => (await mailsTo(admin.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await mailsTo(known.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(async () => (await mailsTo(admin.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 60_000 }).toBe(2);
     const mail = (await mailsTo(admin.email)).find((m) => m.text.includes(`invited you to their group “For ${admin.email}”`));
     expect(mail?.subject).toBe(`${owner.email.split('@')[0]} invited you to a group on the Agent Portal`);
     expect(mail!.text).toMatch(/https?:\/\/\S+\/groups\n/);
@@ -208,7 +208,7 @@ describe('groups over HTTP', () => {
     expect(tally(invited)).toEqual({ invited: 1, already: 29 });
     // One invitation, so one mail.
     await expect
-      .poll(async () => (await mailsTo(member.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 20_000 })
+      .poll(async () => (await mailsTo(member.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 60_000 })
       .toBe(1);
     expect(tally(await inParallel(30, async () => (await accept(member.client, groupId)).status))).toEqual({ 200: 1, 404: 29 });
     expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).members.map((m) => m.email)).toEqual([member.email]);
@@ -252,7 +252,7 @@ describe('groups over HTTP', () => {
           );
           return events.filter((event) => event.details.resource === 'group').length;
         },
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toBe(5);
     expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).name).toBe('Private');

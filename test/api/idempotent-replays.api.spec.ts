@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { importAgedCsv } from '../support/portal/aged-import.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { topUpWithDemoCard } from '../support/portal/demo-top-up.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from '../support/portal/own-portal.js';
@@ -50,10 +51,7 @@ describe('a replayed answer is byte-identical to the first', () => {
     const rows = ['basic', 'jgs_leads'].flatMap((tier) =>
       Array.from({ length: 5 }, () => `Ben,Aged,${phone()},,OH,43004,,67,${tier},I agree to be contacted.,${consent.at},`),
     );
-    const imported = await admin.client.request('POST', `/api/admin/aged-leads/import?vendorId=${vendorId}`, [header, ...rows].join('\n'), {
-      'content-type': 'text/csv',
-    });
-    expect(((await imported.json()) as { imported: number }).imported).toBe(10);
+    expect((await importAgedCsv(admin.client, vendorId, [header, ...rows].join('\n'))).imported).toBe(10);
     expect(
       (await admin.client.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 50_000 }, { 'idempotency-key': randomUUID() }))
         .status,

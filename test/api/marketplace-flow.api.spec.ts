@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { inParallel } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
+import { fundedCampaign } from '../support/portal/funded-campaign.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { zipOf } from '../support/us-zips.js';
 
@@ -33,34 +34,21 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
   });
 
   it('sells a lead in the campaign’s state at the table price, from the campaign’s hold, once; passes over others', async () => {
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Flow Vendor' })).json()) as { apiKey: string };
     const agent = await own.account();
-    expect(
-      (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': randomUUID() })).status,
-    ).toBe(200);
-    const created = await agent.client.request(
-      'POST',
-      '/api/campaigns',
-      { name: 'Florida only', source: 'data_leads', tier: 'exclusive', budgetCents: 5_000, targeting: { states: ['FL'] } },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(created.status).toBe(201);
-    const { campaignId } = (await created.json()) as { campaignId: string };
-    const post = (body: unknown) =>
-      fetch(`${own.portal.url}/api/intake/leads`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-        body: JSON.stringify(body),
-      });
+    const { campaignId, postLeads: post } = await fundedCampaign(own.portal.url, admin, agent, {
+      vendor: 'Flow Vendor',
+      creditCents: 10_000,
+      campaign: { name: 'Florida only', tier: 'exclusive', budgetCents: 5_000, targeting: { states: ['FL'] } },
+    });
 
     const answer = await post({ leads: [lead('FL', '+14075550123'), lead('TX', '+15125550123'), lead('FL', '(407) 555-0123')] });
     expect(((await answer.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'duplicate']);
 
     const campaign = async () =>
       (await (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json()) as { leadCount: number; spentCents: number; budgetCents: number };
-    await expect.poll(campaign, { timeout: 20_000 }).toMatchObject({ leadCount: 1, spentCents: 2_500, budgetCents: 5_000 });
+    await expect.poll(campaign, { timeout: 60_000 }).toMatchObject({ leadCount: 1, spentCents: 2_500, budgetCents: 5_000 });
     await expect
-      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 })
+      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 })
       .toMatchObject({ availableCents: 5_000, heldCents: 2_500 });
     // The wallet explains the charge: a lead, from the campaign's hold.
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as {
@@ -114,7 +102,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     // Ending the campaign returns the rest; a later lead is not bought.
     expect((await agent.client.request('POST', `/api/campaigns/${campaignId}/end`)).status).toBe(200);
     await expect
-      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 })
+      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 })
       .toMatchObject({ availableCents: 7_500, heldCents: 0 });
     expect((await post(lead('FL', '+13215550188'))).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -156,7 +144,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       body: JSON.stringify({ ...lead('GA', '+14045550142'), tier: 'premium' }),
     });
     await expect
-      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 20_000 })
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 60_000 })
       .toMatchObject({ leadCount: 1, spentCents: 1_250 });
   });
 
@@ -183,7 +171,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 1_500 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
       .toBe(1_500);
     const availability = (await (await agent.client.request('GET', '/api/aged-orders/availability?tier=business&states=FL,GA')).json()) as {
       available: number;
@@ -217,7 +205,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ code: 'AGED_NONE_AVAILABLE' });
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
       .toBe(100);
     await expect
       .poll(
@@ -234,7 +222,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
             : null;
           return [first.leads.length, second?.leads.length ?? 0, first.leads.every((l) => l.source === 'aged_leads' && l.priceCents === 10)];
         },
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toEqual([50, 50, true]);
   });
@@ -284,7 +272,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 100_000 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
       .toBe(100_000);
     const statuses = await inParallel(
       30,
@@ -303,7 +291,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     );
     expect(rows[0]).toEqual({ claimed: sold * 100, orders: sold, charged: sold * 1_000 });
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
       .toBe(100_000 - sold * 1_000);
   });
 
@@ -329,12 +317,12 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       });
     }
     await expect
-      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 20_000 })
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 60_000 })
       .toMatchObject({ leadCount: 2, spentCents: 1_000 });
     let leads: { leadId: string }[] = [];
     await expect
       .poll(async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string }[] }).leads).length, {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toBe(2);
     const [first, second] = leads.map((l) => l.leadId);
@@ -368,7 +356,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       .poll(
         async () =>
           ((await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] }).returns.map((r) => r.returnId),
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toEqual(expect.arrayContaining([returnId, denyId]));
     const queue = (await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] };
@@ -406,7 +394,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(racing[15]).toBe(200);
     expect(racing.every((status) => status === 200 || status === 409)).toBe(true);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
-    await expect.poll(assignedToMember, { timeout: 20_000 }).not.toContain(first);
+    await expect.poll(assignedToMember, { timeout: 60_000 }).not.toContain(first);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: '' })).status).toBe(400);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: 'Testing is not a return reason for live leads' })).status).toBe(
       200,
@@ -414,7 +402,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/approve`)).status).toBe(409);
     // $5 back once: $30 - $10 held... the budget's hold keeps $20, the wallet gets $5 back.
     await expect
-      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 })
+      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 })
       .toMatchObject({ availableCents: 500, heldCents: 2_000 });
     await expect
       .poll(
@@ -422,7 +410,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
           ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns
             .map((r) => [r.status, r.denyReason])
             .sort(),
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toEqual([
         ['approved', null],
@@ -433,9 +421,9 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
 
     // The approved return comes off what the campaign spent and what the agent contributed; the budget's hold keeps its captures.
     await expect
-      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 20_000 })
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 60_000 })
       .toMatchObject({ leadCount: 2, spentCents: 500, budgetUsedCents: 1_000, returnedCents: 500 });
-    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 20_000 }).toMatchObject({ contributedCents: 500 });
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 }).toMatchObject({ contributedCents: 500 });
     // A returned lead is nobody's to work: assigning it is refused with a reason; the lead kept is still assignable.
     const refused = await assignTo(first!, member.userId);
     expect(refused.status).toBe(409);
@@ -504,7 +492,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       ((await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { leadId: string; ownerEmail: string; how: string }[] })
         .leads;
     await expect
-      .poll(async () => ((await (await owner.client.request('GET', '/api/dashboard')).json()) as { assigned: number }).assigned, { timeout: 30_000 })
+      .poll(async () => ((await (await owner.client.request('GET', '/api/dashboard')).json()) as { assigned: number }).assigned, { timeout: 60_000 })
       .toBe(30);
     // Each member got a third, each lead once.
     const given = await Promise.all(members.map(assignedTo));
@@ -561,7 +549,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(
       (await admin.request('POST', `/api/admin/wallets/${poor.userId}/test-credit`, { amountCents: 500 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
-    await expect.poll(() => available(rich.client), { timeout: 20_000 }).toBe(100);
+    await expect.poll(() => available(rich.client), { timeout: 60_000 }).toBe(100);
 
     // What a process stopped right after the claim leaves behind: the order claimed an hour ago, its leads out of the inventory, no charge.
     const cutOff = async (ownerId: string) => {
@@ -579,19 +567,19 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const poorOrder = await cutOff(poor.userId);
     expect(await available(poor.client)).toBe(0);
     // The wallet refuses $10 of a $5 balance: the leads return to the inventory and the order is gone.
-    await expect.poll(() => available(poor.client), { timeout: 20_000 }).toBe(100);
+    await expect.poll(() => available(poor.client), { timeout: 60_000 }).toBe(100);
     expect((await own.pool.query('SELECT 1 FROM aged_orders WHERE order_id = $1', [poorOrder])).rowCount).toBe(0);
     // The wallet page reads a read model: on a busy machine it may show the test credit a moment later.
     await expect
-      .poll(async () => (await (await poor.client.request('GET', '/api/wallet')).json()) as object, { timeout: 20_000 })
+      .poll(async () => (await (await poor.client.request('GET', '/api/wallet')).json()) as object, { timeout: 60_000 })
       .toMatchObject({ availableCents: 500 });
 
     const richOrder = await cutOff(rich.userId);
     await expect
-      .poll(async () => ((await (await rich.client.request('GET', '/api/leads?state=NV')).json()) as { leads: unknown[] }).leads.length, { timeout: 20_000 })
+      .poll(async () => ((await (await rich.client.request('GET', '/api/leads?state=NV')).json()) as { leads: unknown[] }).leads.length, { timeout: 60_000 })
       .toBe(50);
     await expect
-      .poll(async () => (await (await rich.client.request('GET', '/api/wallet')).json()) as object, { timeout: 20_000 })
+      .poll(async () => (await (await rich.client.request('GET', '/api/wallet')).json()) as object, { timeout: 60_000 })
       .toMatchObject({ availableCents: 1_000 });
     const { entries } = (await (await rich.client.request('GET', '/api/wallet/ledger')).json()) as {
       entries: { type: string; amountCents: number; description: string }[];

@@ -170,7 +170,7 @@ describe('card payments over HTTP with the demo provider', () => {
           };
           return events.filter((event) => event.details.resource === 'payment-method').length;
         },
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toBe(3);
 

@@ -132,7 +132,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     // The README's first background command; foreground steps (making the key) come before it.
     const api = runs.find((r) => r.line.includes('dist/src/main.js'))!;
     await expect.poll(async () => (await fetch(`${apiUrl}/health/ready`).catch(() => null))?.status, { timeout: 60_000, interval: 250 }).toBe(200);
-    await expect.poll(() => api.output(), { timeout: 10_000 }).toContain(`Settings read from ${path.join(dir, '.env')}`);
+    await expect.poll(() => api.output(), { timeout: 60_000 }).toContain(`Settings read from ${path.join(dir, '.env')}`);
     // The address it answers on: localhost when it listens on every address, else the address it listens on.
     expect(api.output()).toMatch(new RegExp(`OpenAPI JSON at http://(localhost|127\\.0\\.0\\.1):${new URL(apiUrl).port}/api/docs/openapi\\.json`));
     expect((await fetch(`${apiUrl}/api/docs/openapi.json`)).status).toBe(200);
@@ -155,7 +155,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
 
     // The worker projects the code before it can be used.
     await expect
-      .poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.length, { timeout: 30_000, interval: 250 })
+      .poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.length, { timeout: 60_000, interval: 250 })
       .toBe(1);
     expect((await admin.request('POST', '/api/access/verify', { code })).status).toBe(200);
     expect((await (await admin.request('GET', '/api/auth/session')).json()).user).toMatchObject({ hasElevatedAccess: true, needsSatLeader: false });
@@ -168,7 +168,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
             (r) => r.event_type,
           ),
         {
-          timeout: 30_000,
+          timeout: 60_000,
           interval: 250,
         },
       )
@@ -206,7 +206,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
           confirm = found ? new URL(found) : undefined;
           return confirm?.origin;
         },
-        { timeout: 30_000, interval: 250 },
+        { timeout: 60_000, interval: 250 },
       )
       .toBe(apiUrl);
     expect((await newcomer.request('POST', '/api/auth/confirm-email', { token: confirm!.searchParams.get('token') })).status).toBe(200);

@@ -88,18 +88,18 @@ describeIf(
       // Accepted meanwhile: a password reset whose mail is a job (as forgot-password records it).
       await recordAccountEvent(pool, agent.id, accountEvent('PasswordResetRequested', { userId: agent.id, email: agent.email }, agent.id));
       await expect
-        .poll(async () => (await pool.query(`SELECT 1 FROM es_events WHERE event_type = 'PasswordResetRequested'`)).rowCount, { timeout: 15_000 })
+        .poll(async () => (await pool.query(`SELECT 1 FROM es_events WHERE event_type = 'PasswordResetRequested'`)).rowCount, { timeout: 60_000 })
         .toBe(1);
 
       await redis.start();
-      await expect.poll(ready, { timeout: 15_000 }).toBe(200);
-      await expect.poll(resetMails, { timeout: 20_000 }).toEqual(['Reset your Agent Portal password']);
-      await expect.poll(async () => (await new ApiClient(portal.url).signIn(agent.email, PASSWORD)).status, { timeout: 15_000 }).toBe(200);
+      await expect.poll(ready, { timeout: 60_000 }).toBe(200);
+      await expect.poll(resetMails, { timeout: 60_000 }).toEqual(['Reset your Agent Portal password']);
+      await expect.poll(async () => (await new ApiClient(portal.url).signIn(agent.email, PASSWORD)).status, { timeout: 60_000 }).toBe(200);
     });
 
     it('stays up while Redis stops mid-run, and resumes jobs and realtime when it is back', async () => {
       if (!redis.running) await redis.start();
-      await expect.poll(ready, { timeout: 15_000 }).toBe(200);
+      await expect.poll(ready, { timeout: 60_000 }).toBe(200);
       const agentClient = new ApiClient(portal.url);
       const adminClient = new ApiClient(portal.url);
       expect((await agentClient.signIn(agent.email, PASSWORD)).status).toBe(200);
@@ -111,7 +111,7 @@ describeIf(
       };
       const changes = () => stream.events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as { topic: string });
       try {
-        await expect.poll(() => stream.events.map((e) => e.event), { timeout: 10_000 }).toContain('ready');
+        await expect.poll(() => stream.events.map((e) => e.event), { timeout: 60_000 }).toContain('ready');
         expect((await answered(adminClient.request('GET', '/api/admin/jobs/failed'))).status).toBe(200);
 
         const beforeOutage = changes().length;
@@ -122,7 +122,7 @@ describeIf(
         expect(failedJobs.headers.get('retry-after')).toMatch(/^\d+$/);
 
         await redis.start();
-        await expect.poll(ready, { timeout: 15_000 }).toBe(200);
+        await expect.poll(ready, { timeout: 60_000 }).toBe(200);
         // The open stream is told that it may have missed changes, then hears new ones.
         await expect
           .poll(
@@ -130,7 +130,7 @@ describeIf(
               changes()
                 .slice(beforeOutage)
                 .map((c) => c.topic),
-            { timeout: 15_000 },
+            { timeout: 60_000 },
           )
           .toContain('*');
         const before = changes().length;
@@ -141,7 +141,7 @@ describeIf(
               changes()
                 .slice(before)
                 .map((c) => c.topic),
-            { timeout: 15_000 },
+            { timeout: 60_000 },
           )
           .toContain('activity');
         expect((await answered(adminClient.request('GET', '/api/admin/jobs/failed'))).status).toBe(200);

@@ -72,7 +72,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
         readers.push(eventReader(stream));
       }
       await expect
-        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_campaigns WHERE status = 'active'`)).rows[0].n, { timeout: 30_000 })
+        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_campaigns WHERE status = 'active'`)).rows[0].n, { timeout: 120_000 })
         .toBe(STATES.length);
 
       // The burst, spread over the API processes.
@@ -96,14 +96,14 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
       });
       expect(new Set(statuses)).toEqual(new Set([201]));
       await expect
-        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'LeadAllocated'`)).rows[0].n, { timeout: 60_000 })
+        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'LeadAllocated'`)).rows[0].n, { timeout: 120_000 })
         .toBe(LEADS);
-      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_owned_leads`)).rows[0].n, { timeout: 30_000 }).toBe(LEADS);
+      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_owned_leads`)).rows[0].n, { timeout: 120_000 }).toBe(LEADS);
       await expect
-        .poll(async () => (await pool.query(`SELECT coalesce(sum(held_cents), 0)::int AS n FROM rm_wallet_balances`)).rows[0].n, { timeout: 30_000 })
+        .poll(async () => (await pool.query(`SELECT coalesce(sum(held_cents), 0)::int AS n FROM rm_wallet_balances`)).rows[0].n, { timeout: 120_000 })
         .toBe(STATES.length * 10_000 - LEADS * 2_500);
       await expect
-        .poll(() => readers.filter((r) => r.events.some((e) => e.event === 'change' && e.data.includes('"leads"'))).length, { timeout: 30_000 })
+        .poll(() => readers.filter((r) => r.events.some((e) => e.event === 'change' && e.data.includes('"leads"'))).length, { timeout: 120_000 })
         .toBe(STATES.length);
 
       const allocations = (
@@ -146,5 +146,5 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
     expect(one.agentsTold).toBe(STATES.length);
     const many = await run('two APIs, two workers');
     expect(many).toEqual(one);
-  }, 300_000);
+  }, 600_000);
 });

@@ -98,7 +98,7 @@ describe('rotating a webhook signing secret over HTTP', () => {
           events = ((await page.json()) as { events: typeof events }).events;
           return events.length;
         },
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
       .toBe(1);
     expect(events[0]).toMatchObject({ streamId: `integration-${integrationId}`, actor: { email: agent.email } });

@@ -96,7 +96,7 @@ describe('admin adjustments', () => {
     expect(await decidedBalance(userId)).toBe(0);
     // The read side agrees once it has caught up (the probe's cent included).
     await expect
-      .poll(async () => ((await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .poll(async () => ((await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
       .toBe(1);
   });
 

@@ -69,7 +69,7 @@ describe('admin Access Codes page', () => {
           await page.getByRole('heading', { name: 'Access Codes' }).waitFor();
           return page.getByTestId('access-codes-grid').locator('.ag-row', { hasText: label }).innerText();
         },
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toMatch(/1 \/ 1[\s\S]*Used up/);
     await screenshot(page, 'admin-access-codes');

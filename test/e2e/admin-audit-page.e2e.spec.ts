@@ -49,7 +49,7 @@ describe('the admin Audit page', () => {
             alertId !== undefined && (await (await api.request('GET', `/api/admin/audit/events?stream=securityalert-${alertId}`)).json()).events.length === 1
           );
         },
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
 

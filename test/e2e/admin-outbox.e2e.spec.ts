@@ -40,7 +40,7 @@ describe('admin Mail Outbox page', () => {
           await Promise.all([page.waitForResponse((r) => r.url().includes('/api/admin/outbox')), page.getByRole('button', { name: 'Filter' }).click()]);
           return [await mails.count(), await page.getByText(`To ${email}`).count()];
         },
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toEqual([1, 1]);
     const link = page.getByRole('link', { name: /\/auth\/confirm\?token=/ });

@@ -21,7 +21,7 @@ describe('the admin Security page', () => {
 
     const api = await signedInClient('admin@portal.test');
     await expect
-      .poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 15_000 })
+      .poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 60_000 })
       .toBeGreaterThan(0);
 
     const { context, page } = await newPage(browser, { width: 1366, height: 1000 });
@@ -43,7 +43,7 @@ describe('the admin Security page', () => {
     const events = page.getByTestId('events-grid');
     await expect
       .poll(async () => (await events.locator('.ag-row[row-id]').allInnerTexts()).filter((t) => t.includes(email) && t.includes(`Email: ${email}`)).length, {
-        timeout: 10_000,
+        timeout: 60_000,
       })
       .toBe(5);
     const eventTexts = (await events.locator('.ag-row[row-id]').allInnerTexts()).join('\n');

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { importAgedCsv } from '../support/portal/aged-import.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
@@ -70,8 +71,7 @@ describe('the Buy Leads dialog', () => {
       'firstName,lastName,phone,email,state,zip,age,tier,consentText,consentAt',
       ...['+13055550111', '+13055550112', '+13055550113'].map((phone) => `Ada,King,${phone},,FL,33101,67,business,I agree to be contacted.,${consentAt}`),
     ].join('\n');
-    const imported = await admin.request('POST', `/api/admin/aged-leads/import?vendorId=${vendorId}`, csv, { 'content-type': 'text/csv' });
-    expect(((await imported.json()) as { imported: number }).imported).toBe(3);
+    expect((await importAgedCsv(admin, vendorId, csv)).imported).toBe(3);
 
     await dialog.getByLabel('States (optional)').fill('fl');
     await dialog.getByLabel('Package').waitFor();

@@ -95,7 +95,7 @@ describe('lead delivery to the agent’s integrations', () => {
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 20_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
       .toBe(cents);
     return agent;
   }
@@ -128,7 +128,7 @@ describe('lead delivery to the agent’s integrations', () => {
     const before = receiver.received.length;
     await buy(agent, 2, 'Tampa');
 
-    await expect.poll(async () => (await deliveries(agent)).filter((d) => d.status === 'succeeded').length, { timeout: 20_000 }).toBe(6);
+    await expect.poll(async () => (await deliveries(agent)).filter((d) => d.status === 'succeeded').length, { timeout: 60_000 }).toBe(6);
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(2);
     expect(got.every((r) => r.check.valid && r.answeredStatus === 200)).toBe(true);
@@ -148,25 +148,25 @@ describe('lead delivery to the agent’s integrations', () => {
     receiver.secret = signingSecret!;
     receiver.answer = 500;
     await buy(agent, 1, 'Orlando');
-    await expect.poll(async () => (await deliveries(agent))[0]?.status, { timeout: 20_000 }).toBe('failed');
+    await expect.poll(async () => (await deliveries(agent))[0]?.status, { timeout: 60_000 }).toBe('failed');
     expect((await deliveries(agent))[0]).toMatchObject({ attempts: 3, lastError: expect.stringContaining('500') });
     await new Promise((resolve) => setTimeout(resolve, 3_200));
     await buy(agent, 1, 'Orlando');
     await expect
-      .poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled, { timeout: 20_000 })
+      .poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled, { timeout: 60_000 })
       .toMatchObject({ reason: expect.stringContaining('Deliveries have failed since') });
     await expect
       .poll(
         async () =>
           (await own.pool.query(`SELECT 1 FROM mail_messages WHERE to_address = $1 AND subject = 'Your OnlySales integration was turned off'`, [agent.email]))
             .rowCount,
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toBe(1);
     await buy(agent, 1, 'Orlando');
     // The new lead is held; the one bought before the integration was turned off may be held too,
     // when its retry was still waiting at that moment.
-    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status), { timeout: 20_000 }).toEqual(expect.arrayContaining(['held']));
+    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status), { timeout: 60_000 }).toEqual(expect.arrayContaining(['held']));
     expect(await deliveries(agent)).toHaveLength(3);
 
     receiver.answer = 200;
@@ -183,7 +183,7 @@ describe('lead delivery to the agent’s integrations', () => {
     await page.getByRole('button', { name: 'Turn back on…' }).click();
     await page.getByRole('button', { name: 'Turn on and send them' }).click();
     await page.getByText('OnlySales is back on').first().waitFor();
-    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status), { timeout: 20_000 }).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status), { timeout: 60_000 }).toEqual(['succeeded', 'succeeded', 'succeeded']);
     await page.getByTestId('delivery').first().waitFor();
     expect(await page.getByTestId('delivery').count()).toBe(3);
 
@@ -203,7 +203,7 @@ describe('lead delivery to the agent’s integrations', () => {
       .first()
       .click();
     await page.getByText('Resending').first().waitFor();
-    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(sentBefore + 1);
+    await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(sentBefore + 1);
     // A resend that fails leaves the lead delivered, and the log says what the resend got.
     receiver.answer = 500;
     await page
@@ -231,7 +231,7 @@ describe('lead delivery to the agent’s integrations', () => {
     const { integrationId, signingSecret } = await connect(owner, 'onlysales', { webhookUrl: `${receiver.url}/owner`, apiKey: 'os_live_owner_key_7777' });
     receiver.secret = signingSecret!;
     await buy(owner, 1, 'Miami');
-    await expect.poll(async () => (await deliveries(owner)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await deliveries(owner)).length, { timeout: 60_000 }).toBe(1);
     const [delivery] = await deliveries(owner);
     expect(await deliveries(stranger)).toEqual([]);
     expect(await deliveries(stranger, `?integrationId=${integrationId}`)).toEqual([]);

@@ -1,11 +1,11 @@
 // The marketplace's own pages in the browser, on a portal of the test's own (no other test's
 // campaign competes for its leads): a campaign's page with "why no leads?" and its settings,
 // My Leads with a new lead announced and a return credited, and the dashboard's charts.
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { ApiClient } from '../support/portal/api-client.js';
+import { fundedCampaign } from '../support/portal/funded-campaign.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
 import { zipOf } from '../support/us-zips.js';
@@ -24,33 +24,23 @@ describe('the marketplace pages', () => {
     browser = await launchBrowser();
     admin = (await own.account({ role: 'admin' })).client;
     agent = await own.account();
-    const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'Pages Vendor' })).json()) as { apiKey: string };
-    expect(
-      (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 }, { 'idempotency-key': randomUUID() })).status,
-    ).toBe(200);
-    const created = await agent.client.request(
-      'POST',
-      '/api/campaigns',
-      { name: 'Sunshine State', source: 'data_leads', tier: 'exclusive', budgetCents: 6_000, targeting: { states: ['FL'] } },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(created.status).toBe(201);
-    campaignId = ((await created.json()) as { campaignId: string }).campaignId;
+    const campaign = await fundedCampaign(own.portal.url, admin, agent, {
+      vendor: 'Pages Vendor',
+      creditCents: 10_000,
+      campaign: { name: 'Sunshine State', tier: 'exclusive', budgetCents: 6_000, targeting: { states: ['FL'] } },
+    });
+    campaignId = campaign.campaignId;
     postLead = async (state, phone, firstName) => {
-      const answer = await fetch(`${own.portal.url}/api/intake/leads`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-        body: JSON.stringify({
-          firstName,
-          lastName: 'Lovelace',
-          phone,
-          email: null,
-          state,
-          zip: zipOf(state),
-          age: 64,
-          tier: 'exclusive',
-          consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },
-        }),
+      const answer = await campaign.postLeads({
+        firstName,
+        lastName: 'Lovelace',
+        phone,
+        email: null,
+        state,
+        zip: zipOf(state),
+        age: 64,
+        tier: 'exclusive',
+        consent: { text: 'I agree to be contacted by licensed agents about health coverage.', at: new Date().toISOString() },
       });
       expect(answer.status).toBe(201);
     };
@@ -61,7 +51,7 @@ describe('the marketplace pages', () => {
         const { offers } = (await (await agent.client.request('GET', `/api/campaigns/${campaignId}/activity`)).json()) as { offers: unknown[] };
         if (offers.length !== 2) throw new Error(`${offers.length} of 2 leads offered so far`);
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: 60_000, interval: 250 },
     );
   }, 120_000);
   afterAll(async () => {
@@ -99,7 +89,7 @@ describe('the marketplace pages', () => {
     await dialog.getByLabel('Only buy on some days and hours').check();
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('FL, TX').waitFor({ timeout: 15_000 });
+    await page.getByText('FL, TX').waitFor({ timeout: 60_000 });
     await page.getByText('12 leads').waitFor();
     await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor();
     // The campaign buys at any hour again: the next tests post leads whatever the time of day the suite runs.
@@ -107,7 +97,7 @@ describe('the marketplace pages', () => {
     await dialog.getByLabel('Only buy on some days and hours').uncheck();
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor({ state: 'detached', timeout: 60_000 });
     await close();
   });
 
@@ -121,7 +111,7 @@ describe('the marketplace pages', () => {
     expect(await adaPhone.getAttribute('href')).toBe('tel:+13055550101');
     expect(await page.getByText('+13055550101').count()).toBe(0);
     await postLead('FL', '+13055550102', 'Grace');
-    await page.getByText('New lead').first().waitFor({ timeout: 20_000 });
+    await page.getByText('New lead').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('lead').filter({ hasText: 'Grace Lovelace' }).waitFor();
     expect(await page.getByTestId('lead').count()).toBe(2);
 
@@ -132,14 +122,14 @@ describe('the marketplace pages', () => {
     await dialog.getByLabel('Reason').selectOption({ label: 'Bad phone numbers' });
     await dialog.getByLabel('Comment (optional)').fill('The number is disconnected.');
     await dialog.getByRole('button', { name: 'Request return' }).click();
-    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Return pending').waitFor({ timeout: 15_000 });
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Return pending').waitFor({ timeout: 60_000 });
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'my-leads-1366');
 
     const { returns } = (await (await admin.request('GET', '/api/admin/lead-returns?status=pending')).json()) as { returns: { returnId: string }[] };
     expect(returns).toHaveLength(1);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returns[0]!.returnId}/approve`)).status).toBe(200);
-    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Returned, $25.00 credited').waitFor({ timeout: 15_000 });
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Returned, $25.00 credited').waitFor({ timeout: 60_000 });
 
     // A lead given to a member of the agent's group, from the row.
     const member = await own.account();
@@ -154,7 +144,7 @@ describe('the marketplace pages', () => {
     await page.getByText('Lead Assigned').first().waitFor();
     const given = (await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { firstName: string }[] };
     expect(given.leads.map((l) => l.firstName)).toEqual(['Grace']);
-    await expect.poll(() => page.getByLabel('Assign Grace Lovelace to').inputValue(), { timeout: 10_000 }).toBe(member.userId);
+    await expect.poll(() => page.getByLabel('Assign Grace Lovelace to').inputValue(), { timeout: 60_000 }).toBe(member.userId);
 
     await page.getByLabel('State').fill('tx');
     await page.getByText('No leads match.').waitFor();
@@ -187,7 +177,7 @@ describe('the marketplace pages', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText('Total Leads').waitFor();
-    await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 60_000 }).toBe(3);
     await page.getByText('1 of 2 leads returned and credited; 1 return asked for.').waitFor();
     // The spend axis counts whole dollars.
     const spendAxis = (await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).locator('svg text').allTextContents()).filter((tick) =>
@@ -224,7 +214,7 @@ describe('the marketplace pages', () => {
 
     const phone = await signedIn(390);
     await phone.page.goto('/dashboard');
-    await expect.poll(() => phone.page.locator('.recharts-surface').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => phone.page.locator('.recharts-surface').count(), { timeout: 60_000 }).toBe(3);
     expect(await checkPage(phone.page)).toEqual([]);
     await screenshot(phone.page, 'dashboard-390');
     await phone.close();

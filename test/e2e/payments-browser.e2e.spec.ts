@@ -78,7 +78,7 @@ describe('adding balance with the demo card provider', () => {
     // No saved card yet: a new card is chosen.
     await dialog.getByRole('button', { name: '$50', exact: true }).click();
     expect(await amount.inputValue()).toBe('50');
-    await expect.poll(() => dialog.getByLabel('Payment method').inputValue(), { timeout: 10_000 }).toBe('new');
+    await expect.poll(() => dialog.getByLabel('Payment method').inputValue(), { timeout: 60_000 }).toBe('new');
     await amount.fill('4.99');
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Invalid Amount').first().waitFor();
@@ -99,7 +99,7 @@ describe('adding balance with the demo card provider', () => {
     await tab.waitForURL((url) => url.pathname === '/profile' && url.search === '');
     const firstTabUrl = page.url();
     // The first tab's top bar shows the credit over its event stream, without a reload.
-    await page.getByTestId('wallet-balance').getByText('$25.00').waitFor({ timeout: 20_000 });
+    await page.getByTestId('wallet-balance').getByText('$25.00').waitFor({ timeout: 60_000 });
     await page.getByTestId('wallet-deposited').getByText('$25.00').waitFor();
     expect(page.url()).toBe(firstTabUrl);
     expect(
@@ -173,7 +173,7 @@ describe('/payment-methods', () => {
     await tab.close();
 
     // The first tab was never reloaded: the saved card reaches it in realtime.
-    await page.getByTestId('payment-method').first().getByText('Visa •••• 4242').waitFor({ timeout: 20_000 });
+    await page.getByTestId('payment-method').first().getByText('Visa •••• 4242').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Add Card' }).waitFor();
     const second = await saveCard('Add Card', '5555 5555 5555 4444');
     await second.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { freshAdmin, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
-import { launchBrowser, newPage, portalUrl } from './support/browser.js';
+import { checkPage, launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 import { allowConsoleMessage } from './support/page-checks.js';
 
 function expectSecurityHeaders(headers: Headers, what: string): void {
@@ -92,7 +92,10 @@ describe('the Content-Security-Policy in the browser', () => {
       await page.waitForLoadState('networkidle');
     }
     await page.goto('/api/docs');
-    await page.locator('.swagger-ui .info').waitFor();
+    // Checked with its operations drawn (their method badges and expand buttons), every time.
+    await page.locator('.swagger-ui .opblock-summary-method').first().waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'api-docs');
 
     const admin = await freshAdmin();
     await signInThroughForm(page, admin.email, admin.password);

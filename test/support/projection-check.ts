@@ -33,7 +33,7 @@ export async function liveThenRebuilt(store: EventStore, pool: SqlPool, projecti
   const runner = new SubscriptionRunner(store, pool, [projection], { batchSize, onChanges: (c) => changes.push(...c) });
   await runner.start();
   try {
-    await expect.poll(() => eventsNotRead(pool, projection.name), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => eventsNotRead(pool, projection.name), { timeout: 60_000 }).toBe(0);
   } finally {
     await runner.stop();
   }

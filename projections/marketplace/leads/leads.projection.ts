@@ -91,9 +91,9 @@ export const leadsProjection: Projection = {
         case 'LeadReturnRequested': {
           const d = recorded.data;
           await tx.query(
-            `INSERT INTO rm_lead_returns (return_id, lead_id, owner_id, campaign_id, price_cents, reason, comment, status, requested_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT DO NOTHING`,
-            [d.returnId, d.leadId, d.ownerId, d.campaignId, d.priceCents, d.reason, d.comment, at],
+            `INSERT INTO rm_lead_returns (return_id, lead_id, owner_id, campaign_id, price_cents, reason, comment, status, requested_at, ticket_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9) ON CONFLICT DO NOTHING`,
+            [d.returnId, d.leadId, d.ownerId, d.campaignId, d.priceCents, d.reason, d.comment, at, d.ticketId ?? null],
           );
           changes.push({ userId: d.ownerId, topic: LEADS_TOPIC });
           break;

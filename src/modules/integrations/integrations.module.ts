@@ -132,7 +132,7 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
       inject: [OUTBOUND_HTTP, MAILER, CONFIG],
       useFactory: (http: OutboundHttp, mail: Mailer, config: IntegrationsConfig) =>
         new Map([
-          ...leadSenders({ http, mail, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }),
+          ...leadSenders({ http, mail, timeZone: config.orgTimeZone, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }),
           ['custom', new CustomApiSender({ http })],
         ]),
     },
@@ -140,7 +140,7 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
       provide: IntegrationHealth,
       inject: [SQL_POOL, JOB_QUEUE, CONFIG],
       useFactory: (pool: pg.Pool, jobs: JobQueue, config: IntegrationsConfig) =>
-        new IntegrationHealth(pool, jobs, { ...config.delivery, publicUrl: config.publicUrl }),
+        new IntegrationHealth(pool, jobs, { ...config.delivery, publicUrl: config.publicUrl, timeZone: config.orgTimeZone }),
     },
     {
       provide: DeliverySender,

@@ -41,6 +41,7 @@ import { EndCampaignHandler } from './commands/end-campaign/end-campaign.handler
 import { EndCampaignController } from './commands/end-campaign/end-campaign.http.controller.js';
 import { FundBudgetRaiseHandler } from './commands/fund-budget-raise/fund-budget-raise.handler.js';
 import { FundCampaignHandler } from './commands/fund-campaign/fund-campaign.handler.js';
+import { ImportAgedLeadsHandler } from './commands/import-aged-leads/import-aged-leads.handler.js';
 import { ImportGroupsHandler } from './commands/import-groups/import-groups.handler.js';
 import { ImportGroupsController } from './commands/import-groups/import-groups.http.controller.js';
 import { InviteGroupMembersHandler } from './commands/invite-group-members/invite-group-members.handler.js';
@@ -59,7 +60,6 @@ import { PlaceAgedOrderController } from './commands/place-lead-order/place-aged
 import { PlaceLeadOrderHandler } from './commands/place-lead-order/place-lead-order.handler.js';
 import { RaiseCampaignBudgetHandler } from './commands/raise-campaign-budget/raise-campaign-budget.handler.js';
 import { ChangeCampaignBudgetController } from './commands/raise-campaign-budget/raise-campaign-budget.http.controller.js';
-import { ImportAgedLeadsController } from './commands/receive-leads/import-aged-leads.admin.http.controller.js';
 import { ReceiveLeadsHandler } from './commands/receive-leads/receive-leads.handler.js';
 import { ReceiveLeadsController } from './commands/receive-leads/receive-leads.http.controller.js';
 import { RecordBudgetRaiseHandler } from './commands/record-budget-raise/record-budget-raise.handler.js';
@@ -80,7 +80,12 @@ import { RevokeLeadVendorHandler } from './commands/revoke-lead-vendor/revoke-le
 import { SetLeadPriceController } from './commands/set-lead-price/set-lead-price.admin.http.controller.js';
 import { SetLeadPriceHandler } from './commands/set-lead-price/set-lead-price.handler.js';
 import { SettleLeadOffersHandler } from './commands/settle-lead-offers/settle-lead-offers.handler.js';
+import { StartAgedImportController } from './commands/start-aged-import/start-aged-import.admin.http.controller.js';
+import { StartAgedImportHandler } from './commands/start-aged-import/start-aged-import.handler.js';
+import { StartLeadReturnFromHelpRequestController } from './commands/start-lead-return-from-help-request/start-lead-return-from-help-request.admin.http.controller.js';
+import { StartLeadReturnFromHelpRequestHandler } from './commands/start-lead-return-from-help-request/start-lead-return-from-help-request.handler.js';
 import { SweepAgedOrdersHandler } from './commands/sweep-aged-orders/sweep-aged-orders.handler.js';
+import { agedImportTriggers, registerAgedImportJobs } from './jobs/aged-import.job.js';
 import { AGE_LEADS, registerAgedInventoryJobs, SWEEP_AGED_ORDERS } from './jobs/aged-inventory.job.js';
 import { campaignWalletTriggers, registerCampaignWalletJobs } from './jobs/campaign-wallet.job.js';
 import { groupInvitationTriggers, registerGroupInvitationJobs } from './jobs/group-invitation-mail.job.js';
@@ -90,12 +95,14 @@ import { leadOrderTriggers, registerLeadOrderJobs } from './jobs/lead-orders.job
 import { leadReturnTriggers, registerLeadReturnJobs } from './jobs/lead-returns.job.js';
 import type { MarketplaceConfig } from './marketplace.config.js';
 import { GetAgedAvailabilityController } from './queries/get-aged-availability/get-aged-availability.http.controller.js';
+import { GetAgedImportController } from './queries/get-aged-import/get-aged-import.admin.http.controller.js';
 import { GetCampaignActivityController } from './queries/get-campaign-activity/get-campaign-activity.http.controller.js';
 import { GetCampaignController } from './queries/get-campaign/get-campaign.http.controller.js';
 import { GetDashboardController } from './queries/get-dashboard/get-dashboard.http.controller.js';
 import { GetGroupController } from './queries/get-group/get-group.http.controller.js';
 import { GetLeadSitesController } from './queries/get-lead-sites/get-lead-sites.http.controller.js';
 import { GetReturnReasonsController } from './queries/get-return-reasons/get-return-reasons.http.controller.js';
+import { ListAgedImportsController } from './queries/list-aged-imports/list-aged-imports.admin.http.controller.js';
 import { ListAssigneesController } from './queries/list-assignees/list-assignees.http.controller.js';
 import { ListBusinessLeadsController } from './queries/list-business-leads/list-business-leads.http.controller.js';
 import { ListCampaignsController } from './queries/list-campaigns/list-campaigns.http.controller.js';
@@ -118,6 +125,7 @@ export const marketplaceJobTriggers = [
   ...leadReturnTriggers,
   ...leadAssignmentTriggers,
   ...groupInvitationTriggers,
+  ...agedImportTriggers,
 ];
 
 const AGE_EVERY_MS = 60 * 60_000;
@@ -142,6 +150,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     registerLeadReturnJobs(this.jobs, this.commands);
     registerLeadAssignmentJobs(this.jobs, this.commands);
     registerAgedInventoryJobs(this.jobs, this.commands, this.config);
+    registerAgedImportJobs(this.jobs, this.commands);
     registerGroupInvitationJobs(this.jobs, this.pool, this.mailer, this.realtime, this.config.publicUrl);
   }
 
@@ -182,6 +191,7 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     SetLeadPriceController,
     GetReturnReasonsController,
     RequestLeadReturnController,
+    StartLeadReturnFromHelpRequestController,
     ListMyLeadReturnsController,
     ListLeadReturnsController,
     ApproveLeadReturnController,
@@ -201,7 +211,9 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     RemoveGroupMemberController,
     ImportGroupsController,
     GetDashboardController,
-    ImportAgedLeadsController,
+    StartAgedImportController,
+    GetAgedImportController,
+    ListAgedImportsController,
     AssignLeadController,
     ListAssigneesController,
     ListLeadsAssignedToMeController,
@@ -231,9 +243,12 @@ class MarketplaceJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     ChangeLeadVendorHandler,
     RevokeLeadVendorHandler,
     ReceiveLeadsHandler,
+    StartAgedImportHandler,
+    ImportAgedLeadsHandler,
     OfferLeadHandler,
     SettleLeadOffersHandler,
     RequestLeadReturnHandler,
+    StartLeadReturnFromHelpRequestHandler,
     ApproveLeadReturnHandler,
     DenyLeadReturnHandler,
     AllocateLeadHandler,

@@ -19,6 +19,8 @@ import { Migration0044ReturnedLeadClosures } from './migrations/migration-0044-r
 import { Migration0047BusinessLeadPrice } from './migrations/migration-0047-business-lead-price.js';
 import { Migration0049AgedLeadVendors } from './migrations/migration-0049-aged-lead-vendors.js';
 import { Migration0050GroupInvitations } from './migrations/migration-0050-group-invitations.js';
+import { Migration0052AgedImports } from './migrations/migration-0052-aged-imports.js';
+import { Migration0062LeadReturnTickets } from './migrations/migration-0062-lead-return-tickets.js';
 
 /** The lead marketplace: campaigns, leads, vendors, aged leads, returns, groups: what the platform needs of this module before Nest starts. */
 export const marketplaceRegistration: ModuleRegistration = {
@@ -45,5 +47,7 @@ export const marketplaceRegistration: ModuleRegistration = {
     { name: 'Migration0047BusinessLeadPrice', class: Migration0047BusinessLeadPrice },
     { name: 'Migration0049AgedLeadVendors', class: Migration0049AgedLeadVendors },
     { name: 'Migration0050GroupInvitations', class: Migration0050GroupInvitations },
+    { name: 'Migration0052AgedImports', class: Migration0052AgedImports },
+    { name: 'Migration0062LeadReturnTickets', class: Migration0062LeadReturnTickets },
   ],
 };

@@ -9,6 +9,7 @@ export const MARKETPLACE_TABLES = [
   'rm_owned_leads',
   'aged_inventory',
   'aged_orders',
+  'aged_imports',
   'rm_lead_returns',
   'agent_groups',
   'agent_group_members',

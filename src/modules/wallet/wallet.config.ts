@@ -4,7 +4,7 @@ import { configSection } from '../../platform/config/config-section.js';
 import type { PlatformConfig } from '../../platform/config/config.js';
 
 export type WalletSettings = {
-  readonly wallet: { /** What one sender may transfer per UTC day, in cents. */ readonly transferDailyLimitCents: number };
+  readonly wallet: { /** What one sender may transfer per day (the organisation's calendar day), in cents. */ readonly transferDailyLimitCents: number };
 };
 
 /** What the wallet module's code reads. */

@@ -57,11 +57,11 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationS
   onModuleInit(): void {
     registerTransferCreditJobs(this.jobs, this.commands);
     registerAutoRechargeJobs(this.jobs, this.commands, { pool: this.pool, mailer: this.mailer, payments: this.payments, publicUrl: this.config.publicUrl });
-    registerDailyReconciliation(this.jobs, this.commands);
+    registerDailyReconciliation(this.jobs, this.commands, this.config.orgTimeZone);
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.runWorkers) this.stopSchedule = keepReconcilingDaily(this.jobs);
+    if (this.config.runWorkers) this.stopSchedule = keepReconcilingDaily(this.jobs, this.config.orgTimeZone);
   }
 
   onApplicationShutdown(): void {

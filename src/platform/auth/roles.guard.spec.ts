@@ -22,11 +22,11 @@ class Unmarked {
   page() {}
 }
 
-const contextFor = (controller: new () => object, handler: string, userId: string | null): ExecutionContext =>
+const contextFor = (controller: new () => object, handler: string, userId: string | null, roles?: readonly string[]): ExecutionContext =>
   ({
     getClass: () => controller,
     getHandler: () => (controller.prototype as Record<string, unknown>)[handler],
-    switchToHttp: () => ({ getRequest: () => (userId ? { user: { userId } } : {}) }),
+    switchToHttp: () => ({ getRequest: () => (userId ? { user: { userId, ...(roles ? { roles } : {}) } } : {}) }),
   }) as unknown as ExecutionContext;
 
 const guard = new RolesGuard(new Reflector(), roleDirectory);
@@ -56,6 +56,13 @@ describe('RolesGuard', () => {
     expect(await guard.canActivate(contextFor(AdminPages, 'list', 'admin-1'))).toBe(true);
     expect(await guard.canActivate(contextFor(AdminPages, 'reconciliation', 'admin-1'))).toBe(true);
     expect(await guard.canActivate(contextFor(AdminPages, 'reconciliation', 'finance-1'))).toBe(true);
+  });
+
+  it('takes the roles the session was read with, without asking the directory again', async () => {
+    // The directory would say otherwise: the session's own roles, read in the same request, decide.
+    expect(await guard.canActivate(contextFor(AdminPages, 'list', 'agent-1', ['admin']))).toBe(true);
+    expect(await refusal(guard.canActivate(contextFor(AdminPages, 'list', 'admin-1', [])))).toMatchObject({ status: 403 });
+    expect(await guard.canActivate(contextFor(AdminPages, 'reconciliation', 'agent-1', ['finance']))).toBe(true);
   });
 
   it('lets nobody through a route that names no roles', async () => {

@@ -34,7 +34,9 @@ export class RolesGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>().user;
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
     const roles = this.reflector.getAllAndOverride(RolesMetadata, [context.getHandler(), context.getClass()]) ?? [];
-    const allowed = roles.length > 0 && (await this.roleDirectory.holdsAnyRole(user.userId, roles));
+    // The roles read with the session for this request, in the same statement; asked of the directory when the session did not carry them.
+    const held = user.roles;
+    const allowed = roles.length > 0 && (held ? roles.some((role) => held.includes(role)) : await this.roleDirectory.holdsAnyRole(user.userId, roles));
     if (!allowed) throw new ApiError(403, 'FORBIDDEN', "Access Denied: You don't have permission to view this page");
     return true;
   }

@@ -9,6 +9,8 @@ export type AuthenticatedUser = {
   readonly provider: SignInProvider;
   readonly csrfToken: string;
   readonly sessionHash: string;
+  /** The roles the account held when the session was read for this request (RolesGuard reads them here rather than asking again). */
+  readonly roles?: readonly string[];
 };
 
 export type SessionTimeouts = { readonly idleMinutes: number; readonly absoluteHours: number };

@@ -36,6 +36,15 @@ describe('readConfig', () => {
     }
   });
 
+  it('takes the organisation’s time zone, New York unless set, and refuses one that is not an IANA zone name', () => {
+    expect(loadConfig({}).orgTimeZone).toBe('America/New_York');
+    expect(loadConfig({ ORG_TIME_ZONE: ' america/chicago ' }).orgTimeZone).toBe('America/Chicago');
+    expect(() => loadConfig({ ORG_TIME_ZONE: 'Eastern Time' })).toThrow(
+      'ORG_TIME_ZONE: expected an IANA time zone name, e.g. America/New_York, America/Chicago or Europe/London (got "Eastern Time")',
+    );
+    expect(() => loadConfig({ ORG_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(/ORG_TIME_ZONE: expected an IANA time zone name/);
+  });
+
   it('derives the public URL from the port', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');

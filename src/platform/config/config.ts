@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { OUTBOUND_ALLOW_HELP, parseOutboundAllow, type OutboundAllowList } from '../outbound/outbound-allow.js';
 import { KEY_FORMAT_HELP, parseKey } from '../secrets/key-material.js';
+import { canonicalTimeZone, DEFAULT_ORG_TIME_ZONE, TIME_ZONE_HELP } from '../time/org-time.js';
 import { booleanFlag, commaList, keyList, optionalText, optionalUrl } from './config-schema.js';
 import type { ConfigSection } from './config-section.js';
 import { EnvFileError, readEnvFile, withEnvFile, type EnvFile } from './env-file.js';
@@ -85,6 +86,10 @@ const platformShape = {
     .min(1, 'expected whole seconds from 1 to 120')
     .max(120, 'expected whole seconds from 1 to 120')
     .default(15),
+  ORG_TIME_ZONE: optionalText()
+    .transform((value) => value ?? DEFAULT_ORG_TIME_ZONE)
+    .refine((value) => canonicalTimeZone(value) !== null, TIME_ZONE_HELP)
+    .transform((value) => canonicalTimeZone(value)!),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -116,6 +121,8 @@ export type PlatformConfig = {
   /** Jobs one process runs at once; unset, the queue's own default (16 on BullMQ, 2 on the job table). */
   readonly jobConcurrency: number | undefined;
   readonly logLevel: string;
+  /** The organisation's IANA time zone (ORG_TIME_ZONE): every day boundary and every time shown, exported or mailed is in it (src/platform/time/org-time.ts). */
+  readonly orgTimeZone: string;
   readonly session: { readonly idleMinutes: number; readonly absoluteHours: number; readonly secureCookie: boolean };
   /**
    * The keys of the secrets stored at rest (AES-256-GCM): `key` encrypts, `oldKeys` only
@@ -215,6 +222,7 @@ function platformConfig(e: PlatformEnv, file: EnvFile | null): PlatformConfig {
     runWorkers: e.RUN_WORKERS,
     jobConcurrency: e.JOB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
+    orgTimeZone: e.ORG_TIME_ZONE,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
       absoluteHours: e.SESSION_ABSOLUTE_HOURS,

@@ -15,9 +15,17 @@ const RELAY_TRANSACTION_EVENTS = 25;
  * this process; a relay in another process hears the notification sent at the commit.
  */
 export async function recordInOutbox(tx: SqlClient, streamId: string, events: readonly NewEvent[]): Promise<void> {
-  for (const event of events) {
-    await tx.query('INSERT INTO outbox_events (stream_id, event) VALUES ($1, $2::jsonb)', [streamId, JSON.stringify(event)]);
-  }
+  await recordAllInOutbox(tx, [{ streamId, events }]);
+}
+
+/** Events of several streams in one insert, in the order given (a batch of leads, each on its own stream). */
+export async function recordAllInOutbox(tx: SqlClient, streams: readonly { streamId: string; events: readonly NewEvent[] }[]): Promise<void> {
+  const rows = streams.flatMap(({ streamId, events }) => events.map((event) => [streamId, JSON.stringify(event)] as const));
+  if (rows.length === 0) return;
+  await tx.query(
+    'INSERT INTO outbox_events (stream_id, event) SELECT stream_id, event::jsonb FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS e(stream_id, event, n) ORDER BY n',
+    [rows.map(([streamId]) => streamId), rows.map(([, event]) => event)],
+  );
   await tx.query(`NOTIFY ${APPENDED_CHANNEL}`);
 }
 

@@ -17,12 +17,15 @@ import {
 } from './job-queue.port.js';
 
 const WEEK_SECONDS = 7 * 24 * 3600;
+const BACKGROUND_PRIORITY = 1_000;
 
 const jobOptions = (options: EnqueueOptions) => ({
   jobId: bullJobId(options.jobId),
   attempts: options.attempts ?? DEFAULT_ATTEMPTS,
   backoff: { type: 'exponential' as const, delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
   delay: options.delayMs,
+  // BullMQ takes every job without a priority before any prioritized one.
+  ...(options.background ? { priority: BACKGROUND_PRIORITY } : {}),
   removeOnComplete: { age: WEEK_SECONDS },
   removeOnFail: false,
 });

@@ -16,6 +16,10 @@ export type JobTrigger = {
    * is whatever one read of the store brought, so its handler must be idempotent per event.
    */
   readonly batch?: number;
+  /** Whether the event's job runs in the background lane (after every other job that is due): bulk work nobody waits on. */
+  readonly background?: (event: RecordedEvent) => boolean;
+  /** Only the events this answers true for start the job (others of the type have nothing for it to do). */
+  readonly when?: (event: RecordedEvent) => boolean;
 };
 
 /** The job id for a job started by an event: stable, so a re-dispatch is recognised. */
@@ -40,6 +44,7 @@ export function eventJobDispatcher(queue: JobQueue, triggers: readonly JobTrigge
     const jobs: QueuedJob[] = [];
     for (const event of events) {
       for (const trigger of byType.get(event.type) ?? []) {
+        if (trigger.when && !trigger.when(event)) continue;
         if (trigger.batch) {
           const batch = batches.get(trigger.job) ?? { trigger, events: [] };
           batch.events.push(event);
@@ -47,7 +52,8 @@ export function eventJobDispatcher(queue: JobQueue, triggers: readonly JobTrigge
           continue;
         }
         const data = trigger.data ? trigger.data(event) : { event: toJsonEvent(event) };
-        jobs.push({ name: trigger.job, data, options: { ...trigger.options, jobId: jobIdFor(event, trigger.job) } });
+        const background = trigger.background?.(event) ?? false;
+        jobs.push({ name: trigger.job, data, options: { ...trigger.options, jobId: jobIdFor(event, trigger.job), ...(background ? { background } : {}) } });
       }
     }
     for (const { trigger, events: batched } of batches.values()) {

@@ -21,6 +21,8 @@ export type EnqueueOptions = {
   /** First retry delay; doubles on each further attempt. */
   readonly backoffMs?: number;
   readonly delayMs?: number;
+  /** Waits while any job without it is due: bulk work (a file's leads) never holds up a payment's next step or an e-mail. */
+  readonly background?: boolean;
 };
 
 export type QueuedJob = { readonly name: string; readonly data: unknown; readonly options: EnqueueOptions };

@@ -46,12 +46,20 @@ function nextTime({ schedule, timeZone }: Schedule, after: Date): Date {
 }
 
 const LOCK_SECONDS = 300;
+/** Completed jobs are kept this long (their ids keep a job enqueued again from running twice), then deleted: the table stays the size of a week's work. */
+const COMPLETED_KEPT_MS = 7 * 24 * 3600_000;
+const PURGE_EVERY_MS = 10 * 60_000;
 
 /**
  * The embedded job driver: jobs are rows, so a job enqueued in the same transaction as a
  * checkpoint is never lost or doubled, and a crash mid-job only means it runs again once
  * its lock expires.
  */
+/** A job whose worker died (its lock ran out): taken again first, so a crash never waits behind a backlog. */
+const ABANDONED = `SELECT id FROM jobs WHERE queue = $1 AND status = 'active' AND locked_until < now() ORDER BY locked_until LIMIT 1`;
+/** The next job due: every job of the foreground lane before any of the background lane, oldest first (the jobs_due index's order). */
+const DUE = `SELECT id FROM jobs WHERE queue = $1 AND status = 'waiting' AND run_at <= now() ORDER BY background, run_at LIMIT 1`;
+
 export class PostgresJobQueue implements JobQueue {
   readonly kind = 'postgres' as const;
   private readonly handlers = new Map<string, JobHandler>();
@@ -60,6 +68,7 @@ export class PostgresJobQueue implements JobQueue {
   private running = false;
   private workers: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  private nextPurgeAt = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -68,26 +77,31 @@ export class PostgresJobQueue implements JobQueue {
   ) {}
 
   async enqueue(name: string, data: unknown, options: EnqueueOptions, tx?: SqlClient): Promise<void> {
-    await (tx ?? this.pool).query(
-      `INSERT INTO jobs (id, queue, name, data, max_attempts, backoff_ms, run_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, now() + make_interval(secs => $7::double precision / 1000))
-       ON CONFLICT (id) DO NOTHING`,
-      [
-        options.jobId,
-        this.queue,
-        name,
-        JSON.stringify(data ?? null),
-        options.attempts ?? DEFAULT_ATTEMPTS,
-        options.backoffMs ?? DEFAULT_BACKOFF_MS,
-        options.delayMs ?? 0,
-      ],
-    );
-    // Inside a transaction the row is not visible yet; the poll finds it after commit.
-    if (!tx) this.wake();
+    await this.enqueueAll([{ name, data, options }], tx);
   }
 
+  /** One insert however many jobs (a dispatch of ten thousand leads' jobs is one round trip). */
   async enqueueAll(jobs: readonly QueuedJob[], tx?: SqlClient): Promise<void> {
-    for (const job of jobs) await this.enqueue(job.name, job.data, job.options, tx);
+    if (jobs.length === 0) return;
+    await (tx ?? this.pool).query(
+      `INSERT INTO jobs (id, queue, name, data, max_attempts, backoff_ms, run_at, background)
+       SELECT id, $1, name, data, max_attempts, backoff_ms, now() + make_interval(secs => delay_ms::double precision / 1000), background
+         FROM unnest($2::text[], $3::text[], $4::jsonb[], $5::int[], $6::int[], $7::float8[], $8::boolean[])
+           AS j(id, name, data, max_attempts, backoff_ms, delay_ms, background)
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        this.queue,
+        jobs.map((job) => job.options.jobId),
+        jobs.map((job) => job.name),
+        jobs.map((job) => JSON.stringify(job.data ?? null)),
+        jobs.map((job) => job.options.attempts ?? DEFAULT_ATTEMPTS),
+        jobs.map((job) => job.options.backoffMs ?? DEFAULT_BACKOFF_MS),
+        jobs.map((job) => job.options.delayMs ?? 0),
+        jobs.map((job) => job.options.background ?? false),
+      ],
+    );
+    // Inside a transaction the rows are not visible yet; the poll finds them after commit.
+    if (!tx) this.wake();
   }
 
   register<TData>(name: string, handler: JobHandler<TData>): void {
@@ -175,10 +189,23 @@ export class PostgresJobQueue implements JobQueue {
     await this.stopWorkers();
   }
 
+  /** Forgets jobs completed longer ago than `olderThanMs` (a week by default, as BullMQ's removeOnComplete here); returns how many. */
+  async purgeCompleted(olderThanMs = COMPLETED_KEPT_MS): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM jobs WHERE queue = $1 AND status = 'completed' AND finished_at < now() - make_interval(secs => $2::double precision / 1000)`,
+      [this.queue, olderThanMs],
+    );
+    return rowCount ?? 0;
+  }
+
   private async workLoop(): Promise<void> {
     while (this.running) {
       let worked = false;
       try {
+        if (Date.now() >= this.nextPurgeAt) {
+          this.nextPurgeAt = Date.now() + PURGE_EVERY_MS;
+          await this.purgeCompleted();
+        }
         worked = await this.runOne();
       } catch {
         // The database was unreachable: wait for the next poll.
@@ -199,17 +226,18 @@ export class PostgresJobQueue implements JobQueue {
     });
   }
 
-  private async runOne(): Promise<boolean> {
+  /** Takes one job of `which` (each its own index), locked for LOCK_SECONDS, or none. */
+  private async claim(which: string): Promise<JobRow | undefined> {
     const { rows } = await this.pool.query<JobRow>(
       `UPDATE jobs SET status = 'active', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2)
-        WHERE id = (
-          SELECT id FROM jobs
-           WHERE queue = $1 AND ((status = 'waiting' AND run_at <= now()) OR (status = 'active' AND locked_until < now()))
-           ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
+        WHERE id = (${which} FOR UPDATE SKIP LOCKED) RETURNING *`,
       [this.queue, LOCK_SECONDS],
     );
-    const job = rows[0];
+    return rows[0];
+  }
+
+  private async runOne(): Promise<boolean> {
+    const job = (await this.claim(ABANDONED)) ?? (await this.claim(DUE));
     if (!job) return false;
     const schedule = this.schedules.get(job.name);
     const scheduledAt = schedule && scheduledTimeOf(job.name, job.id);

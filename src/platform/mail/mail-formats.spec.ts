@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { durationWords, mailTime, withMailTimes } from './mail-formats.js';
 
 describe('times and durations in e-mails', () => {
-  it('words a time in UTC, and leaves text that is not one', () => {
-    expect(mailTime('2026-11-25T19:07:12.160Z')).toBe('Nov 25, 2026, 7:07 PM UTC');
-    expect(mailTime('soon')).toBe('soon');
-    expect(withMailTimes('Deliveries have failed since 2026-11-25T19:07:12.160Z. The last answer: HTTP 500')).toBe(
-      'Deliveries have failed since Nov 25, 2026, 7:07 PM UTC. The last answer: HTTP 500',
+  it('words a time in the organisation’s time zone and names it, and leaves text that is not one', () => {
+    expect(mailTime('2026-11-25T19:07:12.160Z', 'America/New_York')).toBe('Nov 25, 2026, 2:07 PM EST');
+    // 02:00 UTC is the evening before in New York, in daylight time in summer.
+    expect(mailTime(new Date('2026-07-04T02:00:00Z'), 'America/New_York')).toBe('Jul 3, 2026, 10:00 PM EDT');
+    expect(mailTime('soon', 'America/New_York')).toBe('soon');
+    expect(withMailTimes('Deliveries have failed since 2026-11-25T19:07:12.160Z. The last answer: HTTP 500', 'America/Chicago')).toBe(
+      'Deliveries have failed since Nov 25, 2026, 1:07 PM CST. The last answer: HTTP 500',
     );
   });
 

@@ -1,16 +1,19 @@
 import { millisecondsInDay, millisecondsInHour, millisecondsInMinute, millisecondsInSecond } from 'date-fns/constants';
 
-/** Times and durations as an e-mail shows them: words a person reads, in UTC (the mail has no reader's time zone). */
-const UTC_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
+import { timeInWords } from '../time/org-time.js';
 
-/** e.g. "Nov 25, 2026, 7:10 PM UTC"; text that is not a time is returned as it is. */
-export function mailTime(at: Date | string): string {
+/**
+ * Times and durations as an e-mail shows them: words a person reads, in `zone` (the
+ * organisation's time zone, ORG_TIME_ZONE: the mail has no reader's zone), named by its
+ * abbreviation, e.g. "Nov 25, 2026, 2:10 PM EST"; text that is not a time is returned as it is.
+ */
+export function mailTime(at: Date | string, zone: string): string {
   const date = typeof at === 'string' ? new Date(at) : at;
-  return Number.isNaN(date.getTime()) ? String(at) : `${UTC_TIME.format(date)} UTC`;
+  return Number.isNaN(date.getTime()) ? String(at) : timeInWords(date, zone);
 }
 
 /** Every ISO time in a text (as stored reasons word them) in mailTime's words. */
-export const withMailTimes = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => mailTime(iso));
+export const withMailTimes = (text: string, zone: string) => text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => mailTime(iso, zone));
 
 const UNITS = [
   ['day', millisecondsInDay],

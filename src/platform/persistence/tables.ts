@@ -1,4 +1,4 @@
-/** The platform's own tables: the event store, jobs, mail, the outbox, rate limits, idempotency keys and snapshots. */
+/** The platform's own tables: the event store, jobs, mail, the outbox, rate limits, idempotency keys, snapshots and the indexes a rebuild deferred. */
 export const PLATFORM_TABLES = [
   'es_streams',
   'es_events',
@@ -9,5 +9,6 @@ export const PLATFORM_TABLES = [
   'rate_limit_counters',
   'idempotency_keys',
   'stream_snapshots',
+  'projection_deferred_indexes',
   'schema_migrations',
 ] as const;

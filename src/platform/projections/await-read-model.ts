@@ -35,7 +35,10 @@ async function anyUnapplied(
     const events = await store.readAll({ after, maxCount: SCAN_BATCH });
     const earlier = events.filter((event) => comparePositions(event.position, before) < 0);
     if (earlier.some((event) => eventTypes.includes(event.type))) return true;
-    if (earlier.length < events.length || events.length < SCAN_BATCH) return false;
+    if (earlier.length < events.length) return false;
+    // The read ended before `before` came: the events up to it are held back by a transaction
+    // still running on the server (PostgreSQL), so the read model cannot have applied them yet.
+    if (events.length < SCAN_BATCH) return true;
     after = events.at(-1)!.position;
   }
   return false;

@@ -16,5 +16,7 @@ export type Projection = {
   readonly eventTypes: EventTypeFilter;
   /** Empties the read model's tables, for a rebuild. */
   reset(tx: SqlClient): Promise<void>;
+  /** Tables whose secondary indexes a rebuild drops first and builds once the rows are in (a large read model). */
+  readonly rebuildTables?: readonly string[];
   apply(events: readonly RecordedEvent[], tx: SqlClient): Promise<readonly ReadModelChange[] | void>;
 };

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { comparePositions, type AllPosition, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { inTransaction, type SqlClient } from '../persistence/sql.js';
 import { ensureCheckpoint, moveCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints.js';
+import { buildDeferredIndexes, deferIndexes } from './deferred-indexes.js';
 import type { EventTypeFilter, ReadModelChange } from './projection.js';
 
 /** Anything that consumes the global event order from a checkpoint: a projection, the job dispatcher. */
@@ -10,6 +11,8 @@ export type Subscriber = {
   readonly name: string;
   readonly eventTypes: EventTypeFilter;
   reset?(tx: SqlClient): Promise<void>;
+  /** Tables whose secondary indexes a rebuild drops first and builds once the rows are in. */
+  readonly rebuildTables?: readonly string[];
   /**
    * Work outside the database to finish before the checkpoint moves (e.g. handing jobs to
    * Redis). Runs again if the batch is retried, so it must be idempotent.
@@ -150,6 +153,8 @@ export class SubscriptionRunner {
     if (!this.stopped) return;
     this.stopped = false;
     for (const subscriber of this.subscribers) await ensureCheckpoint(this.pool, subscriber.name);
+    // Indexes a rebuild that did not finish had dropped.
+    for (const subscriber of this.subscribers) if (subscriber.rebuildTables) await buildDeferredIndexes(this.pool, subscriber.name);
     this.unsubscribe = this.store.onAppended(() => this.wakeOnAppend());
     for (const subscriber of this.subscribers) this.loops.set(subscriber.name, this.startLoop(subscriber));
   }
@@ -202,7 +207,10 @@ export class SubscriptionRunner {
     return total;
   }
 
-  /** Empties the read model and its checkpoint, then replays every event into it. */
+  /**
+   * Empties the read model and its checkpoint, then replays every event into it: into bare
+   * tables when the subscriber names them (their secondary indexes built at the end, in bulk).
+   */
   async rebuild(name: string): Promise<number> {
     const subscriber = this.find(name);
     if (!subscriber.reset) throw new Error(`${name} cannot be rebuilt: it has no reset`);
@@ -210,9 +218,15 @@ export class SubscriptionRunner {
     await inTransaction(this.pool, async (tx) => {
       await readCheckpoint(tx, subscriber.name, true);
       await subscriber.reset!(tx);
+      if (subscriber.rebuildTables) await deferIndexes(tx, subscriber.name, subscriber.rebuildTables);
       await resetCheckpoint(tx, subscriber.name);
     });
-    return this.catchUp(name);
+    try {
+      return await this.catchUp(name);
+    } finally {
+      // Also when the replay failed: the read model is served meanwhile, and its queries need them.
+      if (subscriber.rebuildTables) await buildDeferredIndexes(this.pool, subscriber.name);
+    }
   }
 
   async status(): Promise<SubscriberStatus[]> {

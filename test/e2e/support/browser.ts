@@ -25,7 +25,8 @@ const octet = () => Math.floor(Math.random() * 254) + 1;
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; baseURL?: string } = {},
+  /** timezoneId: the browser's own time zone (the machine's unless given); the pages show the organisation's whatever it is. */
+  options: { width?: number; height?: number; baseURL?: string; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const baseURL = options.baseURL ?? portalUrl();
   const context = await browser.newContext({
@@ -35,6 +36,7 @@ export async function newPage(
     // context apart instead of every browser test sharing 127.0.0.1's allowance.
     extraHTTPHeaders: { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` },
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     // The portal honours reduced motion, so a colour is never caught halfway through a
     // transition by a scan that runs while the test clicks.
     reducedMotion: 'reduce',
@@ -43,6 +45,8 @@ export async function newPage(
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>external</title><main>external</main></html>' }),
   );
+  // A click or a wait may take long on a machine loaded by the other projects: only a failing test waits this out.
+  context.setDefaultTimeout(60_000);
   await watchContext(context, baseURL);
   const close = context.close.bind(context);
   context.close = async (closeOptions) => {

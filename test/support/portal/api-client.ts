@@ -24,8 +24,13 @@ export class ApiClient {
         'x-forwarded-for': this.address,
         ...headers,
       },
-      // A string with its own content type (a CSV file's text) is sent as it is.
-      body: body === undefined ? undefined : typeof body === 'string' && headers['content-type'] ? body : JSON.stringify(body),
+      // A string or bytes with their own content type (a CSV file's text, an uploaded file) are sent as they are.
+      body:
+        body === undefined
+          ? undefined
+          : (typeof body === 'string' || body instanceof Uint8Array) && headers['content-type']
+            ? (body as BodyInit)
+            : JSON.stringify(body),
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0]!.endsWith('=') ? '' : setCookie.split(';')[0]!;

@@ -22,7 +22,7 @@ export async function topUpWithDemoCard(client: ApiClient, amountCents: number, 
         paymentId = entries.find((e) => e.type === 'FundsDeposited' && e.amountCents === amountCents)?.cause.id ?? '';
         return paymentId;
       },
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .not.toBe('');
   return paymentId;

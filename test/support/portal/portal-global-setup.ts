@@ -17,6 +17,8 @@ declare module 'vitest' {
 }
 
 const DEMO_PASSWORD = 'e2e-demo-password-1';
+/** New help requests go to one address, not to every admin the tests make. */
+const SUPPORT_EMAIL = 'support@portal.test';
 
 /**
  * One portal for the browser tests, started from the build like `npm start`: the embedded
@@ -37,10 +39,10 @@ export default async function setup(project: TestProject) {
     const pool = createPool(scratch.url, 2);
     await seedDemoAccounts(pool, DEMO_PASSWORD);
     await pool.end();
-    portal = await startPortal({ DATABASE_URL: scratch.url, REDIS_URL: redisUrl, REDIS_PREFIX: `${redisPrefix}e2e`, TRUST_PROXY: 'loopback' });
+    portal = await startPortal({ DATABASE_URL: scratch.url, REDIS_URL: redisUrl, REDIS_PREFIX: `${redisPrefix}e2e`, TRUST_PROXY: 'loopback', SUPPORT_EMAIL });
     cleanup = () => scratch.drop();
   } else {
-    portal = await startPortal({ DEMO_PASSWORD, TRUST_PROXY: 'loopback' });
+    portal = await startPortal({ DEMO_PASSWORD, TRUST_PROXY: 'loopback', SUPPORT_EMAIL });
   }
   const demoAccountsBefore = await demoAccountsState(portal.url, DEMO_PASSWORD);
   project.provide('portalUrl', portal.url);

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { LogIn, LogOut, PanelLeft } from 'lucide-react';
+import { LifeBuoy, LogIn, LogOut, PanelLeft } from 'lucide-react';
 import { Link, Outlet, useNavigate } from 'react-router-dom';
 
 import { Button } from '../components/ui/button';
@@ -10,6 +10,7 @@ import { AddCreditButton } from '../features/payments/components/add-credit-butt
 import { cn } from '../lib/cn';
 import { useReturnToast } from '../lib/use-return-toast';
 import { FinanceMenu } from './finance-menu';
+import { useHelpRequestDialog } from './help-request-dialog-store';
 import { MenuLinks } from './menu-links';
 import { ADMIN_MENU, initials, MENU } from './portal-menu';
 import { RouteGuard } from './route-guard';
@@ -57,6 +58,17 @@ function SidebarFooter({ compact }: { compact: boolean }) {
   );
 }
 
+/** Opens the Submit Help Request dialog, for any signed-in user. */
+function HelpButton({ compact }: { compact: boolean }) {
+  const show = useHelpRequestDialog((s) => s.show);
+  return (
+    <Button variant="outline" size="sm" className={cn('w-full', compact && 'px-0')} title="Submit Help Request" onClick={() => show()}>
+      <LifeBuoy className="h-4 w-4" aria-hidden />
+      <span className={cn(compact && 'sr-only')}>Submit Help Request</span>
+    </Button>
+  );
+}
+
 function SidebarBody({ compact }: { compact: boolean }) {
   const user = useSession((s) => s.user);
   return (
@@ -80,7 +92,8 @@ function SidebarBody({ compact }: { compact: boolean }) {
           </div>
         )}
       </nav>
-      <div className={cn('border-t border-slate-200', compact ? 'px-1 py-3' : 'p-3')}>
+      <div className={cn('space-y-3 border-t border-slate-200', compact ? 'px-1 py-3' : 'p-3')}>
+        {user && <HelpButton compact={compact} />}
         <SidebarFooter compact={compact} />
       </div>
     </div>

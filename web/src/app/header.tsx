@@ -1,4 +1,4 @@
-import { ExternalLink, KeyRound, Menu, ShieldCheck } from 'lucide-react';
+import { ExternalLink, KeyRound, LifeBuoy, Menu, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 
@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import site from '../content/site.json';
 import { cn } from '../lib/cn';
 import { useAccessDialog } from './access-dialog-store';
+import { useHelpRequestDialog } from './help-request-dialog-store';
 import { useSession } from './session-store';
 
 // The menu (Radix, floating-ui) is loaded only once someone is signed in: most visitors of the public pages are not.
@@ -31,6 +32,7 @@ export function Header() {
   const user = useSession((s) => s.user);
   const [open, setOpen] = useState(false);
   const openAccessDialog = useAccessDialog((s) => s.open);
+  const openHelp = useHelpRequestDialog((s) => s.show);
   const isCompanyUser = Boolean(user?.isMicrosoftUser);
 
   const links = (
@@ -79,6 +81,9 @@ export function Header() {
                   <KeyRound className="h-4 w-4" aria-hidden /> <span className="sr-only sm:not-sr-only">Unlock Access</span>
                 </Button>
               )}
+              <Button size="sm" variant="ghost" className="px-2 sm:px-3" title="Submit Help Request" onClick={() => openHelp()}>
+                <LifeBuoy className="h-4 w-4" aria-hidden /> <span className="sr-only lg:not-sr-only">Get Help</span>
+              </Button>
               <Suspense fallback={<span className="px-3 py-2 text-sm font-medium text-slate-800">{user.displayName ?? user.email}</span>}>
                 <UserMenu user={user} />
               </Suspense>

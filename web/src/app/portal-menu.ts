@@ -7,6 +7,7 @@ import {
   Inbox,
   KeyRound,
   Landmark,
+  LifeBuoy,
   ListChecks,
   MailCheck,
   Megaphone,
@@ -50,6 +51,7 @@ export const MENU: MenuItem[] = [
 
 /** The admin pages, shown to admins only. */
 export const ADMIN_MENU: MenuItem[] = [
+  { to: '/help-requests', label: 'Help Requests', icon: LifeBuoy },
   { to: '/admin/users', label: 'Users', icon: UsersRound },
   { to: '/admin/access-codes', label: 'Access Codes', icon: KeyRound },
   { to: '/admin/approved-emails', label: 'Approved Emails', icon: MailCheck },

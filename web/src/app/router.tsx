@@ -20,6 +20,7 @@ const notOpenYet = (title: string) => page(() => import('../features/errors/not-
 // Dialogs only a signed-in user meets, loaded once someone is signed in.
 const SatLeaderGate = lazy(() => import('../features/auth/components/sat-leader-gate').then((module) => ({ default: module.SatLeaderGate })));
 const AccessCodeDialog = lazy(() => import('../features/access/components/access-code-dialog').then((module) => ({ default: module.AccessCodeDialog })));
+const HelpRequestDialog = lazy(() => import('../features/support/components/help-request-dialog').then((module) => ({ default: module.HelpRequestDialog })));
 
 // The route guard sits inside each layout, so a page refused keeps its layout.
 function Guarded() {
@@ -31,6 +32,7 @@ function Guarded() {
         <Suspense fallback={null}>
           <SatLeaderGate />
           <AccessCodeDialog />
+          <HelpRequestDialog />
         </Suspense>
       )}
     </>
@@ -59,7 +61,6 @@ export const router = createBrowserRouter([
           { path: routePath('/bonus-calculator'), ...notOpenYet('Bonus Calculator Testing') },
           { path: routePath('/resources'), ...notOpenYet('Resources') },
           { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },
-          { path: routePath('/help-requests'), ...notOpenYet('Help Requests Dashboard') },
           { path: routePath('/weeks-et'), ...notOpenYet('East Tampa training schedule') },
           { path: routePath('/weeks-wt'), ...notOpenYet('West Tampa training schedule') },
           { path: routePath('/weeks-st'), ...notOpenYet('South Tampa training schedule') },
@@ -80,7 +81,8 @@ export const router = createBrowserRouter([
           { path: routePath('/groups/:groupId'), ...page(() => import('../features/groups/group-details-page'), 'GroupDetailsPage') },
           { path: routePath('/payment-methods'), ...page(() => import('../features/payments/payment-methods-page'), 'PaymentMethodsPage') },
           { path: routePath('/profile'), ...notOpenYet('Profile') },
-          { path: routePath('/my-tickets'), ...notOpenYet('My Support Tickets') },
+          { path: routePath('/my-tickets'), ...page(() => import('../features/support/my-tickets-page'), 'MyTicketsPage') },
+          { path: routePath('/help-requests'), ...page(() => import('../features/support/help-requests-page'), 'HelpRequestsPage') },
           { path: routePath('/admin/security'), ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
           { path: routePath('/admin/audit'), ...page(() => import('../features/admin-audit/audit-page'), 'AuditPage') },
           { path: routePath('/admin/users'), ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },

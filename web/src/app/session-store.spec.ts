@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { orgZone, setOrgTimeZone } from '../lib/format';
 import { accessLabel, useSession, type SessionUser } from './session-store';
 
 const user: SessionUser = {
@@ -47,6 +48,13 @@ describe('the session store', () => {
     useSession.setState({ status: 'signed-in', user });
     await expect(useSession.getState().signOut()).rejects.toMatchObject({ code: 'NETWORK' });
     expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null });
+  });
+
+  it('shows times in the time zone the server names with the session', async () => {
+    responses.push(json({ user: null, timeZone: 'America/Denver' }));
+    await useSession.getState().load();
+    expect(orgZone()).toBe('America/Denver');
+    setOrgTimeZone('America/New_York');
   });
 
   it('signs in with the e-mail trimmed', async () => {

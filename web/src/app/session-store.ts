@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 
 import { api, setCsrfToken } from '../lib/api-client';
+import { setOrgTimeZone } from '../lib/format';
 
 export type SessionUser = {
   readonly id: string;
@@ -13,7 +14,8 @@ export type SessionUser = {
   readonly needsSatLeader: boolean;
 };
 
-type SessionAnswer = { user: SessionUser | null; csrfToken?: string };
+/** timeZone: the organisation's, which every page shows times in. */
+type SessionAnswer = { user: SessionUser | null; csrfToken?: string; timeZone?: string };
 
 type SessionState = {
   status: 'loading' | 'signed-out' | 'signed-in';
@@ -25,6 +27,7 @@ type SessionState = {
 
 const apply = (answer: SessionAnswer) => {
   setCsrfToken(answer.csrfToken ?? null);
+  setOrgTimeZone(answer.timeZone);
   return answer.user ? { status: 'signed-in' as const, user: answer.user } : { status: 'signed-out' as const, user: null };
 };
 

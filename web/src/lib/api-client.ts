@@ -15,11 +15,11 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** A body sent as it is (a CSV file's text, say) with its own content type, not as JSON. */
+/** A body sent as it is (a CSV file's text, an uploaded file's bytes) with its own content type, not as JSON. */
 export class RawBody {
   constructor(
     readonly contentType: string,
-    readonly text: string,
+    readonly text: string | Blob,
   ) {}
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatShortDateTime } from './format';
 import { formatCents, formatWholeDollars } from './money';
 
 describe('money on screen', () => {
@@ -24,12 +23,5 @@ describe('money on screen', () => {
   it('shows whole dollars with thousands separators and no cents', () => {
     expect(formatWholeDollars(167952)).toBe('$167,952');
     expect(formatWholeDollars(0)).toBe('$0');
-  });
-});
-
-describe('dates on screen', () => {
-  it('shows a dash when there is no moment', () => {
-    expect(formatShortDateTime(null)).toBe('—');
-    expect(formatShortDateTime('2026-03-04T05:06:00.000Z')).not.toBe('—');
   });
 });

@@ -95,12 +95,6 @@ export async function transferRecipientsOf(
   };
 }
 
-/** The time zone the user chose on their profile, or null when they chose none. */
-export async function timeZoneOf(db: SqlClient, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ timezone: string | null }>('SELECT timezone FROM profiles WHERE user_id = $1', [userId]);
-  return rows[0]?.timezone ?? null;
-}
-
 /** The e-mail address of the account with this id, or null. */
 export async function emailOf(db: SqlClient, userId: string): Promise<string | null> {
   const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
@@ -117,6 +111,16 @@ export async function userExists(db: SqlClient, userId: string): Promise<boolean
 export async function hasRole(db: SqlClient, userId: string, roles: readonly string[]): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM user_roles WHERE user_id = $1 AND role = ANY($2::text[]) LIMIT 1', [userId, roles]);
   return Boolean(rowCount);
+}
+
+/** The active admins, by e-mail: whom a help request can be given to. */
+export async function activeAdmins(db: SqlClient): Promise<UserLabel[]> {
+  const { rows } = await db.query<UserLabel>(
+    `SELECT u.id::text AS id, u.email, p.display_name AS "displayName"
+       FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE u.disabled_at IS NULL ORDER BY u.email`,
+  );
+  return rows;
 }
 
 /** The e-mail addresses of the admins whose accounts are not disabled, in alphabetical order. */

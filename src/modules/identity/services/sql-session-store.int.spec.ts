@@ -33,6 +33,15 @@ for (const database of everyDatabase()) {
       expect(await sessions.resolve(token)).toBeNull();
     });
 
+    it('reads the account’s roles with the session, at each request, so a revoked role stops at once', async () => {
+      const { token } = await sessions.create(userId, 'email', {});
+      expect((await sessions.resolve(token))?.roles).toEqual([]);
+      await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [userId]);
+      expect((await sessions.resolve(token))?.roles).toEqual(['admin']);
+      await pool.query(`DELETE FROM user_roles WHERE user_id = $1`, [userId]);
+      expect((await sessions.resolve(token))?.roles).toEqual([]);
+    });
+
     it('ends a session at its absolute limit however active it is', async () => {
       const { token, expiresAt } = await sessions.create(userId, 'email', {});
       expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(167 * 3_600_000);

@@ -31,8 +31,9 @@ export class SqlSessionStore implements SessionStore {
   /** The session's user, or null when the token is unknown, expired, idle too long or the account is disabled. */
   async resolve(token: string): Promise<AuthenticatedUser | null> {
     const tokenHash = hashToken(token);
-    const { rows } = await this.pool.query<{ user_id: string; email: string; provider: SignInProvider; csrf_token: string; stale: boolean }>(
-      `SELECT s.user_id, u.email, s.provider, s.csrf_token, s.last_seen_at < now() - interval '1 minute' AS stale
+    const { rows } = await this.pool.query<{ user_id: string; email: string; provider: SignInProvider; csrf_token: string; stale: boolean; roles: string[] }>(
+      `SELECT s.user_id, u.email, s.provider, s.csrf_token, s.last_seen_at < now() - interval '1 minute' AS stale,
+              ARRAY(SELECT r.role FROM user_roles r WHERE r.user_id = s.user_id) AS roles
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL
           AND s.last_seen_at > now() - make_interval(mins => $2)`,
@@ -42,7 +43,7 @@ export class SqlSessionStore implements SessionStore {
     if (!row) return null;
     // Sliding idle timeout, written at most once a minute.
     if (row.stale) await this.pool.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
-    return { userId: row.user_id, email: row.email, provider: row.provider, csrfToken: row.csrf_token, sessionHash: tokenHash };
+    return { userId: row.user_id, email: row.email, provider: row.provider, csrfToken: row.csrf_token, sessionHash: tokenHash, roles: row.roles };
   }
 
   /** Whether the session is still valid, without counting as activity (for long-lived streams). */

@@ -46,6 +46,51 @@ export async function deliveryOf(db: SqlClient, userId: string, deliveryId: stri
   return rows[0] ? (await withLeadNames(db, [rows[0]]))[0]! : null;
 }
 
+/** One try at a delivery, newest first in a delivery's list. */
+export type DeliveryAttempt = {
+  attempt: number;
+  trigger: string;
+  startedAt: Date;
+  durationMs: number;
+  status: number | null;
+  ok: boolean;
+  error: string | null;
+  responsePreview: string;
+};
+
+/** A delivery whose `attempts` lists each try rather than counting them. */
+export type DeliveryWithAttempts = Omit<DeliveryLogRow, 'attempts'> & { attempts: DeliveryAttempt[] };
+
+const ATTEMPTS_SELECT = `SELECT delivery_id AS "deliveryId", attempt, trigger, started_at AS "startedAt", duration_ms AS "durationMs", status, ok, error,
+         response_preview AS "responsePreview"
+    FROM delivery_attempts`;
+
+/** One of the agent's deliveries with every attempt (time, trigger, status, duration, the answer's first 2 KB), or null. */
+export async function deliveryWithAttempts(db: SqlClient, userId: string, deliveryId: string): Promise<DeliveryWithAttempts | null> {
+  const delivery = await deliveryOf(db, userId, deliveryId);
+  if (!delivery) return null;
+  const { rows } = await db.query<DeliveryAttempt & { deliveryId: string }>(`${ATTEMPTS_SELECT} WHERE delivery_id = $1 ORDER BY attempt DESC`, [deliveryId]);
+  return { ...delivery, attempts: rows.map(({ deliveryId: _, ...attempt }) => attempt) };
+}
+
+/** Every delivery of one of the agent's leads (one per integration it went to), newest first, each with its attempts. */
+export async function leadDeliveries(db: SqlClient, userId: string, leadId: string): Promise<DeliveryWithAttempts[]> {
+  const { rows } = await db.query<DeliveryLogRow>(
+    `${DELIVERY_LOG_SELECT} WHERE d.user_id = $1 AND d.lead_id = $2 AND NOT d.is_test ORDER BY d.created_at DESC`,
+    [userId, leadId],
+  );
+  if (rows.length === 0) return [];
+  const { rows: attempts } = await db.query<DeliveryAttempt & { deliveryId: string }>(
+    `${ATTEMPTS_SELECT} WHERE delivery_id = ANY($1::uuid[]) ORDER BY attempt DESC`,
+    [rows.map((row) => row.deliveryId)],
+  );
+  const named = await withLeadNames(db, rows);
+  return named.map((row) => ({
+    ...row,
+    attempts: attempts.filter((a) => a.deliveryId === row.deliveryId).map(({ deliveryId: _, ...attempt }) => attempt),
+  }));
+}
+
 /** The rows with their leads' names (read in one query from marketplace's leads), beside the sample lead's name of a test send. */
 export async function withLeadNames(db: SqlClient, rows: DeliveryLogRow[]): Promise<DeliveryLogRow[]> {
   const names = await leadNames(

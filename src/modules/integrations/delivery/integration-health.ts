@@ -13,7 +13,13 @@ import { PROVIDERS } from '../domain/providers.js';
 import type { IntegrationRow } from './agent-integrations.js';
 import type { SendOutcome } from './lead-sender.js';
 
-export type DeliverySettings = { readonly retryDelaysMs: readonly number[]; readonly disableAfterMs: number; readonly publicUrl: string };
+export type DeliverySettings = {
+  readonly retryDelaysMs: readonly number[];
+  readonly disableAfterMs: number;
+  readonly publicUrl: string;
+  /** ORG_TIME_ZONE: the times in the mails are in it. */
+  readonly timeZone: string;
+};
 
 /**
  * An integration's health: an integration failing for a day (DELIVERY_DISABLE_AFTER_SECONDS)
@@ -63,7 +69,13 @@ export class IntegrationHealth {
     if (email) {
       await this.jobs.enqueue(
         SEND_EMAIL_JOB,
-        disabledMail(email, provider, reason, `${this.settings.publicUrl}${pageOf(integration)}`, this.settings.disableAfterMs),
+        disabledMail(
+          email,
+          provider,
+          withMailTimes(reason, this.settings.timeZone),
+          `${this.settings.publicUrl}${pageOf(integration)}`,
+          this.settings.disableAfterMs,
+        ),
         {
           jobId: `integration-disabled--${integration.integration_id}--${disabled.getTime()}`,
           attempts: 5,
@@ -85,9 +97,9 @@ const providerName = (row: Pick<IntegrationRow, 'provider' | 'settings'>) =>
 /** Where the agent manages it: a provider's page, or the list that holds their custom integrations. */
 const pageOf = (row: Pick<IntegrationRow, 'provider'>) => (row.provider === 'custom' ? '/integrations' : `/integrations/${row.provider}`);
 
-function disabledMail(to: string, provider: string, reason: string, link: string, disabledAfterMs: number): MailMessage {
+/** `why`: the stored reason, its times in the organisation's zone. */
+function disabledMail(to: string, provider: string, why: string, link: string, disabledAfterMs: number): MailMessage {
   const failing = `Leads could not be delivered to ${provider} for ${durationWords(disabledAfterMs)}, so we turned the integration off.`;
-  const why = withMailTimes(reason);
   const next = 'New leads are kept for it. Fix the connection, then turn it back on and choose whether to send what it missed:';
   return {
     to,

@@ -8,6 +8,8 @@ import { VanillaSoftClient, VanillaSoftLeadSender } from './vanillasoft/vanillas
 export type ProviderSenderDependencies = LeadSenderDependencies & {
   /** The portal's mail (the Mailer): e-mail integrations send through it. */
   readonly mail: LeadMail;
+  /** ORG_TIME_ZONE: the times in e-mailed leads are in it. */
+  readonly timeZone: string;
   /** RINGY_API_BASE and TEXTDRIP_API_BASE (config.providers); the real ones when absent. */
   readonly ringyApiBase?: string;
   readonly textdripApiBase?: string;
@@ -23,7 +25,7 @@ export function leadSenders(deps: ProviderSenderDependencies): ReadonlyMap<strin
     new RingyLeadSender(new RingyClient(deps.http, deps.ringyApiBase, timeoutMs)),
     new VanillaSoftLeadSender(new VanillaSoftClient(deps.http, timeoutMs)),
     new TextdripLeadSender(new TextdripClient(deps.http, deps.textdripApiBase, timeoutMs)),
-    new EmailLeadSender(deps.mail),
+    new EmailLeadSender(deps.mail, deps.timeZone),
   ];
   return new Map(senders.map((sender) => [sender.provider, sender]));
 }

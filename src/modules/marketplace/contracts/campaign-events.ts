@@ -18,7 +18,7 @@ export const TIERS: Readonly<Record<LeadSource, readonly string[]>> = {
   business: ['basic'],
 };
 
-/** When a campaign buys, in the owner's time zone: days 0 (Sunday) to 6, hours [fromHour, toHour). */
+/** When a campaign buys, in its targeting's time zone: days 0 (Sunday) to 6, hours [fromHour, toHour). */
 export type WeeklySchedule = { readonly days: readonly number[]; readonly fromHour: number; readonly toHour: number };
 
 export type Targeting = {
@@ -27,7 +27,7 @@ export type Targeting = {
   readonly dailyCap: number | null;
   readonly weeklyCap: number | null;
   readonly schedule: WeeklySchedule | null;
-  /** The owner's IANA time zone, for the schedule and the caps' days and weeks. */
+  /** The IANA time zone of the schedule and the caps' days and weeks: the organisation's when the campaign was last saved (older campaigns kept their owner's profile zone). */
   readonly timeZone: string;
   /** The owner's group whose members get the campaign's leads in turn (absent in campaigns made before there was one). */
   readonly roundRobinGroupId?: string | null;

@@ -1,4 +1,7 @@
 import type { SqlClient } from '../../../platform/persistence/sql.js';
+import type { OwnedLeadHistory } from './owned-lead-history.js';
+
+export type { OwnedLeadHistory };
 
 /** Campaigns' names by id, for the ids that are campaigns. */
 export async function campaignNames(db: SqlClient, campaignIds: readonly string[]): Promise<Map<string, string>> {
@@ -82,4 +85,61 @@ export async function leadNames(db: SqlClient, leadIds: readonly string[]): Prom
     [ids],
   );
   return new Map(rows.map((row) => [row.lead_id, row.name]));
+}
+
+/** The owner's copy of the lead with its sale and return, or null when the owner never bought it. */
+export async function ownedLeadHistory(db: SqlClient, leadId: string, ownerId: string): Promise<OwnedLeadHistory | null> {
+  const { rows } = await db.query<{
+    lead_id: string;
+    name: string;
+    phone: string;
+    email: string | null;
+    state: string;
+    source: string;
+    tier: string;
+    campaign_name: string | null;
+    price_cents: number;
+    bought_at: Date;
+    return_id: string | null;
+    return_status: 'pending' | 'approved' | 'denied' | null;
+    reason: string | null;
+    comment: string | null;
+    deny_reason: string | null;
+    requested_at: Date | null;
+    reviewed_at: Date | null;
+  }>(
+    `SELECT o.lead_id, l.first_name || ' ' || l.last_name AS name, l.phone, l.email, l.state, l.source, l.tier,
+            coalesce(c.name, o.campaign_name) AS campaign_name, o.price_cents, o.bought_at,
+            r.return_id, r.status AS return_status, r.reason, r.comment, r.deny_reason, r.requested_at, r.reviewed_at
+       FROM rm_owned_leads o JOIN rm_leads l ON l.lead_id = o.lead_id LEFT JOIN rm_campaigns c ON c.campaign_id = o.campaign_id
+       LEFT JOIN rm_lead_returns r ON r.lead_id = o.lead_id AND r.owner_id = o.owner_id
+      WHERE o.lead_id = $1 AND o.owner_id = $2`,
+    [leadId, ownerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    leadId: row.lead_id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    state: row.state,
+    source: row.source,
+    tier: row.tier,
+    campaignName: row.campaign_name,
+    priceCents: row.price_cents,
+    boughtAt: row.bought_at.toISOString(),
+    leadReturn:
+      row.return_id && row.return_status
+        ? {
+            returnId: row.return_id,
+            status: row.return_status,
+            reason: row.reason ?? '',
+            comment: row.comment ?? '',
+            denyReason: row.deny_reason,
+            requestedAt: row.requested_at!.toISOString(),
+            reviewedAt: row.reviewed_at?.toISOString() ?? null,
+          }
+        : null,
+  };
 }

@@ -5,6 +5,7 @@ export const leadStream = (leadId: string) => `lead-${leadId}`;
 export const leadVendorStream = (vendorId: string) => `lead-vendor-${vendorId}`;
 export const agedOrderStream = (orderId: string) => `aged-order-${orderId}`;
 export const businessOrderStream = (orderId: string) => `business-order-${orderId}`;
+export const agedImportStream = (importId: string) => `aged-import-${importId}`;
 
 /** An aged-lead package bought: the leads it got, charged at once from the wallet. */
 export type AgedOrderEvent = {
@@ -80,11 +81,21 @@ export type LeadEvent =
   | { type: 'LeadOfferDeclined'; data: { leadId: string; campaignId: string; ownerId: string; reason: PassOverReason } }
   | {
       type: 'LeadReturnRequested';
-      data: { leadId: string; returnId: string; ownerId: string; campaignId: string; priceCents: number; reason: ReturnReason; comment: string };
+      /** `ticketId`: the help request an admin started the return from, for the agent (linked both ways). */
+      data: {
+        leadId: string;
+        returnId: string;
+        ownerId: string;
+        campaignId: string;
+        priceCents: number;
+        reason: ReturnReason;
+        comment: string;
+        ticketId?: string;
+      };
     }
   /** An admin approved the return: the lead's price goes back to the buyer, and the lead is never sold again. */
-  | { type: 'LeadReturnApproved'; data: { leadId: string; returnId: string; ownerId: string; priceCents: number; reviewerId: string } }
-  | { type: 'LeadReturnDenied'; data: { leadId: string; returnId: string; ownerId: string; reviewerId: string; reason: string } }
+  | { type: 'LeadReturnApproved'; data: { leadId: string; returnId: string; ownerId: string; priceCents: number; reviewerId: string; ticketId?: string } }
+  | { type: 'LeadReturnDenied'; data: { leadId: string; returnId: string; ownerId: string; reviewerId: string; reason: string; ticketId?: string } }
   /** Allocation is over: who bought it, and the campaigns of its kind passed over with why. */
   | { type: 'LeadAllocated'; data: { leadId: string; buyers: number; passedOver: readonly { campaignId: string; reason: PassOverReason }[] } };
 
@@ -93,3 +104,9 @@ export type LeadVendorEvent =
   | { type: 'LeadVendorCreated'; data: { vendorId: string; name: string; keyPrefix: string; sendsAgedLeads?: boolean } }
   | { type: 'LeadVendorChanged'; data: { vendorId: string; sendsAgedLeads: boolean } }
   | { type: 'LeadVendorRevoked'; data: { vendorId: string } };
+
+/** An admin's aged-lead CSV import: started when the file is accepted, finished when its job has stored every row (or failed). */
+export type AgedImportEvent =
+  | { type: 'AgedImportStarted'; data: { importId: string; vendorId: string; rows: number; fileName: string | null } }
+  | { type: 'AgedImportFinished'; data: { importId: string; vendorId: string; rows: number; imported: number; duplicates: number; rejected: number } }
+  | { type: 'AgedImportFailed'; data: { importId: string; vendorId: string; rowsDone: number; reason: string } };

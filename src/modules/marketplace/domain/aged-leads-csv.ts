@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { csvRecords } from '../../../platform/csv/csv-records.js';
 
 /** The most rows one aged-lead CSV import may hold. */
 export const MAX_IMPORT_ROWS = 10_000;
@@ -43,16 +43,14 @@ const COLUMN_BY_KEY = new Map<string, Column>(AGED_CSV_COLUMNS.map((column) => [
 export const csvColumnOf = (field: string): string =>
   field === 'consent' || field === 'consent.text' ? 'consentText' : field === 'consent.at' ? 'consentAt' : field;
 
-/**
- * Reads an aged-lead CSV (a header row, then one lead a row) into leads for intake's own
- * validation: empty cells of optional fields are absent, age a number when it is one, the
- * source aged_leads. A whole-file problem (unreadable, no rows, too many, missing columns)
- * refuses the file; a row with too many or too few cells is that row's error.
- */
-export function parseAgedLeadsCsv(text: string): ParsedCsv {
-  let records: { record: string[]; info: { lines: number } }[];
+type FileProblem = Extract<ParsedCsv, { ok: false }>;
+type CsvRecord = { record: string[]; info: { lines: number } };
+
+/** The file as a header's columns and its data records, or what makes the whole file unusable. */
+async function readCsv(text: string): Promise<{ ok: true; columns: (Column | null)[]; data: CsvRecord[] } | FileProblem> {
+  let records: CsvRecord[];
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as typeof records;
+    records = await csvRecords<CsvRecord>(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true });
   } catch (error) {
     return { ok: false, problem: 'unreadable', message: `The file is not readable CSV: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -73,7 +71,25 @@ export function parseAgedLeadsCsv(text: string): ParsedCsv {
       message: `The CSV has no column ${missing.join(', ')}. The header row names the columns: ${AGED_CSV_COLUMNS.join(', ')}.`,
       missing,
     };
+  return { ok: true, columns, data };
+}
 
+/** Whether the file as a whole can be imported (readable, the required columns, 1 to 10,000 rows), and how many rows it has. */
+export async function countAgedLeadsCsvRows(text: string): Promise<{ readonly ok: true; readonly rows: number } | FileProblem> {
+  const read = await readCsv(text);
+  return read.ok ? { ok: true, rows: read.data.length } : read;
+}
+
+/**
+ * Reads an aged-lead CSV (a header row, then one lead a row) into leads for intake's own
+ * validation: empty cells of optional fields are absent, age a number when it is one, the
+ * source aged_leads. A whole-file problem (unreadable, no rows, too many, missing columns)
+ * refuses the file; a row with too many or too few cells is that row's error.
+ */
+export async function parseAgedLeadsCsv(text: string): Promise<ParsedCsv> {
+  const read = await readCsv(text);
+  if (!read.ok) return read;
+  const { columns, data } = read;
   const rows: CsvLeadRow[] = [];
   const errors: CsvRowError[] = [];
   for (const { record, info } of data) {

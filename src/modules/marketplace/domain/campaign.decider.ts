@@ -202,7 +202,7 @@ function decide(command: CampaignCommand, state: CampaignState, now: Date): read
 export const passOver = (reason: 'paused' | 'state' | 'schedule' | 'daily_cap' | 'weekly_cap', message: string) =>
   new DomainError('CAMPAIGN_PASSED_OVER', message, 409, { reason });
 
-/** The owner's calendar day and the Monday that starts their week, in their time zone. */
+/** The calendar day and the Monday that starts the week, in the campaign's time zone. */
 export function localDayAndWeek(at: Date, timeZone: string): { day: string; week: string } {
   const local = new TZDate(at.getTime(), timeZone);
   const iso = (date: TZDate) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -282,7 +282,7 @@ export const campaignDecider: Decider<CampaignCommand, CampaignEvent, CampaignSt
 
 /**
  * Whether the campaign's targeting takes a lead from `state` at `at`: the state filter and the
- * weekly schedule in the owner's time zone. Caps and budget are decided where the lead is
+ * weekly schedule in the campaign's time zone. Caps and budget are decided where the lead is
  * reserved, since they change with every lead.
  */
 export function targetingTakes(targeting: Targeting, lead: { state: string }, at: Date): { takes: true } | { takes: false; reason: 'state' | 'schedule' } {

@@ -172,6 +172,22 @@ describe('lead decider', () => {
       .thenRefuses('RETURN_WINDOW_CLOSED', 'A lead can be returned within 7 days of buying it.');
   });
 
+  it('takes a return an admin starts from the agent’s help request when the request came within the window, and its review names the request', () => {
+    const late = [received, offered('c1', 'ann'), sold('c1', 'ann', '2031-04-28T12:00:00.000Z')];
+    const fromTicket = { ...requestReturn(), ticketId: 't1' } as LeadCommand;
+    const askedInTime = '2031-05-03T12:00:00.000Z';
+    given(late)
+      .when({ ...fromTicket, askedAt: askedInTime } as LeadCommand, now)
+      .then([{ ...requested, data: { ...requested.data, ticketId: 't1' } } as LeadEvent]);
+    given(late)
+      .when({ ...fromTicket, askedAt: '2031-05-06T12:00:00.000Z' } as LeadCommand, now)
+      .thenRefuses('RETURN_WINDOW_CLOSED');
+    const pending = [...late, { ...requested, data: { ...requested.data, ticketId: 't1' } } as LeadEvent];
+    given(pending)
+      .when({ type: 'ReviewReturn', leadId: L, returnId: 'r1', reviewerId: 'admin', approve: false, reason: 'Number works' }, now)
+      .then([{ type: 'LeadReturnDenied', data: { leadId: L, returnId: 'r1', ownerId: 'ann', reviewerId: 'admin', reason: 'Number works', ticketId: 't1' } }]);
+  });
+
   it('is reviewed once; an approved return is never sold again, a denial needs a reason', () => {
     const pending = [received, offered('c1', 'ann'), sold('c1', 'ann'), requested];
     const approved: LeadEvent = { type: 'LeadReturnApproved', data: { leadId: L, returnId: 'r1', ownerId: 'ann', priceCents: 1_000, reviewerId: 'admin' } };

@@ -24,6 +24,8 @@ export type LeadReturn = {
   readonly ownerId: string;
   readonly priceCents: number;
   readonly status: 'pending' | 'approved' | 'denied';
+  /** The help request an admin started it from. */
+  readonly ticketId?: string;
 };
 
 /** The longest comment a return may carry. */
@@ -46,7 +48,21 @@ export type LeadCommand =
   | { type: 'Offer'; leadId: string; offers: readonly { campaignId: string; ownerId: string }[]; priceCents: number; maxBuyers: number }
   /** Records what became of offers, and with `finish` ends the allocation (every offer settled). */
   | { type: 'Settle'; leadId: string; outcomes: readonly OfferOutcome[]; finish: null | { passedOver: readonly PassedOver[] } }
-  | { type: 'RequestReturn'; leadId: string; returnId: string; ownerId: string; reason: string; comment: string; windowDays: number }
+  /**
+   * By the agent; or by an admin from the agent's help request (`ticketId`), where `askedAt`, when
+   * the agent asked, is what must fall within the return window.
+   */
+  | {
+      type: 'RequestReturn';
+      leadId: string;
+      returnId: string;
+      ownerId: string;
+      reason: string;
+      comment: string;
+      windowDays: number;
+      ticketId?: string;
+      askedAt?: string;
+    }
   | { type: 'ReviewReturn'; leadId: string; returnId: string; reviewerId: string; approve: boolean; reason: string };
 
 const initialState = (): LeadState => ({ received: false, duplicate: false, maxBuyers: null, offers: [], allocated: false, returns: [] });
@@ -122,14 +138,24 @@ function decide(command: LeadCommand, state: LeadState, now: Date): readonly Lea
       if (comment.length > MAX_RETURN_COMMENT)
         throw new DomainError('RETURN_COMMENT_TOO_LONG', `A comment can be at most ${MAX_RETURN_COMMENT} characters.`, 400);
       const soldAt = Date.parse(bought.soldAt ?? '');
-      if (!(now.getTime() - soldAt <= milliseconds({ days: command.windowDays }))) {
+      const askedAt = command.askedAt ? Math.min(Date.parse(command.askedAt), now.getTime()) : now.getTime();
+      if (!(askedAt - soldAt <= milliseconds({ days: command.windowDays }))) {
         throw new DomainError('RETURN_WINDOW_CLOSED', `A lead can be returned within ${command.windowDays} days of buying it.`, 409);
       }
-      const { returnId, ownerId } = command;
+      const { returnId, ownerId, ticketId } = command;
       return [
         {
           type: 'LeadReturnRequested',
-          data: { leadId, returnId, ownerId, campaignId: bought.campaignId, priceCents: bought.priceCents, reason: command.reason as ReturnReason, comment },
+          data: {
+            leadId,
+            returnId,
+            ownerId,
+            campaignId: bought.campaignId,
+            priceCents: bought.priceCents,
+            reason: command.reason as ReturnReason,
+            comment,
+            ...(ticketId ? { ticketId } : {}),
+          },
         },
       ];
     }
@@ -140,7 +166,13 @@ function decide(command: LeadCommand, state: LeadState, now: Date): readonly Lea
         if ((request.status === 'approved') === command.approve) return [];
         throw new DomainError('RETURN_REVIEWED', `This return was already ${request.status}.`, 409);
       }
-      const base = { leadId, returnId: request.returnId, ownerId: request.ownerId, reviewerId: command.reviewerId };
+      const base = {
+        leadId,
+        returnId: request.returnId,
+        ownerId: request.ownerId,
+        reviewerId: command.reviewerId,
+        ...(request.ticketId ? { ticketId: request.ticketId } : {}),
+      };
       if (command.approve) return [{ type: 'LeadReturnApproved', data: { ...base, priceCents: request.priceCents } }];
       const reason = command.reason.trim();
       if (!reason) throw new DomainError('DENY_REASON_REQUIRED', 'Say why the return is denied; the agent sees it.', 400);
@@ -167,8 +199,8 @@ function evolve(state: LeadState, event: LeadEvent): LeadState {
     case 'LeadOfferDeclined':
       return { ...state, offers: state.offers.map((offer) => (offer.campaignId === event.data.campaignId ? { ...offer, status: 'declined' } : offer)) };
     case 'LeadReturnRequested': {
-      const { returnId, ownerId, priceCents } = event.data;
-      return { ...state, returns: [...state.returns, { returnId, ownerId, priceCents, status: 'pending' }] };
+      const { returnId, ownerId, priceCents, ticketId } = event.data;
+      return { ...state, returns: [...state.returns, { returnId, ownerId, priceCents, status: 'pending', ...(ticketId ? { ticketId } : {}) }] };
     }
     case 'LeadReturnApproved':
     case 'LeadReturnDenied': {

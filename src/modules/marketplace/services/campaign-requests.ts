@@ -5,12 +5,9 @@ import { z } from 'zod';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { recordingNotYours } from '../../../platform/security/record-not-yours.js';
-import { timeZoneOf } from '../../identity/contracts/user-directory.js';
 import type { Targeting } from '../contracts/campaign-events.js';
 
-const DEFAULT_TIME_ZONE = 'America/New_York';
-
-/** A campaign's targeting as an agent sends it; the time zone is the agent's own (targetingFor). */
+/** A campaign's targeting as an agent sends it; the time zone is the organisation's (targetingFor). */
 export const targetingRequest = z
   .object({
     states: z.array(z.string().trim().toUpperCase()).max(60, 'Choose at most 60 states').default([]),
@@ -29,11 +26,14 @@ export type TargetingRequest = z.infer<typeof targetingRequest>;
 export const campaignIdParam = z.uuid('No such campaign.');
 
 /**
- * The targeting a campaign of this owner gets: in the time zone of the owner's profile, and
- * handing its leads round-robin only to a group of the owner's (400 otherwise).
+ * The targeting a campaign of this owner gets when it is created or its settings are saved: its
+ * hours, days and caps in `zone`, the organisation's time zone (the settings editor says so; an
+ * agent's own zone from their profile would be chosen here once they can set one), and handing its
+ * leads round-robin only to a group of the owner's (400 otherwise). A campaign saved before keeps
+ * the zone stored with it until it is saved again.
  */
-export async function targetingFor(db: SqlClient, ownerId: string, requested: TargetingRequest): Promise<Targeting> {
-  const targeting: Targeting = { ...requested, timeZone: (await timeZoneOf(db, ownerId)) || DEFAULT_TIME_ZONE };
+export async function targetingFor(db: SqlClient, ownerId: string, requested: TargetingRequest, zone: string): Promise<Targeting> {
+  const targeting: Targeting = { ...requested, timeZone: zone };
   await requireOwnGroup(db, ownerId, targeting.roundRobinGroupId);
   return targeting;
 }

@@ -103,6 +103,6 @@ export type CardPayments = {
   /** Successful payments created since `since`, for the sweep that credits any whose webhook never came. */
   listRecentPayments(since: Date): Promise<readonly ProviderPayment[]>;
   refund(input: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
-  /** The provider's records of one UTC day, for reconciliation. */
-  recordsOfDay(day: string): Promise<readonly ProviderRecord[]>;
+  /** The provider's records from `from` up to `to` (not included), for reconciliation: a finance day is the organisation's calendar day. */
+  recordsBetween(from: Date, to: Date): Promise<readonly ProviderRecord[]>;
 };

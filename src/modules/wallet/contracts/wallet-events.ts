@@ -60,7 +60,7 @@ export type WalletEvent =
   /** First step of a transfer, decided on the sender's wallet: agent -> transfers-in-flight. */
   | {
       type: 'TransferSent';
-      /** `sentOn`: the UTC day (YYYY-MM-DD) it counts against the sender's daily limit. */
+      /** `sentOn`: the day (YYYY-MM-DD, the organisation's calendar day) it counts against the sender's daily limit. */
       data: Money<{ userId: string; transferId: string; recipientUserId: string; recipientEmail: string; description: string; sentOn: string }>;
     }
   /** Last step, on the recipient's wallet, started from TransferSent: transfers-in-flight -> agent. Never refused. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { givenWhenThen } from '../../../../test/support/given-when-then.js';
 import { fold } from '../../../platform/domain/decider.js';
+import { dayIn } from '../../../platform/time/org-time.js';
 import { autoRechargeDecider, PENDING_TIMEOUT_MS, type AutoRechargeEvent } from './auto-recharge.decider.js';
 
 const given = givenWhenThen(autoRechargeDecider);
@@ -17,6 +18,7 @@ const trigger = (attemptId: string, availableCents = 1_500, walletPaymentIds: st
   availableCents,
   causeEventId: `ev-${attemptId}`,
   walletPaymentIds,
+  timeZone: 'America/New_York',
 });
 const started = (attemptId: string, at = now): AutoRechargeEvent => ({
   type: 'AutoRechargeStarted',
@@ -28,7 +30,7 @@ const started = (attemptId: string, at = now): AutoRechargeEvent => ({
     availableCents: 1_500,
     thresholdCents: 2_000,
     causeEventId: `ev-${attemptId}`,
-    day: at.toISOString().slice(0, 10),
+    day: dayIn(at, 'America/New_York'),
     startedAt: at.toISOString(),
   },
 });
@@ -78,12 +80,16 @@ describe('auto-recharge', () => {
     given([]).when(trigger('a1'), now).then([]);
   });
 
-  it('keeps to the daily cap, and a failed charge does not count against it', () => {
+  it('keeps to the daily cap of a New York day, and a failed charge does not count against it', () => {
     const twoToday = [configured, started('a1'), succeeded('a1'), started('a2'), succeeded('a2')];
     given(twoToday).when(trigger('a3'), now).then([]);
+    // 02:00 UTC on the 24th is still the 23rd in New York.
+    given(twoToday).when(trigger('a3'), new Date('2026-11-24T02:00:00Z')).then([]);
+    const afterMidnight = new Date('2026-11-24T05:00:01Z');
     given(twoToday)
-      .when(trigger('a3'), new Date('2026-11-24T00:00:01Z'))
-      .then([started('a3', new Date('2026-11-24T00:00:01Z'))]);
+      .when(trigger('a3'), afterMidnight)
+      .then([started('a3', afterMidnight)]);
+    expect(started('a3', afterMidnight).data).toMatchObject({ day: '2026-11-24' });
     given([configured, started('a1'), failed('a1'), started('a2'), succeeded('a2')])
       .when(trigger('a3'), now)
       .then([started('a3')]);

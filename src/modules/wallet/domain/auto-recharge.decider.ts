@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
+import { dayIn } from '../../../platform/time/org-time.js';
 import { dollars } from './wallet.decider.js';
 
 /**
@@ -51,6 +52,8 @@ export type AutoRechargeCommand =
        * decision): a successful charge not among them is not in that balance yet.
        */
       walletPaymentIds: readonly string[];
+      /** The organisation's time zone: the daily cap counts its calendar days. */
+      timeZone: string;
     }
   | { type: 'RecordOutcome'; userId: string; attemptId: string; outcome: { succeeded: true; paymentId: string } | { succeeded: false; message: string } };
 
@@ -61,7 +64,7 @@ export type AutoRechargeState = {
   readonly pending: { readonly attemptId: string; readonly startedAt: string; readonly amountCents: number } | null;
   /** A charge that succeeded but may not be in the wallet yet: until it is, the balance does not show it. */
   readonly awaitingCredit: { readonly paymentId: string; readonly since: string } | null;
-  /** Charged (or under way) on `day` (UTC), for the daily cap. */
+  /** Charged (or under way) on `day` (the organisation's calendar day), for the daily cap. */
   readonly today: { readonly day: string; readonly cents: number };
 };
 
@@ -100,7 +103,7 @@ function decide(command: AutoRechargeCommand, state: AutoRechargeState, now: Dat
         now.getTime() - new Date(state.awaitingCredit.since).getTime() < PENDING_TIMEOUT_MS
       )
         return [];
-      const day = now.toISOString().slice(0, 10);
+      const day = dayIn(now, command.timeZone);
       const chargedToday = state.today.day === day ? state.today.cents : 0;
       if (chargedToday + settings.amountCents > settings.dailyCapCents) return [];
       return [

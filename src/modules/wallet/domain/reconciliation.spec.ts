@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ProviderRecord } from '../../payments/contracts/card-payments.port.js';
-import { dayOf, reconcileDay, shiftDay, type LedgerLine } from './reconciliation.js';
+import { reconcileDay, type LedgerLine } from './reconciliation.js';
+
+const NY = 'America/New_York';
 
 const at = (time: string) => new Date(`2026-11-23T${time}Z`);
 const payment = (id: string, amountCents: number, time = '10:00:00'): ProviderRecord => ({
@@ -25,6 +27,7 @@ describe('reconciling a day', () => {
   it('matches each provider record with its ledger posting to the cent', () => {
     const { lines, totals } = reconcileDay(
       '2026-11-23',
+      NY,
       [
         payment('pi_1', 5_000),
         { kind: 'refund', id: 're_1', paymentId: 'pi_1', userId: 'u1', amountCents: -2_000, at: at('11:00:00') },
@@ -47,6 +50,7 @@ describe('reconciling a day', () => {
   it('names what is missing on either side and what differs', () => {
     const { lines, totals } = reconcileDay(
       '2026-11-23',
+      NY,
       [payment('pi_1', 5_000), payment('pi_2', 2_500, '12:00:00')],
       [deposit('pi_1', 4_999), deposit('pi_3', 1_000, '13:00:00')],
     );
@@ -59,15 +63,34 @@ describe('reconciling a day', () => {
   });
 
   it('matches a payment made before midnight and credited after it, on the payment day only', () => {
-    const records = [{ ...payment('pi_late', 700), at: new Date('2026-11-23T23:59:58Z') }];
-    const ledger = [{ ...deposit('pi_late', 700), at: new Date('2026-11-24T00:00:03Z') }];
-    expect(reconcileDay('2026-11-23', records, ledger).lines.map((l) => l.status)).toEqual(['matched']);
-    expect(reconcileDay('2026-11-24', records, ledger).lines).toEqual([]);
+    // 23:59:58 and 00:00:03 in New York (EST, UTC-5).
+    const records = [{ ...payment('pi_late', 700), at: new Date('2026-11-24T04:59:58Z') }];
+    const ledger = [{ ...deposit('pi_late', 700), at: new Date('2026-11-24T05:00:03Z') }];
+    expect(reconcileDay('2026-11-23', NY, records, ledger).lines.map((l) => l.status)).toEqual(['matched']);
+    expect(reconcileDay('2026-11-24', NY, records, ledger).lines).toEqual([]);
+  });
+
+  it('counts a day as the organisation’s calendar day: 02:00 UTC is the evening before in New York', () => {
+    const records = [
+      payment('pi_evening', 900, '02:00:00'),
+      { kind: 'fee' as const, id: 'fee_e', paymentId: 'pi_evening', userId: null, amountCents: -56, at: at('02:00:00') },
+    ];
+    const ledger = [deposit('pi_evening', 900, '02:00:04'), deposit('pi_unpaid', 300, '03:30:00')];
+    const evening = reconcileDay('2026-11-22', NY, records, ledger);
+    expect(evening.lines.map((l) => [l.status, l.reference])).toEqual([
+      ['matched', 'pi_evening'],
+      ['missing_at_provider', 'pi_unpaid'],
+    ]);
+    expect(evening.totals.feesCents).toBe(-56);
+    expect(reconcileDay('2026-11-23', NY, records, ledger).lines).toEqual([]);
+    // The same moments in a UTC organisation are the 23rd's.
+    expect(reconcileDay('2026-11-23', 'UTC', records, ledger).lines).toHaveLength(2);
   });
 
   it('tells a dispute withdrawal from its reversal by sign', () => {
     const { lines } = reconcileDay(
       '2026-11-23',
+      NY,
       [
         { kind: 'dispute', id: 'dp_1', paymentId: 'pi_1', userId: 'u1', amountCents: -5_000, at: at('09:00:00') },
         { kind: 'dispute', id: 'dp_1', paymentId: 'pi_1', userId: 'u1', amountCents: 5_000, at: at('15:00:00') },
@@ -81,24 +104,5 @@ describe('reconciling a day', () => {
       ['matched', 'dispute'],
       ['matched', 'dispute_reversal'],
     ]);
-  });
-});
-
-describe('UTC days', () => {
-  it('shifts a day by whole UTC days, across months, leap days and DST changes, whatever the local time zone', () => {
-    const zone = process.env.TZ;
-    try {
-      for (const tz of ['UTC', 'America/New_York', 'Pacific/Chatham']) {
-        process.env.TZ = tz;
-        expect(shiftDay('2026-03-08', 1)).toBe('2026-03-09');
-        expect(shiftDay('2026-11-01', -1)).toBe('2026-10-31');
-        expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
-        expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
-        expect(shiftDay('2026-01-01', -1)).toBe('2025-12-31');
-        expect(shiftDay(dayOf(new Date('2026-03-08T23:30:00Z')), -1)).toBe('2026-03-07');
-      }
-    } finally {
-      process.env.TZ = zone;
-    }
   });
 });

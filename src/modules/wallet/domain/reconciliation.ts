@@ -1,6 +1,4 @@
-import { tz } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
-
+import { dayIn } from '../../../platform/time/org-time.js';
 import type { ProviderRecord } from '../../payments/contracts/card-payments.port.js';
 
 /**
@@ -44,12 +42,6 @@ export type ReconciliationTotals = {
   readonly byKind: Readonly<Record<MatchKind, { readonly ledgerCents: number; readonly providerCents: number }>>;
 };
 
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
-
-const utc = tz('UTC');
-/** The UTC day `days` after `day` (before it when negative), both YYYY-MM-DD. */
-export const shiftDay = (day: string, days: number): string => format(addDays(`${day}T00:00:00Z`, days, { in: utc }), 'yyyy-MM-dd', { in: utc });
-
 /** The provider record's kind in matching terms (a dispute's sign tells withdrawal from reversal). */
 export function matchKindOf(record: ProviderRecord): MatchKind | 'fee' {
   if (record.kind === 'dispute') return record.amountCents < 0 ? 'dispute' : 'dispute_reversal';
@@ -57,15 +49,18 @@ export function matchKindOf(record: ProviderRecord): MatchKind | 'fee' {
 }
 
 /**
- * The report of `day` (UTC). Pass the records and postings of the day before and after too:
- * a payment made at 23:59 is often credited after midnight, and matches across the boundary.
- * A matched pair belongs to the provider's day; an unmatched line to its own side's day.
+ * The report of `day`, a calendar day of `zone` (the organisation's: a finance day). Pass the
+ * records and postings of the day before and after too: a payment made at 23:59 is often
+ * credited after midnight, and matches across the boundary. A matched pair belongs to the
+ * provider's day; an unmatched line to its own side's day.
  */
 export function reconcileDay(
   day: string,
+  zone: string,
   records: readonly ProviderRecord[],
   ledger: readonly LedgerLine[],
 ): { lines: ReportLine[]; totals: ReconciliationTotals } {
+  const dayOf = (at: Date) => dayIn(at, zone);
   const keyOf = (kind: MatchKind, reference: string) => `${kind}:${reference}`;
   const ledgerByKey = new Map<string, LedgerLine[]>();
   for (const line of ledger) ledgerByKey.set(keyOf(line.kind, line.reference), [...(ledgerByKey.get(keyOf(line.kind, line.reference)) ?? []), line]);

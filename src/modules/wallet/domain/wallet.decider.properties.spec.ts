@@ -146,6 +146,7 @@ function commandOf(step: Step, index: number, state: WalletState, now: Date): Wa
         recipientEmail: 'u2@example.com',
         description: '',
         dailyLimitCents: 10_000,
+        timeZone: 'America/New_York',
       };
     case 'refund': {
       const paid = state.payments[PAYMENTS[a.payment]!];

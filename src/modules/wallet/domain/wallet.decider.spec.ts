@@ -193,7 +193,7 @@ describe('a wallet', () => {
     expect(availableCents(stateOf(expired))).toBe(5_000);
   });
 
-  it('sends a transfer within the available balance and the daily limit, and receives one always', () => {
+  it('sends a transfer within the available balance and the daily limit of a New York day, and receives one always', () => {
     const send = (amountCents: number, transferId: string, recipientUserId = 'u2'): WalletCommand => ({
       type: 'SendTransfer',
       userId: U,
@@ -203,13 +203,17 @@ describe('a wallet', () => {
       recipientEmail: 'leader@example.com',
       description: 'Thanks',
       dailyLimitCents: 10_000,
+      timeZone: 'America/New_York',
     });
     const events = history(deposit(50_000), send(6_000, 't1'));
     expect(events.at(-1)!.data).toMatchObject({ sentOn: '2026-11-23', amountCents: 6_000 });
     given(events).when(send(4_001, 't2'), now).thenRefuses('TRANSFER_DAILY_LIMIT', 'You can transfer up to $100.00 per day; $40.00 is left today.');
-    given(events)
-      .when(send(4_000, 't2'), new Date('2026-11-24T00:00:01Z'))
-      .then(expect.anything() as never);
+    // 02:00 UTC on the 24th is still the evening of the 23rd in New York: the same day's limit.
+    given(events).when(send(4_001, 't2'), new Date('2026-11-24T02:00:00Z')).thenRefuses('TRANSFER_DAILY_LIMIT');
+    // Just after midnight in New York (05:00 UTC) the limit starts again.
+    const nextDay = new Date('2026-11-24T05:00:01Z');
+    const sentNextDay = walletDecider.decide(send(10_000, 't2'), stateOf(events), nextDay);
+    expect(sentNextDay.at(-1)!.data).toMatchObject({ sentOn: '2026-11-24', amountCents: 10_000 });
     given([])
       .when(send(1, 't3', U), now)
       .thenRefuses('TRANSFER_TO_SELF');

@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
+import { dayIn } from '../../../platform/time/org-time.js';
 import { ledgerHash } from '../contracts/ledger-hash.js';
 import type { CardProvider, Cause, LedgerEntry, WalletEvent } from '../contracts/wallet-events.js';
 
@@ -18,7 +19,7 @@ export type WalletState = {
   /** Top-ups credited, with what has been taken back since (refunds, disputes). */
   readonly payments: Readonly<Record<string, Payment>>;
   readonly disputes: Readonly<Record<string, Dispute>>;
-  /** Transfers sent on the current UTC day, for the daily limit. */
+  /** Transfers sent on the current day (the organisation's calendar day), for the daily limit. */
   readonly transfersToday: { readonly day: string; readonly cents: number };
   /** The last ledger entry: its sequence number and hash. */
   readonly seq: number;
@@ -57,6 +58,8 @@ export type WalletCommand =
       recipientEmail: string;
       description: string;
       dailyLimitCents: number;
+      /** The organisation's time zone: the daily limit counts its calendar days. */
+      timeZone: string;
     }
   | { type: 'ReceiveTransfer'; userId: string; transferId: string; amountCents: number; senderUserId: string; senderEmail: string; description: string }
   | {
@@ -162,7 +165,7 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
     case 'SendTransfer': {
       if (command.recipientUserId === userId) throw new DomainError('TRANSFER_TO_SELF', 'You cannot transfer money to yourself.', 400);
       refuseWhileInDebt(state);
-      const day = now.toISOString().slice(0, 10);
+      const day = dayIn(now, command.timeZone);
       const sentToday = state.transfersToday.day === day ? state.transfersToday.cents : 0;
       if (sentToday + command.amountCents > command.dailyLimitCents) {
         const left = Math.max(0, command.dailyLimitCents - sentToday);

@@ -53,7 +53,7 @@ for (const database of everyDatabase()) {
       providers: [WalletLedger, DepositFundsHandler, ChargeWalletHandler, ConfigureAutoRechargeHandler, TriggerAutoRechargeHandler, ChargeAutoRechargeHandler],
       values: [
         [CARD_PAYMENTS, cards],
-        [CONFIG, { publicUrl: 'http://127.0.0.1:9' }],
+        [CONFIG, { publicUrl: 'http://127.0.0.1:9', orgTimeZone: 'America/New_York' }],
       ],
       registerJobs: ({ queue, commands, pool }) =>
         registerAutoRechargeJobs(queue, commands, {
@@ -97,7 +97,7 @@ for (const database of everyDatabase()) {
       cards.answer = 'succeed';
       const userId = await agentWithAutoRecharge(3_000);
       await spend(userId, 1_500);
-      await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 15_000 }).toBe(6_500);
+      await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 60_000 }).toBe(6_500);
       const deposits = (await harness.store.readStream(walletStream(userId))).filter((e) => e.type === 'FundsDeposited');
       expect(deposits.at(-1)!.data).toMatchObject({ amountCents: 5_000, autoRecharge: true });
       const started = (await recharges(userId)).find((e) => e.type === 'AutoRechargeStarted')!;
@@ -112,7 +112,7 @@ for (const database of everyDatabase()) {
       const userId = await agentWithAutoRecharge(10_000);
       await inParallel(30, () => spend(userId, 300).catch(() => undefined));
       await expect
-        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 15_000 })
+        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 60_000 })
         .toBeGreaterThanOrEqual(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const events = await recharges(userId);
@@ -122,8 +122,8 @@ for (const database of everyDatabase()) {
       expect(availableCents(await wallet(userId))).toBe(6_000);
       // Two more dips: the second recharge fits the $100 daily cap, a third would not.
       await spend(userId, 4_500);
-      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 15_000 }).toBe(2);
-      await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 15_000 }).toBe(6_500);
+      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 60_000 }).toBe(2);
+      await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 60_000 }).toBe(6_500);
       await spend(userId, 5_000);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect((await recharges(userId)).filter((e) => e.type === 'AutoRechargeStarted')).toHaveLength(2);
@@ -133,12 +133,12 @@ for (const database of everyDatabase()) {
       cards.answer = 'decline';
       const userId = await agentWithAutoRecharge(10_000);
       await spend(userId, 8_500);
-      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').length, { timeout: 60_000 }).toBe(1);
       await spend(userId, 100);
-      await expect.poll(async () => fold(autoRechargeDecider, await recharges(userId)).paused, { timeout: 15_000 }).toBe(true);
+      await expect.poll(async () => fold(autoRechargeDecider, await recharges(userId)).paused, { timeout: 60_000 }).toBe(true);
       await expect
         .poll(async () => (await harness.pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows, {
-          timeout: 15_000,
+          timeout: 60_000,
         })
         .toEqual([{ subject: 'Auto-recharge is paused' }]);
       await spend(userId, 100);
@@ -152,7 +152,7 @@ for (const database of everyDatabase()) {
       const userId = await agentWithAutoRecharge(10_000);
       await spend(userId, 8_500);
       await expect
-        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data), { timeout: 15_000 })
+        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data), { timeout: 60_000 })
         .toEqual([expect.objectContaining({ message: CARD_REMOVED })]);
       expect(availableCents(await wallet(userId))).toBe(1_500);
     });

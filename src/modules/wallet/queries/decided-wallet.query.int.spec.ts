@@ -49,6 +49,7 @@ for (const database of everyDatabase()) {
           recipientEmail: 'b@agents.test',
           description: 'Thanks',
           dailyLimitCents: 100_000,
+          timeZone: 'America/New_York',
         },
         { type: 'ReceiveTransfer', userId: b, transferId: 'tr-1', amountCents: 1_000, senderUserId: a, senderEmail: 'a@agents.test', description: 'Thanks' },
         { type: 'ReleaseHold', userId: a, holdId: 'hold-1', amountCents: null, close: true, reason: 'Campaign ended' },
@@ -65,7 +66,7 @@ for (const database of everyDatabase()) {
       const runner = new SubscriptionRunner(db.store, db.pool, WALLET, { batchSize: 5 });
       await runner.start();
       try {
-        for (const p of WALLET) await expect.poll(() => eventsNotRead(db.pool, p.name), { timeout: 20_000 }).toBe(0);
+        for (const p of WALLET) await expect.poll(() => eventsNotRead(db.pool, p.name), { timeout: 60_000 }).toBe(0);
       } finally {
         await runner.stop();
       }

@@ -145,8 +145,8 @@ for (const database of everyDatabase()) {
       ]);
     });
 
-    it("writes the statement in the agent's time zone (New York when the profile has none), quoted per RFC 4180", async () => {
-      const feb = await statementCsv(db.pool, ny, '2030-02-28', '2030-02-28');
+    it("writes the statement in the organisation's time zone, whatever the agent's profile says, quoted per RFC 4180", async () => {
+      const feb = await statementCsv(db.pool, ny, '2030-02-28', '2030-02-28', 'America/New_York');
       expect(feb.timeZone).toBe('America/New_York');
       const lines = feb.csv.trimEnd().split('\r\n');
       // 03:00Z and 04:00Z are Feb 28 evening in New York (UTC-5).
@@ -155,12 +155,19 @@ for (const database of everyDatabase()) {
         ['2030-02-28 22:00:00', '1', 'FundsDeposited'],
         ['2030-02-28 23:00:00', '2', 'FundsDeposited'],
       ]);
-      const march2 = await statementCsv(db.pool, ny, '2030-03-02', '2030-03-02');
+      const march2 = await statementCsv(db.pool, ny, '2030-03-02', '2030-03-02', 'America/New_York');
       expect(march2.csv).toContain('"Transfer to la-agent@agents.test: Thanks, ""partner"""');
       expect(march2.csv).toContain(',-5.00,');
-      const la3 = await statementCsv(db.pool, la, '2030-03-03', '2030-03-03');
-      expect(la3.timeZone).toBe('America/Los_Angeles');
-      expect(la3.csv).toContain('2030-03-03 00:00:00,2,DisputeOpened');
+      // The Los Angeles agent's profile zone is not read (agents cannot choose one yet): the organisation's day and clock.
+      const la3 = await statementCsv(db.pool, la, '2030-03-03', '2030-03-03', 'America/New_York');
+      expect(la3.timeZone).toBe('America/New_York');
+      expect(la3.csv).toContain('2030-03-03 03:00:00,2,DisputeOpened');
+      // Another organisation's zone moves the days and the clock with it.
+      const chicago = await statementCsv(db.pool, ny, '2030-02-28', '2030-02-28', 'America/Chicago');
+      expect(chicago.csv.trimEnd().split('\r\n')[0]).toMatch(/^Date \(America\/Chicago\),/);
+      expect(chicago.csv).toContain('2030-02-28 21:00:00,1,FundsDeposited');
+      expect(chicago.csv).toContain('2030-02-28 23:00:00,3,FundsDeposited');
+      expect(chicago.csv).not.toContain(',4,FundsDeposited');
     });
 
     it('gives finance every wallet, sorted, filtered and paged on the server, and the accounts summing to 0', async () => {

@@ -1,9 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../platform/http/api-error.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
-import { timeZoneOf as profileTimeZoneOf, userLabels } from '../../identity/contracts/user-directory.js';
+import { dayRangeIn, startOfDayIn } from '../../../platform/time/org-time.js';
+import { userLabels } from '../../identity/contracts/user-directory.js';
 import { walletStream, type LedgerEntry } from '../contracts/wallet-events.js';
 import { firstChainBreak, type ChainBreak, type ChainLink } from './chain-check.js';
 
@@ -277,39 +276,10 @@ export async function transferHistory(db: SqlClient, userId: string, max = 500) 
   return { transfers, sent: transfers.filter((t) => t.type === 'sent'), received: transfers.filter((t) => t.type === 'received') };
 }
 
-/** The agent's time zone for statements: their profile's, unless still the column's 'UTC' default; America/New_York otherwise. */
-export const DEFAULT_STATEMENT_TIME_ZONE = 'America/New_York';
-
-export async function timeZoneOf(db: SqlClient, userId: string): Promise<string> {
-  const zone = await profileTimeZoneOf(db, userId);
-  if (!zone || zone === 'UTC') return DEFAULT_STATEMENT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_STATEMENT_TIME_ZONE;
-  }
-}
-
-/** Midnight at the start of `day` (YYYY-MM-DD) in `zone`, as an instant. */
-export function startOfDayIn(day: string, zone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, 0, zone).getTime());
-}
-
-/** The same instant written in `zone` as 'YYYY-MM-DD HH:mm:ss'. */
-export function localTime(instant: Date, zone: string): string {
-  const t = new TZDate(instant.getTime(), zone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`;
-}
-
-/** The ledger entries of an agent between two local days (both included) in their time zone, oldest first. */
+/** The ledger entries of an agent between two days (both included) of `zone`, oldest first. */
 export async function statementEntries(db: SqlClient, userId: string, from: string, to: string, zone: string): Promise<LedgerRow[]> {
   const start = startOfDayIn(from, zone);
-  const [y, m, d] = to.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  const end = startOfDayIn(next, zone);
+  const end = dayRangeIn(to, zone).end;
   const { rows } = await db.query<DbLedgerRow>(
     `SELECT ${LEDGER_COLUMNS} FROM rm_wallet_ledger WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 ORDER BY seq`,
     [userId, start, end],

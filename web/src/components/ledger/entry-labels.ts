@@ -1,4 +1,5 @@
 import type { LedgerActor, LedgerEntry } from '../../app/api/wallet';
+import { formatCents } from '../../lib/money';
 
 const TYPE_LABELS: Record<string, string> = {
   FundsDeposited: 'Deposit',
@@ -52,4 +53,12 @@ export function actorLabel(actor: LedgerActor): string {
   return `Operator (${actor.id})`;
 }
 
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * What a row shows as its amount: the change of the available balance; for a lead paid from a
+ * campaign's reserved funds (available unchanged, the reserve spent) the amount spent, marked so.
+ */
+export function shownAmount(e: Pick<LedgerEntry, 'amountCents' | 'postedChangeCents'>): { text: string; fromReserve: boolean; tone: string } {
+  const signed = (cents: number) => formatCents(cents, { sign: 'always' });
+  if (e.amountCents === 0 && e.postedChangeCents !== 0) return { text: signed(e.postedChangeCents), fromReserve: true, tone: 'text-slate-600' };
+  return { text: signed(e.amountCents), fromReserve: false, tone: e.amountCents > 0 ? 'text-emerald-700' : 'text-slate-900' };
+}

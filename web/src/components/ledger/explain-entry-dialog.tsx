@@ -2,9 +2,10 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 import type { ExplainedEntry } from '../../app/api/wallet';
+import { formatDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
-import { actorLabel, causeLabel, formatWhen, typeLabel } from './entry-labels';
+import { actorLabel, causeLabel, typeLabel } from './entry-labels';
 
 const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
 
@@ -47,7 +48,7 @@ export function ExplainEntryDialog({ load, onClose }: { load: (() => Promise<Exp
               <dt className="text-slate-500">By</dt>
               <dd className="break-all">{actorLabel(e.actor)}</dd>
               <dt className="text-slate-500">When</dt>
-              <dd>{formatWhen(e.occurredAt)}</dd>
+              <dd>{formatDateTime(e.occurredAt)}</dd>
             </dl>
             <table className="w-full text-left tabular-nums">
               <caption className="sr-only">Balances before and after this entry</caption>

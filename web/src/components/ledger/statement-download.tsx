@@ -1,16 +1,16 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
+import { orgDay, zoneLabel } from '../../lib/format';
 import { Button } from '../ui/button';
 
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
-/** 'Download statement (CSV)' for a date range (this month so far by default); the server writes it in the agent's time zone. */
+/** 'Download statement (CSV)' for a date range (this month so far by default); its days and times are the organisation's time zone's, as the form says. */
 export function StatementDownload({ urlFor }: { urlFor: (from: string, to: string) => string }) {
-  const today = new Date();
-  const [from, setFrom] = useState(isoDay(new Date(today.getFullYear(), today.getMonth(), 1)));
-  const [to, setTo] = useState(isoDay(today));
+  const today = orgDay();
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,6 +37,9 @@ export function StatementDownload({ urlFor }: { urlFor: (from: string, to: strin
       <Button type="submit" variant="outline">
         <Download className="h-4 w-4" aria-hidden /> Download statement (CSV)
       </Button>
+      <p className="w-full text-xs text-slate-600" data-testid="statement-zone">
+        Days and times are in {zoneLabel()}.
+      </p>
       {error && (
         <p className="w-full text-sm text-red-700" role="alert">
           {error}

@@ -28,6 +28,9 @@ ModuleRegistry.registerModules([
   CellStyleModule,
 ]);
 
+/** A column read whole: its text wraps and its row grows (client-side rows only; a paged grid's rows keep one height, and show the whole in a detail panel). */
+export const WRAPPED_COLUMN = { wrapText: true, autoHeight: true, cellClass: '!leading-snug !py-2.5' } as const;
+
 export const gridTheme = themeQuartz.withParams({ accentColor: '#1f6fb2', fontFamily: 'inherit', headerFontWeight: 600 });
 
 type DataGridProps<TRow> = {

@@ -11,7 +11,7 @@ import { FormField } from '../../components/ui/form-field';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { formatShortDateTime } from '../../lib/format';
+import { formatShortDateTime, orgLocalToInstant, zoneAbbreviation } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { createAccessCode, disableAccessCode, fetchAccessCodes, type AccessCodeRow } from './api/access-codes';
@@ -55,10 +55,10 @@ function AccessCodesAdmin() {
     { field: 'label', headerName: 'Label', flex: 2, minWidth: 180 },
     { field: 'grantsHours', headerName: 'Grants', valueFormatter: (p) => `${p.value} h`, maxWidth: 110 },
     { headerName: 'Uses', valueGetter: (p) => (p.data ? `${p.data.uses}${p.data.maxUses === null ? '' : ` / ${p.data.maxUses}`}` : ''), maxWidth: 110 },
-    // A short date and time ("11/25/26, 3:55 PM") needs about 150 px whole, 170 with the sort arrow.
-    { field: 'expiresAt', headerName: 'Expires', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 160 },
+    // A short date and time with its zone ("11/25/26, 3:55 PM EST") needs about 185 px whole, 205 with the sort arrow.
+    { field: 'expiresAt', headerName: 'Expires', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 195 },
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), maxWidth: 130 },
-    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 175 },
+    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 210 },
     {
       headerName: 'Actions',
       sortable: false,
@@ -144,7 +144,7 @@ function CreateCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose
       const input = {
         label,
         grantsHours: Number(hours),
-        expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
+        expiresAt: orgLocalToInstant(expiresAt) ?? null,
         maxUses: maxUses ? Number(maxUses) : null,
       };
       const answer = await createAccessCode(input);
@@ -180,7 +180,7 @@ function CreateCodeDialog({ open, onClose, onCreated }: { open: boolean; onClose
             error={errorFor('grantsHours')}
           />
           <FormField
-            label="Code expires (optional)"
+            label={`Code expires (optional) · ${zoneAbbreviation()}`}
             name="expiresAt"
             type="datetime-local"
             value={expiresAt}

@@ -8,18 +8,19 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import type { GridPages } from '../../components/ui/grid-datasource';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError, type FieldError } from '../../lib/api-client';
+import { formatDateTimeSeconds, orgLocalToInstant, zoneLabel } from '../../lib/format';
 import { personLabel, words } from '../../lib/readable';
 import { useApiQuery } from '../../lib/use-api-query';
 import { fetchAuditEvent, fetchAuditFacets, fetchAuditPage, type AuditActor, type AuditEvent, type AuditFilters } from './api/audit';
 
 const PAGE_SIZE = 50;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+const when = formatDateTimeSeconds;
 const actorLabel = (actor: AuditActor) =>
   actor.type === 'user'
     ? personLabel(actor.email ? { email: actor.email, displayName: actor.displayName } : null, `Unknown user ${actor.id}`)
     : `System: ${actor.id}`;
-/** A datetime-local value (the admin's local time) as an instant the server reads. */
-const toInstant = (local: string) => (local ? new Date(local).toISOString() : undefined);
+/** A datetime-local value (the organisation's wall clock, as every time here) as an instant the server reads. */
+const toInstant = orgLocalToInstant;
 
 type FilterForm = { actor: string; type: string; streamType: string; stream: string; from: string; to: string };
 const EMPTY: FilterForm = { actor: '', type: '', streamType: '', stream: '', from: '', to: '' };
@@ -62,7 +63,7 @@ function AuditAdmin() {
 
   const apply = (next: FilterForm) => {
     setForm(next);
-    if (next.from && next.to && new Date(next.from) >= new Date(next.to)) {
+    if (next.from && next.to && toInstant(next.from)! >= toInstant(next.to)!) {
       setFieldErrors([{ field: 'to', message: 'The start must be before the end' }]);
       return;
     }
@@ -90,8 +91,9 @@ function AuditAdmin() {
     {
       field: 'occurredAt',
       headerName: 'Time',
-      minWidth: 180,
-      maxWidth: 200,
+      // The whole time with its zone ('11/27/26, 4:48:03 AM EST'): the link that opens the event.
+      minWidth: 225,
+      maxWidth: 240,
       cellRenderer: (p: { data?: AuditEvent }) =>
         p.data ? (
           <button type="button" className="text-left text-brand-700 underline-offset-2 hover:underline" onClick={() => setOpenEventId(p.data!.eventId)}>
@@ -127,7 +129,8 @@ function AuditAdmin() {
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Audit</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Every event the portal stored, newest first. Open an event for its full data and the events of the same request or process.
+          Every event the portal stored, newest first. Open an event for its full data and the events of the same request or process. Times, in the list and the
+          filters, are in {zoneLabel()}.
         </p>
       </div>
       <form className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={submit} aria-label="Audit filters">

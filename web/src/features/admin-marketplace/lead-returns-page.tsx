@@ -1,10 +1,12 @@
 import type { ColDef } from 'ag-grid-community';
+import { LifeBuoy } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataGrid } from '../../components/ui/data-grid';
+import { DataGrid, WRAPPED_COLUMN } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
@@ -18,8 +20,22 @@ const MAX_DENY_REASON = 500;
 
 type ReturnGridRow = LeadReturnRow & { reasonLabel: string };
 
+const leadNameOf = (row: LeadReturnRow) => [row.leadName, row.leadState].filter(Boolean).join(', ') || row.leadId.slice(0, 8);
+
+/** The help request a return was started from, opened on the help requests page. */
+function HelpRequestLink({ ticketId }: { ticketId: string }) {
+  return (
+    <Link
+      to={`/help-requests?request=${ticketId}`}
+      className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-medium text-brand-700 underline hover:text-brand-900"
+    >
+      <LifeBuoy className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      Help request
+    </Link>
+  );
+}
+
 /** What the admin decides on is read whole: the cell wraps and the row grows, instead of an ellipsis. */
-const WRAPPED = { wrapText: true, autoHeight: true, cellClass: '!leading-snug !py-2.5' } as const;
 
 /** Admin page: the lead returns queue; approving gives the lead's price back, denying tells the agent why. */
 export function LeadReturnsPage() {
@@ -71,16 +87,23 @@ function LeadReturnsAdmin() {
   const columns: ColDef<ReturnGridRow>[] = [
     {
       headerName: 'Lead',
-      valueGetter: (p) => (p.data ? [p.data.leadName, p.data.leadState].filter(Boolean).join(', ') || p.data.leadId.slice(0, 8) : ''),
+      valueGetter: (p) => (p.data ? leadNameOf(p.data) : ''),
       tooltipValueGetter: (p) => p.data?.leadPhone ?? null,
-      minWidth: 130,
-      ...WRAPPED,
+      // A return started from a help request links to it.
+      cellRenderer: (p: { data?: ReturnGridRow; value?: string }) => (
+        <span className="flex flex-col items-start">
+          <span>{p.value}</span>
+          {p.data?.ticketId && <HelpRequestLink ticketId={p.data.ticketId} />}
+        </span>
+      ),
+      minWidth: 150,
+      ...WRAPPED_COLUMN,
     },
-    { field: 'ownerEmail', headerName: 'Agent', minWidth: 160, ...WRAPPED },
-    { field: 'reasonLabel', headerName: 'Reason', minWidth: 130, ...WRAPPED },
-    { field: 'comment', headerName: 'Comment', valueFormatter: (p) => p.value || '—', minWidth: 160, flex: 2, ...WRAPPED },
-    { field: 'requestedAt', headerName: 'Requested', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 130, ...WRAPPED },
-    { field: 'priceCents', headerName: 'Price', valueFormatter: (p) => formatCents(p.value), maxWidth: 100, minWidth: 80 },
+    { field: 'ownerEmail', headerName: 'Agent', minWidth: 150, ...WRAPPED_COLUMN },
+    { field: 'reasonLabel', headerName: 'Reason', minWidth: 120, ...WRAPPED_COLUMN },
+    { field: 'comment', headerName: 'Comment', valueFormatter: (p) => p.value || '—', minWidth: 140, flex: 2, ...WRAPPED_COLUMN },
+    { field: 'requestedAt', headerName: 'Requested', valueFormatter: (p) => formatShortDateTime(p.value), minWidth: 125, ...WRAPPED_COLUMN },
+    { field: 'priceCents', headerName: 'Price', valueFormatter: (p) => formatCents(p.value), maxWidth: 100, minWidth: 90 },
     {
       headerName: 'Status',
       valueGetter: (p) => (p.data ? STATUS_LABEL[p.data.status] : ''),
@@ -91,7 +114,7 @@ function LeadReturnsAdmin() {
     {
       headerName: 'Actions',
       sortable: false,
-      minWidth: 160,
+      minWidth: 150,
       maxWidth: 170,
       cellRenderer: (p: { data: ReturnGridRow }) =>
         p.data.status !== 'pending' ? null : (
@@ -194,10 +217,15 @@ function ReturnCards({
       {rows.map((row) => (
         <li key={row.returnId} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <div className="flex items-start justify-between gap-3">
-            <p className="font-semibold text-slate-900">{[row.leadName, row.leadState].filter(Boolean).join(', ') || row.leadId.slice(0, 8)}</p>
+            <p className="font-semibold text-slate-900">{leadNameOf(row)}</p>
             <p className="tabular-nums text-slate-900">{formatCents(row.priceCents)}</p>
           </div>
           <p className="mt-1 break-all text-slate-700">{row.ownerEmail}</p>
+          {row.ticketId && (
+            <p className="mt-1">
+              <HelpRequestLink ticketId={row.ticketId} />
+            </p>
+          )}
           <p className="mt-2 text-slate-900">{row.reasonLabel}</p>
           {row.comment && <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{row.comment}</p>}
           <p className="mt-2 text-xs text-slate-600">

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataGrid } from '../../components/ui/data-grid';
+import { DataGrid, WRAPPED_COLUMN } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { ShownOnceDialog } from '../../components/ui/shown-once-dialog';
@@ -45,13 +45,19 @@ function LeadVendorsAdmin() {
   };
 
   const columns: ColDef<LeadVendorRow>[] = [
-    { field: 'name', headerName: 'Name', flex: 2, minWidth: 160 },
-    { field: 'keyPrefix', headerName: 'Key', valueFormatter: (p) => `${p.value}…`, minWidth: 140 },
-    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 150 },
+    { field: 'name', headerName: 'Name', flex: 2, minWidth: 160, ...WRAPPED_COLUMN },
+    { field: 'keyPrefix', headerName: 'Key', valueFormatter: (p) => `${p.value}…`, minWidth: 120, ...WRAPPED_COLUMN },
+    { field: 'createdAt', headerName: 'Created', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'desc', minWidth: 150, ...WRAPPED_COLUMN },
     { headerName: 'Status', valueGetter: (p) => (p.data?.revokedAt ? 'Revoked' : 'Active'), maxWidth: 120 },
-    { headerName: 'Aged leads', valueGetter: (p) => (p.data?.sendsAgedLeads ? 'Sends' : 'No'), maxWidth: 120 },
+    { headerName: 'Aged leads', valueGetter: (p) => (p.data?.sendsAgedLeads ? 'Sends' : 'No'), minWidth: 130, maxWidth: 140 },
     { field: 'leads', headerName: 'Leads', maxWidth: 100 },
-    { field: 'lastLeadAt', headerName: 'Last used', valueFormatter: (p) => (p.value ? formatShortDateTime(p.value) : 'Never'), minWidth: 150 },
+    {
+      field: 'lastLeadAt',
+      headerName: 'Last used',
+      valueFormatter: (p) => (p.value ? formatShortDateTime(p.value) : 'Never'),
+      minWidth: 190,
+      ...WRAPPED_COLUMN,
+    },
     {
       headerName: 'Actions',
       sortable: false,

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
 
 type StoredMail = { id: string; to: string; subject: string; text: string; transport: 'outbox' | 'smtp'; createdAt: string };
@@ -88,7 +89,7 @@ function OutboxAdmin() {
                 <Mail className="h-4 w-4 text-slate-400" aria-hidden />
                 {mail.subject}
               </h2>
-              <span className="text-xs text-slate-500">{new Date(mail.createdAt).toLocaleString()}</span>
+              <span className="text-xs text-slate-500">{formatDateTime(mail.createdAt)}</span>
             </div>
             <p className="mb-2 text-sm text-slate-500">To {mail.to}</p>
             <MailText text={mail.text} />

@@ -3,24 +3,30 @@ import { useState } from 'react';
 
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
-import { DataGrid } from '../../components/ui/data-grid';
+import { DataGrid, WRAPPED_COLUMN } from '../../components/ui/data-grid';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
+import { formatDateTimeSeconds } from '../../lib/format';
 import { personLabel, readableDetails, words } from '../../lib/readable';
 import { useApiQuery } from '../../lib/use-api-query';
 import { fetchActiveAlerts, fetchSecurityEvents, updateAlert, type EventFilters, type SecurityAlert, type SecurityEvent } from './api/security';
 
 const EVENT_TYPES = ['failed_login', 'access_code_attempt', 'unauthorized_access', 'rate_limit_exceeded', 'credential_access'];
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = formatDateTimeSeconds;
 
 const eventColumns: ColDef<SecurityEvent>[] = [
-  { field: 'createdAt', headerName: 'When', valueFormatter: (p) => when(p.value), sort: 'desc' },
-  { field: 'eventType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? '') },
+  { field: 'createdAt', headerName: 'When', valueFormatter: (p) => when(p.value), sort: 'desc', ...WRAPPED_COLUMN },
+  { field: 'eventType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? ''), ...WRAPPED_COLUMN },
   { field: 'severity', headerName: 'Severity', maxWidth: 120 },
-  { headerName: 'User', minWidth: 200, valueGetter: (p) => personLabel(p.data?.user ?? null, p.data?.userId ? `Unknown user ${p.data.userId}` : '—') },
+  {
+    headerName: 'User',
+    minWidth: 200,
+    valueGetter: (p) => personLabel(p.data?.user ?? null, p.data?.userId ? `Unknown user ${p.data.userId}` : '—'),
+    ...WRAPPED_COLUMN,
+  },
   { field: 'ipAddress', headerName: 'IP' },
-  { headerName: 'Details', valueGetter: (p) => readableDetails(p.data?.details ?? {}), flex: 2, minWidth: 240, tooltipValueGetter: (p) => p.value },
+  { headerName: 'Details', valueGetter: (p) => readableDetails(p.data?.details ?? {}), flex: 2, minWidth: 240, ...WRAPPED_COLUMN },
 ];
 
 const alertWho = (alert: SecurityAlert) => personLabel(alert.user, alert.ipAddress ?? (alert.userId ? `Unknown user ${alert.userId}` : '—'));
@@ -70,12 +76,12 @@ function SecurityAdmin() {
   };
 
   const alertColumns: ColDef<SecurityAlert>[] = [
-    { field: 'createdAt', headerName: 'Raised', valueFormatter: (p) => when(p.value) },
-    { field: 'alertType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? '') },
+    { field: 'createdAt', headerName: 'Raised', valueFormatter: (p) => when(p.value), ...WRAPPED_COLUMN },
+    { field: 'alertType', headerName: 'Type', valueFormatter: (p) => words(p.value ?? ''), ...WRAPPED_COLUMN },
     { field: 'severity', headerName: 'Severity', maxWidth: 110 },
-    { headerName: 'Who', minWidth: 200, valueGetter: (p) => (p.data ? alertWho(p.data) : '') },
+    { headerName: 'Who', minWidth: 200, valueGetter: (p) => (p.data ? alertWho(p.data) : ''), ...WRAPPED_COLUMN },
     { field: 'eventCount', headerName: 'Events', maxWidth: 100 },
-    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => (p.value ? when(p.value) : '—') },
+    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => (p.value ? when(p.value) : '—'), ...WRAPPED_COLUMN },
     {
       headerName: 'Actions',
       minWidth: 220,

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
 import { addApprovedEmail, fetchApprovedEmails, removeApprovedEmail } from './api/users';
 
@@ -97,7 +98,7 @@ function ApprovedEmailsAdmin() {
               <tr key={row.email} className="border-t border-slate-100">
                 <td className="px-4 py-2">{row.email}</td>
                 <td className="px-4 py-2 text-slate-500">
-                  {new Date(row.addedAt).toLocaleDateString()}
+                  {formatDate(row.addedAt)}
                   {row.addedBy ? ` by ${row.addedBy}` : ''}
                 </td>
                 <td className="px-4 py-2 text-right">

@@ -1,20 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ColDef } from 'ag-grid-community';
-import { ChevronDown, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronDown, Plus } from 'lucide-react';
+import { useState } from 'react';
 
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataGrid } from '../../components/ui/data-grid';
+import { MOMENT_COLUMN } from '../../components/ui/moment-column';
+import { SearchBox } from '../../components/ui/search-box';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
-import { formatShortDateTime } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
+import { useSettledText } from '../../lib/use-settled-text';
 import { AddUserDialog } from './add-user-dialog';
 import { changeAccount, fetchUsers, type AccountChange, type AdminUser } from './api/users';
-
-const SEARCH_DELAY_MS = 250;
 
 function signInMethods(user: AdminUser): string {
   const methods = [user.hasPassword ? 'Password' : null, ...user.providers.map((p) => (p === 'azure' ? 'Microsoft' : 'Google'))];
@@ -33,7 +33,6 @@ function roles(user: AdminUser): string {
 // Every column but User keeps the width its header and values need; User takes the rest,
 // so the grid fits beside the sidebar from 1280 px on.
 const fixed = (width: number) => ({ width, flex: 0, minWidth: width });
-
 const itemClass = 'flex cursor-pointer items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100';
 
 /** One user's actions in a menu, so the grid fits a laptop screen whatever the labels. */
@@ -88,15 +87,11 @@ export function UsersPage() {
 
 function UsersAdmin() {
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [adding, setAdding] = useState(false);
 
   // The search is asked once typing pauses; only the answer to the latest one is shown.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), search ? SEARCH_DELAY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const query = useSettledText(search);
   const { data, reload } = useApiQuery(`/api/admin/users?search=${query}`, () => fetchUsers(query), { failure: 'Failed to load users' });
   const users = data?.users ?? [];
   const truncated = data?.truncated ?? false;
@@ -129,8 +124,8 @@ function UsersAdmin() {
     { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), ...fixed(100) },
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), ...fixed(100) },
     { colId: 'roles', headerName: 'Roles', valueGetter: (p) => (p.data ? roles(p.data) : ''), ...fixed(110) },
-    { field: 'elevatedUntil', headerName: 'Elevated until', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(175) },
-    { field: 'lastSeenAt', headerName: 'Last seen', valueFormatter: (p) => formatShortDateTime(p.value), ...fixed(175) },
+    { field: 'elevatedUntil', headerName: 'Elevated until', ...MOMENT_COLUMN, ...fixed(160) },
+    { field: 'lastSeenAt', headerName: 'Last seen', ...MOMENT_COLUMN, ...fixed(140) },
     {
       colId: 'actions',
       headerName: 'Actions',
@@ -153,17 +148,7 @@ function UsersAdmin() {
           <Plus className="h-4 w-4" aria-hidden /> Add user
         </Button>
       </div>
-      <label className="relative block max-w-md">
-        <span className="sr-only">Search users</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          placeholder="Search by name or email"
-          className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </label>
+      <SearchBox label="Search users" placeholder="Search by name or email" value={search} onChange={setSearch} />
       <DataGrid
         rows={users}
         columns={columns}

@@ -8,7 +8,7 @@ import { DailyChart } from '../../components/charts/daily-chart';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { ApiRequestError } from '../../lib/api-client';
-import { formatShortDateTime } from '../../lib/format';
+import { formatShortDateTime, zoneLabel } from '../../lib/format';
 import { sourceLabel, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
@@ -136,8 +136,9 @@ export function CampaignDetailPage() {
           <Setting term="Buying hours">
             {targeting.schedule === null
               ? 'Any day, any time'
-              : `${targeting.schedule.days.map((day) => DAY_NAMES[day]).join(', ')}, ${hourLabel(targeting.schedule.fromHour)} to ${hourLabel(targeting.schedule.toHour)} (${targeting.timeZone})`}
+              : `${targeting.schedule.days.map((day) => DAY_NAMES[day]).join(', ')}, ${hourLabel(targeting.schedule.fromHour)} to ${hourLabel(targeting.schedule.toHour)}`}
           </Setting>
+          <Setting term="Time zone">{zoneLabel(targeting.timeZone)}</Setting>
           <Setting term="Leads go to">{campaign.tier === 'exclusive' ? 'One buyer only (exclusive)' : 'Up to three buyers (shared)'}</Setting>
           <Setting term="Shared with">{sharedWith ? `${sharedWith}, round-robin` : 'Nobody: you keep the leads'}</Setting>
         </dl>

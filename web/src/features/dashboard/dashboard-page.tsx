@@ -7,6 +7,7 @@ import { useSession } from '../../app/session-store';
 import { DailyChart } from '../../components/charts/daily-chart';
 import { dollarTicks } from '../../components/charts/dollar-ticks';
 import { api } from '../../lib/api-client';
+import { zoneLabel } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -71,7 +72,9 @@ export function DashboardPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Dashboard</h1>
-        <p className="mt-1 text-sm text-slate-600">Your leads at a glance. Click a day or a campaign in a chart to see the leads behind it.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Your leads at a glance. Click a day or a campaign in a chart to see the leads behind it. Days run midnight to midnight, {zoneLabel()}.
+        </p>
       </div>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

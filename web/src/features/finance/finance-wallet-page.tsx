@@ -10,6 +10,7 @@ import { LedgerList } from '../../components/ledger/ledger-list';
 import { StatementDownload } from '../../components/ledger/statement-download';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
+import { formatDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 import { fetchFinanceLedger, fetchFinanceVerify, financeStatementUrl } from './api/finance';
@@ -88,7 +89,7 @@ function FinanceWallet() {
         ))}
       <section aria-labelledby="statement-heading" className="space-y-2">
         <h2 id="statement-heading" className="text-base font-semibold text-slate-900">
-          Statement (in the agent's time zone)
+          Statement
         </h2>
         <StatementDownload urlFor={financeStatementUrl(userId)} />
       </section>
@@ -102,14 +103,14 @@ function FinanceWallet() {
               <li key={topUp.paymentId} className="space-y-1 px-4 py-2 text-sm" data-testid="card-top-up">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="tabular-nums">
-                    {formatCents(topUp.amountCents)} · {new Date(topUp.occurredAt).toLocaleString()} ·{' '}
+                    {formatCents(topUp.amountCents)} · {formatDateTime(topUp.occurredAt)} ·{' '}
                     <span className="font-mono text-xs text-slate-500">{topUp.paymentId}</span>
                   </span>
                   {topUp.refundableCents > 0 ? (
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Refund ${formatCents(topUp.amountCents)} top-up of ${new Date(topUp.occurredAt).toLocaleString()}`}
+                      aria-label={`Refund ${formatCents(topUp.amountCents)} top-up of ${formatDateTime(topUp.occurredAt)}`}
                       onClick={() => setRefunding(topUp)}
                     >
                       Refund
@@ -122,7 +123,7 @@ function FinanceWallet() {
                   <ul className="space-y-0.5 pl-4 text-xs text-slate-700 tabular-nums">
                     {topUp.refunds.map((refund) => (
                       <li key={refund.refundId}>
-                        Refunded {formatCents(refund.amountCents)} · {new Date(refund.occurredAt).toLocaleString()}
+                        Refunded {formatCents(refund.amountCents)} · {formatDateTime(refund.occurredAt)}
                       </li>
                     ))}
                     {topUp.disputedCents > 0 && <li>Disputed {formatCents(topUp.disputedCents)}</li>}

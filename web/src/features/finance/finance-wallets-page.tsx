@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FinanceOnly } from '../../components/finance-only';
@@ -9,10 +9,10 @@ import type { GridPages } from '../../components/ui/grid-datasource';
 import { toast } from '../../components/ui/toast-store';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
+import { useSettledText } from '../../lib/use-settled-text';
 import { fetchFinanceWallets, fetchLedgerAccounts, type FinanceWallet, type LedgerAccount } from './api/finance';
 
 const PAGE_SIZE = 50;
-const SEARCH_DELAY_MS = 250;
 const money = (field: keyof FinanceWallet, headerName: string): ColDef<FinanceWallet> => ({
   field,
   headerName,
@@ -33,12 +33,8 @@ export function FinanceWalletsPage() {
 
 function FinanceWallets() {
   const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useSettledText(searchText);
   const [inDebt, setInDebt] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const pages = useMemo<GridPages<FinanceWallet>>(
     () => ({

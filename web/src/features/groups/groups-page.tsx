@@ -7,12 +7,11 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
+import { formatDate } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
 import { GroupNameDialog } from './components/group-name-dialog';
 import { ImportGroupsDialog } from './components/import-groups-dialog';
 import { OthersGroups } from './components/others-groups';
-
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** /groups (spec: Group Name, Members, Created, Actions; 'No groups yet'; Import, Export, Create Group), kept on the server. */
 export function GroupsPage() {
@@ -99,13 +98,13 @@ export function GroupsPage() {
                 <tr key={group.groupId} data-testid="group-row">
                   <td className="max-w-64 break-words px-3 py-3 sm:px-4">
                     <span className="font-medium text-slate-900">{group.name}</span>
-                    <span className="block text-xs text-slate-600 sm:hidden">Created {formatDay(group.createdAt)}</span>
+                    <span className="block text-xs text-slate-600 sm:hidden">Created {formatDate(group.createdAt)}</span>
                   </td>
                   <td className="px-3 py-3 tabular-nums text-slate-700 sm:px-4">
                     {group.memberCount}
                     {group.invitedCount > 0 && <span className="block text-xs text-slate-600">{group.invitedCount} invited</span>}
                   </td>
-                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDay(group.createdAt)}</td>
+                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDate(group.createdAt)}</td>
                   <td className="px-2 py-2 sm:px-4">
                     <div className="flex justify-end gap-0.5 sm:gap-1">
                       <Button variant="ghost" size="icon" asChild>

@@ -9,12 +9,13 @@ import {
   type DeliveryAttempt,
   type DeliveryStatus,
 } from '../../app/api/deliveries';
-import { DeliveryStatusBadge } from '../../components/delivery-status-badge';
+import { DeliveryStatusBadge, deliveryStatusLabel } from '../../components/delivery-status-badge';
+import { ReportProblemButton } from '../../components/report-problem-button';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
-import { formatDateTimeSeconds, formatShortDateTime } from '../../lib/format';
+import { formatDateTime, formatDateTimeSeconds, formatShortDateTime, instantToOrgLocal, orgLocalToInstant, zoneAbbreviation } from '../../lib/format';
 import { useApiPages, useApiQuery } from '../../lib/use-api-query';
 
 const FILTERS: { value: '' | DeliveryStatus; label: string }[] = [
@@ -37,10 +38,12 @@ function lastAnswer(delivery: Delivery): string {
   return `${delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : '')}${next}`;
 }
 
-const dayAgo = () => {
-  const at = new Date(Date.now() - 24 * 3_600_000);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+/** The delivery as its row reads, for a help request about it: 'Delivery of Ada Lovelace to My CRM (Failed), Nov 27, 2026, 4:30 PM EST'. */
+const deliveryLabel = (delivery: Delivery, name: string) =>
+  `Delivery of ${delivery.leadName ?? 'a lead'} to ${name} (${deliveryStatusLabel(delivery.status)}), ${formatDateTime(delivery.createdAt)}`;
+
+/** A day ago on the organisation's wall clock, as the 'Since' field shows it. */
+const dayAgo = () => instantToOrgLocal(new Date(Date.now() - 24 * 3_600_000));
 
 /** The delivery log of one integration: every lead sent, its attempts, resend one or every failed one. */
 export function DeliveryLogCard({ integrationId, name, connected }: { integrationId: string; name: string; connected: boolean }) {
@@ -77,7 +80,7 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
   const resendAll = async () => {
     if (!resendingSince) return;
     try {
-      const { resent } = await resendFailed(integrationId, new Date(resendingSince).toISOString());
+      const { resent } = await resendFailed(integrationId, orgLocalToInstant(resendingSince)!);
       toast({
         title: resent === 0 ? 'Nothing to resend' : 'Resending',
         description:
@@ -141,7 +144,7 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
                   {lastAnswer(delivery) && ` · ${lastAnswer(delivery)}`}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex items-center gap-2">
                 <Button
                   variant="outline"
                   size="sm"
@@ -155,6 +158,7 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
                     Resend
                   </Button>
                 )}
+                <ReportProblemButton about={{ kind: 'delivery', id: delivery.deliveryId, label: deliveryLabel(delivery, name) }} />
               </div>
             </li>
           ))}
@@ -171,7 +175,7 @@ export function DeliveryLogCard({ integrationId, name, connected }: { integratio
           <DialogTitle>Resend failed deliveries</DialogTitle>
           <DialogDescription>Every failed or held lead for {name} since this time is sent again (up to 1,000 at once).</DialogDescription>
           <label className="block text-sm font-medium text-slate-800">
-            Since
+            Since ({zoneAbbreviation()})
             <input
               type="datetime-local"
               value={resendingSince ?? ''}

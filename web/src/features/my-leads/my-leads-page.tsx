@@ -15,10 +15,11 @@ import {
   type LeadReturn,
   type OwnedLead,
 } from '../../app/api/leads';
+import { ReportProblemButton } from '../../components/report-problem-button';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
-import { formatShortDateTime } from '../../lib/format';
+import { formatDateTime, formatShortDateTime, zoneName } from '../../lib/format';
 import { LEAD_SOURCES, sourceLabel, tierLabel } from '../../lib/lead-sources';
 import { formatCents } from '../../lib/money';
 import { formatPhone } from '../../lib/phone';
@@ -28,6 +29,10 @@ import { ReturnLeadDialog } from './components/return-lead-dialog';
 
 const FILTER_NAMES = ['search', 'source', 'state', 'campaignId', 'day'] as const;
 const DAY_MS = 86_400_000;
+
+/** The lead as its row reads, for a help request about it: 'Lead Ada Lovelace (NH), bought for $25.00 on Nov 27, 2026, 4:30 PM EST'. */
+const leadLabel = (lead: OwnedLead) =>
+  `Lead ${lead.firstName} ${lead.lastName} (${lead.state}), bought for ${formatCents(lead.priceCents)} on ${formatDateTime(lead.boughtAt)}`;
 
 /** A page of leads; the first also carries the agent's returns and the leads given to them. */
 type LeadsPage = ApiPage<OwnedLead, string> & { returns?: Map<string, LeadReturn>; assignedToMe?: AssignedLead[] };
@@ -184,7 +189,7 @@ export function MyLeadsPage() {
       {narrowed && (
         <p className="text-sm text-slate-700">
           Showing {filters.campaignId ? 'one campaign’s leads' : 'leads'}
-          {filters.day ? ` bought on ${filters.day} (UTC)` : ''}.{' '}
+          {filters.day ? ` bought on ${filters.day} (${zoneName()})` : ''}.{' '}
           <button type="button" className="text-brand-700 underline" onClick={() => (setFilter('campaignId', ''), setFilter('day', ''))}>
             Show all leads
           </button>
@@ -263,7 +268,7 @@ export function MyLeadsPage() {
                       ))}
                     </select>
                   )}
-                  <div className="flex flex-wrap gap-2 md:justify-end">
+                  <div className="flex flex-wrap items-center gap-2 md:justify-end">
                     <Button size="sm" variant="outline" onClick={() => setDeliveriesOf({ leadId: lead.leadId, name: `${lead.firstName} ${lead.lastName}` })}>
                       Sent to
                       <span className="sr-only">
@@ -278,6 +283,7 @@ export function MyLeadsPage() {
                         Return
                       </Button>
                     ) : null}
+                    <ReportProblemButton about={{ kind: 'lead', id: lead.leadId, label: leadLabel(lead) }} />
                   </div>
                 </div>
               </li>

@@ -5,6 +5,7 @@ import { FinanceOnly } from '../../components/finance-only';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
+import { formatDateTime, formatTimeOfDay, orgDay, zoneLabel } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -38,8 +39,8 @@ const STATUS_STYLE: Record<Status, string> = {
 };
 
 const usd = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
-/** Today (UTC, as the days here are): the day the payments just seen are on; the daily job reconciles each day once it is over. */
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the organisation's time zone (a finance day is its calendar day): the day the payments just seen are on; the daily job reconciles each day once it is over. */
+const today = () => orgDay();
 
 /** Finance page: each day's card payments, refunds and disputes matched against the ledger to the cent. */
 export function ReconciliationPage() {
@@ -94,8 +95,11 @@ function Reconciliation() {
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Reconciliation</h1>
         <p className="mt-1 text-sm text-slate-600">
-          The card provider's payments, refunds and disputes of a day (UTC) matched against the ledger's card postings, to the cent. Each day is reconciled
+          The card provider's payments, refunds and disputes of a day matched against the ledger's card postings, to the cent. Each day is reconciled
           automatically the next morning; run a day again after a late correction.
+        </p>
+        <p className="mt-1 text-sm text-slate-600" data-testid="reconciliation-zone">
+          Days run midnight to midnight in {zoneLabel()}, and times are shown in it.
         </p>
       </div>
       <form className="flex flex-wrap items-end gap-3" onSubmit={run}>
@@ -104,7 +108,7 @@ function Reconciliation() {
           <input
             type="date"
             required
-            max={new Date().toISOString().slice(0, 10)}
+            max={today()}
             className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-sm"
             value={day}
             onChange={(e) => setDay(e.target.value)}
@@ -182,7 +186,7 @@ function DayReport({ report }: { report: Report }) {
         <Figure label="Provider fees" value={usd(totals.feesCents)} />
       </dl>
       <p className="text-xs text-slate-500">
-        Run {new Date(report.runAt).toLocaleString()} by {report.runBy === 'daily-job' ? 'the daily job' : (report.runByEmail ?? 'a finance user')} against the{' '}
+        Run {formatDateTime(report.runAt)} by {report.runBy === 'daily-job' ? 'the daily job' : (report.runByEmail ?? 'a finance user')} against the{' '}
         {report.provider === 'demo' ? 'demo card provider' : 'Stripe'} records.
       </p>
       {/* Focusable so the wide table can be scrolled with the keyboard on a phone. */}
@@ -191,7 +195,7 @@ function DayReport({ report }: { report: Report }) {
           <caption className="sr-only">Lines of {report.day}</caption>
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
             <tr>
-              <th className="py-2 pr-3">Time (UTC)</th>
+              <th className="py-2 pr-3">Time</th>
               <th className="py-2 pr-3">Status</th>
               <th className="py-2 pr-3">Kind</th>
               <th className="py-2 pr-3">Reference</th>
@@ -203,7 +207,7 @@ function DayReport({ report }: { report: Report }) {
           <tbody>
             {report.lines.map((line) => (
               <tr key={line.lineNo} className="border-b border-slate-100">
-                <td className="py-2 pr-3 whitespace-nowrap">{line.at.slice(11, 19)}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatTimeOfDay(line.at)}</td>
                 <td className="py-2 pr-3">
                   <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[line.status]}`}>{STATUS_LABEL[line.status]}</span>
                 </td>

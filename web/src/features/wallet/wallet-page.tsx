@@ -43,7 +43,8 @@ export function WalletPage() {
       <div>
         <h1 className="text-2xl font-bold text-brand-900">Transaction History</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Every movement of your wallet, newest first. Open an entry to see why it happened, who did it, and that nothing before it was changed.
+          Every movement of your wallet, newest first. Open an entry to see why it happened, who did it, and that nothing before it was changed; the flag beside
+          it reports a problem with it.
         </p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -69,7 +70,7 @@ export function WalletPage() {
         ) : entries.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No transactions yet.</p>
         ) : (
-          <LedgerList entries={entries} onExplain={(e) => setExplaining(() => () => fetchLedgerEntry(e.seq))} />
+          <LedgerList entries={entries} reportable onExplain={(e) => setExplaining(() => () => fetchLedgerEntry(e.seq))} />
         )}
         {nextBefore !== null && (
           <Button variant="outline" onClick={() => void loadMore()} disabled={loadingMore}>

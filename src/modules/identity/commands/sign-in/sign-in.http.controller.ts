@@ -26,12 +26,14 @@ export class SignInController {
 
   @Post('sign-in')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Signs in with e-mail and password; sets the session cookie and returns the user and the CSRF token.' })
+  @ApiOperation({
+    summary: 'Signs in with e-mail and password; sets the session cookie and returns the user, the CSRF token and the organisation’s time zone.',
+  })
   async signIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const input = validate(signInRequest, body);
     const result = await this.commands.execute(new SignIn(input, requestContextOf(request)));
     setSessionCookie(reply, result.token, result.expiresAt, this.config.session.secureCookie);
     const user = await loadSessionView(this.pool, this.store, { userId: result.userId, email: result.email, provider: 'email' }, this.config.staffEmailDomain);
-    return { user, csrfToken: result.csrfToken };
+    return { user, csrfToken: result.csrfToken, timeZone: this.config.orgTimeZone };
   }
 }

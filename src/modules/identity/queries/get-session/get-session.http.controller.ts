@@ -21,12 +21,16 @@ export class GetSessionController {
   ) {}
 
   @Get('session')
-  @ApiOperation({ summary: 'The signed-in user and the CSRF token for writes, or user null.' })
+  @ApiOperation({
+    summary:
+      'The signed-in user and the CSRF token for writes, or user null; and timeZone, the organisation’s IANA time zone (ORG_TIME_ZONE) every page shows times in.',
+  })
   async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     void reply.header('cache-control', 'no-store');
     const token = readSessionCookie(request, this.config.session.secureCookie);
     const user = token ? await this.sessions.resolve(token) : null;
-    if (!user) return { user: null };
-    return { user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain), csrfToken: user.csrfToken };
+    const timeZone = this.config.orgTimeZone;
+    if (!user) return { user: null, timeZone };
+    return { user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain), csrfToken: user.csrfToken, timeZone };
   }
 }

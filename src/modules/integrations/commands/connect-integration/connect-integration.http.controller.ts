@@ -24,6 +24,7 @@ import { ConnectIntegration } from './connect-integration.command.js';
 @UseGuards(SessionGuard)
 export class ConnectIntegrationController {
   private readonly ringy: RingyClient;
+  private readonly zone: string;
 
   constructor(
     private readonly commands: CommandBus,
@@ -31,6 +32,7 @@ export class ConnectIntegrationController {
     @Inject(CONFIG) config: IntegrationsConfig,
   ) {
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
+    this.zone = config.orgTimeZone;
   }
 
   @Put(':providerId')
@@ -45,7 +47,7 @@ export class ConnectIntegrationController {
     const { providerId } = providerOf(raw);
     if (providerId === 'textdrip')
       throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
-    const setup: ProviderSetup = { ...formOf(providerId, body), generated: generatedSecretsOf(providerId) };
+    const setup: ProviderSetup = { ...formOf(providerId, body, this.zone), generated: generatedSecretsOf(providerId) };
     if (providerId === 'onlysales') await requirePublicAddress(this.http, String(setup.settings.webhookUrl), 'webhookUrl');
     if (providerId === 'vanillasoft') await requirePublicAddress(this.http, setup.secrets.postingUrl!, 'postingUrl');
     if (providerId === 'ringy') await this.testRingy(setup.secrets);
@@ -63,7 +65,7 @@ export class ConnectIntegrationController {
       'A failed test is the answer the form shows, not an error of the request (Connect still tests again, and refuses as above).',
   })
   async testRingyConnection(@Body() body: unknown) {
-    const { secrets } = formOf('ringy', body);
+    const { secrets } = formOf('ringy', body, this.zone);
     const check = await this.ringy.verify({ sid: secrets.sid!, authToken: secrets.authToken! });
     if (check.result === 'invalid') return { ok: false, code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS };
     if (check.result === 'unreachable') return { ok: false, code: 'TEST_FAILED', message: 'Failed to test connection' };
@@ -78,6 +80,6 @@ export class ConnectIntegrationController {
   }
 }
 
-/** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it. */
-const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown) =>
-  validateForm(providerSchema(providerId, new Date().toLocaleDateString('en-US')), body);
+/** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it; today's date (a default nickname) is the organisation's. */
+const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown, zone: string) =>
+  validateForm(providerSchema(providerId, new Intl.DateTimeFormat('en-US', { timeZone: zone }).format(new Date())), body);

@@ -63,6 +63,7 @@ for (const database of everyDatabase()) {
           retryDelaysMs: [0],
           disableAfterMs: DAY_MS,
           publicUrl: 'http://portal.test',
+          timeZone: 'America/New_York',
         },
       );
     });

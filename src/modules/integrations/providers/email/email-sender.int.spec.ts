@@ -21,7 +21,7 @@ describe('e-mail integrations through the portal’s mail', () => {
 
   it('mails the lead as text and as HTML with every value escaped, once per delivery however often it is retried', async () => {
     const to = `${randomUUID()}@agents.test`;
-    const sender = new EmailLeadSender(mailer);
+    const sender = new EmailLeadSender(mailer, 'America/New_York');
     const deliveryId = randomUUID();
     const lead = sampleLead({ notes: '<script>alert(1)</script>' });
     for (const attempt of [1, 2, 3])
@@ -36,15 +36,20 @@ describe('e-mail integrations through the portal’s mail', () => {
     expect(mail!.html).not.toContain('<script>');
     // How and when the agent got it, in words, not codes and ISO times.
     expect(mail!.text).toMatch(/\nSource: [A-Z][a-z]+ Leads \([A-Z][A-Za-z ]+\)\n/);
-    expect(mail!.text).toMatch(/\nBought: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\n/);
+    // In the organisation's time zone, named: New York's EST or EDT.
+    expect(mail!.text).toMatch(/\nBought: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\n/);
     expect(mail!.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('marks a test-send, and answers a failure of the mail transport as worth retrying', async () => {
     const to = `${randomUUID()}@agents.test`;
-    await new EmailLeadSender(mailer).send(sampleLead(), targetOf('email', { email: to }, {}), { deliveryId: randomUUID(), attempt: 1, test: true });
+    await new EmailLeadSender(mailer, 'America/New_York').send(sampleLead(), targetOf('email', { email: to }, {}), {
+      deliveryId: randomUUID(),
+      attempt: 1,
+      test: true,
+    });
     expect((await mailer.recent(1, to))[0]!.subject).toMatch(/^\[Test\] New lead: /);
-    const broken = new EmailLeadSender({ send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')) });
+    const broken = new EmailLeadSender({ send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')) }, 'America/New_York');
     expect(await broken.send(sampleLead(), targetOf('email', { email: to }, {}), { deliveryId: randomUUID(), attempt: 1, test: false })).toMatchObject({
       ok: false,
       error: 'The e-mail could not be sent: connect ECONNREFUSED 127.0.0.1:25',

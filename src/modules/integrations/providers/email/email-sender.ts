@@ -20,7 +20,8 @@ const SOURCES: Readonly<Record<string, string>> = {
 };
 const TIERS: Readonly<Record<string, string>> = { basic: 'Basic', premium: 'Premium', exclusive: 'Exclusive', business: 'Business', jgs_leads: 'JGS Leads' };
 
-const LABELS: readonly (readonly [string, (lead: DeliverableLead) => string])[] = [
+/** Each line of the mail: its label and its value for the lead, times in `zone` (the organisation's). */
+const LABELS: readonly (readonly [string, (lead: DeliverableLead, zone: string) => string])[] = [
   ['Name', (l) => `${l.firstName} ${l.lastName}`.trim()],
   ['Phone', (l) => l.phone],
   ['E-mail', (l) => l.email ?? ''],
@@ -33,15 +34,15 @@ const LABELS: readonly (readonly [string, (lead: DeliverableLead) => string])[] 
   ['Source', (l) => `${SOURCES[l.source] ?? l.source} (${TIERS[l.tier] ?? l.tier})`],
   ['Campaign', (l) => l.campaignName ?? ''],
   ['Price', (l) => `$${(l.priceCents / 100).toFixed(2)}`],
-  ['Bought', (l) => mailTime(l.boughtAt)],
-  ['Consent', (l) => (l.consent ? `${l.consent.text} (${mailTime(l.consent.at)})` : '')],
+  ['Bought', (l, zone) => mailTime(l.boughtAt, zone)],
+  ['Consent', (l, zone) => (l.consent ? `${l.consent.text} (${mailTime(l.consent.at, zone)})` : '')],
   ['Notes', (l) => l.notes ?? ''],
   ['Lead id', (l) => l.leadId],
 ];
 
-/** The lead as an e-mail: a plain-text list and the same as an HTML table, every value escaped. */
-export function leadMail(lead: DeliverableLead, to: string, test: boolean): MailMessage {
-  const rows = LABELS.map(([label, value]) => [label, value(lead)] as const).filter(([, value]) => value !== '');
+/** The lead as an e-mail: a plain-text list and the same as an HTML table, every value escaped, times in `zone` (the organisation's). */
+export function leadMail(lead: DeliverableLead, to: string, test: boolean, zone: string): MailMessage {
+  const rows = LABELS.map(([label, value]) => [label, value(lead, zone)] as const).filter(([, value]) => value !== '');
   const name = `${lead.firstName} ${lead.lastName}`.trim();
   const subject = `${test ? '[Test] ' : ''}New lead: ${name} (${lead.state})`.replace(/[\r\n]+/g, ' ');
   const intro = test ? 'This is a test of your e-mail integration, with a sample lead.' : 'A new lead has been delivered to you.';
@@ -60,14 +61,17 @@ export function leadMail(lead: DeliverableLead, to: string, test: boolean): Mail
 export class EmailLeadSender implements LeadSender {
   readonly provider = 'email';
 
-  constructor(private readonly mail: LeadMail) {}
+  constructor(
+    private readonly mail: LeadMail,
+    private readonly zone: string,
+  ) {}
 
   async send(lead: DeliverableLead, target: IntegrationTarget, context: SendContext): Promise<SendOutcome> {
     const to = target.settings.email;
     if (typeof to !== 'string' || !to) return incompleteIntegration('e-mail address');
     const started = performance.now();
     try {
-      await this.mail.send(leadMailId(context.deliveryId), leadMail(lead, to, context.test));
+      await this.mail.send(leadMailId(context.deliveryId), leadMail(lead, to, context.test, this.zone));
       return { ok: true, status: null, durationMs: Math.round(performance.now() - started), preview: `Mailed to ${to}`, error: null, retryable: false };
     } catch (error) {
       const message = `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`;

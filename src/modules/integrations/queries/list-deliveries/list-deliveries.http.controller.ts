@@ -9,7 +9,7 @@ import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { campaignsOf } from '../../../marketplace/contracts/lead-directory.js';
-import { DELIVERY_LOG_SELECT, DELIVERY_STATUSES, deliveryOf, withLeadNames, type DeliveryLogRow } from '../../delivery/delivery-log.query.js';
+import { DELIVERY_LOG_SELECT, DELIVERY_STATUSES, deliveryWithAttempts, withLeadNames, type DeliveryLogRow } from '../../delivery/delivery-log.query.js';
 import { destinationsOf, LEAD_SOURCES } from '../../delivery/destinations.js';
 
 const PAGE = 50;
@@ -55,14 +55,9 @@ export class ListDeliveriesController {
   @ApiOperation({ summary: 'One delivery with every attempt: time, trigger, status, duration and the first 2 KB of the answer.' })
   async one(@CurrentUser() user: AuthenticatedUser, @Param('deliveryId') rawId: string) {
     const deliveryId = validate(uuid('delivery'), rawId, 'deliveryId');
-    const delivery = await deliveryOf(this.pool, user.userId, deliveryId);
+    const delivery = await deliveryWithAttempts(this.pool, user.userId, deliveryId);
     if (!delivery) throw new DomainError('DELIVERY_NOT_FOUND', 'No such delivery.', 404);
-    const { rows: attempts } = await this.pool.query(
-      `SELECT attempt, trigger, started_at AS "startedAt", duration_ms AS "durationMs", status, ok, error, response_preview AS "responsePreview"
-         FROM delivery_attempts WHERE delivery_id = $1 ORDER BY attempt DESC`,
-      [deliveryId],
-    );
-    return { ...delivery, attempts };
+    return delivery;
   }
 
   @Get('integration-connections/:integrationId/destinations')

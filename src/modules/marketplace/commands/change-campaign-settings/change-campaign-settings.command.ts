@@ -8,7 +8,7 @@ export type ChangeCampaignSettingsAnswer = { readonly campaignId: string; readon
 
 /**
  * The owner renames a campaign and sets its targeting (states, caps, a weekly schedule, a
- * round-robin group of theirs), in the time zone of their profile. Answers the settings kept.
+ * round-robin group of theirs), in the organisation's time zone. Answers the settings kept.
  */
 export class ChangeCampaignSettings extends Command<ChangeCampaignSettingsAnswer> {
   constructor(

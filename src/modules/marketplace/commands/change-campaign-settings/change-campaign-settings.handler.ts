@@ -4,9 +4,10 @@ import type pg from 'pg';
 
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
-import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { campaignStream } from '../../contracts/campaign-events.js';
 import { campaignDecider } from '../../domain/campaign.decider.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { targetingFor } from '../../services/campaign-requests.js';
 import { ChangeCampaignSettings, type ChangeCampaignSettingsAnswer } from './change-campaign-settings.command.js';
 
@@ -15,11 +16,12 @@ export class ChangeCampaignSettingsHandler implements ICommandHandler<ChangeCamp
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: Pick<MarketplaceConfig, 'orgTimeZone'>,
   ) {}
 
   async execute({ input, context, idempotencyKey }: ChangeCampaignSettings): Promise<ChangeCampaignSettingsAnswer> {
     const { campaignId, ownerId, name } = input;
-    const targeting = await targetingFor(this.pool, ownerId, input.targeting);
+    const targeting = await targetingFor(this.pool, ownerId, input.targeting, this.config.orgTimeZone);
     await handleCommand({
       store: this.store,
       streamId: campaignStream(campaignId),

@@ -11,9 +11,10 @@ import { idempotencyKeyOf, idempotent } from '../../../../platform/http/idempote
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { deterministicUuid } from '../../../../platform/ids/deterministic-uuid.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CAMPAIGN_SOURCES } from '../../contracts/campaign-events.js';
 import { DATA_LEADS_MESSAGE, MAX_NAME_LENGTH, SOURCE_AND_TIER_MESSAGE } from '../../domain/campaign.decider.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { targetingFor, targetingRequest } from '../../services/campaign-requests.js';
 import { CreateCampaign } from './create-campaign.command.js';
 
@@ -35,6 +36,7 @@ export class CreateCampaignController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
   ) {}
 
   @Post()
@@ -47,7 +49,7 @@ export class CreateCampaignController {
     const key = idempotencyKeyOf(request.headers);
     const input = validate(createRequest, body);
     // Before the key is claimed: a group that is not the agent's does not use the key up.
-    const targeting = await targetingFor(this.pool, user.userId, input.targeting);
+    const targeting = await targetingFor(this.pool, user.userId, input.targeting, this.config.orgTimeZone);
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'create-campaign', ...input } }, async () => {
       const campaignId = campaignIdOf(user.userId, key);
       const result = await this.commands.execute(

@@ -16,13 +16,15 @@ export type ReceiveLeadsInput = { readonly vendorId: string; readonly leads: rea
  * Leads posted by a vendor (already validated): each is stored once per vendor's own id (a
  * retried post answers the lead it made), and a lead whose phone or e-mail was seen within the
  * duplicate window is stored as a duplicate of the earlier one and never offered for sale.
- * The contacts are claimed and the LeadReceived event recorded in one transaction (through the
- * outbox), so two identical leads posted at once make one lead for sale and one duplicate.
+ * The leads' contacts are claimed and their LeadReceived events recorded in one transaction for
+ * the whole post (through the outbox), so two identical leads posted at once make one lead for
+ * sale and one duplicate. (An admin's CSV import stores its rows the same way, a batch at a time:
+ * ImportAgedLeads.)
  */
 export class ReceiveLeads extends Command<ReceivedLead[]> {
   constructor(
     readonly input: ReceiveLeadsInput,
-    /** The vendor itself (a system actor) for its posts, or the admin who imported a CSV file. */
+    /** The vendor itself (a system actor) for its posts. */
     readonly context: CommandContext,
     readonly idempotencyKey?: string,
   ) {

@@ -8,7 +8,13 @@ import type { CommandContext } from '../../../../platform/event-store/new-event.
  */
 export class RequestLeadReturn extends Command<void> {
   constructor(
-    readonly input: { readonly leadId: string; readonly returnId: string; readonly ownerId: string; readonly reason: string; readonly comment: string },
+    readonly input: {
+      readonly leadId: string;
+      readonly returnId: string;
+      readonly ownerId: string;
+      readonly reason: string;
+      readonly comment: string;
+    },
     readonly context: CommandContext,
     readonly idempotencyKey: string,
   ) {

@@ -4,7 +4,8 @@ import type pg from 'pg';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { dashboardOf } from './get-dashboard.query.js';
 
 /**
@@ -16,13 +17,17 @@ import { dashboardOf } from './get-dashboard.query.js';
 @Controller('api/dashboard')
 @UseGuards(SessionGuard)
 export class GetDashboardController {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
+  ) {}
 
   @Get()
   @ApiOperation({
-    summary: "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns).",
+    summary:
+      "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns; the charts' days are the organisation's time zone's).",
   })
   get(@CurrentUser() user: AuthenticatedUser) {
-    return dashboardOf(this.pool, user.userId);
+    return dashboardOf(this.pool, user.userId, this.config.orgTimeZone);
   }
 }

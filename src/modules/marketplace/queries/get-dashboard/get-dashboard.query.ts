@@ -16,11 +16,11 @@ export type Dashboard = {
 };
 
 /**
- * One agent's dashboard (cents). Leads are counted whether returned or not (the return rate is
+ * One agent's dashboard (cents; its days are those of `zone`, the organisation's time zone). Leads are counted whether returned or not (the return rate is
  * of them all); money is what the leads cost, so a lead returned and credited adds nothing to
  * spend, and cost per lead is the average over the leads that cost something.
  */
-export async function dashboardOf(pool: pg.Pool, ownerId: string): Promise<Dashboard> {
+export async function dashboardOf(pool: pg.Pool, ownerId: string, zone: string): Promise<Dashboard> {
   const [figures, perDay, byCampaign, returns] = await Promise.all([
     pool.query<{ totalLeads: number; thisWeek: number; avgCostCents: number | null; assigned: number }>(
       `SELECT count(*)::int AS "totalLeads",
@@ -30,7 +30,7 @@ export async function dashboardOf(pool: pg.Pool, ownerId: string): Promise<Dashb
          FROM ${OWNED_LEAD_COSTS} o WHERE owner_id = $1`,
       [ownerId],
     ),
-    leadsPerDay(pool, { ownerId }),
+    leadsPerDay(pool, { ownerId }, zone),
     pool.query<CampaignCost>(
       `SELECT c.campaign_id AS "campaignId", c.name, count(o.lead_id)::int AS leads, coalesce(sum(o.cost_cents), 0)::int AS "spentCents",
               coalesce(round(avg(o.cost_cents) FILTER (WHERE o.cost_cents > 0)), 0)::int AS "costPerLeadCents"

@@ -7,8 +7,10 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { toCsv } from '../../../../platform/csv/csv.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { localTime } from '../../../../platform/time/org-time.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { LEAD_SOURCES } from '../../contracts/campaign-events.js';
+import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { ownedLeads } from './list-my-leads.query.js';
 
 const PAGE = 50;
@@ -24,7 +26,7 @@ const filters = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'State is a two-letter code')
     .optional(),
-  /** A day (UTC, as the dashboard's charts count days): the leads bought that day. */
+  /** A day of the organisation's time zone (as the dashboard's charts count days): the leads bought that day. */
   day: z.iso.date('Day is a date like 2026-11-25').optional(),
   /** The cursor: the last row of the page before, as boughtAt|leadId. */
   before: z
@@ -38,15 +40,18 @@ const filters = z.object({
 @Controller('api/leads')
 @UseGuards(SessionGuard)
 export class ListMyLeadsController {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: MarketplaceConfig,
+  ) {}
 
   @Get()
   @ApiOperation({
     summary:
-      "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (UTC).",
+      "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (a day of the organisation’s time zone, ORG_TIME_ZONE).",
   })
   async list(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
-    const rows = await ownedLeads(this.pool, user.userId, validate(filters, raw), PAGE + 1);
+    const rows = await ownedLeads(this.pool, user.userId, validate(filters, raw), PAGE + 1, this.config.orgTimeZone);
     const page = rows.slice(0, PAGE);
     const last = page.at(-1);
     return { leads: page, next: rows.length > PAGE && last ? `${last.boughtAt}|${last.leadId}` : null };
@@ -55,13 +60,31 @@ export class ListMyLeadsController {
   @Get('export.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="my-leads.csv"')
-  @ApiOperation({ summary: "The signed-in agent's leads as CSV (the same filters; at most 10,000)." })
+  @ApiOperation({
+    summary: "The signed-in agent's leads as CSV (the same filters; at most 10,000); the Bought column is in the organisation's time zone and names it.",
+  })
   async csv(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
-    const rows = await ownedLeads(this.pool, user.userId, { ...validate(filters, raw), before: undefined }, CSV_MAX);
+    const zone = this.config.orgTimeZone;
+    const rows = await ownedLeads(this.pool, user.userId, { ...validate(filters, raw), before: undefined }, CSV_MAX, zone);
     return toCsv(
-      ['Bought', 'First name', 'Last name', 'Phone', 'Email', 'State', 'ZIP', 'Age', 'Date of birth', 'Source', 'Tier', 'Campaign', 'Price', 'Assigned to'],
+      [
+        `Bought (${zone})`,
+        'First name',
+        'Last name',
+        'Phone',
+        'Email',
+        'State',
+        'ZIP',
+        'Age',
+        'Date of birth',
+        'Source',
+        'Tier',
+        'Campaign',
+        'Price',
+        'Assigned to',
+      ],
       rows.map((r) => [
-        r.boughtAt,
+        localTime(new Date(r.boughtAt), zone),
         r.firstName,
         r.lastName,
         r.phone,

@@ -1,6 +1,6 @@
 import type { SqlClient } from '../../../../platform/persistence/sql.js';
 
-/** Which of the agent's leads: by name, phone or e-mail (search), source, campaign, state, UTC day; before: the page cursor (boughtAt|leadId). */
+/** Which of the agent's leads: by name, phone or e-mail (search), source, campaign, state, day (of the organisation's time zone); before: the page cursor (boughtAt|leadId). */
 export type OwnedLeadFilters = {
   readonly search?: string;
   readonly source?: string;
@@ -31,7 +31,7 @@ export type OwnedLead = {
 };
 
 /** The agent's bought leads, newest first, filtered, at most `limit`, with the campaign's name and whom each is assigned to. */
-export async function ownedLeads(db: SqlClient, ownerId: string, f: OwnedLeadFilters, limit: number): Promise<OwnedLead[]> {
+export async function ownedLeads(db: SqlClient, ownerId: string, f: OwnedLeadFilters, limit: number, zone: string): Promise<OwnedLead[]> {
   const [beforeAt, beforeId] = f.before ? f.before.split('|') : [null, null];
   const search = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const { rows } = await db.query<OwnedLead & { boughtAt: Date }>(
@@ -44,9 +44,9 @@ export async function ownedLeads(db: SqlClient, ownerId: string, f: OwnedLeadFil
         AND ($2::text IS NULL OR l.first_name || ' ' || l.last_name ILIKE $2 OR l.phone ILIKE $2 OR l.email ILIKE $2)
         AND ($3::text IS NULL OR l.source = $3) AND ($4::uuid IS NULL OR o.campaign_id = $4) AND ($5::text IS NULL OR l.state = $5)
         AND ($6::timestamptz IS NULL OR (o.bought_at, o.lead_id) < ($6::timestamptz, $7::uuid))
-        AND ($9::date IS NULL OR (o.bought_at AT TIME ZONE 'UTC')::date = $9::date)
+        AND ($9::date IS NULL OR (o.bought_at AT TIME ZONE $10)::date = $9::date)
       ORDER BY o.bought_at DESC, o.lead_id DESC LIMIT $8`,
-    [ownerId, search, f.source ?? null, f.campaignId ?? null, f.state ?? null, beforeAt, beforeId, limit, f.day ?? null],
+    [ownerId, search, f.source ?? null, f.campaignId ?? null, f.state ?? null, beforeAt, beforeId, limit, f.day ?? null, zone],
   );
   return rows.map((row) => ({ ...row, boughtAt: new Date(row.boughtAt).toISOString() }));
 }

@@ -224,7 +224,7 @@ export class DemoCardPayments implements CardPayments {
     return this.disputes.get(disputeId);
   }
 
-  async recordsOfDay(day: string): Promise<readonly ProviderRecord[]> {
+  async recordsBetween(from: Date, to: Date): Promise<readonly ProviderRecord[]> {
     const { rows } = await this.pool.query<{
       kind: 'payment' | 'refund' | 'dispute';
       id: string;
@@ -234,18 +234,18 @@ export class DemoCardPayments implements CardPayments {
       at: Date;
     }>(
       `SELECT 'payment' AS kind, id, id AS payment_id, user_id, amount_cents, succeeded_at AS at FROM demo_pay_payments
-        WHERE status = 'succeeded' AND succeeded_at >= $1::date AND succeeded_at < $1::date + 1
+        WHERE status = 'succeeded' AND succeeded_at >= $1 AND succeeded_at < $2
        UNION ALL
        SELECT 'refund', r.id, r.payment_id, p.user_id, -r.amount_cents, r.created_at FROM demo_pay_refunds r JOIN demo_pay_payments p ON p.id = r.payment_id
-        WHERE r.created_at >= $1::date AND r.created_at < $1::date + 1
+        WHERE r.created_at >= $1 AND r.created_at < $2
        UNION ALL
        SELECT 'dispute', d.id, d.payment_id, p.user_id, -d.amount_cents, d.created_at FROM demo_pay_disputes d JOIN demo_pay_payments p ON p.id = d.payment_id
-        WHERE d.created_at >= $1::date AND d.created_at < $1::date + 1
+        WHERE d.created_at >= $1 AND d.created_at < $2
        UNION ALL
        SELECT 'dispute', d.id, d.payment_id, p.user_id, d.amount_cents, d.closed_at FROM demo_pay_disputes d JOIN demo_pay_payments p ON p.id = d.payment_id
-        WHERE d.status = 'won' AND d.closed_at >= $1::date AND d.closed_at < $1::date + 1
+        WHERE d.status = 'won' AND d.closed_at >= $1 AND d.closed_at < $2
        ORDER BY at, id`,
-      [day],
+      [from, to],
     );
     return rows.map((row) => ({ kind: row.kind, id: row.id, paymentId: row.payment_id, userId: row.user_id, amountCents: row.amount_cents, at: row.at }));
   }

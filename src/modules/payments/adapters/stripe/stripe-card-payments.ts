@@ -245,11 +245,11 @@ export class StripeCardPayments implements CardPayments {
     }
   }
 
-  async recordsOfDay(day: string): Promise<readonly ProviderRecord[]> {
-    const start = Date.parse(`${day}T00:00:00Z`) / 1000;
+  async recordsBetween(from: Date, to: Date): Promise<readonly ProviderRecord[]> {
+    const [start, end] = [Math.ceil(from.getTime() / 1000), Math.ceil(to.getTime() / 1000)];
     const records: ProviderRecord[] = [];
     await this.call(async () => {
-      for await (const line of this.stripe.balanceTransactions.list({ created: { gte: start, lt: start + 86_400 }, limit: 100, expand: ['data.source'] })) {
+      for await (const line of this.stripe.balanceTransactions.list({ created: { gte: start, lt: end }, limit: 100, expand: ['data.source'] })) {
         records.push(...recordsOf(line));
       }
     });

@@ -6,13 +6,13 @@ import type { ReconciliationTotals } from '../../domain/reconciliation.js';
 export type ReconciliationRun = { readonly day: string; readonly totals: ReconciliationTotals };
 
 export type ReconcileDayInput = {
-  /** The UTC day, as YYYY-MM-DD. */
+  /** The day, as YYYY-MM-DD: a calendar day of the organisation's time zone (ORG_TIME_ZONE). */
   readonly day: string;
   /** Keep a report this actor already made for the day instead of running again (the daily runs). */
   readonly once?: boolean;
 };
 
-/** Matches the card provider's records of one UTC day against the ledger and keeps the report (a new run replaces it). */
+/** Matches the card provider's records of one day of the organisation's time zone against the ledger and keeps the report (a new run replaces it). */
 export class ReconcileDay extends Command<ReconciliationRun> {
   constructor(
     readonly input: ReconcileDayInput,

@@ -3,9 +3,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { dayRangeIn, shiftDay, startOfDayIn } from '../../../../platform/time/org-time.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { CARD_PAYMENTS, type CardPayments, type ProviderRecord } from '../../../payments/contracts/card-payments.port.js';
-import { reconcileDay, shiftDay, type LedgerLine, type MatchKind, type ReconciliationTotals } from '../../domain/reconciliation.js';
+import { reconcileDay, type LedgerLine, type MatchKind, type ReconciliationTotals } from '../../domain/reconciliation.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { ReconcileDay, type ReconciliationRun } from './reconcile-day.command.js';
 
 /** Reads the provider's records and the ledger's card postings around the day, and replaces the day's report; run_by is the actor's id. With `once`, a report
@@ -15,6 +17,7 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(CARD_PAYMENTS) private readonly payments: CardPayments,
+    @Inject(CONFIG) private readonly config: Pick<WalletConfig, 'orgTimeZone'>,
   ) {}
 
   async execute({ input: { day, once }, context }: ReconcileDay): Promise<ReconciliationRun> {
@@ -22,9 +25,10 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
       const kept = await reportOf(this.pool, day, context.actor.id);
       if (kept) return kept;
     }
-    // The neighbouring days too: a payment at 23:59 is credited after midnight and still matches.
-    const days = [shiftDay(day, -1), day, shiftDay(day, 1)];
-    const records: ProviderRecord[] = (await Promise.all(days.map((d) => this.payments.recordsOfDay(d)))).flat();
+    // A day is the organisation's calendar day. The neighbouring days too: a payment at 23:59 is credited after midnight and still matches.
+    const zone = this.config.orgTimeZone;
+    const [from, to] = [startOfDayIn(shiftDay(day, -1), zone), dayRangeIn(shiftDay(day, 1), zone).end];
+    const records: ProviderRecord[] = [...(await this.payments.recordsBetween(from, to))];
     const { rows } = await this.pool.query<{
       kind: MatchKind;
       reference: string;
@@ -34,8 +38,8 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
       occurred_at: Date;
     }>(
       `SELECT kind, reference, payment_id, user_id::text, amount_cents, occurred_at FROM rm_card_postings
-        WHERE occurred_at >= $1::date AND occurred_at < ($2::date + 1)`,
-      [days[0], days[2]],
+        WHERE occurred_at >= $1 AND occurred_at < $2`,
+      [from, to],
     );
     const ledger: LedgerLine[] = rows.map((r) => ({
       kind: r.kind,
@@ -45,7 +49,7 @@ export class ReconcileDayHandler implements ICommandHandler<ReconcileDay, Reconc
       amountCents: Number(r.amount_cents),
       at: r.occurred_at,
     }));
-    const { lines, totals } = reconcileDay(day, records, ledger);
+    const { lines, totals } = reconcileDay(day, zone, records, ledger);
     return inTransaction(this.pool, async (tx) => {
       // Runs of one day take turns: a second run replaces the first instead of colliding on the day's key.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reconcile-day:${day}`]);

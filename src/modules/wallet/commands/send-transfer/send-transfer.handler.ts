@@ -68,6 +68,7 @@ export class SendTransferHandler implements ICommandHandler<SendTransfer, Transf
         recipientEmail: recipient.email,
         description: input.description,
         dailyLimitCents: this.config.wallet.transferDailyLimitCents,
+        timeZone: this.config.orgTimeZone,
       },
       context,
       idempotencyKey,

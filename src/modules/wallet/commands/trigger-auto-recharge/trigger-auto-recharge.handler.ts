@@ -4,10 +4,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { STEP_CONFLICT_RETRIES } from '../../../../platform/processes/process-step.js';
-import { EVENT_STORE } from '../../../../platform/tokens.js';
+import { CONFIG, EVENT_STORE } from '../../../../platform/tokens.js';
 import { autoRechargeDecider, autoRechargeStream } from '../../domain/auto-recharge.decider.js';
 import { availableCents } from '../../domain/wallet.decider.js';
 import { WalletLedger } from '../../services/wallet-ledger.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { TriggerAutoRecharge } from './trigger-auto-recharge.command.js';
 
 @CommandHandler(TriggerAutoRecharge)
@@ -15,6 +16,7 @@ export class TriggerAutoRechargeHandler implements ICommandHandler<TriggerAutoRe
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly ledger: WalletLedger,
+    @Inject(CONFIG) private readonly config: WalletConfig,
   ) {}
 
   async execute({ input: { userId }, context, idempotencyKey }: TriggerAutoRecharge): Promise<void> {
@@ -35,6 +37,7 @@ export class TriggerAutoRechargeHandler implements ICommandHandler<TriggerAutoRe
         availableCents: availableCents(wallet),
         causeEventId: idempotencyKey,
         walletPaymentIds: Object.keys(wallet.payments),
+        timeZone: this.config.orgTimeZone,
       },
       context,
       idempotencyKey,

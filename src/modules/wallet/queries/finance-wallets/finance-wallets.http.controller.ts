@@ -9,8 +9,9 @@ import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { userExists, userLabels } from '../../../identity/contracts/user-directory.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { sendStatement } from '../get-statement/get-statement.http.controller.js';
 import { cardTopUps, checkChain, fullLedger, walletSummary } from '../wallet-read.js';
 import { financeWallets, ledgerAccounts, WALLET_SORTS, type WalletSort } from './finance-wallets.query.js';
@@ -42,6 +43,7 @@ export class FinanceWalletsController {
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONFIG) private readonly config: WalletConfig,
   ) {}
 
   @Get('wallets')
@@ -87,9 +89,12 @@ export class FinanceWalletsController {
   }
 
   @Get('wallets/:userId/statement.csv')
-  @ApiOperation({ summary: "An agent's statement as CSV for local days from..to (YYYY-MM-DD) in the agent's time zone (finance and admins)." })
+  @ApiOperation({
+    summary:
+      "An agent's statement as CSV for local days from..to (YYYY-MM-DD) in the organisation's time zone (ORG_TIME_ZONE, named in the date column's header), finance and admins.",
+  })
   async statement(@Param('userId') rawUserId: string, @Query() raw: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return sendStatement(this.pool, reply, await this.known(rawUserId), raw);
+    return sendStatement(this.pool, this.config.orgTimeZone, reply, await this.known(rawUserId), raw);
   }
 
   private async known(rawUserId: string): Promise<string> {

@@ -6,14 +6,15 @@ import type pg from 'pg';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { statementRange } from '../statement-range.js';
 import { statementCsv } from '../statement.js';
 
 /** Sends a statement as a CSV download. */
-export async function sendStatement(pool: pg.Pool, reply: FastifyReply, userId: string, rawQuery: unknown): Promise<string> {
+export async function sendStatement(pool: pg.Pool, zone: string, reply: FastifyReply, userId: string, rawQuery: unknown): Promise<string> {
   const { from, to } = validate(statementRange, rawQuery);
-  const { csv, fileName, timeZone } = await statementCsv(pool, userId, from, to);
+  const { csv, fileName, timeZone } = await statementCsv(pool, userId, from, to, zone);
   void reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -26,11 +27,17 @@ export async function sendStatement(pool: pg.Pool, reply: FastifyReply, userId: 
 @Controller('api/wallet')
 @UseGuards(SessionGuard)
 export class GetStatementController {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: WalletConfig,
+  ) {}
 
   @Get('statement.csv')
-  @ApiOperation({ summary: "The signed-in agent's statement as CSV for local days from..to (YYYY-MM-DD, both included) in the agent's time zone." })
+  @ApiOperation({
+    summary:
+      "The signed-in agent's statement as CSV for local days from..to (YYYY-MM-DD, both included) in the organisation's time zone (ORG_TIME_ZONE, named in the date column's header and the X-Statement-Time-Zone header).",
+  })
   async statement(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return sendStatement(this.pool, reply, user.userId, raw);
+    return sendStatement(this.pool, this.config.orgTimeZone, reply, user.userId, raw);
   }
 }

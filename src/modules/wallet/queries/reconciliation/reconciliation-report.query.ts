@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { userLabels } from '../../../identity/contracts/user-directory.js';
 
-/** A reconciled day in a route: a UTC date. */
+/** A reconciled day in a route: a calendar day (YYYY-MM-DD) of the organisation's time zone. */
 export const dayParam = z.iso.date({ message: 'Day must be a date like 2026-11-23' });
 
 export type ReconciliationLineRow = {

@@ -8,7 +8,9 @@ import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { localTime } from '../../../../platform/time/org-time.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import type { WalletConfig } from '../../wallet.config.js';
 import { dayParam, reconciliationLines, reconciliationReport, withRunners } from './reconciliation-report.query.js';
 
 /** Finance's daily reconciliation of the card provider against the ledger: read, export (a run is ReconcileDayController's). */
@@ -17,10 +19,13 @@ import { dayParam, reconciliationLines, reconciliationReport, withRunners } from
 @UseGuards(SessionGuard, RolesGuard)
 @Roles('admin', 'finance')
 export class ReconciliationController {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: WalletConfig,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The reconciled days, newest first, with their totals.' })
+  @ApiOperation({ summary: "The reconciled days (calendar days of the organisation's time zone), newest first, with their totals." })
   async list(@Query('before') before?: string) {
     const until = before ? validate(dayParam, before, 'before') : null;
     const { rows } = await this.pool.query<{ day: string; runAt: Date; runBy: string; provider: string; totals: unknown }>(
@@ -41,16 +46,17 @@ export class ReconciliationController {
 
   @Get(':day/csv')
   @Header('content-type', 'text/csv; charset=utf-8')
-  @ApiOperation({ summary: "One day's report as CSV." })
+  @ApiOperation({ summary: "One day's report as CSV; its time column is in the organisation's time zone and names it." })
   async csv(@Param('day') day: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const valid = validate(dayParam, day, 'day');
     await this.report(valid);
     void reply.header('content-disposition', `attachment; filename="reconciliation-${valid}.csv"`);
+    const zone = this.config.orgTimeZone;
     const dollars = (value: string | null) => (value === null ? '' : (Number(value) / 100).toFixed(2));
     return stringify(
       (await reconciliationLines(this.pool, valid)).map((l) => [
         l.lineNo,
-        l.at.toISOString(),
+        localTime(l.at, zone),
         l.status,
         l.kind,
         l.reference,
@@ -59,7 +65,7 @@ export class ReconciliationController {
         dollars(l.ledgerCents),
         dollars(l.providerCents),
       ]),
-      { header: true, columns: ['line', 'time (UTC)', 'status', 'kind', 'reference', 'payment', 'agent', 'ledger (USD)', 'provider (USD)'] },
+      { header: true, columns: ['line', `time (${zone})`, 'status', 'kind', 'reference', 'payment', 'agent', 'ledger (USD)', 'provider (USD)'] },
     );
   }
 }

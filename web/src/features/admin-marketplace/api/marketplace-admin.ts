@@ -31,22 +31,44 @@ export type LeadReturnRow = {
   leadName: string | null;
   leadPhone: string | null;
   leadState: string | null;
+  /** The help request the return was started from (an admin started it there), or null. */
+  ticketId: string | null;
 };
 
-export type AgedImportResult = {
+/** An aged-lead CSV import as its job moves it on, then its report. */
+export type AgedImport = {
+  importId: string;
+  adminId: string;
+  vendorName: string;
+  fileName: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
   rows: number;
+  rowsDone: number;
   imported: number;
   rejected: number;
   duplicates: { row: number; leadId: string; duplicateOf: string; field: 'externalId' | 'phone / email'; message: string }[];
   errors: { row: number; field: string; message: string }[];
+  failure: string | null;
+  createdAt: string;
 };
+export type AgedImportSummary = Omit<AgedImport, 'duplicates' | 'errors'> & { duplicateCount: number };
 
 export const fetchLeadVendors = async () => (await api<{ vendors: LeadVendorRow[] }>('GET', '/api/admin/lead-vendors')).vendors;
 export const createLeadVendor = (name: string, sendsAgedLeads: boolean) =>
   api<{ vendorId: string; apiKey: string }>('POST', '/api/admin/lead-vendors', { name, sendsAgedLeads });
 export const revokeLeadVendor = (vendorId: string) => api<{ vendorId: string; revoked: true }>('POST', `/api/admin/lead-vendors/${vendorId}/revoke`);
-export const importAgedLeads = (vendorId: string, csv: string) =>
-  api<AgedImportResult>('POST', `/api/admin/aged-leads/import?vendorId=${encodeURIComponent(vendorId)}`, new RawBody('text/csv', csv));
+export const startAgedImport = (vendorId: string, csv: string, fileName: string, idempotencyKey: string) =>
+  api<AgedImport>(
+    'POST',
+    `/api/admin/aged-leads/import?vendorId=${encodeURIComponent(vendorId)}&fileName=${encodeURIComponent(fileName.slice(0, 200))}`,
+    new RawBody('text/csv', csv),
+    { 'idempotency-key': idempotencyKey },
+  );
+export const fetchAgedImport = (importId: string) => api<AgedImport>('GET', `/api/admin/aged-leads/imports/${importId}`);
+/** An import's progress without its report, while it runs. */
+export const fetchAgedImportProgress = (importId: string) => api<AgedImportSummary>('GET', `/api/admin/aged-leads/imports/${importId}?summary=true`);
+export const fetchAgedImports = async () => (await api<{ imports: AgedImportSummary[] }>('GET', '/api/admin/aged-leads/imports')).imports;
+export const agedImportReportUrl = (importId: string) => `/api/admin/aged-leads/imports/${importId}/report.csv`;
 
 export const fetchLeadPrices = async () => (await api<{ prices: LeadPriceRow[] }>('GET', '/api/admin/lead-prices')).prices;
 export const setLeadPrice = (source: string, tier: string, priceCents: number) =>

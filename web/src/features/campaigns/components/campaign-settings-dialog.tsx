@@ -5,6 +5,7 @@ import { fetchGroups } from '../../../app/api/groups';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
+import { orgZone, zoneLabel } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { changeSettings, type Campaign } from '../api/campaigns';
 
@@ -14,7 +15,7 @@ export const hourLabel = (hour: number) => (hour === 24 ? 'midnight' : `${hour %
 
 const capInput = (value: string): number | null | 'bad' => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : 'bad');
 
-/** The campaign's name and targeting: states, daily and weekly caps, and buying hours in the agent's time zone. */
+/** The campaign's name and targeting: states, daily and weekly caps, and buying hours in the organisation's time zone (which saving gives it). */
 export function CampaignSettingsDialog({
   campaign,
   open,
@@ -92,7 +93,10 @@ export function CampaignSettingsDialog({
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogContent className="max-w-2xl" blocking={saving}>
         <DialogTitle>Campaign settings</DialogTitle>
-        <DialogDescription>Which leads this campaign buys, and when. Hours and days are in your time zone ({campaign.targeting.timeZone}).</DialogDescription>
+        <DialogDescription>
+          Which leads this campaign buys, and when. Hours and days (for the caps too) are in {zoneLabel()}
+          {campaign.targeting.timeZone === orgZone() ? '.' : `; saving moves them from ${zoneLabel(campaign.targeting.timeZone)}.`}
+        </DialogDescription>
         <form onSubmit={(e) => void submit(e)} className="space-y-5">
           <div>
             <label htmlFor="settings-name" className="block text-sm font-medium text-slate-800">

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { api, ApiRequestError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { formatCents } from '../../../lib/money';
 
 /** A top-up and what of it can still be refunded (less earlier refunds and disputes). */
@@ -81,7 +82,7 @@ export function RefundDialog({
         <DialogTitle>Refund Top-Up</DialogTitle>
         <DialogDescription>
           {topUp &&
-            `Top-up of ${formatCents(topUp.amountCents)} on ${new Date(topUp.occurredAt).toLocaleString()}${topUp.refundableCents < topUp.amountCents ? `, of which ${formatCents(topUp.refundableCents)} can still be refunded` : ''}. The refund goes back to the card it came from and leaves the wallet.`}
+            `Top-up of ${formatCents(topUp.amountCents)} on ${formatDateTime(topUp.occurredAt)}${topUp.refundableCents < topUp.amountCents ? `, of which ${formatCents(topUp.refundableCents)} can still be refunded` : ''}. The refund goes back to the card it came from and leaves the wallet.`}
         </DialogDescription>
         <form className="space-y-4" onSubmit={(e) => void submit(e, false)} noValidate>
           <label className="block text-sm font-medium text-slate-700">

@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 
 import { fetchDeliveries } from '../../../app/api/deliveries';
-import { DeliveryStatusBadge } from '../../../components/delivery-status-badge';
+import { DeliveryStatusBadge, destinationName } from '../../../components/delivery-status-badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { formatShortDateTime } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
-
-const PROVIDER_NAMES: Record<string, string> = { onlysales: 'OnlySales', textdrip: 'Textdrip', email: 'Email', ringy: 'Ringy', vanillasoft: 'VanillaSoft' };
 
 /** Where one lead was sent: each of the agent's integrations it went to, and how that went (the per-lead delivery log). */
 export function LeadDeliveriesDialog({ lead, onClose }: { lead: { leadId: string; name: string } | null; onClose: () => void }) {
@@ -40,7 +38,7 @@ export function LeadDeliveriesDialog({ lead, onClose }: { lead: { leadId: string
               <li key={d.deliveryId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
-                    {d.integrationName ?? PROVIDER_NAMES[d.provider] ?? d.provider} <DeliveryStatusBadge status={d.status} />
+                    {destinationName(d)} <DeliveryStatusBadge status={d.status} />
                   </p>
                   <p className="break-words text-slate-700">
                     {formatShortDateTime(d.succeededAt ?? d.createdAt)} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}

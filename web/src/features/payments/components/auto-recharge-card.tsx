@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { api } from '../../../lib/api-client';
+import { formatDateTime, zoneName } from '../../../lib/format';
 import { formatCents } from '../../../lib/money';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { brandName } from '../api/payments';
@@ -145,6 +146,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
               value={form.dailyCap}
               onChange={(e) => setForm({ ...form, dailyCap: e.target.value })}
             />
+            <span className="mt-1 block text-xs font-normal text-slate-500">A day runs midnight to midnight, {zoneName()}.</span>
           </label>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={saving}>
@@ -157,7 +159,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
         <ul className="mt-4 space-y-1 text-sm" aria-label="Latest automatic charges">
           {state.latest.map((charge) => (
             <li key={charge.at} className={charge.succeeded ? 'text-slate-700' : 'text-red-700'}>
-              {new Date(charge.at).toLocaleString()}: {charge.succeeded ? `${formatCents(charge.amountCents ?? 0)} added` : `failed (${charge.message})`}
+              {formatDateTime(charge.at)}: {charge.succeeded ? `${formatCents(charge.amountCents ?? 0)} added` : `failed (${charge.message})`}
             </li>
           ))}
         </ul>

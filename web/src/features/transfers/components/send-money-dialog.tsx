@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
+import { zoneName } from '../../../lib/format';
 import { formatCents } from '../../../lib/money';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useFormSubmission } from '../../../lib/use-form-submission';
@@ -98,7 +99,7 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
         )}
         {recipients && (
           <p className="text-sm text-slate-700" data-testid="send-money-limit">
-            You can transfer up to {formatCents(recipients.dailyLimitCents)} per day.
+            You can transfer up to {formatCents(recipients.dailyLimitCents)} per day (midnight to midnight, {zoneName()}).
           </p>
         )}
         <form className="space-y-4" onSubmit={submit} noValidate>

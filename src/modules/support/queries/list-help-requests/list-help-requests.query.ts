@@ -1,0 +1,56 @@
+import type pg from 'pg';
+
+import type { HelpRequestView, Priority, TicketStatus } from '../../contracts/ticket-values.js';
+import { matchesSearch } from '../../services/ticket-search.js';
+import { TICKET_COLUMNS } from '../list-my-tickets/list-my-tickets.query.js';
+
+export type HelpRequestFilters = {
+  status: TicketStatus | null;
+  priority: Priority | null;
+  view: HelpRequestView;
+  /** Words to find in the concern, notes, replies and internal notes; null for every request. */
+  search: string | null;
+  adminId: string;
+  /** One request only (a link to it); null for every request the other filters let through. */
+  ticketId?: string | null;
+  offset: number;
+  limit: number;
+};
+
+/** Each view's condition ($3: the admin asking, in every view, so the parameters are the same) and order. */
+const VIEWS: Record<HelpRequestView, { where: string; order: string }> = {
+  all: { where: '$3::uuid IS NOT NULL', order: 't.created_at DESC, t.ticket_id DESC' },
+  mine: { where: 't.assignee_id = $3::uuid', order: 't.created_at DESC, t.ticket_id DESC' },
+  unassigned: { where: 't.assignee_id IS NULL AND $3::uuid IS NOT NULL', order: 't.created_at DESC, t.ticket_id DESC' },
+  overdue: { where: 't.sla_due_at < now() AND $3::uuid IS NOT NULL', order: 't.sla_due_at, t.ticket_id' },
+};
+
+/**
+ * Every help request for the admins' dashboard in one view, with the agent's and the assignee's
+ * name and e-mail; one page and the total. The total of every request comes from
+ * rm_ticket_counts (tickets per status and priority, kept in step with rm_tickets by the
+ * database: migration 0059), not a count over the tickets; a view's or a search's total counts its rows.
+ */
+export async function listHelpRequests(pool: pg.Pool, filters: HelpRequestFilters) {
+  const view = VIEWS[filters.view];
+  const where = `($1::text IS NULL OR t.status = $1) AND ($2::text IS NULL OR t.priority = $2) AND ${view.where} AND ${matchesSearch('$4', true)}
+    AND ($5::uuid IS NULL OR t.ticket_id = $5)`;
+  const params = [filters.status, filters.priority, filters.adminId, filters.search, filters.ticketId ?? null];
+  const [page, count] = await Promise.all([
+    pool.query(
+      `SELECT ${TICKET_COLUMNS}, t.user_id AS "userId", u.email AS "userEmail", u.display_name AS "userName",
+              t.assignee_id AS "assigneeId", a.email AS "assigneeEmail", a.display_name AS "assigneeName"
+         FROM rm_tickets t LEFT JOIN user_directory u ON u.id = t.user_id LEFT JOIN user_directory a ON a.id = t.assignee_id
+        WHERE ${where} ORDER BY ${view.order} OFFSET $6 LIMIT $7`,
+      [...params, filters.offset, filters.limit],
+    ),
+    filters.view === 'all' && filters.search === null && !filters.ticketId
+      ? pool.query<{ total: number }>(
+          `SELECT coalesce(sum(c.tickets), 0)::int AS total FROM rm_ticket_counts c
+            WHERE ($1::text IS NULL OR c.status = $1) AND ($2::text IS NULL OR c.priority = $2)`,
+          [filters.status, filters.priority],
+        )
+      : pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM rm_tickets t WHERE ${where}`, params),
+  ]);
+  return { rows: page.rows, total: count.rows[0]!.total };
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
+import { json } from '../support/portal/support-desk.js';
+
+type Mail = { to: string; subject: string; text: string };
+
+describe('SLA warnings', () => {
+  let own: OwnPortal;
+  beforeAll(async () => {
+    // Open around the clock, a two-minute first response, warned a minute before: the warning is due a minute after the request
+    // opens (time to assign it first).
+    own = await startOwnPortal({
+      SLA_BUSINESS_HOURS: 'Mon-Sun 00:00-24:00',
+      SLA_HOLIDAYS: 'none',
+      SLA_TARGETS: 'High:2m/30m,Med:4h/24h,Low:8h/40h',
+      SLA_WARN_BEFORE: '1m',
+      SLA_WARNING_SWEEP_SECONDS: '1',
+      SUPPORT_EMAIL: 'team@own-portal.test',
+    });
+  });
+  afterAll(() => own?.close());
+
+  it('mails the assignee once before a deadline, and the support team for a request no one has', async () => {
+    const agent = await own.account();
+    const admin = await own.account({ role: 'admin' });
+    const submit = () =>
+      json<{ ticketId: string }>(
+        agent.client.request('POST', '/api/support/tickets', {
+          systemProgram: 'General',
+          priority: 'High',
+          concern: 'My leads did not arrive, the receipt is attached.',
+        }),
+      );
+    const mails = async (to: string) =>
+      (await json<{ messages: Mail[] }>(admin.client.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}`))).messages;
+    const warnings = async (to: string) => (await mails(to)).filter((mail) => mail.subject.startsWith('Help request due soon'));
+
+    const { ticketId: assigned } = await submit();
+    await submit();
+    expect((await admin.client.request('PUT', `/api/admin/help-requests/${assigned}/assignee`, { assigneeId: admin.userId })).status).toBe(200);
+    await expect.poll(() => warnings(admin.email), { timeout: 90_000, interval: 1_000 }).toHaveLength(1);
+    expect((await warnings(admin.email))[0]!.subject).toMatch(/^Help request due soon: first response by \d{4}-\d\d-\d\d \d\d:\d\d E[SD]T$/);
+
+    await expect.poll(() => warnings('team@own-portal.test'), { timeout: 90_000, interval: 1_000 }).not.toHaveLength(0);
+    // The sweep runs every second: a deadline is warned of once, whoever runs it.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await warnings(admin.email)).toHaveLength(1);
+    const timeline = await json<{ entries: { event: string }[] }>(admin.client.request('GET', `/api/admin/help-requests/${assigned}/timeline`));
+    expect(timeline.entries.filter((entry) => entry.event === 'TicketSlaWarned')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+import type { ApiClient } from './api-client.js';
+
+/** An aged-lead import as GET /api/admin/aged-leads/imports/:id answers it. */
+export type AgedImport = {
+  importId: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rows: number;
+  rowsDone: number;
+  imported: number;
+  rejected: number;
+  duplicates: { row: number; leadId: string; duplicateOf: string; field: string; message: string }[];
+  errors: { row: number; field: string; message: string }[];
+  failure: string | null;
+};
+
+const FINISHED_WITHIN_MS = 60_000;
+
+/** Follows an import until its job has finished it (done or failed), reading it as the admin page does. */
+export async function finishedImport(admin: ApiClient, importId: string): Promise<AgedImport> {
+  const until = Date.now() + FINISHED_WITHIN_MS;
+  for (;;) {
+    const answer = await admin.request('GET', `/api/admin/aged-leads/imports/${importId}`);
+    if (answer.status !== 200) throw new Error(`GET import ${importId}: ${answer.status} ${await answer.text()}`);
+    const found = (await answer.json()) as AgedImport;
+    if (found.status === 'done' || found.status === 'failed') return found;
+    if (Date.now() > until)
+      throw new Error(`Import ${importId} still ${found.status} after ${FINISHED_WITHIN_MS / 1000} s (${found.rowsDone} of ${found.rows} rows)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Sends a CSV file to be imported under a vendor and waits for the import's report. */
+export async function importAgedCsv(admin: ApiClient, vendorId: string, csv: string, headers: Record<string, string> = {}): Promise<AgedImport> {
+  const started = await admin.request('POST', `/api/admin/aged-leads/import?vendorId=${vendorId}`, csv, { 'content-type': 'text/csv', ...headers });
+  if (started.status !== 202) throw new Error(`POST import: ${started.status} ${await started.text()}`);
+  return finishedImport(admin, ((await started.json()) as AgedImport).importId);
+}

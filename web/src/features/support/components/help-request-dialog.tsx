@@ -1,0 +1,123 @@
+import { X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { MIN_CONCERN_LENGTH, PRIORITIES, SYSTEM_PROGRAMS } from '../../../../../src/modules/support/contracts/ticket-values';
+import { useHelpRequestDialog } from '../../../app/help-request-dialog-store';
+import { useSession } from '../../../app/session-store';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { submitTicket } from '../api/support';
+import { TextAreaField } from './detail-parts';
+import { FilePicker } from './file-picker';
+import { optionsOf, SelectField } from './select-field';
+import { uploadFiles } from './upload-files';
+
+const failed = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+
+/**
+ * Submit Help Request (spec): system/program, priority, a comment of 20+ characters and attachments of 10MB at most;
+ * opened from 'Report a problem', it is about that wallet entry, lead or delivery until the agent removes it.
+ */
+export function HelpRequestDialog() {
+  const open = useHelpRequestDialog((s) => s.open);
+  const about = useHelpRequestDialog((s) => s.about);
+  const forget = useHelpRequestDialog((s) => s.forget);
+  const close = useHelpRequestDialog((s) => s.close);
+  const signedIn = useSession((s) => s.status === 'signed-in');
+  const [systemProgram, setSystemProgram] = useState('');
+  const [priority, setPriority] = useState('');
+  const [concern, setConcern] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setSystemProgram('');
+    setPriority('');
+    setConcern('');
+    setFiles([]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!signedIn) return failed('Error', 'You must be logged in to submit a help request');
+    if (!systemProgram || !priority || !concern.trim()) return failed('Missing required fields', 'Please fill in all required fields');
+    if (concern.trim().length < MIN_CONCERN_LENGTH) return failed('Comment too short', 'Please provide more detail (at least 20 characters)');
+    setBusy(true);
+    try {
+      const { ticketId } = await submitTicket({ systemProgram, priority, concern, ...(about ? { reference: { kind: about.kind, id: about.id } } : {}) });
+      await uploadFiles(ticketId, files);
+      toast({ title: 'Help request submitted', description: 'Your request has been sent to the support team' });
+      reset();
+      close();
+    } catch (error) {
+      failed('Submission failed', error instanceof Error && error.message ? error.message : 'Failed to submit help request');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent className="max-w-xl">
+        <DialogTitle>Submit Help Request</DialogTitle>
+        <DialogDescription>Tell the support team what went wrong. We reply in My Support Tickets.</DialogDescription>
+        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+          {about && (
+            <div className="flex items-start gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="help-request-about">
+              <p className="min-w-0 flex-1 break-words text-slate-800">
+                <span className="font-medium text-slate-900">About:</span> {about.label}
+              </p>
+              <button
+                type="button"
+                onClick={forget}
+                disabled={busy}
+                aria-label="Remove the item this request is about"
+                title="Not about this item"
+                className="-m-1 shrink-0 rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+              >
+                <X className="h-4 w-4" aria-hidden />
+              </button>
+            </div>
+          )}
+          <SelectField
+            id="help-system"
+            label="System / Program"
+            value={systemProgram}
+            onChange={setSystemProgram}
+            options={optionsOf(SYSTEM_PROGRAMS)}
+            placeholder="Select a system or program"
+          />
+          <SelectField
+            id="help-priority"
+            label="Priority"
+            value={priority}
+            onChange={setPriority}
+            options={optionsOf(PRIORITIES)}
+            placeholder="Select a priority"
+          />
+          <TextAreaField
+            id="help-concern"
+            label="Comment / Concern"
+            value={concern}
+            onChange={setConcern}
+            rows={5}
+            placeholder="Describe the problem (at least 20 characters)"
+          />
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            Issues about money for leads <strong>MUST</strong> attach receipts showing the name, date and amount.
+          </p>
+          <FilePicker id="help-files" label="Attachments" files={files} onChange={setFiles} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
