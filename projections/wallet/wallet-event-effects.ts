@@ -115,6 +115,7 @@ export function descriptionOf(event: WalletEvent): string {
     case 'LeadReturnCredited':
       return 'Lead return approved: the lead’s price back';
     case 'BalanceAdjusted':
+      if (event.data.refundOf) return withNote(`Refund of entry #${event.data.refundOf.entrySeq} (help request)`, event.data.reason);
       return withNote(event.data.direction === 'credit' ? 'Adjustment (credit)' : 'Adjustment (debit)', event.data.reason);
     case 'TestCreditAdded':
       return 'Test credit (testing page)';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
+import { inParallel, tally } from '../support/parallel.js';
+import { eventReader } from '../support/portal/event-stream.js';
 import { fundedCampaign } from '../support/portal/funded-campaign.js';
 import { portalUrl, signedInClient } from '../support/portal/portal.js';
 import { CONCERN, json, submitTicket, supportAdmin, supportAgent } from '../support/portal/support-desk.js';
@@ -53,6 +55,89 @@ describe('help requests about an item of the agent’s money side (Report a prob
 
     // The admin route is the admins' alone.
     expect((await agent.client.request('GET', `/api/admin/help-requests/${ticketId}/reference`)).status).toBe(403);
+  });
+
+  it('refunds part of what an entry took from the request about it, linked in its timeline; 30 refunds at once give back no more than the entry took', async () => {
+    const agent = await supportAgent('report-refund');
+    const admin = await supportAdmin();
+    const demoAdmin = await signedInClient('admin@portal.test');
+    const post = (path: string, body: unknown, key = randomUUID()) => demoAdmin.request('POST', path, body, { 'idempotency-key': key });
+    expect((await post(`/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 10_000 })).status).toBe(200);
+    expect((await post(`/api/admin/wallets/${agent.userId}/adjustments`, { direction: 'debit', amountCents: 3_000, reason: 'Manual lead fee' })).status).toBe(
+      200,
+    );
+    const wallet = async () => (await json<{ availableCents: number }>(agent.client.request('GET', '/api/wallet'))).availableCents;
+    await expect.poll(async () => (await json<{ entries: unknown[] }>(agent.client.request('GET', '/api/wallet/ledger'))).entries.length).toBe(2);
+
+    // Every admin's open dashboard or request hears of the new request and of each refund (none of them is its assignee).
+    const stream = eventReader(await admin.client.request('GET', '/api/realtime/stream'));
+    const heard = () => stream.events.filter((event) => event.event === 'change' && event.data.includes('"help-requests"')).length;
+    const { ticketId } = await json<{ ticketId: string }>(submitTicket(agent.client, about('wallet-entry', '2')));
+    await expect.poll(heard).toBeGreaterThanOrEqual(1);
+    const heardBeforeRefunds = heard();
+    expect(await referenceOf(admin.client, ticketId)).toMatchObject({ item: { refund: { refundableCents: 3_000, refundedCents: 0 } } });
+    const refund = (amountCents: number, reason = 'Charged twice', key = randomUUID()) =>
+      admin.client.request('POST', `/api/admin/help-requests/${ticketId}/refund`, { amountCents, reason }, { 'idempotency-key': key });
+
+    // Once per key: the same key answers the first refund again; with another amount it is refused.
+    const key = randomUUID();
+    const first = await refund(1_000, 'Charged twice', key);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ entrySeq: 2, amountCents: 1_000 });
+    expect((await refund(1_000, 'Charged twice', key)).status).toBe(201);
+    expect((await refund(1_500, 'Charged twice', key)).status).toBe(409);
+    await expect.poll(wallet).toBe(8_000);
+
+    // $20.00 is left: 30 refunds of $1.00 at once give back exactly 20 of them.
+    const answers = await inParallel(30, () => refund(100, 'Goodwill'));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 20, 409: 10 });
+    for (const refused of answers.filter((answer) => answer.status === 409))
+      expect((await refused.json()) as { message: string }).toMatchObject({
+        message: expect.stringMatching(/^(Only \$\d+\.\d{2} of this entry is left to refund\.|This entry has been refunded in full\.)$/),
+      });
+    await expect.poll(wallet).toBe(10_000);
+    expect(await referenceOf(admin.client, ticketId)).toMatchObject({ item: { refund: { refundableCents: 3_000, refundedCents: 3_000 } } });
+    const over = await refund(1);
+    expect(over.status).toBe(409);
+    expect(await over.json()).toMatchObject({ message: 'This entry has been refunded in full.' });
+
+    // The request's timeline shows each refund, with the admin who gave it; the agent's wallet names the request.
+    const timeline = async () =>
+      (
+        await json<{ entries: { summary: string; actor?: { id: string } | null }[] }>(
+          admin.client.request('GET', `/api/admin/help-requests/${ticketId}/timeline`),
+        )
+      ).entries;
+    await expect.poll(async () => (await timeline()).filter((entry) => entry.summary.startsWith('Refund from this request')).length).toBe(21);
+    await expect.poll(heard).toBeGreaterThan(heardBeforeRefunds);
+    await stream.cancel();
+    expect((await timeline()).map((entry) => entry.summary)).toContainEqual(
+      "Refund from this request: $10.00 of entry #2 back to the agent's wallet: Charged twice",
+    );
+    const { entries } = await json<{ entries: { description: string }[] }>(agent.client.request('GET', '/api/wallet/ledger'));
+    expect(entries.map((entry) => entry.description)).toContainEqual(expect.stringContaining('Refund of entry #2 (help request)'));
+
+    // What took nothing (a credit) has nothing to refund; reasons are required; the route is the admins'.
+    const { ticketId: aboutCredit } = await json<{ ticketId: string }>(submitTicket(agent.client, about('wallet-entry', '1')));
+    const onCredit = await admin.client.request(
+      'POST',
+      `/api/admin/help-requests/${aboutCredit}/refund`,
+      { amountCents: 100, reason: 'Goodwill' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(onCredit.status).toBe(409);
+    expect(await onCredit.json()).toMatchObject({ message: 'This entry took no money from the wallet, so there is nothing to refund.' });
+    expect((await refund(100, ' ')).status).toBe(400);
+    expect(
+      (
+        await agent.client.request(
+          'POST',
+          `/api/admin/help-requests/${ticketId}/refund`,
+          { amountCents: 100, reason: 'Mine' },
+          { 'idempotency-key': randomUUID() },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('opens a request from a bought lead, shows the admin the sale, and links a return started from it both ways', async () => {
@@ -170,6 +255,14 @@ describe('help requests about an item of the agent’s money side (Report a prob
     );
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ message: 'This help request is not about a lead.' });
+    const noEntry = await admin.client.request(
+      'POST',
+      `/api/admin/help-requests/${ticketId}/refund`,
+      { amountCents: 100, reason: 'Goodwill' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(noEntry.status).toBe(409);
+    expect(await noEntry.json()).toMatchObject({ message: 'This help request is not about a wallet entry.' });
   });
 
   it('refuses an item that is not the agent’s, in words, keeps no request, and records a lead of someone else as unauthorized', async () => {

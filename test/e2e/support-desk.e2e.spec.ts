@@ -223,6 +223,53 @@ describe('reporting a problem with an item of the agent’s money side', () => {
     expect(await checkPage(dashboard)).toEqual([]);
     await item.scrollIntoViewIfNeeded();
     await screenshot(dashboard, 'help-request-about-item-390');
+    // A credit took nothing from the wallet: there is nothing to refund.
+    await item.getByText('Nothing to refund here: this entry took no money for a purchase or charge.').waitFor();
+
+    // A charge reported from the wallet: the admin refunds part of it from the request, after confirming.
+    await dashboard.setViewportSize(DESKTOP);
+    const debited = await demoAdmin.request(
+      'POST',
+      `/api/admin/wallets/${userId}/adjustments`,
+      { direction: 'debit', amountCents: 500, reason: 'Manual lead fee' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(debited.status).toBe(200);
+    await expect.poll(async () => ((await (await client.request('GET', '/api/wallet/ledger')).json()) as { entries: unknown[] }).entries.length).toBe(2);
+    const aboutCharge = await submitTicket(client, {
+      systemProgram: 'General',
+      priority: 'High',
+      concern: 'I was charged a manual fee twice this week, please check.',
+      reference: { kind: 'wallet-entry', id: '2' },
+    });
+    const { ticketId } = (await aboutCharge.json()) as { ticketId: string };
+    await dashboard.goto(`/help-requests?request=${ticketId}`);
+    const refund = details.getByRole('region', { name: 'About this item' }).getByTestId('entry-refund');
+    await refund.getByText('Refunded from requests: $0.00 of $5.00').waitFor();
+    expect(await refund.getByLabel('Amount ($)').inputValue()).toBe('5.00');
+    await refund.getByLabel('Amount ($)').fill('6');
+    await refund.getByRole('button', { name: 'Refund to the wallet' }).click();
+    await refund.getByText('At most $5.00 is left to refund').waitFor();
+    await refund.getByText('Give a reason of at least 3 characters').waitFor();
+    await refund.getByLabel('Amount ($)').fill('2');
+    await refund.getByLabel('Reason').fill('Charged twice');
+    await refund.getByRole('button', { name: 'Refund to the wallet' }).click();
+    const confirm = dashboard.getByRole('dialog', { name: 'Refund to the agent’s wallet?' });
+    await confirm.getByText('$2.00 goes back to the agent’s wallet now', { exact: false }).waitFor();
+    expect(await checkPage(dashboard)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Refund', exact: true }).click();
+    await toastSays(dashboard, '$2.00 is back in the agent’s wallet.');
+    await refund.getByText('Refunded from requests: $2.00 of $5.00').waitFor();
+    await expect.poll(() => refund.getByLabel('Amount ($)').inputValue()).toBe('3.00');
+    await details.getByText('Timeline', { exact: true }).click();
+    await details.getByText("Refund from this request: $2.00 of entry #2 back to the agent's wallet: Charged twice").waitFor();
+    await refund.scrollIntoViewIfNeeded();
+    expect(await checkPage(dashboard)).toEqual([]);
+    await screenshot(dashboard, 'help-request-refund-1366');
+    await dashboard.setViewportSize(PHONE);
+    await refund.scrollIntoViewIfNeeded();
+    await screenshot(dashboard, 'help-request-refund-390');
+    await expect.poll(async () => ((await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents).toBe(2_200);
     await agent.close();
     await admin.close();
   });

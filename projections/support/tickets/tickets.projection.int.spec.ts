@@ -68,7 +68,10 @@ for (const database of everyDatabase()) {
         },
       ]);
       expect(rebuilt).toEqual(live);
-      expect(new Set(changes.map((change) => `${change.userId} ${change.topic}`))).toEqual(new Set([`${agent} tickets`, `${agent} ticket-updated`]));
+      expect(new Set(changes.map((change) => `${change.userId} ${change.topic}`))).toEqual(
+        // Every admin's dashboard hears of a new request.
+        new Set([`${agent} tickets`, `${agent} ticket-updated`, 'role:admin help-requests']),
+      );
     });
 
     it('keeps the conversation, the assignee, the wait on the agent and the next SLA deadline; tells only what the agent may see; a rebuild gives the same rows', async () => {
@@ -137,6 +140,22 @@ for (const database of everyDatabase()) {
             file: { fileId: randomUUID(), key: 'k', name: 'receipt.pdf', contentType: 'application/pdf', size: 9, replyId: answerId },
           },
         },
+        {
+          type: 'TicketActionLinked',
+          data: {
+            ticketId,
+            userId: agent,
+            action: {
+              kind: 'refund',
+              adjustmentId: randomUUID(),
+              entrySeq: 2,
+              amountCents: 1_000,
+              reason: 'Charged twice',
+              byId: admin,
+              at: '2026-11-27T10:05:00.000Z',
+            },
+          },
+        },
       ];
       await db.store.append(
         ticketStream(ticketId),
@@ -169,6 +188,11 @@ for (const database of everyDatabase()) {
         new Set(['agent tickets', 'agent ticket-updated', 'admin help-requests']),
       );
       expect(ours.filter((change) => change.userId === agent && change.topic === 'ticket-updated')).toHaveLength(1);
+      // A new request, and a refund or return linked to it, tell every admin (any of them may have it open).
+      expect(changes).toContainEqual({ userId: 'role:admin', topic: 'help-requests' });
+      expect((await db.pool.query('SELECT updated_at FROM rm_tickets WHERE ticket_id = $1', [ticketId])).rows[0].updated_at).not.toEqual(
+        new Date('2026-11-27T10:04:00.000Z'),
+      );
     });
   });
 }

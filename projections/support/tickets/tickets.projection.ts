@@ -4,6 +4,7 @@ import type { TicketEvent } from '../../../src/modules/support/domain/ticket.dec
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
+import { roleAudience } from '../../../src/platform/realtime/realtime-hub.js';
 
 /** Files as the lists show them: never the storage key. */
 const listed = (file: { fileId: string; name: string; contentType: string; size: number }) => ({
@@ -42,6 +43,7 @@ export const ticketsProjection: Projection = {
     'TicketInternalNoteAdded',
     'TicketAssigned',
     'TicketSlaWarned',
+    'TicketActionLinked',
     'TicketDeleted',
   ],
 
@@ -70,6 +72,8 @@ export const ticketsProjection: Projection = {
             ],
           );
           await setSla(tx, event.data.ticketId, event.data.sla);
+          // Every admin's dashboard lists it.
+          changes.push({ userId: roleAudience('admin'), topic: HELP_REQUESTS_TOPIC });
           break;
         case 'TicketFileAttached': {
           const { file, ticketId } = event.data;
@@ -130,6 +134,11 @@ export const ticketsProjection: Projection = {
         case 'TicketSlaWarned':
           await tx.query('UPDATE rm_tickets SET sla_warned_due_at = $2 WHERE ticket_id = $1', [event.data.ticketId, event.data.dueAt]);
           continue;
+        case 'TicketActionLinked':
+          await tx.query('UPDATE rm_tickets SET updated_at = $2 WHERE ticket_id = $1', [event.data.ticketId, at]);
+          // Any admin may have the request open (the return's approval is often another admin's): nothing the agent's list shows changed.
+          changes.push({ userId: roleAudience('admin'), topic: HELP_REQUESTS_TOPIC });
+          continue;
         case 'TicketDeleted':
           await tx.query('DELETE FROM rm_tickets WHERE ticket_id = $1', [event.data.ticketId]);
           await tx.query('DELETE FROM rm_ticket_messages WHERE ticket_id = $1', [event.data.ticketId]);
@@ -139,6 +148,7 @@ export const ticketsProjection: Projection = {
         event.type === 'TicketStatusChanged' || event.type === 'AdminNotesSaved' || (event.type === 'TicketReplied' && event.data.side === 'admin');
       changes.push({ userId: event.data.userId, topic: updatedByAdmin ? TICKET_UPDATED_TOPIC : TICKETS_TOPIC });
     }
-    return changes;
+    // One notice per audience and topic for the whole batch.
+    return [...new Map(changes.map((change) => [`${change.userId} ${change.topic}`, change])).values()];
   },
 };

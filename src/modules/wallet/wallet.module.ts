@@ -24,6 +24,8 @@ import { ReceiveTransferHandler } from './commands/receive-transfer/receive-tran
 import { ReconcileDayHandler } from './commands/reconcile-day/reconcile-day.handler.js';
 import { ReconcileDayController } from './commands/reconcile-day/reconcile-day.http.controller.js';
 import { RecordDisputeHandler } from './commands/record-dispute/record-dispute.handler.js';
+import { RefundEntryFromHelpRequestController } from './commands/refund-entry-from-help-request/refund-entry-from-help-request.admin.http.controller.js';
+import { RefundEntryFromHelpRequestHandler } from './commands/refund-entry-from-help-request/refund-entry-from-help-request.handler.js';
 import { RefundPaymentHandler } from './commands/refund-payment/refund-payment.handler.js';
 import { RefundTopUpHandler } from './commands/refund-top-up/refund-top-up.handler.js';
 import { RefundTopUpController } from './commands/refund-top-up/refund-top-up.http.controller.js';
@@ -75,6 +77,7 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationS
     AdjustBalanceController,
     AddTestCreditController,
     RefundTopUpController,
+    RefundEntryFromHelpRequestController,
     SendTransferController,
     AutoRechargeController,
     ReconciliationController,
@@ -92,6 +95,7 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationS
     CreditLeadReturnHandler,
     RefundPaymentHandler,
     RefundTopUpHandler,
+    RefundEntryFromHelpRequestHandler,
     RecordDisputeHandler,
     AdjustBalanceHandler,
     AddTestCreditHandler,

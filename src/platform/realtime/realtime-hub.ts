@@ -6,6 +6,12 @@ import { openRedis } from '../redis/redis-connection.js';
 
 export type ChangeListener = (change: ReadModelChange) => void;
 
+/**
+ * A change for everyone holding a role (`userId` of a ReadModelChange names the audience): an
+ * admin's stream also hears `role:admin`. Only the topic travels; what is refetched is guarded.
+ */
+export const roleAudience = (role: string) => `role:${role}`;
+
 /** The topic that tells a browser to refetch everything: changes may have been missed. */
 export const EVERY_TOPIC = '*';
 

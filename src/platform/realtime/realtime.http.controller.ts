@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser, SessionStore } from '../auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import { REALTIME_HUB, SESSION_STORE } from '../tokens.js';
-import type { RealtimeHub } from './realtime-hub.js';
+import { roleAudience, type RealtimeHub } from './realtime-hub.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -36,9 +36,9 @@ export class RealtimeController {
       'x-request-id': String(request.id),
     });
     out.write('retry: 3000\nevent: ready\ndata: {}\n\n');
-    const unsubscribe = this.hub.subscribe(user.userId, (change) => {
-      out.write(`event: change\ndata: ${JSON.stringify({ topic: change.topic })}\n\n`);
-    });
+    const send = (change: { topic: string }) => out.write(`event: change\ndata: ${JSON.stringify({ topic: change.topic })}\n\n`);
+    const audiences = [user.userId, ...(user.roles ?? []).map(roleAudience)];
+    const unsubscribes = audiences.map((audience) => this.hub.subscribe(audience, send));
     // A stream outlives requests: at each heartbeat it ends if its session has (sign-out
     // elsewhere, expiry, a disabled account), so nothing reaches a browser signed out.
     const heartbeat = setInterval(() => {
@@ -49,7 +49,7 @@ export class RealtimeController {
     }, HEARTBEAT_MS);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
-      unsubscribe();
+      unsubscribes.forEach((unsubscribe) => unsubscribe());
     });
   }
 }

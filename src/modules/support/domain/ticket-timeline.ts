@@ -94,7 +94,17 @@ export function ticketTimeline(events: readonly Recorded[]): TimelineEntry[] {
         add(event, `SLA warning sent: ${event.data.clock === 'firstResponse' ? 'first response' : 'resolution'} due ${event.data.dueAt}`);
         break;
       case 'TicketActionLinked': {
-        const { step, priceCents, reason, at } = event.data.action;
+        const { action } = event.data;
+        if (action.kind === 'refund') {
+          add(
+            event,
+            `Refund from this request: ${usd(action.amountCents)} of entry #${action.entrySeq} back to the agent's wallet: ${action.reason}`,
+            [{ field: 'refunded', before: null, after: usd(action.amountCents) }],
+            action.at,
+          );
+          break;
+        }
+        const { step, priceCents, reason, at } = action;
         const summary = {
           requested: `Lead return started from this request (${usd(priceCents ?? 0)})${reason ? `: ${reason}` : ''}`,
           approved: `Lead return approved: ${usd(priceCents ?? 0)} back to the agent's wallet`,

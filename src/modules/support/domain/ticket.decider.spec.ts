@@ -101,6 +101,19 @@ describe('a help request', () => {
       .when({ type: 'LinkAction', action: approved }, at(7))
       .then([{ type: 'TicketActionLinked', data: { ticketId: 't1', userId: 'u1', action: approved } }]);
     given([]).when({ type: 'LinkAction', action }, at(5)).then([]);
+    // A refund given from the request is recorded once, beside the return's steps.
+    const refund = {
+      kind: 'refund' as const,
+      adjustmentId: 'a1',
+      entrySeq: 2,
+      amountCents: 1_000,
+      reason: 'Charged twice',
+      byId: 'admin',
+      at: at(8).toISOString(),
+    };
+    const refunded: TicketEvent = { type: 'TicketActionLinked', data: { ticketId: 't1', userId: 'u1', action: refund } };
+    given([submitted, linked]).when({ type: 'LinkAction', action: refund }, at(8)).then([refunded]);
+    given([submitted, linked, refunded]).when({ type: 'LinkAction', action: refund }, at(9)).then([]);
   });
 
   it('stores a repeated submission once', () => {

@@ -86,7 +86,7 @@ export type TicketEvent =
 export type { SlaClockName };
 
 /** A step of a lead return started from the request: who took it and when, what it moved. */
-export type LinkedAction = {
+export type LinkedLeadReturn = {
   readonly kind: 'lead-return';
   readonly step: 'requested' | 'approved' | 'denied';
   readonly returnId: string;
@@ -98,6 +98,24 @@ export type LinkedAction = {
   readonly byId: string;
   readonly at: string;
 };
+
+/** A refund of (part of) the wallet entry the request is about, given from it: who gave it, when, how much and why. */
+export type LinkedRefund = {
+  readonly kind: 'refund';
+  readonly adjustmentId: string;
+  readonly entrySeq: number;
+  readonly amountCents: number;
+  readonly reason: string;
+  readonly byId: string;
+  readonly at: string;
+};
+
+/** Something started from the request on the money side, recorded on the request once per step. */
+export type LinkedAction = LinkedLeadReturn | LinkedRefund;
+
+/** Each step of each action once: a return's three steps, a refund's one. */
+export const linkedActionKey = (action: LinkedAction): string =>
+  action.kind === 'lead-return' ? `${action.returnId}@${action.step}` : `${action.adjustmentId}@refunded`;
 
 export type TicketCommand =
   /** `slaPolicy`: the service levels of the moment, which set the clocks' deadlines (also on the next two). */
@@ -250,7 +268,7 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
       case 'TicketSlaWarned':
         return state.exists ? { ...state, warned: [...state.warned, `${event.data.clock}@${event.data.dueAt}`] } : state;
       case 'TicketActionLinked':
-        return state.exists ? { ...state, linked: [...state.linked, `${event.data.action.returnId}@${event.data.action.step}`] } : state;
+        return state.exists ? { ...state, linked: [...state.linked, linkedActionKey(event.data.action)] } : state;
       case 'TicketDeleted':
         return state.exists ? { ...state, deleted: true, files: [] } : state;
       default:
@@ -407,7 +425,7 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
         // A deleted request keeps no history; the return goes on without it.
         if (!state.exists || state.deleted) return [];
         const { action } = command;
-        if (state.linked.includes(`${action.returnId}@${action.step}`)) return [];
+        if (state.linked.includes(linkedActionKey(action))) return [];
         return [{ type: 'TicketActionLinked', data: { ticketId: state.ticketId, userId: state.userId, action } }];
       }
       case 'DeleteTicket': {

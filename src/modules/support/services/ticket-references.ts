@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { usd } from '../../../platform/money/usd.js';
@@ -5,7 +7,7 @@ import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { timeInWords } from '../../../platform/time/org-time.js';
 import { deliveryWithAttempts, leadDeliveries, providerName, type DeliveryWithAttempts } from '../../integrations/contracts/deliveries.js';
 import { ownedLeadHistory, type OwnedLeadHistory } from '../../marketplace/contracts/lead-directory.js';
-import { explainWalletEntry, walletEntryOf, type ExplainedWalletEntry } from '../../wallet/contracts/wallet-entries.js';
+import { entryRefundedCents, explainWalletEntry, refundableCents, walletEntryOf, type ExplainedWalletEntry } from '../../wallet/contracts/wallet-entries.js';
 import { REFERENCE_NOT_FOUND, type TicketReference, type TicketReferenceKind } from '../contracts/ticket-reference.js';
 
 const signed = (cents: number) => `${cents > 0 ? '+' : ''}${usd(cents)}`;
@@ -60,7 +62,12 @@ export async function referenceOf(db: SqlClient, userId: string, item: { kind: T
 
 /** The item with its own history, as the admin's dialog shows it; `item` is null when the item is gone from the agent's account. */
 export type ReferenceHistory =
-  | { readonly kind: 'wallet-entry'; readonly reference: TicketReference; readonly item: ExplainedWalletEntry | null }
+  | {
+      readonly kind: 'wallet-entry';
+      readonly reference: TicketReference;
+      /** `refund`: what a refund from the request can give back of the entry in all, and what refunds have given so far. */
+      readonly item: (ExplainedWalletEntry & { readonly refund: { readonly refundableCents: number; readonly refundedCents: number } }) | null;
+    }
   | {
       readonly kind: 'lead';
       readonly reference: TicketReference;
@@ -73,14 +80,17 @@ export type ReferenceHistory =
     };
 
 /** The referenced item of a request of `userId` (the ticket's agent), read from the modules that own it. */
-export async function referenceHistory(store: EventStore, db: SqlClient, userId: string, reference: TicketReference): Promise<ReferenceHistory> {
+export async function referenceHistory(store: EventStore, db: pg.Pool, userId: string, reference: TicketReference): Promise<ReferenceHistory> {
   switch (reference.kind) {
     case 'wallet-entry': {
-      const entry = await explainWalletEntry(store, db, userId, Number(reference.id)).catch((error: unknown) => {
+      const seq = Number(reference.id);
+      const entry = await explainWalletEntry(store, db, userId, seq).catch((error: unknown) => {
         if ((error as { status?: number }).status === 404) return null;
         throw error;
       });
-      return { kind: reference.kind, reference, item: entry };
+      if (!entry) return { kind: reference.kind, reference, item: null };
+      const refund = { refundableCents: refundableCents(entry.entry), refundedCents: await entryRefundedCents(store, db, userId, seq) };
+      return { kind: reference.kind, reference, item: { ...entry, refund } };
     }
     case 'lead': {
       const lead = await ownedLeadHistory(db, reference.id, userId);

@@ -79,8 +79,20 @@ export type WalletEvent =
   | { type: 'LeadReturnCredited'; data: Money<{ userId: string; returnId: string; leadId: string }> }
   /** A weekly bonus: bonus-payouts -> agent. */
   | { type: 'BonusCredited'; data: Money<{ userId: string; bonusId: string; week: string }> }
-  /** An admin's correction, with its required reason: adjustments -> agent (credit) or agent -> adjustments (debit). */
-  | { type: 'BalanceAdjusted'; data: Money<{ userId: string; adjustmentId: string; direction: 'credit' | 'debit'; reason: string }> }
+  /**
+   * An admin's correction, with its required reason: adjustments -> agent (credit) or agent -> adjustments (debit).
+   * `refundOf`: a refund of (part of) one ledger entry, given from the help request about it (debt it finds is repaid first).
+   */
+  | {
+      type: 'BalanceAdjusted';
+      data: Money<{
+        userId: string;
+        adjustmentId: string;
+        direction: 'credit' | 'debit';
+        reason: string;
+        refundOf?: { readonly entrySeq: number; readonly ticketId: string };
+      }>;
+    }
   /** The testing page's credit (admins only), labelled as test credit wherever it shows: test-credit -> agent. */
   | { type: 'TestCreditAdded'; data: Money<{ userId: string; creditId: string }> };
 

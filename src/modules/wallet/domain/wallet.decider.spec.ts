@@ -296,6 +296,52 @@ describe('a wallet', () => {
     expect(availableCents(stateOf(credited))).toBe(2_300);
   });
 
+  it('refunds what an entry took from a help request about it, never more than it took in all, and repays debt first', () => {
+    const refund = (amountCents: number, adjustmentId: string, entrySeq = 2, entryDebitCents = 3_000): WalletCommand => ({
+      type: 'RefundEntry',
+      userId: U,
+      adjustmentId,
+      entrySeq,
+      entryDebitCents,
+      ticketId: 't1',
+      amountCents,
+      reason: 'Charged twice',
+    });
+    const charged = history(deposit(10_000), charge(3_000));
+    const first = history(deposit(10_000), charge(3_000), refund(1_000, 'r1'));
+    expect(first.at(-1)).toMatchObject({
+      type: 'BalanceAdjusted',
+      data: { direction: 'credit', amountCents: 1_000, reason: 'Charged twice', refundOf: { entrySeq: 2, ticketId: 't1' }, entry: { seq: 3 } },
+    });
+    expect(stateOf(first)).toMatchObject({ postedCents: 8_000, entryRefunds: { 2: 1_000 } });
+    expect(postingsOf(first.at(-1)!)).toEqual([{ from: 'adjustments', to: 'agent:u1', amountCents: 1_000 }]);
+    given(first).when(refund(2_001, 'r2'), now).thenRefuses('REFUND_OVER_ENTRY', 'Only $20.00 of this entry is left to refund.');
+    const full = [...first, ...walletDecider.decide(refund(2_000, 'r2'), stateOf(first), now)];
+    given(full).when(refund(1, 'r3'), now).thenRefuses('REFUND_OVER_ENTRY', 'This entry has been refunded in full.');
+    // Another entry has its own cap; an entry that took nothing, or is not there yet, has nothing to refund.
+    expect(walletDecider.decide(refund(500, 'r4', 1, 500), stateOf(full), now)).toHaveLength(1);
+    given(charged)
+      .when(refund(100, 'r5', 2, 0), now)
+      .thenRefuses('ENTRY_NOT_REFUNDABLE');
+    given(charged)
+      .when(refund(100, 'r6', 9), now)
+      .thenRefuses('ENTRY_NOT_REFUNDABLE');
+    given(charged)
+      .when({ ...refund(100, 'r7'), reason: ' ' } as WalletCommand, now)
+      .thenRefuses('REASON_REQUIRED');
+    // Money arriving while the agent owes pays the debt first.
+    const owing = history(deposit(5_000, 'pay_1'), charge(5_000), {
+      type: 'OpenDispute',
+      userId: U,
+      paymentId: 'pay_1',
+      disputeId: 'dp_1',
+      amountCents: 5_000,
+    });
+    const repaid = [...owing, ...walletDecider.decide(refund(1_000, 'r8', 2, 5_000), stateOf(owing), now)];
+    expect(repaid.slice(-2).map((event) => event.type)).toEqual(['BalanceAdjusted', 'DebtRepaid']);
+    expect(stateOf(repaid)).toMatchObject({ postedCents: 0, debtCents: 4_000 });
+  });
+
   it('refuses amounts that are not whole positive cents', () => {
     for (const amountCents of [0, -5, 1.5, Number.NaN, 100_000_001]) given([]).when(deposit(amountCents), now).thenRefuses('INVALID_AMOUNT');
   });

@@ -21,6 +21,8 @@ export type WalletState = {
   readonly disputes: Readonly<Record<string, Dispute>>;
   /** Transfers sent on the current day (the organisation's calendar day), for the daily limit. */
   readonly transfersToday: { readonly day: string; readonly cents: number };
+  /** What has been refunded of each ledger entry (by its seq) from help requests about it; absent before the first. */
+  readonly entryRefunds?: Readonly<Record<string, number>>;
   /** The last ledger entry: its sequence number and hash. */
   readonly seq: number;
   readonly lastHash: string;
@@ -77,7 +79,22 @@ export type WalletCommand =
   | { type: 'CreditBonus'; userId: string; bonusId: string; week: string; amountCents: number }
   | { type: 'CreditLeadReturn'; userId: string; returnId: string; leadId: string; amountCents: number }
   | { type: 'AdjustBalance'; userId: string; adjustmentId: string; direction: 'credit' | 'debit'; amountCents: number; reason: string }
-  | { type: 'AddTestCredit'; userId: string; creditId: string; amountCents: number };
+  | { type: 'AddTestCredit'; userId: string; creditId: string; amountCents: number }
+  /**
+   * An admin gives back (part of) what one entry took, from the help request about it:
+   * `entryDebitCents` is what the entry took (refundableCents of the entry), the cap of every
+   * refund of that entry together.
+   */
+  | {
+      type: 'RefundEntry';
+      userId: string;
+      adjustmentId: string;
+      entrySeq: number;
+      entryDebitCents: number;
+      ticketId: string;
+      amountCents: number;
+      reason: string;
+    };
 
 /** The largest single amount the ledger takes: $1,000,000 (a typo guard; cents stay exact far beyond it). */
 export const MAX_AMOUNT_CENTS = 100_000_000;
@@ -245,6 +262,25 @@ function decide(command: WalletCommand, state: WalletState, now: Date): readonly
       const { adjustmentId, direction, amountCents } = command;
       return chain(state, [{ type: 'BalanceAdjusted', data: { userId, adjustmentId, direction, amountCents, reason } }]);
     }
+    case 'RefundEntry': {
+      const reason = command.reason.trim();
+      if (reason.length < 3) throw new DomainError('REASON_REQUIRED', 'A refund needs a reason of at least 3 characters.', 400);
+      const { adjustmentId, entrySeq, entryDebitCents, ticketId, amountCents } = command;
+      if (entryDebitCents <= 0 || entrySeq > state.seq)
+        throw new DomainError('ENTRY_NOT_REFUNDABLE', 'This entry took no money from the wallet, so there is nothing to refund.', 409);
+      const leftCents = entryDebitCents - (state.entryRefunds?.[entrySeq] ?? 0);
+      if (amountCents > leftCents)
+        throw new DomainError(
+          'REFUND_OVER_ENTRY',
+          leftCents > 0 ? `Only ${dollars(leftCents)} of this entry is left to refund.` : 'This entry has been refunded in full.',
+          409,
+          { leftCents },
+        );
+      return chain(state, [
+        { type: 'BalanceAdjusted', data: { userId, adjustmentId, direction: 'credit', amountCents, reason, refundOf: { entrySeq, ticketId } } },
+        ...repayDebt(state, userId, amountCents, { kind: 'adjustment', id: adjustmentId }),
+      ]);
+    }
     case 'AddTestCredit':
       return chain(state, [{ type: 'TestCreditAdded', data: { userId, creditId: command.creditId, amountCents: command.amountCents } }]);
     default:
@@ -357,8 +393,13 @@ function evolve(state: WalletState, event: WalletEvent): WalletState {
     }
     case 'DebtRepaid':
       return { ...next, postedCents: next.postedCents - event.data.amountCents, debtCents: next.debtCents - event.data.amountCents };
-    case 'BalanceAdjusted':
-      return { ...next, postedCents: next.postedCents + (event.data.direction === 'credit' ? event.data.amountCents : -event.data.amountCents) };
+    case 'BalanceAdjusted': {
+      const postedCents = next.postedCents + (event.data.direction === 'credit' ? event.data.amountCents : -event.data.amountCents);
+      const refundOf = event.data.refundOf;
+      if (!refundOf) return { ...next, postedCents };
+      const entryRefunds = { ...next.entryRefunds, [refundOf.entrySeq]: (next.entryRefunds?.[refundOf.entrySeq] ?? 0) + event.data.amountCents };
+      return { ...next, postedCents, entryRefunds };
+    }
     default:
       return assertNever(event);
   }

@@ -15,7 +15,8 @@ import { PlaceHoldHandler } from '../commands/place-hold/place-hold.handler.js';
 import { CaptureHold, ChargeWallet, DepositFunds, PlaceHold } from '../contracts/wallet-commands.js';
 import { postingsOf, walletStream, type WalletEvent } from '../contracts/wallet-events.js';
 import { availableCents, walletDecider, type WalletState } from '../domain/wallet.decider.js';
-import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from './wallet-ledger.js';
+import { WalletLedger } from './wallet-ledger.js';
+import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME } from './wallet-state.js';
 
 for (const database of everyDatabase()) {
   describeOn(database, `the wallet ledger on ${database.name}`, () => {

@@ -1,20 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 
-import { currentState, handleCommand } from '../../../platform/event-store/command-handling.js';
+import { handleCommand } from '../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../../platform/event-store/new-event.js';
-import { SqlSnapshotStore, type SnapshotPolicy } from '../../../platform/event-store/snapshots.js';
+import type { SnapshotPolicy } from '../../../platform/event-store/snapshots.js';
 import { STEP_CONFLICT_RETRIES } from '../../../platform/processes/process-step.js';
 import { EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
 import type { WalletAnswer } from '../contracts/wallet-commands.js';
 import { walletStream } from '../contracts/wallet-events.js';
 import { availableCents, heldCents, walletDecider, type WalletCommand, type WalletState } from '../domain/wallet.decider.js';
-
-/** A snapshot after this many events: deciding then reads at most this many past the snapshot. */
-export const WALLET_SNAPSHOT_EVERY = 100;
-/** Bump when the wallet's state shape or evolve changes: old snapshots are then ignored. */
-export const WALLET_SNAPSHOT_NAME = 'wallet-v1';
+import { walletSnapshots, walletStateOf } from './wallet-state.js';
 
 /**
  * Decides a wallet command on the agent's one stream (money.md): commands on one wallet take
@@ -29,7 +25,7 @@ export class WalletLedger {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_POOL) pool: pg.Pool,
   ) {
-    this.snapshots = { store: new SqlSnapshotStore(pool), name: WALLET_SNAPSHOT_NAME, every: WALLET_SNAPSHOT_EVERY };
+    this.snapshots = walletSnapshots(pool);
   }
 
   async decide(command: WalletCommand, context: CommandContext, idempotencyKey: string): Promise<WalletAnswer> {
@@ -51,8 +47,8 @@ export class WalletLedger {
     return balancesOf(await this.state(userId));
   }
 
-  async state(userId: string): Promise<WalletState> {
-    return (await currentState({ store: this.store, streamId: walletStream(userId), decider: walletDecider, snapshots: this.snapshots })).state;
+  state(userId: string): Promise<WalletState> {
+    return walletStateOf(this.store, this.snapshots, userId);
   }
 }
 

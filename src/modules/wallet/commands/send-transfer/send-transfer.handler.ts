@@ -11,7 +11,8 @@ import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
 import { satHierarchyEntry, type SatHierarchyEntry } from '../../../identity/contracts/user-directory.js';
 import { walletStream } from '../../contracts/wallet-events.js';
 import { walletDecider } from '../../domain/wallet.decider.js';
-import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME, WalletLedger } from '../../services/wallet-ledger.js';
+import { WalletLedger } from '../../services/wallet-ledger.js';
+import { WALLET_SNAPSHOT_EVERY, WALLET_SNAPSHOT_NAME } from '../../services/wallet-state.js';
 import type { WalletConfig } from '../../wallet.config.js';
 import { SendTransfer, type TransferAnswer } from './send-transfer.command.js';
 

@@ -65,10 +65,12 @@ export type LeadHistory = {
 export type DeliveryHistory = Omit<Delivery, 'attempts'> & { attempts: DeliveryAttempt[] };
 /** The item a request was opened from, with its own history; `item` is null when it is gone from the agent's account. */
 export type ReferencedItem =
-  | { kind: 'wallet-entry'; reference: TicketReference; item: ExplainedEntry | null }
+  | { kind: 'wallet-entry'; reference: TicketReference; item: (ExplainedEntry & { refund: EntryRefund }) | null }
   | { kind: 'lead'; reference: TicketReference; item: { lead: LeadHistory; deliveries: DeliveryHistory[] } | null }
   | { kind: 'delivery'; reference: TicketReference; item: { delivery: DeliveryHistory; lead: LeadHistory | null } | null }
   | { kind: null; reference: null; item: null };
+/** What a refund from the request can give back of the entry in all, and what refunds have given so far. */
+export type EntryRefund = { refundableCents: number; refundedCents: number };
 export type Assignee = { id: string; email: string; displayName: string | null };
 
 export { HELP_REQUEST_VIEWS } from '../../../../../src/modules/support/contracts/ticket-values';
@@ -150,6 +152,12 @@ export const fetchTicketReference = (ticketId: string) => api<ReferencedItem>('G
  */
 export const startLeadReturn = (ticketId: string, input: { reason: string; comment: string }) =>
   api<{ returnId: string; leadId: string; status: 'pending' }>('POST', `/api/admin/help-requests/${ticketId}/lead-return`, input, {
+    'idempotency-key': crypto.randomUUID(),
+  });
+
+/** Refunds part or all of what the wallet entry the request is about took, into its agent's wallet. One key per confirmed click. */
+export const refundWalletEntry = (ticketId: string, input: { amountCents: number; reason: string }) =>
+  api<{ adjustmentId: string; entrySeq: number; amountCents: number }>('POST', `/api/admin/help-requests/${ticketId}/refund`, input, {
     'idempotency-key': crypto.randomUUID(),
   });
 

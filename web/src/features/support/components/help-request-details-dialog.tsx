@@ -105,7 +105,13 @@ export function HelpRequestDetailsDialog({ request, onClose, onChanged }: { requ
         </DetailSection>
         <ConcernAndFiles ticket={request} concernTitle="Concern" downloadFailure={DOWNLOAD_FAILURE} />
         {request.reference && (
-          <ReferencedItemSection ticketId={request.ticketId} reference={request.reference} onReturnStarted={() => setVersion((n) => n + 1)} />
+          <ReferencedItemSection
+            ticketId={request.ticketId}
+            reference={request.reference}
+            reloadOn={REALTIME}
+            askedAt={request.createdAt}
+            onActionTaken={() => setVersion((n) => n + 1)}
+          />
         )}
         <ConversationSection ticketId={request.ticketId} asAdmin reloadOn={REALTIME} onSent={changed} />
         <TicketTimeline ticketId={request.ticketId} version={version} reloadOn={REALTIME} />

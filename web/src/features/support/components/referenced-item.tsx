@@ -14,6 +14,7 @@ import { formatPhone } from '../../../lib/phone';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { fetchTicketReference, startLeadReturn, type DeliveryHistory, type LeadHistory, type TicketReference } from '../api/support';
 import { DetailSection, TextAreaField } from './detail-parts';
+import { EntryRefundPart } from './entry-refund';
 import { SelectField } from './select-field';
 
 type LeadReturn = NonNullable<LeadHistory['leadReturn']>;
@@ -140,6 +141,42 @@ function LeadFacts({ lead }: { lead: LeadHistory }) {
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The return of the lead, when one can be started from the request: an aged lead is sold as it
+ * is, and a request made after the return window cannot open one; both are said up front.
+ */
+function ReturnPart({
+  ticketId,
+  lead,
+  askedAt,
+  onStarted,
+}: {
+  ticketId: string;
+  lead: LeadHistory;
+  askedAt: string;
+  onStarted: (started: LeadReturn) => void;
+}) {
+  const windowDays = useReturnReasons()?.windowDays;
+  const afterDays = (Date.parse(askedAt) - Date.parse(lead.boughtAt)) / DAY_MS;
+  const why =
+    lead.campaignName === null
+      ? 'Aged leads are sold as they are and cannot be returned.'
+      : windowDays !== undefined && afterDays > windowDays
+        ? `The agent asked ${Math.floor(afterDays)} days after buying it; a lead can be returned within ${windowDays} days of buying it.`
+        : null;
+  if (why)
+    return (
+      <Part title="Return">
+        <p className="text-sm text-slate-700" data-testid="return-not-possible">
+          {why}
+        </p>
+      </Part>
+    );
+  return <StartReturn ticketId={ticketId} onStarted={onStarted} />;
+}
+
 /** Starts the lead's return for the agent, from the request: it then waits for review in Lead Returns like the agent's own. */
 function StartReturn({ ticketId, onStarted }: { ticketId: string; onStarted: (started: LeadReturn) => void }) {
   const choices = useReturnReasons();
@@ -262,15 +299,22 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 export function ReferencedItemSection({
   ticketId,
   reference,
-  onReturnStarted,
+  onActionTaken,
+  reloadOn,
+  askedAt,
 }: {
   ticketId: string;
   reference: TicketReference;
-  /** A return was started here: the request's timeline gains its entry. */
-  onReturnStarted: () => void;
+  /** When the agent made the request: a return started from it counts its window to then. */
+  askedAt: string;
+  /** A return was started or a refund given here: the request's timeline gains its entry. */
+  onActionTaken: () => void;
+  /** The realtime topics on which the item loads again (a return approved elsewhere). */
+  reloadOn: readonly string[];
 }) {
   const { data, loading, reload } = useApiQuery(`ticket-reference-${ticketId}`, () => fetchTicketReference(ticketId), {
     failure: 'Failed to load the item this request is about',
+    reloadOn,
   });
   // The return just started, shown until the server's answer has it.
   const [started, setStarted] = useState<LeadReturn | null>(null);
@@ -279,7 +323,7 @@ export function ReferencedItemSection({
     const timers = FOLLOW_UP_MS.map((ms) =>
       setTimeout(() => {
         void reload();
-        onReturnStarted();
+        onActionTaken();
       }, ms),
     );
     return () => timers.forEach(clearTimeout);
@@ -297,11 +341,23 @@ export function ReferencedItemSection({
         ) : !data?.item ? (
           <p className="text-sm text-slate-700">{data ? GONE[reference.kind] : 'The item could not be loaded.'}</p>
         ) : data.kind === 'wallet-entry' ? (
-          <WalletEntry explained={data.item} />
+          <>
+            <WalletEntry explained={data.item} />
+            <Part title="Refund">
+              <EntryRefundPart
+                ticketId={ticketId}
+                refund={data.item.refund}
+                onRefunded={() => {
+                  void reload();
+                  onActionTaken();
+                }}
+              />
+            </Part>
+          </>
         ) : data.kind === 'lead' ? (
           <>
             <LeadFacts lead={{ ...data.item.lead, leadReturn: data.item.lead.leadReturn ?? started }} />
-            {!data.item.lead.leadReturn && !started && <StartReturn ticketId={ticketId} onStarted={setStarted} />}
+            {!data.item.lead.leadReturn && !started && <ReturnPart ticketId={ticketId} lead={data.item.lead} askedAt={askedAt} onStarted={setStarted} />}
             <Part title="Deliveries">
               {data.item.deliveries.length === 0 ? (
                 <p className="text-sm text-slate-700">Not sent to any integration.</p>

@@ -4,12 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
+import { dollarsToCents } from '../../../lib/dollars-to-cents';
 import { zoneName } from '../../../lib/format';
 import { formatCents } from '../../../lib/money';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { fetchTransferRecipients, sendTransfer, type TransferAnswer, type TransferRecipient } from '../api/transfers';
-import { dollarsToCents } from './dollars-to-cents';
 
 type Sent = TransferAnswer & { amountCents: number; recipientEmail: string; description: string };
 
