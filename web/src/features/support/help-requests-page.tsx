@@ -13,7 +13,7 @@ import { SearchBox } from '../../components/ui/search-box';
 import { toast } from '../../components/ui/toast-store';
 import { onRealtimeChange } from '../../lib/realtime';
 import { useSettledText } from '../../lib/use-settled-text';
-import { fetchHelpRequests, findHelpRequest, type HelpRequest, type HelpRequestView } from './api/support';
+import { fetchHelpRequests, findHelpRequest, type HelpRequest, type HelpRequestRow, type HelpRequestView } from './api/support';
 import { HelpRequestDetailsDialog } from './components/help-request-details-dialog';
 import { optionsOf, SelectField } from './components/select-field';
 import { SlaCell } from './components/sla-clock-label';
@@ -47,7 +47,14 @@ function HelpRequests() {
   const [generation, setGeneration] = useState(0);
   useEffect(() => onRealtimeChange(HELP_REQUESTS_TOPIC, () => setGeneration((n) => n + 1)), []);
   const [params, setParams] = useSearchParams();
+  // The open request is the address's (?request=<id>): View puts it there, so Back closes it and the address can be shared.
   const linked = params.get('request');
+  const openRequest = (ticketId: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('request', ticketId);
+      return next;
+    });
   const forgetLink = () =>
     setParams(
       (current) => {
@@ -58,7 +65,10 @@ function HelpRequests() {
       { replace: true },
     );
   useEffect(() => {
-    if (!linked) return;
+    if (!linked) {
+      setOpened(null);
+      return;
+    }
     let current = true;
     findHelpRequest(linked).then(
       (found) => {
@@ -74,21 +84,19 @@ function HelpRequests() {
     return () => {
       current = false;
     };
-  }, [linked]);
+    // generation: loaded again after a change saved in the dialog or made elsewhere (its SLA clocks after a reply, say).
+  }, [linked, generation]);
   const close = () => {
     setOpened(null);
-    // Closed, the request is not opened again when the page reloads.
-    if (linked) forgetLink();
+    forgetLink();
   };
 
-  const pages = useMemo<GridPages<HelpRequest>>(
+  const pages = useMemo<GridPages<HelpRequestRow>>(
     () => ({
       pageSize: PAGE_SIZE,
       byOffset: async ({ offset, limit }) => {
         const page = await fetchHelpRequests({ view, status, priority, search, offset, limit });
         setTotal(page.total);
-        // The open dialog shows the request as last loaded (its SLA clocks after a reply, say).
-        setOpened((current) => (current && page.rows.find((row) => row.ticketId === current.ticketId)) ?? current);
         return page;
       },
       onError: (error) => failed('Failed to load help requests', error),
@@ -97,7 +105,7 @@ function HelpRequests() {
     [view, status, priority, search, generation],
   );
 
-  const columns: ColDef<HelpRequest>[] = [
+  const columns: ColDef<HelpRequestRow>[] = [
     { field: 'createdAt', headerName: 'Date', minWidth: 105, sortable: false, ...MOMENT_COLUMN },
     {
       field: 'userEmail',
@@ -105,7 +113,7 @@ function HelpRequests() {
       minWidth: 175,
       flex: 2,
       sortable: false,
-      cellRenderer: (p: { data?: HelpRequest }) =>
+      cellRenderer: (p: { data?: HelpRequestRow }) =>
         p.data ? (
           <span className="flex h-full flex-col justify-center leading-tight">
             <span className="truncate font-medium">{p.data.userName ?? '—'}</span>
@@ -135,23 +143,23 @@ function HelpRequests() {
       headerName: 'Assignee',
       minWidth: 120,
       sortable: false,
-      valueGetter: (p: { data?: HelpRequest }) => (p.data ? (p.data.assigneeName ?? p.data.assigneeEmail ?? '—') : ''),
+      valueGetter: (p: { data?: HelpRequestRow }) => (p.data ? (p.data.assigneeName ?? p.data.assigneeEmail ?? '—') : ''),
     },
     {
       colId: 'sla',
       headerName: 'SLA',
       minWidth: 170,
       sortable: false,
-      cellRenderer: (p: { data?: HelpRequest }) => (p.data ? <SlaCell sla={p.data.sla} /> : null),
+      cellRenderer: (p: { data?: HelpRequestRow }) => (p.data ? <SlaCell sla={p.data.sla} /> : null),
     },
     {
       colId: 'actions',
       headerName: 'Actions',
       minWidth: 85,
       sortable: false,
-      cellRenderer: (p: { data?: HelpRequest }) =>
+      cellRenderer: (p: { data?: HelpRequestRow }) =>
         p.data ? (
-          <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => setOpened(p.data!)}>
+          <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => openRequest(p.data!.ticketId)}>
             View
           </Button>
         ) : null,

@@ -14,7 +14,7 @@ import { slaNow } from '../../domain/ticket-sla.js';
 import { TICKET_NOT_FOUND } from '../../domain/ticket.decider.js';
 import { searchText } from '../../services/ticket-search.js';
 import type { SupportConfig } from '../../support.config.js';
-import { listHelpRequests } from './list-help-requests.query.js';
+import { helpRequestById, listHelpRequests } from './list-help-requests.query.js';
 
 const filters = z.object({
   status: z.enum(TICKET_STATUSES, 'Choose To Do, In Progress or Done').optional(),
@@ -38,7 +38,7 @@ export class ListHelpRequestsController {
   @Get()
   @ApiOperation({
     summary:
-      'Every help request, newest first, a page at a time (?status= ?priority= ?view=all|mine|unassigned|overdue ?q= words in the concern, notes, replies or internal notes ?offset= ?limit=); answers rows (each with its SLA clocks now) and total.',
+      'Every help request, newest first, a page at a time (?status= ?priority= ?view=all|mine|unassigned|overdue ?q= words in the concern, notes, replies or internal notes ?offset= ?limit=); answers rows (each with its SLA clocks now; the concern, notes and files come with the request itself) and total.',
   })
   async list(@CurrentUser() admin: AuthenticatedUser, @Query() query: unknown) {
     const input = validate(filters, query);
@@ -55,21 +55,14 @@ export class ListHelpRequestsController {
   }
 
   @Get(':ticketId')
-  @ApiOperation({ summary: 'One help request as the list shows it (a link to it, e.g. from Lead Returns).' })
-  async one(@CurrentUser() admin: AuthenticatedUser, @Param('ticketId') rawTicketId: string) {
+  @ApiOperation({
+    summary: 'One help request, whole: its row with the concern, admin notes and files (opened from the list, or a link such as Lead Returns’).',
+  })
+  async one(@Param('ticketId') rawTicketId: string) {
     const ticketId = validate(z.uuid(TICKET_NOT_FOUND), rawTicketId, 'ticketId');
-    const page = await listHelpRequests(this.pool, {
-      status: null,
-      priority: null,
-      view: 'all',
-      search: null,
-      adminId: admin.userId,
-      ticketId,
-      offset: 0,
-      limit: 1,
-    });
-    const [row] = this.withClocks(page.rows);
-    if (!row) throw new DomainError('TICKET_NOT_FOUND', TICKET_NOT_FOUND, 404);
+    const found = await helpRequestById(this.pool, ticketId);
+    if (!found) throw new DomainError('TICKET_NOT_FOUND', TICKET_NOT_FOUND, 404);
+    const [row] = this.withClocks([found]);
     return row;
   }
 

@@ -11,8 +11,6 @@ export type HelpRequestFilters = {
   /** Words to find in the concern, notes, replies and internal notes; null for every request. */
   search: string | null;
   adminId: string;
-  /** One request only (a link to it); null for every request the other filters let through. */
-  ticketId?: string | null;
   offset: number;
   limit: number;
 };
@@ -26,6 +24,24 @@ const VIEWS: Record<HelpRequestView, { where: string; order: string }> = {
 };
 
 /**
+ * A request as the dashboard's table shows it: what it is about is not in the row (the concern,
+ * the notes and the files are read when the request is opened), so a page stays small.
+ */
+const LISTED_COLUMNS = `t.ticket_id AS "ticketId", t.system_program AS "systemProgram", t.priority, t.status, t.created_at AS "createdAt",
+  t.updated_at AS "updatedAt", t.waiting_on_agent AS "waitingOnAgent", t.last_reply_side AS "lastReplySide", t.last_reply_at AS "lastReplyAt", t.sla,
+  t.reference`;
+
+const PEOPLE_COLUMNS = `t.user_id AS "userId", u.email AS "userEmail", u.display_name AS "userName",
+  t.assignee_id AS "assigneeId", a.email AS "assigneeEmail", a.display_name AS "assigneeName"`;
+const PEOPLE = 'LEFT JOIN user_directory u ON u.id = t.user_id LEFT JOIN user_directory a ON a.id = t.assignee_id';
+
+/** One request, whole (concern, notes, files), with its agent and assignee; null when there is none. */
+export async function helpRequestById(pool: pg.Pool, ticketId: string) {
+  const { rows } = await pool.query(`SELECT ${TICKET_COLUMNS}, ${PEOPLE_COLUMNS} FROM rm_tickets t ${PEOPLE} WHERE t.ticket_id = $1`, [ticketId]);
+  return rows[0] ?? null;
+}
+
+/**
  * Every help request for the admins' dashboard in one view, with the agent's and the assignee's
  * name and e-mail; one page and the total. The total of every request comes from
  * rm_ticket_counts (tickets per status and priority, kept in step with rm_tickets by the
@@ -33,18 +49,15 @@ const VIEWS: Record<HelpRequestView, { where: string; order: string }> = {
  */
 export async function listHelpRequests(pool: pg.Pool, filters: HelpRequestFilters) {
   const view = VIEWS[filters.view];
-  const where = `($1::text IS NULL OR t.status = $1) AND ($2::text IS NULL OR t.priority = $2) AND ${view.where} AND ${matchesSearch('$4', true)}
-    AND ($5::uuid IS NULL OR t.ticket_id = $5)`;
-  const params = [filters.status, filters.priority, filters.adminId, filters.search, filters.ticketId ?? null];
+  const where = `($1::text IS NULL OR t.status = $1) AND ($2::text IS NULL OR t.priority = $2) AND ${view.where} AND ${matchesSearch('$4', true)}`;
+  const params = [filters.status, filters.priority, filters.adminId, filters.search];
   const [page, count] = await Promise.all([
     pool.query(
-      `SELECT ${TICKET_COLUMNS}, t.user_id AS "userId", u.email AS "userEmail", u.display_name AS "userName",
-              t.assignee_id AS "assigneeId", a.email AS "assigneeEmail", a.display_name AS "assigneeName"
-         FROM rm_tickets t LEFT JOIN user_directory u ON u.id = t.user_id LEFT JOIN user_directory a ON a.id = t.assignee_id
-        WHERE ${where} ORDER BY ${view.order} OFFSET $6 LIMIT $7`,
+      `SELECT ${LISTED_COLUMNS}, ${PEOPLE_COLUMNS} FROM rm_tickets t ${PEOPLE}
+        WHERE ${where} ORDER BY ${view.order} OFFSET $5 LIMIT $6`,
       [...params, filters.offset, filters.limit],
     ),
-    filters.view === 'all' && filters.search === null && !filters.ticketId
+    filters.view === 'all' && filters.search === null
       ? pool.query<{ total: number }>(
           `SELECT coalesce(sum(c.tickets), 0)::int AS total FROM rm_ticket_counts c
             WHERE ($1::text IS NULL OR c.status = $1) AND ($2::text IS NULL OR c.priority = $2)`,

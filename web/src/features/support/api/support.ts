@@ -38,6 +38,9 @@ export type HelpRequest = Ticket & {
   assigneeName: string | null;
 };
 
+/** A request as the dashboard's table lists it: the concern, notes and files come when it is opened. */
+export type HelpRequestRow = Omit<HelpRequest, 'concern' | 'adminNotes' | 'files'>;
+
 export type { HelpRequestView, TicketMessage, TicketReference, TimelineEntry };
 
 /** A lead the agent bought, as an admin reads it on a request about it: who, the sale, and its return if one was asked for. */
@@ -112,10 +115,10 @@ export function fetchHelpRequests(filters: { view: HelpRequestView; status: stri
   if (filters.status) query.set('status', filters.status);
   if (filters.priority) query.set('priority', filters.priority);
   if (filters.search) query.set('q', filters.search);
-  return api<{ rows: HelpRequest[]; total: number }>('GET', `/api/admin/help-requests?${query}`);
+  return api<{ rows: HelpRequestRow[]; total: number }>('GET', `/api/admin/help-requests?${query}`);
 }
 
-/** One request by its id (a link to it, from Lead Returns); null when there is none (it may have been deleted). */
+/** One request, whole, by its id (opened from the list or a link such as Lead Returns'); null when there is none (it may have been deleted). */
 export async function findHelpRequest(ticketId: string): Promise<HelpRequest | null> {
   try {
     return await api<HelpRequest>('GET', `/api/admin/help-requests/${encodeURIComponent(ticketId)}`);
