@@ -73,13 +73,13 @@ export function slaSnapshot(policy: SlaPolicy, facts: TicketSlaFacts, now: Date)
 
 /** A frozen clock as it stands at `now`: a running one has used the business time since, and is overdue once its deadline passed. */
 export function slaClockNow(snapshot: SlaClockSnapshot, policy: SlaPolicy, now: Date): SlaClockNow {
-  let clock: SlaClockSnapshot = snapshot;
-  if (snapshot.counting && snapshot.dueAt) {
-    const dueAt = new Date(snapshot.dueAt);
-    const remainingMs = now < dueAt ? businessTimeBetween(now, dueAt, policy.calendar) : -businessTimeBetween(dueAt, now, policy.calendar);
-    clock = { ...snapshot, remainingMs, state: now < dueAt ? 'running' : 'breached' };
-  }
-  return { ...clock, label: describeSlaClock({ ...clock, dueAt: clock.dueAt ? new Date(clock.dueAt) : null, warnAt: null, usedMs: 0 }) };
+  // A list page asks for a hundred clocks: each deadline is parsed once, and the label reads only state and time left.
+  if (!snapshot.counting || !snapshot.dueAt) return { ...snapshot, label: describeSlaClock(snapshot) };
+  const due = Date.parse(snapshot.dueAt);
+  const running = now.getTime() < due;
+  const remainingMs = running ? businessTimeBetween(now, new Date(due), policy.calendar) : -businessTimeBetween(new Date(due), now, policy.calendar);
+  const state = running ? 'running' : 'breached';
+  return { ...snapshot, remainingMs, state, label: describeSlaClock({ state, remainingMs }) };
 }
 
 /** Both clocks of a ticket as they stand at `now` (none for a request from before the clocks). */

@@ -10,7 +10,7 @@ export function formatBusinessDuration(ms: number): string {
 }
 
 /** A clock as the help-request screens show it: '3h 20m left', 'Paused, 3h 20m left', '2h 5m overdue', 'Met'. */
-export function describeSlaClock(clock: SlaClock): string {
+export function describeSlaClock(clock: Pick<SlaClock, 'state' | 'remainingMs'>): string {
   switch (clock.state) {
     case 'running':
       return `${formatBusinessDuration(clock.remainingMs)} left`;
