@@ -13,6 +13,7 @@ describe('SLA warnings', () => {
     own = await startOwnPortal({
       SLA_BUSINESS_HOURS: 'Mon-Sun 00:00-24:00',
       SLA_HOLIDAYS: 'none',
+      SLA_FEDERAL_HOLIDAYS: 'false',
       SLA_TARGETS: 'High:2m/30m,Med:4h/24h,Low:8h/40h',
       SLA_WARN_BEFORE: '1m',
       SLA_WARNING_SWEEP_SECONDS: '1',

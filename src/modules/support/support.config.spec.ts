@@ -21,16 +21,16 @@ describe('the support settings', () => {
 const HOUR = 3_600_000;
 
 describe('the help requests’ service levels', () => {
-  it('default to weekdays 09:00-17:00 in the organisation’s zone, the US federal holidays of 2026-2027, and the targets per priority', () => {
+  it('default to weekdays 09:00-17:00 in the organisation’s zone, the US federal holidays of every year and no other, and the targets per priority', () => {
     const { calendar, targets, warnBeforeMs } = load({}).slaPolicy;
-    expect({ ...calendar, weekdays: [...calendar.weekdays], holidays: calendar.holidays.size }).toEqual({
+    expect({ ...calendar, weekdays: [...calendar.weekdays], holidays: [...calendar.holidays] }).toEqual({
       zone: 'America/New_York',
       weekdays: [1, 2, 3, 4, 5],
       opensAtMinute: 540,
       closesAtMinute: 1020,
-      holidays: 23,
+      holidays: [],
+      federalHolidays: true,
     });
-    expect([...calendar.holidays].slice(0, 3)).toEqual(['2026-01-01', '2026-01-19', '2026-02-16']);
     expect(targets).toEqual({
       High: { firstResponseMs: HOUR, resolutionMs: 8 * HOUR },
       Med: { firstResponseMs: 4 * HOUR, resolutionMs: 24 * HOUR },
@@ -39,14 +39,13 @@ describe('the help requests’ service levels', () => {
     expect(warnBeforeMs).toBe(HOUR);
   });
 
-  it('leave Thanksgiving out of the clocks by default', () => {
-    const openedAt = new Date('2026-11-25T21:30:00Z'); // Wednesday 16:30 in New York
-    expect(slaDeadlines(load({}).slaPolicy, 'High', openedAt).firstResponseDueAt).toEqual(new Date('2026-11-27T14:30:00Z')); // Friday 09:30
-  });
-
-  it('fall on working days only (the default holidays are as observed: none on a weekend)', () => {
-    const weekendHolidays = [...load({}).slaPolicy.calendar.holidays].filter((day) => [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()));
-    expect(weekendHolidays).toEqual([]);
+  it('leave Thanksgiving out of the clocks by default, in any year', () => {
+    const firstResponseDue = (env: NodeJS.ProcessEnv, openedAt: Date) => slaDeadlines(load(env).slaPolicy, 'High', openedAt).firstResponseDueAt;
+    // Wednesdays 16:30 in New York, a High request's hour running to Friday 09:30 past Thanksgiving.
+    expect(firstResponseDue({}, new Date('2026-11-25T21:30:00Z'))).toEqual(new Date('2026-11-27T14:30:00Z'));
+    expect(firstResponseDue({}, new Date('2028-11-22T21:30:00Z'))).toEqual(new Date('2028-11-24T14:30:00Z'));
+    // An organisation that works the federal holidays: Thursday 09:30.
+    expect(firstResponseDue({ SLA_FEDERAL_HOLIDAYS: 'false' }, new Date('2028-11-22T21:30:00Z'))).toEqual(new Date('2028-11-23T14:30:00Z'));
   });
 
   it('read the business hours as written: day ranges, lists, half hours, the zone from ORG_TIME_ZONE', () => {
@@ -64,9 +63,15 @@ describe('the help requests’ service levels', () => {
     expect(read({ SLA_BUSINESS_HOURS: 'Sat-Mon 00:00-24:00' })).toMatchObject({ weekdays: [1, 6, 7], opensAtMinute: 0, closesAtMinute: 1440 });
   });
 
-  it('take holidays as a list of dates, or none', () => {
-    expect([...load({ SLA_HOLIDAYS: '2026-12-24, 2026-12-31' }).slaPolicy.calendar.holidays]).toEqual(['2026-12-24', '2026-12-31']);
-    expect(load({ SLA_HOLIDAYS: 'none' }).slaPolicy.calendar.holidays.size).toBe(0);
+  it('take extra holidays as a list of dates, or none, beside the federal ones unless SLA_FEDERAL_HOLIDAYS is false', () => {
+    const read = (env: NodeJS.ProcessEnv) => {
+      const { holidays, federalHolidays } = load(env).slaPolicy.calendar;
+      return { holidays: [...holidays], federalHolidays };
+    };
+    expect(read({ SLA_HOLIDAYS: '2026-12-24, 2026-12-31' })).toEqual({ holidays: ['2026-12-24', '2026-12-31'], federalHolidays: true });
+    expect(read({ SLA_HOLIDAYS: 'none' })).toEqual({ holidays: [], federalHolidays: true });
+    expect(read({ SLA_HOLIDAYS: '', SLA_FEDERAL_HOLIDAYS: 'true' })).toEqual({ holidays: [], federalHolidays: true });
+    expect(read({ SLA_HOLIDAYS: '2026-12-24', SLA_FEDERAL_HOLIDAYS: 'false' })).toEqual({ holidays: ['2026-12-24'], federalHolidays: false });
   });
 
   it('read targets and the warning in minutes, hours and working days as long as the business day', () => {
@@ -113,6 +118,7 @@ describe('the help requests’ service levels', () => {
     expect(() => load({ SLA_TARGETS: 'High:9h/8h,Med:4h/24h,Low:8h/40h' })).toThrow(
       'SLA_TARGETS: expected each first-response target to be no longer than its resolution target (not so for High)',
     );
+    expect(() => load({ SLA_FEDERAL_HOLIDAYS: 'sometimes' })).toThrow('SLA_FEDERAL_HOLIDAYS: expected true or false (got "sometimes")');
     expect(() => load({ SLA_WARN_BEFORE: 'an hour' })).toThrow(/SLA_WARN_BEFORE: expected business time before a breach to warn the assignee, or 0 for none/);
   });
 

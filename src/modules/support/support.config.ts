@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { optionalText } from '../../platform/config/config-schema.js';
+import { booleanFlag, optionalText } from '../../platform/config/config-schema.js';
 import { configSection } from '../../platform/config/config-section.js';
 import { ConfigError, type PlatformConfig } from '../../platform/config/config.js';
 import { DEFAULT_ORG_TIME_ZONE } from '../../platform/time/org-time.js';
@@ -18,13 +18,12 @@ import {
   parseHolidays,
   parseSlaTargets,
   SLA_TARGETS_HELP,
-  US_FEDERAL_HOLIDAYS_2026_2027,
 } from './domain/sla/sla-settings.js';
 
 export type SupportSettings = {
   /** Where new help requests are mailed; every admin when not set. */
   readonly supportEmail: string | null;
-  /** The help requests' service levels: business hours in the organisation's zone (ORG_TIME_ZONE), holidays, targets per priority, the warning before a breach. */
+  /** The help requests' service levels: business hours in the organisation's zone (ORG_TIME_ZONE), holidays (the US federal ones by rule, and any listed), targets per priority, the warning before a breach. */
   readonly slaPolicy: SlaPolicy;
   /** How often the SLA warning sweep looks for deadlines to warn of. */
   readonly slaWarningSweepMs: number;
@@ -49,7 +48,8 @@ export const supportConfig = configSection(
       .transform((value) => (value ? value : undefined))
       .pipe(z.email('expected an e-mail address, e.g. support@example.com').optional()),
     SLA_BUSINESS_HOURS: parsed(DEFAULT_BUSINESS_HOURS, parseBusinessHours, BUSINESS_HOURS_HELP),
-    SLA_HOLIDAYS: parsed(US_FEDERAL_HOLIDAYS_2026_2027.join(','), parseHolidays, HOLIDAYS_HELP),
+    SLA_FEDERAL_HOLIDAYS: booleanFlag(true),
+    SLA_HOLIDAYS: parsed('none', parseHolidays, HOLIDAYS_HELP),
     SLA_TARGETS: parsed(DEFAULT_SLA_TARGETS, parseSlaTargets, SLA_TARGETS_HELP),
     SLA_WARNING_SWEEP_SECONDS: z.coerce
       .number({ message: 'expected whole seconds from 1 to 3600' })
@@ -79,7 +79,7 @@ export const supportConfig = configSection(
     return {
       supportEmail: e.SUPPORT_EMAIL ?? null,
       slaPolicy: {
-        calendar: { zone, ...hours, holidays: e.SLA_HOLIDAYS },
+        calendar: { zone, ...hours, holidays: e.SLA_HOLIDAYS, federalHolidays: e.SLA_FEDERAL_HOLIDAYS },
         targets,
         warnBeforeMs: businessDurationMs(e.SLA_WARN_BEFORE, dayMs),
       },

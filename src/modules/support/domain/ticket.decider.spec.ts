@@ -9,7 +9,14 @@ const given = givenWhenThen(ticketDecider);
 const HOUR = 3_600_000;
 /** Weekdays 09:00–17:00 in New York, no holidays; High: first response within 1 business hour, resolved within 8. */
 const slaPolicy: SlaPolicy = {
-  calendar: { zone: 'America/New_York', weekdays: new Set([1, 2, 3, 4, 5]), opensAtMinute: 9 * 60, closesAtMinute: 17 * 60, holidays: new Set() },
+  calendar: {
+    zone: 'America/New_York',
+    weekdays: new Set([1, 2, 3, 4, 5]),
+    opensAtMinute: 9 * 60,
+    closesAtMinute: 17 * 60,
+    holidays: new Set(),
+    federalHolidays: false,
+  },
   targets: {
     High: { firstResponseMs: HOUR, resolutionMs: 8 * HOUR },
     Med: { firstResponseMs: 4 * HOUR, resolutionMs: 24 * HOUR },

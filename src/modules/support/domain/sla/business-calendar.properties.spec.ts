@@ -5,7 +5,7 @@ import { addBusinessTime, businessTimeBetween, isBusinessTime, nextOpening, type
 
 /*
  * The calendar's arithmetic on any instants of 2025-2028 and amounts up to 12 working weeks, on
- * calendars chosen to be awkward: office hours with holidays, a window the clocks change inside
+ * calendars chosen to be awkward: office hours with the federal holidays and listed ones, a window the clocks change inside
  * (Sunday 01:00-03:30 in New York: 1.5 hours in March, 3.5 in November), and one that never closes.
  */
 
@@ -16,7 +16,8 @@ const calendars: Record<string, BusinessCalendar> = {
     weekdays: new Set([1, 2, 3, 4, 5]),
     opensAtMinute: 9 * 60,
     closesAtMinute: 17 * 60,
-    holidays: new Set(['2025-12-25', '2026-01-01', '2026-01-19', '2026-11-26', '2027-07-05', '2028-01-17']),
+    holidays: new Set(['2025-12-24', '2026-11-27', '2027-12-27', '2028-01-17']),
+    federalHolidays: true,
   },
   changingClocks: {
     zone: 'America/New_York',
@@ -24,8 +25,16 @@ const calendars: Record<string, BusinessCalendar> = {
     opensAtMinute: 60,
     closesAtMinute: 3 * 60 + 30,
     holidays: new Set(['2026-03-11']),
+    federalHolidays: false,
   },
-  neverCloses: { zone: 'Australia/Lord_Howe', weekdays: new Set([1, 2, 3, 4, 5, 6, 7]), opensAtMinute: 0, closesAtMinute: 1440, holidays: new Set() },
+  neverCloses: {
+    zone: 'Australia/Lord_Howe',
+    weekdays: new Set([1, 2, 3, 4, 5, 6, 7]),
+    opensAtMinute: 0,
+    closesAtMinute: 1440,
+    holidays: new Set(),
+    federalHolidays: false,
+  },
 };
 
 const calendar = fc.constantFrom(...Object.keys(calendars)).map((name) => calendars[name]!);

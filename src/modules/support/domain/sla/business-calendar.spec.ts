@@ -15,6 +15,7 @@ const calendar = (changes: Partial<BusinessCalendar> = {}): BusinessCalendar => 
   opensAtMinute: 9 * 60,
   closesAtMinute: 17 * 60,
   holidays: new Set(),
+  federalHolidays: false,
   ...changes,
 });
 const officeHours = calendar();
@@ -112,6 +113,16 @@ describe('business time between two instants', () => {
   it('leaves holidays out', () => {
     const thanksgiving = calendar({ holidays: new Set(['2026-11-26']) });
     expect(businessTimeBetween(at('2026-11-23 00:00'), at('2026-11-30 00:00'), thanksgiving)).toBe(32 * HOUR);
+  });
+
+  it('leaves the US federal holidays of any year out, as observed, with the listed days', () => {
+    const federal = calendar({ federalHolidays: true, holidays: new Set(['2028-11-24']) });
+    // Thanksgiving 2028 and the Friday after.
+    expect(businessTimeBetween(at('2028-11-20 00:00'), at('2028-11-27 00:00'), federal)).toBe(24 * HOUR);
+    // Friday 2027-12-31 is New Year's Day 2028 observed.
+    expect(wall(addBusinessTime(at('2027-12-30 16:30'), HOUR, federal))).toBe('2028-01-03 09:30');
+    expect(isBusinessTime(at('2027-12-31 12:00'), federal)).toBe(false);
+    expect(isBusinessTime(at('2027-12-31 12:00'), officeHours)).toBe(true);
   });
 
   it('is real time on a calendar that never closes, 23 and 25 hours on the days the clocks change', () => {

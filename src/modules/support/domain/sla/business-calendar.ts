@@ -2,10 +2,12 @@ import { TZDate, tzOffset } from '@date-fns/tz';
 import { LRUCache } from 'lru-cache';
 
 import { canonicalTimeZone } from '../../../../platform/time/org-time.js';
+import { isUsFederalHoliday } from './us-federal-holidays.js';
 
 /**
  * When the support desk works: one window a day, `opensAtMinute` to `closesAtMinute` of the local
- * wall clock in `zone`, on `weekdays`, except `holidays`. Business time is real time elapsed inside
+ * wall clock in `zone`, on `weekdays`, except `holidays` (and the US federal holidays when
+ * `federalHolidays`). Business time is real time elapsed inside
  * those windows, so a window the clocks change in lasts what it really lasts (00:00-08:00 is
  * 7 hours on the spring-forward day); 09:00-17:00 in New York is 8 hours every day.
  */
@@ -19,6 +21,8 @@ export type BusinessCalendar = {
   readonly closesAtMinute: number;
   /** Days nobody works, YYYY-MM-DD in `zone`. */
   readonly holidays: ReadonlySet<string>;
+  /** Whether the US federal holidays of every year, as observed, are days nobody works too. */
+  readonly federalHolidays: boolean;
 };
 
 const MINUTE_MS = 60_000;
@@ -68,7 +72,8 @@ function windowOn(calendar: BusinessCalendar, windows: Map<number, Window>, epoc
 function computeWindow(calendar: BusinessCalendar, epochDay: number): Window {
   const isoWeekday = ((((epochDay + 3) % 7) + 7) % 7) + 1; // day 0, 1970-01-01, was a Thursday
   const midnight = epochDay * DAY_MS; // the day's wall clock, read as if it were UTC
-  if (!calendar.weekdays.has(isoWeekday) || calendar.holidays.has(new Date(midnight).toISOString().slice(0, 10))) return null;
+  const day = new Date(midnight).toISOString().slice(0, 10);
+  if (!calendar.weekdays.has(isoWeekday) || calendar.holidays.has(day) || (calendar.federalHolidays && isUsFederalHoliday(day))) return null;
   const opens = midnight + calendar.opensAtMinute * MINUTE_MS;
   const closes = midnight + calendar.closesAtMinute * MINUTE_MS;
   // Most days the zone's offset is the same a day either side (no zone changes its clocks twice

@@ -20,6 +20,7 @@ const policy: SlaPolicy = {
     opensAtMinute: 8 * 60 + 30,
     closesAtMinute: 17 * 60,
     holidays: new Set(['2026-11-26', '2026-12-25', '2027-01-01']),
+    federalHolidays: false,
   },
   targets: {
     High: { firstResponseMs: HOUR, resolutionMs: 8 * HOUR },

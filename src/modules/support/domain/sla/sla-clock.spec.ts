@@ -10,7 +10,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const policy: SlaPolicy = {
-  calendar: { zone: NY, weekdays: new Set([1, 2, 3, 4, 5]), opensAtMinute: 9 * 60, closesAtMinute: 17 * 60, holidays: new Set() },
+  calendar: { zone: NY, weekdays: new Set([1, 2, 3, 4, 5]), opensAtMinute: 9 * 60, closesAtMinute: 17 * 60, holidays: new Set(), federalHolidays: false },
   targets: {
     High: { firstResponseMs: HOUR, resolutionMs: 8 * HOUR },
     Med: { firstResponseMs: 4 * HOUR, resolutionMs: 24 * HOUR },

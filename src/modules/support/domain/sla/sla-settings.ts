@@ -41,12 +41,6 @@ function minuteOfDay(hours: string, minutes: string): number | null {
   return h * 60 + m;
 }
 
-/** The US federal holidays as observed (a Saturday's on the Friday before, a Sunday's on the Monday after), 2026 and 2027; SLA_HOLIDAYS replaces them. */
-export const US_FEDERAL_HOLIDAYS_2026_2027 = [
-  ...['2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25'],
-  ...['2027-01-01', '2027-01-18', '2027-02-15', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-10-11', '2027-11-11', '2027-11-25', '2027-12-24'],
-  '2027-12-31', // New Year's Day 2028, a Saturday
-] as const;
 export const HOLIDAYS_HELP = 'expected dates YYYY-MM-DD separated by commas, e.g. 2026-12-24,2026-12-31, or none';
 
 /** 'none', or dates YYYY-MM-DD separated by commas, each a real day. */
