@@ -56,6 +56,10 @@ describe('the support desk’s conversation over HTTP', () => {
     expect(thread[0]!.authorName).toMatch(/Support team/);
     expect((await owner.client.request('GET', `/api/support/tickets/${ticketId}/files/${fileId}`)).status).toBe(200);
     await expect.poll(async () => (await conversation(admin.client, ticketId)).map((m) => m.kind)).toEqual(['note', 'reply', 'reply']);
+    // Still To Do, but answered: the agent cannot delete the conversation.
+    const kept = await owner.client.request('DELETE', `/api/support/tickets/${ticketId}`);
+    expect(kept.status).toBe(409);
+    expect(await kept.json()).toMatchObject({ message: 'The support team has already worked on this ticket, so it stays on record. Reply to it instead.' });
 
     // Nothing the agent can read carries the note: the thread, the list, the e-mails.
     const agentReads = [

@@ -349,6 +349,23 @@ describe('a help request', () => {
     given([submitted, statusChanged('In Progress', null, '', 1)])
       .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
       .thenRefuses('TICKET_NOT_DELETABLE', 'Only tickets still To Do can be deleted');
+    // Still To Do, but answered, noted or acted on by the support team: kept.
+    const worked = 'The support team has already worked on this ticket, so it stays on record. Reply to it instead.';
+    given([submitted, replied('r1', 'admin', 'Which campaign?', true, 1)])
+      .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
+      .thenRefuses('TICKET_WORKED_ON', worked);
+    given([
+      submitted,
+      {
+        type: 'TicketInternalNoteAdded',
+        data: { ticketId: 't1', userId: 'u1', noteId: 'n1', authorId: 'admin', body: 'vendor outage', at: at(1).toISOString() },
+      },
+    ])
+      .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
+      .thenRefuses('TICKET_WORKED_ON', worked);
+    given([submitted, replied('r1', 'agent', 'More detail', false, 1)])
+      .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
+      .then([{ type: 'TicketDeleted', data: { ticketId: 't1', userId: 'u1', files: [] } }]);
     given([submitted, attached('f1'), deleted])
       .when(changeStatus('Done'), at(2))
       .thenRefuses('TICKET_NOT_FOUND');

@@ -172,6 +172,7 @@ export type TicketState =
 
 export const TICKET_NOT_FOUND = 'Help request not found';
 export const REPLY_NOT_FOUND = 'Reply not found';
+export const TICKET_WORKED_ON = 'The support team has already worked on this ticket, so it stays on record. Reply to it instead.';
 export const NOTES_CHANGED = 'The notes were changed by someone else meanwhile. Your text is still in the box: copy it, reopen the request and save again.';
 
 /** "2026-11-27 05:15 EST": the time a status note was written, in the organisation's zone, named. */
@@ -433,6 +434,10 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
         if (ticket.userId !== command.userId) throw new DomainError('TICKET_NOT_FOUND', TICKET_NOT_FOUND, 404);
         if (ticket.status !== 'To Do') {
           throw new DomainError('TICKET_NOT_DELETABLE', 'Only tickets still To Do can be deleted', 409);
+        }
+        // What the support team wrote on it, or a refund or return started from it, stays on record.
+        if (ticket.replies.some((reply) => reply.side === 'admin') || ticket.noteIds.length > 0 || ticket.linked.length > 0) {
+          throw new DomainError('TICKET_WORKED_ON', TICKET_WORKED_ON, 409);
         }
         return [{ type: 'TicketDeleted', data: { ticketId: ticket.ticketId, userId: ticket.userId, files: ticket.files } }];
       }

@@ -122,7 +122,7 @@ export function MyTicketsPage() {
                       <Button size="sm" variant="outline" onClick={() => setViewing(ticket)} aria-label={`View ticket about ${ticket.systemProgram}`}>
                         <Eye className="h-4 w-4" aria-hidden /> View
                       </Button>
-                      {ticket.status === 'To Do' && (
+                      {ticket.status === 'To Do' && ticket.lastReplySide !== 'admin' && (
                         <Button size="sm" variant="outline" onClick={() => setDeleting(ticket)} aria-label={`Delete ticket about ${ticket.systemProgram}`}>
                           <Trash2 className="h-4 w-4" aria-hidden /> Delete
                         </Button>
