@@ -105,6 +105,20 @@ describe('the support desk in the browser', () => {
       .waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'ticket-details-1366');
+
+    // The page asks the server whether its user is an admin when it opens; a check that fails says so and goes home.
+    await admin.page.goto('/dashboard');
+    await admin.page.getByRole('link', { name: 'Help Requests' }).first().waitFor();
+    await admin.page.route('**/api/auth/session', (route) => route.abort());
+    allowConsoleMessage(admin.page, /ERR_FAILED|Failed to load resource/);
+    await admin.page.getByRole('link', { name: 'Help Requests' }).first().click();
+    await toastSays(admin.page, 'Failed to verify admin status');
+    await admin.page.waitForURL((url) => url.pathname === '/');
+    await admin.page.unroute('**/api/auth/session');
+    // An agent who follows a link to the dashboard is refused in the spec's words.
+    await page.goto('/help-requests');
+    await toastSays(page, "Access Denied: You don't have permission to view this page");
+    await page.waitForURL((url) => url.pathname === '/');
     await agent.close();
     await admin.close();
   });
