@@ -118,9 +118,17 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
         firstName: 'Ada',
       });
     }
-    // My Leads lists them too, as business leads.
-    const myLeads = (await (await agent.client.request('GET', '/api/leads?source=business')).json()) as { leads: unknown[] };
+    // My Leads lists them too, as business leads; like aged leads, they are sold as they are.
+    const myLeads = (await (await agent.client.request('GET', '/api/leads?source=business')).json()) as { leads: { leadId: string }[] };
     expect(myLeads.leads).toHaveLength(3);
+    const returned = await agent.client.request(
+      'POST',
+      `/api/leads/${myLeads.leads[0]!.leadId}/returns`,
+      { reason: 'bad_phone', comment: '' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(returned.status).toBe(409);
+    expect(await returned.json()).toMatchObject({ message: 'Business leads are sold as they are and cannot be returned.' });
     // Another agent sees none of them; the aged inventory has none of them.
     const stranger = await own.account();
     expect(await myBusinessLeads(stranger.client)).toEqual({ success: true, leads: [] });

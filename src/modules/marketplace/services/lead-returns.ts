@@ -9,11 +9,14 @@ export async function leadOfReturn(db: SqlClient, returnId: string): Promise<str
   return rows[0].lead_id;
 }
 
-/** An aged purchase has no campaign and is sold as it is; a lead the owner does not have is left to the decider's 404. */
+/** An aged or business purchase has no campaign and is sold as it is; a lead the owner does not have is left to the decider's 404. */
 export async function refuseAgedReturn(db: SqlClient, leadId: string, ownerId: string): Promise<void> {
-  const { rows } = await db.query<{ campaign_id: string | null }>('SELECT campaign_id FROM rm_owned_leads WHERE lead_id = $1 AND owner_id = $2', [
-    leadId,
-    ownerId,
-  ]);
-  if (rows[0] && rows[0].campaign_id === null) throw new ApiError(409, 'AGED_NOT_RETURNABLE', 'Aged leads are sold as they are and cannot be returned.');
+  const { rows } = await db.query<{ campaign_id: string | null; source: string | null }>(
+    `SELECT o.campaign_id, l.source FROM rm_owned_leads o LEFT JOIN rm_leads l ON l.lead_id = o.lead_id WHERE o.lead_id = $1 AND o.owner_id = $2`,
+    [leadId, ownerId],
+  );
+  if (rows[0] && rows[0].campaign_id === null) {
+    const what = rows[0].source === 'business' ? 'Business leads' : 'Aged leads';
+    throw new ApiError(409, 'AGED_NOT_RETURNABLE', `${what} are sold as they are and cannot be returned.`);
+  }
 }

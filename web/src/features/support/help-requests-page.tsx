@@ -155,8 +155,11 @@ function HelpRequests() {
     {
       colId: 'actions',
       headerName: 'Actions',
-      minWidth: 85,
+      minWidth: 100,
+      maxWidth: 100,
       sortable: false,
+      // In view at any width: on a phone the other columns scroll sideways under it.
+      pinned: 'right',
       cellRenderer: (p: { data?: HelpRequestRow }) =>
         p.data ? (
           <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={() => openRequest(p.data!.ticketId)}>

@@ -162,7 +162,7 @@ function ReturnPart({
   const afterDays = (Date.parse(askedAt) - Date.parse(lead.boughtAt)) / DAY_MS;
   const why =
     lead.campaignName === null
-      ? 'Aged leads are sold as they are and cannot be returned.'
+      ? `${lead.source === 'business' ? 'Business leads' : 'Aged leads'} are sold as they are and cannot be returned.`
       : windowDays !== undefined && afterDays > windowDays
         ? `The agent asked ${Math.floor(afterDays)} days after buying it; a lead can be returned within ${windowDays} days of buying it.`
         : null;
