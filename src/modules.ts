@@ -1,5 +1,6 @@
 import { accessRegistration } from './modules/access/access.registration.js';
 import { auditRegistration } from './modules/audit/audit.registration.js';
+import { bonusesRegistration } from './modules/bonuses/bonuses.registration.js';
 import { identityRegistration } from './modules/identity/identity.registration.js';
 import { integrationsRegistration } from './modules/integrations/integrations.registration.js';
 import { marketplaceRegistration } from './modules/marketplace/marketplace.registration.js';
@@ -26,6 +27,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   marketplaceRegistration,
   integrationsRegistration,
   supportRegistration,
+  bonusesRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */
