@@ -63,6 +63,7 @@ const APPLIED = [
   'Migration0060TicketSearch',
   'Migration0061TicketReferences',
   'Migration0062LeadReturnTickets',
+  'Migration0065Bonuses',
 ];
 
 describe('the modules the platform is told of', () => {

@@ -1,6 +1,8 @@
 import { accessCodesProjection } from '../projections/access/access-codes/access-codes.projection.js';
 import { agentAccessProjection } from '../projections/access/agent-access/agent-access.projection.js';
 import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
+import { bonusRunsProjection } from '../projections/bonuses/bonus-runs/bonus-runs.projection.js';
+import { weekPerformanceProjection } from '../projections/bonuses/week-performance/week-performance.projection.js';
 import { cardPostingsProjection } from '../projections/finance/card-postings/card-postings.projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
@@ -29,4 +31,7 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   leadsProjection,
   // The support desk's read model.
   ticketsProjection,
+  // The bonuses' read models.
+  weekPerformanceProjection,
+  bonusRunsProjection,
 ];

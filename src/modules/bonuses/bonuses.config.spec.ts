@@ -42,3 +42,19 @@ describe('the marketplace service settings', () => {
     ]);
   });
 });
+
+describe('the bonus schedules', () => {
+  it('poll hourly and open the run on Mondays at 06:00 New York time unless told otherwise', () => {
+    expect(load({})).toMatchObject({ marketplacePollMs: 3_600_000, bonusRunSchedule: '0 6 * * 1' });
+    expect(load({ MARKETPLACE_POLL_MINUTES: '15', BONUS_RUN_SCHEDULE: '30 7 * * 1' })).toMatchObject({
+      marketplacePollMs: 900_000,
+      bonusRunSchedule: '30 7 * * 1',
+    });
+  });
+
+  it('refuse a poll interval outside a day and a pattern that is not a cron pattern', () => {
+    expect(problemsOf({ MARKETPLACE_POLL_MINUTES: '0' })).toEqual(['MARKETPLACE_POLL_MINUTES: expected whole minutes from 1 to 1440 (got "0")']);
+    expect(problemsOf({ BONUS_RUN_SCHEDULE: 'every monday' })).toEqual([expect.stringMatching(/^BONUS_RUN_SCHEDULE: expected a cron pattern of five fields/)]);
+    expect(problemsOf({ BONUS_RUN_SCHEDULE: '0 6 * * 9' })).toEqual([expect.stringMatching(/^BONUS_RUN_SCHEDULE: expected a cron pattern/)]);
+  });
+});

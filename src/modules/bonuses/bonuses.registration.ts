@@ -1,11 +1,13 @@
 import type { ModuleRegistration } from '../../platform/module-registration.js';
 import { bonusesConfig } from './bonuses.config.js';
+import { BONUSES_TABLES } from './bonuses.tables.js';
+import { Migration0065Bonuses } from './migrations/migration-0065-bonuses.js';
 
-/** Weekly bonuses (the rules, the marketplace service's week figures): what the platform needs of this module before Nest starts. */
+/** Weekly bonuses (agents' settings, the marketplace service's week figures, the runs): what the platform needs of this module before Nest starts. */
 export const bonusesRegistration: ModuleRegistration = {
   name: 'bonuses',
-  // No read model yet: the week figures and the runs come with their tables.
-  tables: [],
-  migrations: [],
+  tables: BONUSES_TABLES,
+  // Names are stored in schema_migrations: never rename one.
+  migrations: [{ name: 'Migration0065Bonuses', class: Migration0065Bonuses }],
   config: bonusesConfig,
 };

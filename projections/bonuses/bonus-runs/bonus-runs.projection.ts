@@ -1,0 +1,105 @@
+import { BONUS_RUN_EVENT_TYPES, type BonusAdjustment, type BonusRunEvent } from '../../../src/modules/bonuses/contracts/bonus-runs.js';
+import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
+import type { SqlClient } from '../../../src/platform/persistence/sql.js';
+import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
+import { roleAudience } from '../../../src/platform/realtime/realtime-hub.js';
+
+/** Admins' list of runs changed. */
+export const BONUS_RUNS_TOPIC = 'bonus-runs';
+/** An agent's statements changed. */
+export const BONUS_STATEMENTS_TOPIC = 'bonus-statements';
+
+/**
+ * The weekly runs (admins' list, totals) and each agent's statement of a run: the frozen line,
+ * its adjustments and what it pays. A statement is shown to its agent once the run is paid.
+ */
+export const bonusRunsProjection: Projection = {
+  name: 'bonus-runs',
+  eventTypes: BONUS_RUN_EVENT_TYPES,
+  rebuildTables: ['rm_bonus_statements'],
+
+  async reset(tx: SqlClient) {
+    await tx.query('TRUNCATE rm_bonus_runs, rm_bonus_statements');
+  },
+
+  async apply(events: readonly RecordedEvent[], tx: SqlClient) {
+    const changes: ReadModelChange[] = [];
+    for (const recorded of events) {
+      const event = recorded as unknown as BonusRunEvent;
+      const at = recorded.metadata.occurredAt;
+      const { week } = event.data;
+      switch (event.type) {
+        case 'BonusRunOpened': {
+          const { lines, exceptions } = event.data;
+          const computed = lines.reduce((sum, line) => sum + line.result.grandTotalCents, 0);
+          await tx.query(
+            `INSERT INTO rm_bonus_runs (week, status, opened_at, opened_by, inputs_hash, agents, exceptions, computed_cents, total_cents, updated_at)
+             VALUES ($1, 'open', $2, $3, $4, $5, $6, $7, $7, $2) ON CONFLICT (week) DO NOTHING`,
+            [week, at, event.data.openedBy, event.data.inputsHash, lines.length, JSON.stringify(exceptions), computed],
+          );
+          const people = [
+            ...lines.map((line) => ({
+              userId: line.userId,
+              email: line.email,
+              displayName: line.displayName,
+              agentNumber: line.agentNumber,
+              line,
+              cents: line.result.grandTotalCents,
+            })),
+            ...exceptions.map((e) => ({ userId: e.userId, email: e.email, displayName: e.displayName, agentNumber: null, line: null, cents: 0 })),
+          ];
+          await tx.query(
+            `INSERT INTO rm_bonus_statements (week, user_id, email, display_name, agent_number, line, computed_cents, total_cents)
+             SELECT $1, u, e, d, a, l::jsonb, c, c FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS t(u, e, d, a, l, c)
+             ON CONFLICT (week, user_id) DO NOTHING`,
+            [
+              week,
+              people.map((p) => p.userId),
+              people.map((p) => p.email),
+              people.map((p) => p.displayName),
+              people.map((p) => p.agentNumber),
+              people.map((p) => (p.line ? JSON.stringify(p.line) : null)),
+              people.map((p) => p.cents),
+            ],
+          );
+          break;
+        }
+        case 'BonusAdjustmentAdded': {
+          const { week: _week, ...adjustment } = event.data;
+          const entry: BonusAdjustment & { addedAt: string } = { ...adjustment, addedAt: at };
+          await tx.query(
+            `UPDATE rm_bonus_statements SET adjustments = adjustments || $3::jsonb, total_cents = total_cents + $4 WHERE week = $1 AND user_id = $2`,
+            [week, adjustment.userId, JSON.stringify([entry]), adjustment.amountCents],
+          );
+          await tx.query(
+            `UPDATE rm_bonus_runs SET adjustments_cents = adjustments_cents + $2, total_cents = total_cents + $2, updated_at = $3 WHERE week = $1`,
+            [week, adjustment.amountCents, at],
+          );
+          break;
+        }
+        case 'BonusRunSubmitted':
+          await tx.query(`UPDATE rm_bonus_runs SET status = 'submitted', prepared_by = $2, submitted_at = $3, updated_at = $3 WHERE week = $1`, [
+            week,
+            event.data.preparedBy,
+            at,
+          ]);
+          break;
+        case 'BonusRunApproved':
+          await tx.query(`UPDATE rm_bonus_runs SET status = 'approved', approved_by = $2, approved_at = $3, updated_at = $3 WHERE week = $1`, [
+            week,
+            event.data.approvedBy,
+            at,
+          ]);
+          break;
+        case 'BonusRunPaid': {
+          await tx.query(`UPDATE rm_bonus_runs SET status = 'paid', paid_at = $2, updated_at = $2 WHERE week = $1`, [week, at]);
+          const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM rm_bonus_statements WHERE week = $1', [week]);
+          for (const row of rows) changes.push({ userId: row.user_id, topic: BONUS_STATEMENTS_TOPIC });
+          break;
+        }
+      }
+      changes.push({ userId: roleAudience('admin'), topic: BONUS_RUNS_TOPIC });
+    }
+    return [...new Map(changes.map((change) => [`${change.userId} ${change.topic}`, change])).values()];
+  },
+};

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+import { bonusWeekOf, bonusWeekRange, isBonusWeek, weeksInProgram } from './bonus-week.js';
+
+describe('bonus weeks', () => {
+  it('run Monday to Sunday on New York’s calendar', () => {
+    expect(bonusWeekOf(new Date('2026-12-07T04:59:59Z'))).toBe('2026-11-30'); // Sunday 23:59:59 EST
+    expect(bonusWeekOf(new Date('2026-12-07T05:00:00Z'))).toBe('2026-12-07'); // Monday 00:00 EST
+    expect(bonusWeekRange('2026-11-30')).toEqual({ start: new Date('2026-11-30T05:00:00Z'), end: new Date('2026-12-07T05:00:00Z') });
+    // The week the clocks go back is an hour longer.
+    const { start, end } = bonusWeekRange('2026-10-26');
+    expect(end.getTime() - start.getTime()).toBe(169 * 3_600_000);
+  });
+
+  it('are named by a real Monday', () => {
+    expect(isBonusWeek('2026-11-30')).toBe(true);
+    expect(isBonusWeek('2026-12-01')).toBe(false);
+    expect(isBonusWeek('2026-02-30')).toBe(false);
+    expect(isBonusWeek('30-11-2026')).toBe(false);
+  });
+
+  it('count weeks in program from the week of the start, the start week being week 1', () => {
+    expect(weeksInProgram('2026-11-30', '2026-11-30')).toBe(1);
+    expect(weeksInProgram('2026-12-06', '2026-11-30')).toBe(1); // a Sunday start counts its week
+    expect(weeksInProgram('2026-12-07', '2026-11-30')).toBe(0);
+    expect(weeksInProgram('2026-09-07', '2026-11-30')).toBe(13);
+    expect(weeksInProgram('2026-09-06', '2026-11-30')).toBe(14);
+    expect(weeksInProgram('2025-12-01', '2026-11-30')).toBe(53);
+    expect(weeksInProgram(null, '2026-11-30')).toBeNull();
+  });
+});
