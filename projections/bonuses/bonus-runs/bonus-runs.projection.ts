@@ -1,4 +1,4 @@
-import { BONUS_RUN_EVENT_TYPES, type BonusAdjustment, type BonusRunEvent } from '../../../src/modules/bonuses/contracts/bonus-runs.js';
+import { BONUS_RUN_EVENT_TYPES, type BonusAdjustment, type BonusRunEvent, type BonusRunException, type BonusRunLine } from '../../../src/modules/bonuses/contracts/bonus-runs.js';
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
@@ -8,6 +8,75 @@ import { roleAudience } from '../../../src/platform/realtime/realtime-hub.js';
 export const BONUS_RUNS_TOPIC = 'bonus-runs';
 /** An agent's statements changed. */
 export const BONUS_STATEMENTS_TOPIC = 'bonus-statements';
+
+/** The run's lines and exceptions as frozen (opened or recomputed): every agent's statement row, adjustments kept. */
+async function replaceLines(
+  tx: SqlClient,
+  week: string,
+  lines: readonly BonusRunLine[],
+  exceptions: readonly BonusRunException[],
+  inputsHash: string,
+  at: string,
+): Promise<void> {
+  const people = [
+    ...lines.map((line) => ({
+      userId: line.userId,
+      email: line.email,
+      displayName: line.displayName,
+      agentNumber: line.agentNumber,
+      line,
+      cents: line.result.grandTotalCents,
+    })),
+    ...exceptions.map((e) => ({ userId: e.userId, email: e.email, displayName: e.displayName, agentNumber: null, line: null, cents: 0 })),
+  ];
+  // Agents no longer in the run keep their row only for the adjustments made to them.
+  await tx.query(`DELETE FROM rm_bonus_statements WHERE week = $1 AND NOT (user_id = ANY($2::uuid[])) AND adjustments = '[]'::jsonb`, [
+    week,
+    people.map((p) => p.userId),
+  ]);
+  await tx.query(`UPDATE rm_bonus_statements SET line = NULL, computed_cents = 0 WHERE week = $1 AND NOT (user_id = ANY($2::uuid[]))`, [
+    week,
+    people.map((p) => p.userId),
+  ]);
+  await tx.query(
+    `INSERT INTO rm_bonus_statements (week, user_id, email, display_name, agent_number, line, computed_cents)
+     SELECT $1, u, e, d, a, l::jsonb, c FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS t(u, e, d, a, l, c)
+     ON CONFLICT (week, user_id) DO UPDATE SET email = EXCLUDED.email, display_name = EXCLUDED.display_name, agent_number = EXCLUDED.agent_number,
+       line = EXCLUDED.line, computed_cents = EXCLUDED.computed_cents`,
+    [
+      week,
+      people.map((p) => p.userId),
+      people.map((p) => p.email),
+      people.map((p) => p.displayName),
+      people.map((p) => p.agentNumber),
+      people.map((p) => (p.line ? JSON.stringify(p.line) : null)),
+      people.map((p) => p.cents),
+    ],
+  );
+  await tx.query(`UPDATE rm_bonus_runs SET inputs_hash = $2, agents = $3, exceptions = $4 WHERE week = $1`, [
+    week,
+    inputsHash,
+    lines.length,
+    JSON.stringify(exceptions),
+  ]);
+  await recomputeTotals(tx, week, at);
+}
+
+/** Each statement's total (computed plus adjustments, never below 0, as the payout pays it) and the run's sums. */
+async function recomputeTotals(tx: SqlClient, week: string, at: string): Promise<void> {
+  await tx.query(
+    `UPDATE rm_bonus_statements s
+        SET total_cents = greatest(0, s.computed_cents + coalesce((SELECT sum((a->>'amountCents')::bigint) FROM jsonb_array_elements(s.adjustments) a), 0))
+      WHERE s.week = $1`,
+    [week],
+  );
+  await tx.query(
+    `UPDATE rm_bonus_runs r SET computed_cents = t.computed, total_cents = t.total, adjustments_cents = t.total - t.computed, updated_at = $2
+       FROM (SELECT coalesce(sum(computed_cents), 0) AS computed, coalesce(sum(total_cents), 0) AS total FROM rm_bonus_statements WHERE week = $1) t
+      WHERE r.week = $1`,
+    [week, at],
+  );
+}
 
 /**
  * The weekly runs (admins' list, totals) and each agent's statement of a run: the frozen line,
@@ -29,52 +98,26 @@ export const bonusRunsProjection: Projection = {
       const at = recorded.metadata.occurredAt;
       const { week } = event.data;
       switch (event.type) {
-        case 'BonusRunOpened': {
-          const { lines, exceptions } = event.data;
-          const computed = lines.reduce((sum, line) => sum + line.result.grandTotalCents, 0);
+        case 'BonusRunOpened':
           await tx.query(
             `INSERT INTO rm_bonus_runs (week, status, opened_at, opened_by, inputs_hash, agents, exceptions, computed_cents, total_cents, updated_at)
-             VALUES ($1, 'open', $2, $3, $4, $5, $6, $7, $7, $2) ON CONFLICT (week) DO NOTHING`,
-            [week, at, event.data.openedBy, event.data.inputsHash, lines.length, JSON.stringify(exceptions), computed],
+             VALUES ($1, 'open', $2, $3, $4, 0, '[]', 0, 0, $2) ON CONFLICT (week) DO NOTHING`,
+            [week, at, event.data.openedBy, event.data.inputsHash],
           );
-          const people = [
-            ...lines.map((line) => ({
-              userId: line.userId,
-              email: line.email,
-              displayName: line.displayName,
-              agentNumber: line.agentNumber,
-              line,
-              cents: line.result.grandTotalCents,
-            })),
-            ...exceptions.map((e) => ({ userId: e.userId, email: e.email, displayName: e.displayName, agentNumber: null, line: null, cents: 0 })),
-          ];
-          await tx.query(
-            `INSERT INTO rm_bonus_statements (week, user_id, email, display_name, agent_number, line, computed_cents, total_cents)
-             SELECT $1, u, e, d, a, l::jsonb, c, c FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[]) AS t(u, e, d, a, l, c)
-             ON CONFLICT (week, user_id) DO NOTHING`,
-            [
-              week,
-              people.map((p) => p.userId),
-              people.map((p) => p.email),
-              people.map((p) => p.displayName),
-              people.map((p) => p.agentNumber),
-              people.map((p) => (p.line ? JSON.stringify(p.line) : null)),
-              people.map((p) => p.cents),
-            ],
-          );
+          await replaceLines(tx, week, event.data.lines, event.data.exceptions, event.data.inputsHash, at);
           break;
-        }
+        case 'BonusRunInputsRefreshed':
+          await replaceLines(tx, week, event.data.lines, event.data.exceptions, event.data.inputsHash, at);
+          break;
         case 'BonusAdjustmentAdded': {
           const { week: _week, ...adjustment } = event.data;
           const entry: BonusAdjustment & { addedAt: string } = { ...adjustment, addedAt: at };
-          await tx.query(
-            `UPDATE rm_bonus_statements SET adjustments = adjustments || $3::jsonb, total_cents = total_cents + $4 WHERE week = $1 AND user_id = $2`,
-            [week, adjustment.userId, JSON.stringify([entry]), adjustment.amountCents],
-          );
-          await tx.query(
-            `UPDATE rm_bonus_runs SET adjustments_cents = adjustments_cents + $2, total_cents = total_cents + $2, updated_at = $3 WHERE week = $1`,
-            [week, adjustment.amountCents, at],
-          );
+          await tx.query(`UPDATE rm_bonus_statements SET adjustments = adjustments || $3::jsonb WHERE week = $1 AND user_id = $2`, [
+            week,
+            adjustment.userId,
+            JSON.stringify([entry]),
+          ]);
+          await recomputeTotals(tx, week, at);
           break;
         }
         case 'BonusRunSubmitted':

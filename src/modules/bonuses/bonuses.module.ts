@@ -17,12 +17,14 @@ import { OpenBonusRunHandler } from './commands/open-bonus-run/open-bonus-run.ha
 import { RecordBonusRunPaidHandler } from './commands/record-bonus-run-paid/record-bonus-run-paid.handler.js';
 import { RecordWeekFiguresFailureHandler } from './commands/record-week-figures-failure/record-week-figures-failure.handler.js';
 import { RecordWeekFiguresHandler } from './commands/record-week-figures/record-week-figures.handler.js';
+import { RefreshBonusRunInputsController } from './commands/refresh-bonus-run-inputs/refresh-bonus-run-inputs.admin.http.controller.js';
+import { RefreshBonusRunInputsHandler } from './commands/refresh-bonus-run-inputs/refresh-bonus-run-inputs.handler.js';
 import { SetAgentBonusSettingsController } from './commands/set-agent-bonus-settings/set-agent-bonus-settings.admin.http.controller.js';
 import { SetAgentBonusSettingsHandler } from './commands/set-agent-bonus-settings/set-agent-bonus-settings.handler.js';
 import { SubmitBonusRunController } from './commands/submit-bonus-run/submit-bonus-run.admin.http.controller.js';
 import { SubmitBonusRunHandler } from './commands/submit-bonus-run/submit-bonus-run.handler.js';
 import { bonusPayoutTriggers, registerBonusPayout } from './jobs/bonus-payout.job.js';
-import { POLL_WEEK_FIGURES, registerWeekFiguresPolling } from './jobs/week-figures-polling.job.js';
+import { POLL_WEEK_FIGURES, registerWeekFiguresPolling, weekFiguresPollingTriggers } from './jobs/week-figures-polling.job.js';
 import { keepOpeningWeeklyRuns, registerWeeklyBonusRun } from './jobs/weekly-bonus-run.job.js';
 import { BonusRunsController } from './queries/bonus-runs/bonus-runs.admin.http.controller.js';
 import { BonusStatementsController } from './queries/bonus-statements/bonus-statements.http.controller.js';
@@ -32,7 +34,7 @@ import { ListBonusAgentsController } from './queries/list-bonus-agents/list-bonu
 import { MarketplaceClient } from './services/marketplace-client.js';
 
 /** The events of this module that start jobs; AppModule hands them to the dispatcher. */
-export const bonusesJobTriggers = [...bonusPayoutTriggers];
+export const bonusesJobTriggers = [...bonusPayoutTriggers, ...weekFiguresPollingTriggers];
 
 @Injectable()
 class BonusesJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
@@ -74,6 +76,7 @@ class BonusesJobs implements OnModuleInit, OnApplicationBootstrap, OnApplication
     GetWeekPerformanceController,
     GetInvestmentTrackerController,
     OpenBonusRunController,
+    RefreshBonusRunInputsController,
     AddBonusAdjustmentController,
     SubmitBonusRunController,
     ApproveBonusRunController,
@@ -85,6 +88,7 @@ class BonusesJobs implements OnModuleInit, OnApplicationBootstrap, OnApplication
     RecordWeekFiguresHandler,
     RecordWeekFiguresFailureHandler,
     OpenBonusRunHandler,
+    RefreshBonusRunInputsHandler,
     AddBonusAdjustmentHandler,
     SubmitBonusRunHandler,
     ApproveBonusRunHandler,

@@ -43,6 +43,8 @@ export const APP_ROUTES = [
   '/admin/lead-vendors',
   '/admin/lead-prices',
   '/admin/lead-returns',
+  '/admin/bonus-runs',
+  '/bonus-statements',
   '/textdrip/success',
   '/textdrip/failed',
   '/wallet',

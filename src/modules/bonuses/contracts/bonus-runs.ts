@@ -44,6 +44,11 @@ export type BonusRunEvent =
         exceptions: readonly BonusRunException[];
       };
     }
+  /** An admin froze the inputs again while the run was open (an agent's number or role was set since): the lines and exceptions are replaced, adjustments stay. */
+  | {
+      type: 'BonusRunInputsRefreshed';
+      data: { week: string; refreshedBy: string; inputsHash: string; lines: readonly BonusRunLine[]; exceptions: readonly BonusRunException[] };
+    }
   /** An admin's correction for one agent, with its reason: a line of its own on the statement. */
   | { type: 'BonusAdjustmentAdded'; data: BonusAdjustment & { week: string } }
   /** The admin who prepared the run hands it over for approval; nothing changes in it after this. */
@@ -53,7 +58,14 @@ export type BonusRunEvent =
   /** Every agent's total is in their wallet; the run is locked. */
   | { type: 'BonusRunPaid'; data: { week: string; agentsPaid: number; totalCents: number } };
 
-export const BONUS_RUN_EVENT_TYPES = ['BonusRunOpened', 'BonusAdjustmentAdded', 'BonusRunSubmitted', 'BonusRunApproved', 'BonusRunPaid'] as const;
+export const BONUS_RUN_EVENT_TYPES = [
+  'BonusRunOpened',
+  'BonusRunInputsRefreshed',
+  'BonusAdjustmentAdded',
+  'BonusRunSubmitted',
+  'BonusRunApproved',
+  'BonusRunPaid',
+] as const;
 
 /** What one agent is paid by a run: the computed grand total plus the adjustments. */
 export type BonusPayout = { readonly userId: string; readonly amountCents: number };

@@ -141,3 +141,40 @@ describe('bonus run decider', () => {
     ]);
   });
 });
+
+describe('recomputing an open run', () => {
+  const refresh = (agents: FrozenAgentWeek[]): BonusRunCommand => ({
+    type: 'RefreshBonusRunInputs',
+    adminId: 'anna',
+    inputsHash: 'h2',
+    agents,
+    exceptions: [],
+  });
+
+  it('replaces the lines and exceptions, keeps the adjustments, and pays never below zero', () => {
+    const adjusted = bonusRunDecider.decide(adjust('anna', -80_000), fold(bonusRunDecider, opened), now);
+    const refreshed = bonusRunDecider.decide(refresh([agent('a', { engaged: false })]), fold(bonusRunDecider, [...opened, ...adjusted]), now);
+    expect(refreshed).toEqual([
+      {
+        type: 'BonusRunInputsRefreshed',
+        data: {
+          week,
+          refreshedBy: 'anna',
+          inputsHash: 'h2',
+          lines: [{ ...agent('a', { engaged: false }), result: weeklyBonus(agent('a', { engaged: false }).inputs) }],
+          exceptions: [],
+        },
+      },
+    ]);
+    const state = fold(bonusRunDecider, [...opened, ...adjusted, ...refreshed]);
+    if (state.status === 'none') throw new Error('no run');
+    // Not engaged now: 0 − $800 is paid as 0, not taken from the wallet.
+    expect(payoutsOf(state)).toEqual([{ userId: 'a', amountCents: 0 }]);
+  });
+
+  it('is refused once the run is submitted', () => {
+    given([...opened, submitted])
+      .when(refresh([]), now)
+      .thenRefuses('BONUS_RUN_LOCKED');
+  });
+});

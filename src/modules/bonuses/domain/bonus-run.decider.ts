@@ -10,6 +10,7 @@ import { weeklyBonus } from './bonus-rules.js';
  */
 export type BonusRunCommand =
   | { type: 'OpenBonusRun'; week: string; openedBy: string; inputsHash: string; agents: readonly FrozenAgentWeek[]; exceptions: readonly BonusRunException[] }
+  | { type: 'RefreshBonusRunInputs'; adminId: string; inputsHash: string; agents: readonly FrozenAgentWeek[]; exceptions: readonly BonusRunException[] }
   | { type: 'AddBonusAdjustment'; adjustmentId: string; userId: string; amountCents: number; reason: string; adminId: string }
   | { type: 'SubmitBonusRun'; adminId: string }
   | { type: 'ApproveBonusRun'; adminId: string }
@@ -31,12 +32,12 @@ export const MAX_ADJUSTMENT_CENTS = 10_000_000;
 
 const weekWords = (week: string) => `the week of ${week}`;
 
-/** What each agent of the run is paid: the rules' grand total plus their adjustments (never below 0), in the order of the lines, then agents with adjustments only. */
+/** What each agent of the run is paid: the rules' grand total plus their adjustments, never below 0 (after a recompute lowered a total), in the order of the lines, then agents with adjustments only. */
 export function payoutsOf(state: Extract<BonusRunState, { week: string }>): BonusPayout[] {
   const totals = new Map<string, number>();
   for (const line of state.lines) totals.set(line.userId, line.result.grandTotalCents);
   for (const adjustment of state.adjustments) totals.set(adjustment.userId, (totals.get(adjustment.userId) ?? 0) + adjustment.amountCents);
-  return [...totals].map(([userId, amountCents]) => ({ userId, amountCents }));
+  return [...totals].map(([userId, amountCents]) => ({ userId, amountCents: Math.max(0, amountCents) }));
 }
 
 export const bonusRunDecider: Decider<BonusRunCommand, BonusRunEvent, BonusRunState> = {
@@ -46,6 +47,8 @@ export const bonusRunDecider: Decider<BonusRunCommand, BonusRunEvent, BonusRunSt
     switch (event.type) {
       case 'BonusRunOpened':
         return { status: 'open', week: event.data.week, lines: event.data.lines, exceptions: event.data.exceptions, adjustments: [], preparedBy: null };
+      case 'BonusRunInputsRefreshed':
+        return state.status === 'none' ? state : { ...state, lines: event.data.lines, exceptions: event.data.exceptions };
       case 'BonusAdjustmentAdded': {
         if (state.status === 'none') return state;
         const { week: _week, ...adjustment } = event.data;
@@ -72,6 +75,12 @@ export const bonusRunDecider: Decider<BonusRunCommand, BonusRunEvent, BonusRunSt
     if (state.status === 'none') throw new DomainError('BONUS_RUN_NOT_FOUND', 'There is no bonus run for this week.', 404);
     const { week } = state;
     switch (command.type) {
+      case 'RefreshBonusRunInputs': {
+        if (state.status !== 'open') throw lockedFor('recomputed', state.status, week);
+        const lines = command.agents.map((agent) => ({ ...agent, result: weeklyBonus(agent.inputs) }));
+        const { adminId, inputsHash, exceptions } = command;
+        return [{ type: 'BonusRunInputsRefreshed', data: { week, refreshedBy: adminId, inputsHash, lines, exceptions } }];
+      }
       case 'AddBonusAdjustment': {
         if (state.adjustments.some((adjustment) => adjustment.adjustmentId === command.adjustmentId)) return [];
         if (state.status !== 'open') throw lockedFor('adjusted', state.status, week);

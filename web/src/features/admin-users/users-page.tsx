@@ -14,7 +14,8 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useSettledText } from '../../lib/use-settled-text';
 import { AddUserDialog } from './add-user-dialog';
-import { changeAccount, fetchUsers, type AccountChange, type AdminUser } from './api/users';
+import { changeAccount, fetchBonusAgents, fetchUsers, type AccountChange, type AdminUser, type BonusAgent } from './api/users';
+import { BonusSettingsDialog } from './bonus-settings-dialog';
 
 function signInMethods(user: AdminUser): string {
   const methods = [user.hasPassword ? 'Password' : null, ...user.providers.map((p) => (p === 'azure' ? 'Microsoft' : 'Google'))];
@@ -24,6 +25,13 @@ function signInMethods(user: AdminUser): string {
 function status(user: AdminUser): string {
   if (user.disabled) return 'Disabled';
   return user.emailConfirmed ? 'Active' : 'Unconfirmed';
+}
+
+/** The bonus column: role, agent number and week in the program, as far as they are set. */
+function bonusSummary(agent: BonusAgent | undefined): string {
+  if (!agent) return '—';
+  const parts = [agent.commissionRole, agent.agentNumber ? `#${agent.agentNumber}` : 'no number', agent.weeksInProgram ? `week ${agent.weeksInProgram}` : null];
+  return parts.filter(Boolean).join(' · ');
 }
 
 function roles(user: AdminUser): string {
@@ -36,7 +44,17 @@ const fixed = (width: number) => ({ width, flex: 0, minWidth: width });
 const itemClass = 'flex cursor-pointer items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100';
 
 /** One user's actions in a menu, so the grid fits a laptop screen whatever the labels. */
-function UserActions({ user, onChange, onDisable }: { user: AdminUser; onChange: (change: AccountChange, done: string) => void; onDisable: () => void }) {
+function UserActions({
+  user,
+  onChange,
+  onDisable,
+  onBonus,
+}: {
+  user: AdminUser;
+  onChange: (change: AccountChange, done: string) => void;
+  onDisable: () => void;
+  onBonus: () => void;
+}) {
   return (
     <div className="flex h-full items-center">
       <DropdownMenu.Root modal={false}>
@@ -59,6 +77,9 @@ function UserActions({ user, onChange, onDisable }: { user: AdminUser; onChange:
             >
               {user.isSatLeader ? 'Unmark SAT leader' : 'Mark SAT leader'}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={onBonus}>
+              Bonus settings...
+            </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             {user.disabled ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => onChange({ disabled: false }, 'can sign in again')}>
@@ -76,7 +97,7 @@ function UserActions({ user, onChange, onDisable }: { user: AdminUser; onChange:
   );
 }
 
-/** Admin Users page: search accounts; add one; grant or revoke admin, mark SAT leaders, disable accounts. */
+/** Admin Users page: search accounts; add one; grant or revoke admin, mark SAT leaders, set bonus settings, disable accounts. */
 export function UsersPage() {
   return (
     <AdminOnly>
@@ -89,12 +110,15 @@ function UsersAdmin() {
   const [search, setSearch] = useState('');
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [adding, setAdding] = useState(false);
+  const [bonusOf, setBonusOf] = useState<AdminUser | null>(null);
 
   // The search is asked once typing pauses; only the answer to the latest one is shown.
   const query = useSettledText(search);
   const { data, reload } = useApiQuery(`/api/admin/users?search=${query}`, () => fetchUsers(query), { failure: 'Failed to load users' });
   const users = data?.users ?? [];
   const truncated = data?.truncated ?? false;
+  const bonus = useApiQuery('/api/admin/bonus-agents', fetchBonusAgents, { failure: 'Failed to load bonus settings' });
+  const bonusAgents = new Map((bonus.data?.agents ?? []).map((agent) => [agent.userId, agent]));
 
   const apply = async (user: AdminUser, change: AccountChange, done: string) => {
     try {
@@ -124,6 +148,7 @@ function UsersAdmin() {
     { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), ...fixed(100) },
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), ...fixed(100) },
     { colId: 'roles', headerName: 'Roles', valueGetter: (p) => (p.data ? roles(p.data) : ''), ...fixed(110) },
+    { colId: 'bonus', headerName: 'Bonus', valueGetter: (p) => (p.data ? bonusSummary(bonusAgents.get(p.data.id)) : ''), ...fixed(170) },
     { field: 'elevatedUntil', headerName: 'Elevated until', ...MOMENT_COLUMN, ...fixed(160) },
     { field: 'lastSeenAt', headerName: 'Last seen', ...MOMENT_COLUMN, ...fixed(140) },
     {
@@ -132,7 +157,12 @@ function UsersAdmin() {
       ...fixed(120),
       sortable: false,
       cellRenderer: (p: { data: AdminUser }) => (
-        <UserActions user={p.data} onChange={(change, done) => void apply(p.data, change, done)} onDisable={() => setConfirming(p.data)} />
+        <UserActions
+          user={p.data}
+          onChange={(change, done) => void apply(p.data, change, done)}
+          onDisable={() => setConfirming(p.data)}
+          onBonus={() => setBonusOf(p.data)}
+        />
       ),
     },
   ];
@@ -166,6 +196,16 @@ function UsersAdmin() {
           setAdding(false);
           toast({ title: 'User added', description: `${email} has been e-mailed a link to set their password.` });
           void reload();
+        }}
+      />
+      <BonusSettingsDialog
+        user={bonusOf}
+        settings={bonusOf ? (bonusAgents.get(bonusOf.id) ?? null) : null}
+        onClose={() => setBonusOf(null)}
+        onSaved={(email) => {
+          setBonusOf(null);
+          toast({ title: 'Bonus settings saved', description: `${email}'s bonus settings are saved.` });
+          void bonus.reload();
         }}
       />
       <ConfirmDialog

@@ -41,3 +41,19 @@ export const removeApprovedEmail = (email: string) => api<{ success: true }>('DE
 export type NewAccount = { email: string; displayName?: string; satLeader: boolean };
 
 export const createAccount = (account: NewAccount) => api<{ userId: string }>('POST', '/api/admin/users', account);
+
+export const COMMISSION_ROLES = ['NEWBIE', 'VET', 'FTA', 'FSL', 'SAT'] as const;
+export const BLUE_REPORT_TRACKS = ['250K', '200K', '150K'] as const;
+
+export type BonusSettings = {
+  agentNumber: string | null;
+  commissionRole: (typeof COMMISSION_ROLES)[number] | null;
+  /** YYYY-MM-DD. */
+  programStartDate: string | null;
+  blueReportTrack: (typeof BLUE_REPORT_TRACKS)[number] | null;
+};
+
+export type BonusAgent = BonusSettings & { userId: string; weeksInProgram: number | null };
+
+export const fetchBonusAgents = () => api<{ agents: BonusAgent[] }>('GET', '/api/admin/bonus-agents');
+export const saveBonusSettings = (userId: string, settings: BonusSettings) => api<BonusSettings>('PUT', `/api/admin/users/${userId}/bonus-settings`, settings);
