@@ -5,6 +5,7 @@ import type { AppConfig } from './app-config.js';
 import { MIGRATIONS } from './modules.js';
 import { accessJobTriggers, AccessModule } from './modules/access/access.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { BonusesModule } from './modules/bonuses/bonuses.module.js';
 import { identityJobTriggers, IdentityModule } from './modules/identity/identity.module.js';
 import { integrationJobTriggers, IntegrationsModule } from './modules/integrations/integrations.module.js';
 import { marketplaceJobTriggers, MarketplaceModule } from './modules/marketplace/marketplace.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         MarketplaceModule,
         IntegrationsModule,
         SupportModule,
+        BonusesModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };
