@@ -173,7 +173,7 @@ function BonusResultCards({ result, role }: { result: BonusResult; role: AgentRo
   const { lionsShare, match } = result;
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <Card title="Lion's Share" id="lions-share">
           <Line label="Eligible" value={lionsShare.eligible ? 'Yes' : 'No'} />
           <Reasons reasons={lionsShare.reasons} />
@@ -188,7 +188,7 @@ function BonusResultCards({ result, role }: { result: BonusResult; role: AgentRo
           <Line label="Role/Status Cap" value={match.capCents === null ? 'None' : formatCents(match.capCents)} />
           <Line label="Match Limit" value={formatCents(match.matchLimitCents)} />
           <Line label="Total Deposit" value={formatCents(match.depositCents)} />
-          <Line label={`Less Buy-in (${role})`} value={`${MINUS}${formatCents(match.buyInCents)}`} />
+          <Line label={`Less Buy-in (${role})`} value={match.buyInCents === 0 ? formatCents(0) : `${MINUS}${formatCents(match.buyInCents)}`} />
           <Line label="Net Deposit for Matching" value={formatCents(match.netDepositCents)} />
           <Line label="Actual Match" value={formatCents(match.actualMatchCents)} strong />
         </Card>
