@@ -31,7 +31,8 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
   const [form, setForm] = useState<BonusForm>(EMPTY);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<BonusResult | null>(null);
+  // The role goes with its result: the card names the buy-in of the role it was calculated for.
+  const [result, setResult] = useState<{ answer: BonusResult; role: AgentRole } | null>(null);
   const [signedOut, setSignedOut] = useState(false);
   const set = <K extends keyof BonusForm>(key: K, value: BonusForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
@@ -50,7 +51,7 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
     setBusy(true);
     try {
       const answer = await calculateBonuses(read.inputs);
-      setResult(answer);
+      setResult({ answer, role: read.inputs.role });
       onOutcome?.({ ok: true, inputs: read.inputs, result: answer });
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
@@ -164,7 +165,7 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
           </p>
         )}
       </form>
-      {result && <BonusResultCards result={result} role={form.role} />}
+      {result && <BonusResultCards result={result.answer} role={result.role} />}
     </div>
   );
 }

@@ -43,13 +43,14 @@ export function AgentMatchSection() {
       id="agent-match"
       title="Agent-Match Tester"
       description="Runs the sample cases through the bonus rules on the server and compares each actual match (in cents) with its expectation, with a 500 ms pause between runs."
+      wide
     >
       <Button onClick={() => void runAll()} disabled={running}>
         <Play className="h-4 w-4" aria-hidden />
         {running ? 'Running...' : 'Run Agent-Match Tests'}
       </Button>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Agent-match sample cases">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Agent-match sample cases</caption>
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>

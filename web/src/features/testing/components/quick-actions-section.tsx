@@ -16,7 +16,7 @@ const ACTIONS = [
 /** Links to the main pages, to see what a test changed. */
 export function QuickActionsSection() {
   return (
-    <TestSection id="quick-actions" title="Quick Actions" description="Open the main pages to see what a test changed.">
+    <TestSection id="quick-actions" title="Quick Actions" description="Open the main pages to see what a test changed." wide>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {ACTIONS.map((action) => (
           <li key={action.to}>
