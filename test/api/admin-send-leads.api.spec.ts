@@ -185,7 +185,10 @@ describe('admin send-leads endpoints', () => {
   it('sends through the admin’s own connected Ringy and VanillaSoft integrations when the request brings no account (the testing page)', async () => {
     const sender = await own.account({ role: 'admin' });
     const notConnected = await send(sender.client, 'ringy', { leadIds: numbers });
-    expect([notConnected.status, notConnected.body.message]).toEqual([409, 'Connect your Ringy integration on the Integrations page first: the leads are sent through it.']);
+    expect([notConnected.status, notConnected.body.message]).toEqual([
+      409,
+      'Connect your Ringy integration on the Integrations page first: the leads are sent through it.',
+    ]);
     const noVanilla = await send(sender.client, 'vanillasoft', { leadIds: numbers });
     expect([noVanilla.status, noVanilla.body.message]).toEqual([
       409,

@@ -31,9 +31,13 @@ async function typePlaceholders(page: Page): Promise<void> {
 
 /** A card's lines as "label: value", in order. */
 const linesOf = (card: Locator) =>
-  card
-    .locator('dl > div')
-    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('dt, dd')].map((cell) => (cell as HTMLElement).innerText.trim()).join(': ')));
+  card.locator('dl > div').evaluateAll((rows) =>
+    rows.map((row) =>
+      Array.from(row.querySelectorAll('dt, dd'))
+        .map((cell) => (cell as HTMLElement).innerText.trim())
+        .join(': '),
+    ),
+  );
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 

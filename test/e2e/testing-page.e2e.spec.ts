@@ -100,7 +100,13 @@ describe('the testing page', () => {
     await tester.getByRole('button', { name: 'Run Agent-Match Tests' }).click();
     await tester.getByText('4 of 4 passed').waitFor();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
-    const rows = await tester.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+    const rows = await tester.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'))
+          .slice(1)
+          .map((td) => td.textContent),
+      ),
+    );
     expect(rows).toEqual([
       ['38850', '38850', 'Pass'],
       ['150000', '150000', 'Pass'],

@@ -1,6 +1,6 @@
+import { validate } from '../../../../platform/http/validate.js';
 import { bonusInputsSchema, type BonusResult } from '../../contracts/bonus-inputs.js';
 import { weeklyBonus } from '../../domain/bonus-rules.js';
-import { validate } from '../../../../platform/http/validate.js';
 
 /**
  * The bonus calculator's answer (the /bonus-calculator page and the testing page's calculator and

@@ -43,13 +43,14 @@ const common = {
 const RINGY_BOTH = 'Please provide both SID and Auth Token';
 const ringyRequest = z.object({
   leadIds: leadIds('Please enter lead IDs to send to Ringy'),
-  ringyCredentials: z.object(
-    {
-      sid: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(200, RINGY_BOTH),
-      authToken: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(500, RINGY_BOTH),
-    },
-    { message: RINGY_BOTH },
-  )
+  ringyCredentials: z
+    .object(
+      {
+        sid: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(200, RINGY_BOTH),
+        authToken: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(500, RINGY_BOTH),
+      },
+      { message: RINGY_BOTH },
+    )
     .nullish()
     .transform((credentials) => credentials ?? null),
   costPerLead: z
@@ -63,17 +64,18 @@ const ringyRequest = z.object({
 const POSTING_URL = 'Please enter the VanillaSoft posting URL';
 const vanillaSoftRequest = z.object({
   leadIds: leadIds('Please enter lead IDs to send to VanillaSoft'),
-  vanillaSoftConfig: z.object(
-    {
-      postingUrl: z
-        .string({ message: POSTING_URL })
-        .trim()
-        .min(1, POSTING_URL)
-        .pipe(z.url({ message: 'The posting URL must start with https://', protocol: /^https?$/ }).max(2_000, 'The posting URL is at most 2,000 characters')),
-      fieldMappings: vanillaSoftMappings.optional(),
-    },
-    { message: POSTING_URL },
-  )
+  vanillaSoftConfig: z
+    .object(
+      {
+        postingUrl: z
+          .string({ message: POSTING_URL })
+          .trim()
+          .min(1, POSTING_URL)
+          .pipe(z.url({ message: 'The posting URL must start with https://', protocol: /^https?$/ }).max(2_000, 'The posting URL is at most 2,000 characters')),
+        fieldMappings: vanillaSoftMappings.optional(),
+      },
+      { message: POSTING_URL },
+    )
     .nullish()
     .transform((config) => config ?? null),
   ...common,
