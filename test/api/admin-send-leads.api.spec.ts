@@ -1,6 +1,7 @@
 // The testing page's send-leads-to-ringy and send-leads-to-vanillasoft: admin only,
 // the spec's messages for missing and non-numeric lead ids, each lead sent by its number to the
-// account given (local stand-ins of Ringy and VanillaSoft), and an answer per lead.
+// account given or through the admin's own connected integration (local stand-ins of Ringy and
+// VanillaSoft), and an answer per lead.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -180,5 +181,39 @@ describe('admin send-leads endpoints', () => {
     const everything = details.join('\n');
     for (const credential of [RINGY_ACCOUNT.sid, RINGY_ACCOUNT.authToken, 'wrong', vanilla.postingUrl('4242'), vanilla.postingUrl('777')])
       expect(everything).not.toContain(credential);
+  });
+  it('sends through the admin’s own connected Ringy and VanillaSoft integrations when the request brings no account (the testing page)', async () => {
+    const sender = await own.account({ role: 'admin' });
+    const notConnected = await send(sender.client, 'ringy', { leadIds: numbers });
+    expect([notConnected.status, notConnected.body.message]).toEqual([
+      409,
+      'Connect your Ringy integration on the Integrations page first: the leads are sent through it.',
+    ]);
+    const noVanilla = await send(sender.client, 'vanillasoft', { leadIds: numbers });
+    expect([noVanilla.status, noVanilla.body.message]).toEqual([
+      409,
+      'Connect your VanillaSoft integration on the Integrations page first: the leads are sent through it.',
+    ]);
+
+    expect((await sender.client.request('PUT', '/api/integrations/ringy', RINGY_ACCOUNT)).status).toBe(200);
+    const before = ringy.leads.length;
+    const viaRingy = await send(sender.client, 'ringy', { leadIds: [numbers[0]], leadSource: 'Own Ringy' });
+    expect(viaRingy).toMatchObject({ status: 200, body: { sent: 1, failed: 0 } });
+    expect(ringy.leads.slice(before).map((lead) => lead.fields.lead_source)).toEqual(['Own Ringy']);
+
+    const connectVanilla = await sender.client.request('PUT', '/api/integrations/vanillasoft', {
+      credentialName: 'Main',
+      postingUrl: vanilla.postingUrl('4242'),
+      fieldMappings: '{"first_name": "FirstName", "phone": "Phone", "notes": "Comments"}',
+    });
+    expect(connectVanilla.status).toBe(200);
+    const posted = vanilla.leads.length;
+    const viaVanilla = await send(sender.client, 'vanillasoft', { leadIds: numbers, notes: 'Own VanillaSoft' });
+    expect(viaVanilla).toMatchObject({ status: 200, body: { sent: 2, failed: 0 } });
+    expect(vanilla.leads.slice(posted).every((lead) => lead.xml.includes('<Comments>Own VanillaSoft</Comments>'))).toBe(true);
+
+    // Disconnected, it sends nothing.
+    expect((await sender.client.request('POST', '/api/integrations/ringy/disconnect')).status).toBeLessThan(300);
+    expect((await send(sender.client, 'ringy', { leadIds: numbers })).status).toBe(409);
   });
 });

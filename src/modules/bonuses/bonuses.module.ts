@@ -28,6 +28,7 @@ import { POLL_WEEK_FIGURES, registerWeekFiguresPolling, weekFiguresPollingTrigge
 import { keepOpeningWeeklyRuns, registerWeeklyBonusRun } from './jobs/weekly-bonus-run.job.js';
 import { BonusRunsController } from './queries/bonus-runs/bonus-runs.admin.http.controller.js';
 import { BonusStatementsController } from './queries/bonus-statements/bonus-statements.http.controller.js';
+import { CalculateBonusesController } from './queries/calculate-bonuses/calculate-bonuses.http.controller.js';
 import { GetInvestmentTrackerController } from './queries/get-investment-tracker/get-investment-tracker.http.controller.js';
 import { GetWeekPerformanceController } from './queries/get-week-performance/get-week-performance.http.controller.js';
 import { ListBonusAgentsController } from './queries/list-bonus-agents/list-bonus-agents.admin.http.controller.js';
@@ -82,6 +83,7 @@ class BonusesJobs implements OnModuleInit, OnApplicationBootstrap, OnApplication
     ApproveBonusRunController,
     BonusRunsController,
     BonusStatementsController,
+    CalculateBonusesController,
   ],
   providers: [
     SetAgentBonusSettingsHandler,

@@ -58,7 +58,7 @@ export const router = createBrowserRouter([
           { path: routePath('/auth/callback'), ...page(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage') },
           { path: routePath('/auth/confirm'), ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
           { path: routePath('/prep-course/register'), ...notOpenYet('2-15 License Prep Course registration') },
-          { path: routePath('/bonus-calculator'), ...notOpenYet('Bonus Calculator Testing') },
+          { path: routePath('/bonus-calculator'), ...page(() => import('../features/bonus-calculator/bonus-calculator-page'), 'BonusCalculatorPage') },
           { path: routePath('/resources'), ...notOpenYet('Resources') },
           { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },
           { path: routePath('/weeks-et'), ...notOpenYet('East Tampa training schedule') },
@@ -70,7 +70,7 @@ export const router = createBrowserRouter([
         // The signed-in area's layout (sidebar) is its own chunk too.
         lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
         children: [
-          { path: routePath('/testing'), ...notOpenYet('Backend Features Testing') },
+          { path: routePath('/testing'), ...page(() => import('../features/testing/testing-page'), 'TestingPage') },
           { path: routePath('/dashboard'), ...page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
           { path: routePath('/campaigns'), ...page(() => import('../features/campaigns/campaigns-page'), 'CampaignsPage') },
           { path: routePath('/campaigns/:campaignId'), ...page(() => import('../features/campaigns/campaign-detail-page'), 'CampaignDetailPage') },

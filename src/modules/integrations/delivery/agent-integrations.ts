@@ -27,3 +27,20 @@ export async function ownIntegration(db: SqlClient, userId: string, integrationI
   if (!rows[0]) throw new DomainError('INTEGRATION_NOT_FOUND', 'No such integration.', 404);
   return rows[0];
 }
+
+/**
+ * The user's own connected integration of a provider, for an admin's send from the testing page:
+ * the leads go through the connection the admin set up, so no credential is ever typed into or
+ * shown on that page. Not connected (never, or since disconnected or turned off) is a 409 that
+ * says where to connect.
+ */
+export async function ownConnectedIntegration(db: SqlClient, userId: string, provider: 'ringy' | 'vanillasoft', label: string): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>(
+    `SELECT integration_id, user_id, provider, settings, is_active, disabled_at, destinations FROM integration_configs WHERE user_id = $1 AND provider = $2`,
+    [userId, provider],
+  );
+  const row = rows[0];
+  if (!row || !row.is_active)
+    throw new DomainError('INTEGRATION_NOT_CONNECTED', `Connect your ${label} integration on the Integrations page first: the leads are sent through it.`, 409);
+  return row;
+}

@@ -100,6 +100,8 @@ export async function recordLeadsSent(
   extra: SendLeadsExtra,
   answer: SendLeadsAnswer,
   context: CommandContext,
+  /** The admin's own integration the leads went through; absent when the request brought the account. */
+  integrationId?: string,
 ): Promise<void> {
   const failedLeadIds = answer.results.filter((result) => result.status === 'failed').map((result) => result.leadId);
   const data = {
@@ -110,6 +112,7 @@ export async function recordLeadsSent(
     failed: answer.failed,
     failedLeadIds,
     ...(extra.leadSource ? { leadSource: extra.leadSource } : {}),
+    ...(integrationId ? { integrationId } : {}),
   };
   await inTransaction(pool, (tx) => recordInOutbox(tx, leadSendStream(context.actor.id), [integrationEvent('LeadsSentToProvider', data, context)]));
   outboxCommitted();

@@ -43,13 +43,16 @@ const common = {
 const RINGY_BOTH = 'Please provide both SID and Auth Token';
 const ringyRequest = z.object({
   leadIds: leadIds('Please enter lead IDs to send to Ringy'),
-  ringyCredentials: z.object(
-    {
-      sid: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(200, RINGY_BOTH),
-      authToken: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(500, RINGY_BOTH),
-    },
-    { message: RINGY_BOTH },
-  ),
+  ringyCredentials: z
+    .object(
+      {
+        sid: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(200, RINGY_BOTH),
+        authToken: z.string({ message: RINGY_BOTH }).trim().min(1, RINGY_BOTH).max(500, RINGY_BOTH),
+      },
+      { message: RINGY_BOTH },
+    )
+    .nullish()
+    .transform((credentials) => credentials ?? null),
   costPerLead: z
     .number({ message: 'The cost per lead is a dollar amount' })
     .min(0, 'The cost per lead is a dollar amount from $0 to $1,000')
@@ -61,25 +64,29 @@ const ringyRequest = z.object({
 const POSTING_URL = 'Please enter the VanillaSoft posting URL';
 const vanillaSoftRequest = z.object({
   leadIds: leadIds('Please enter lead IDs to send to VanillaSoft'),
-  vanillaSoftConfig: z.object(
-    {
-      postingUrl: z
-        .string({ message: POSTING_URL })
-        .trim()
-        .min(1, POSTING_URL)
-        .pipe(z.url({ message: 'The posting URL must start with https://', protocol: /^https?$/ }).max(2_000, 'The posting URL is at most 2,000 characters')),
-      fieldMappings: vanillaSoftMappings.optional(),
-    },
-    { message: POSTING_URL },
-  ),
+  vanillaSoftConfig: z
+    .object(
+      {
+        postingUrl: z
+          .string({ message: POSTING_URL })
+          .trim()
+          .min(1, POSTING_URL)
+          .pipe(z.url({ message: 'The posting URL must start with https://', protocol: /^https?$/ }).max(2_000, 'The posting URL is at most 2,000 characters')),
+        fieldMappings: vanillaSoftMappings.optional(),
+      },
+      { message: POSTING_URL },
+    )
+    .nullish()
+    .transform((config) => config ?? null),
   ...common,
 });
 
 /**
  * The testing page's send-leads-to-ringy and send-leads-to-vanillasoft (spec: Test page calls):
- * an admin sends chosen leads, by their numbers, to a Ringy account or a VanillaSoft web-lead
- * profile given in the request, and sees for each lead whether it went or why not. The
- * credentials are used for these calls only, never stored or logged; calls go through the fence.
+ * an admin sends chosen leads, by their numbers, through their own connected Ringy or VanillaSoft
+ * integration (the testing page: no credential is typed in or shown there), or to an account or
+ * web-lead profile given in the request, and sees for each lead whether it went or why not.
+ * Credentials given are used for these calls only, never stored or logged; calls go through the fence.
  * Each send is in the audit log (LeadsSentToProvider): the admin, the lead ids, the provider.
  */
 @ApiTags('admin')
@@ -93,7 +100,7 @@ export class SendLeadsAdminController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Sends leads (leadIds: their numbers, at most 100) to the Ringy account of ringyCredentials {sid, authToken}, with leadSource, costPerLead (dollars, added to the notes) and notes: {results: [{leadId, status: 'sent' | 'failed', error}], sent, failed}. Wrong credentials fail every lead with 'Invalid credentials'.",
+      "Sends leads (leadIds: their numbers, at most 100) through the admin's own connected Ringy integration (409 INTEGRATION_NOT_CONNECTED without one), or to the Ringy account of ringyCredentials {sid, authToken} when given, with leadSource, costPerLead (dollars, added to the notes) and notes: {results: [{leadId, status: 'sent' | 'failed', error}], sent, failed}. Wrong credentials fail every lead with 'Invalid credentials'.",
   })
   async sendToRingy(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validateForm(ringyRequest, body);
@@ -111,11 +118,12 @@ export class SendLeadsAdminController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Sends leads (leadIds: their numbers, at most 100) to the VanillaSoft web-lead profile of vanillaSoftConfig {postingUrl, fieldMappings (our field → theirs; the defaults when absent)}, with leadSource and notes: {results: [{leadId, status, error}], sent, failed}.',
+      "Sends leads (leadIds: their numbers, at most 100) through the admin's own connected VanillaSoft integration (409 INTEGRATION_NOT_CONNECTED without one), or to the VanillaSoft web-lead profile of vanillaSoftConfig {postingUrl, fieldMappings (our field → theirs; the defaults when absent)} when given, with leadSource and notes: {results: [{leadId, status, error}], sent, failed}.",
   })
   async sendToVanillaSoft(@CurrentUser() admin: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const input = validateForm(vanillaSoftRequest, body);
-    const posting = { postingUrl: input.vanillaSoftConfig.postingUrl, fieldMappings: input.vanillaSoftConfig.fieldMappings ?? DEFAULT_VANILLASOFT_MAPPINGS };
+    const config = input.vanillaSoftConfig;
+    const posting = config === null ? null : { postingUrl: config.postingUrl, fieldMappings: config.fieldMappings ?? DEFAULT_VANILLASOFT_MAPPINGS };
     return this.commands.execute(
       new SendLeadsToVanillaSoft(
         { leadNumbers: input.leadIds, posting, extra: { leadSource: input.leadSource, notes: input.notes ?? '', priceCents: null } },
