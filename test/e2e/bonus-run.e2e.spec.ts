@@ -174,9 +174,9 @@ describe('a weekly bonus run', () => {
       const { page, close } = await signedIn(agent, width);
       await page.goto('/bonus-statements');
       await page.getByRole('heading', { name: `Week of ${WEEK}` }).waitFor();
-      await page.getByRole('row', { name: /Total \$514\.09/ }).waitFor();
-      await page.getByRole('row', { name: /Adjustment \$25\.00/ }).waitFor();
-      await page.getByRole('row', { name: /Paid into the wallet \$539\.09/ }).waitFor();
+      await page.getByRole('row', { name: /^Total .*\$514\.09/ }).waitFor();
+      await page.getByRole('row', { name: /^Adjustment .*\$25\.00/ }).waitFor();
+      await page.getByRole('row', { name: /^Paid into the wallet .*\$539\.09/ }).waitFor();
       if (width === 1366) {
         const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV' }).click()]);
         expect(csv.suggestedFilename()).toBe(`bonus-statement-${WEEK}.csv`);

@@ -52,7 +52,7 @@ export function statementLines(statement: BonusStatement): StatementLine[] {
     add('Matching', 'Less buy-in', formatCents(m.buyInCents), `Buy-in for ${i.role}`);
     add('Matching', 'Net deposit for matching', formatCents(m.netDepositCents), 'max(0, deposit − buy-in)');
     add('Matching', 'Actual match', formatCents(m.actualMatchCents), 'The smaller of the match limit and the net deposit');
-    add('Total', 'Grand total', formatCents(line.result.grandTotalCents), "Lion's Share total + actual match");
+    add('Grand total', 'Grand total', formatCents(line.result.grandTotalCents), "Lion's Share total + actual match");
   }
   for (const adjustment of statement.adjustments)
     add('Adjustments', adjustment.amountCents >= 0 ? 'Adjustment' : 'Deduction', formatCents(adjustment.amountCents), adjustment.reason);

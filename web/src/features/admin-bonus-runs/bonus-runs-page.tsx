@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { AdminOnly } from '../../components/admin-only';
@@ -37,6 +37,9 @@ function lastEndedWeek(day: string): string {
   date.setUTCDate(date.getUTCDate() - sinceMonday - 7);
   return date.toISOString().slice(0, 10);
 }
+
+/** The actor of the runs the weekly schedule opens. */
+const WEEKLY_JOB = 'weekly-bonus-job';
 
 const failureText = (failure: unknown) => (failure instanceof ApiRequestError ? failure.message : 'Please try again.');
 
@@ -137,7 +140,7 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
   const [confirming, setConfirming] = useState<'submit' | 'approve' | null>(null);
   if (!data) return <Loading />;
   const { run, statements, people } = data;
-  const who = (id: string | null) => (id ? (people[id] ?? id) : '—');
+  const who = (id: string | null) => (id === WEEKLY_JOB ? 'the weekly schedule' : id ? (people[id] ?? id) : '—');
 
   const recompute = async () => {
     try {
@@ -179,7 +182,7 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
     { headerName: 'Role', width: 90, valueGetter: (p) => p.data?.line?.inputs.role ?? '—' },
     { headerName: 'Submitted', width: 120, valueGetter: (p) => (p.data?.line ? formatCents(p.data.line.inputs.submittedCents) : '—') },
     { headerName: 'Issued', width: 120, valueGetter: (p) => (p.data?.line ? formatCents(p.data.line.inputs.issuedCents) : '—') },
-    { headerName: "Lion's Share", width: 120, valueGetter: (p) => (p.data?.line ? formatCents(p.data.line.result.lionsShare.totalCents) : '—') },
+    { headerName: "Lion's Share", width: 135, valueGetter: (p) => (p.data?.line ? formatCents(p.data.line.result.lionsShare.totalCents) : '—') },
     { headerName: 'Match', width: 110, valueGetter: (p) => (p.data?.line ? formatCents(p.data.line.result.match.actualMatchCents) : '—') },
     {
       headerName: 'Adjustments',
@@ -258,7 +261,31 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
           </ul>
         </section>
       )}
-      <DataGrid rows={statements} columns={columns} rowId={(p) => p.data.userId} emptyText="No agents in this run" height={480} testId="bonus-run-grid" />
+      <div className="hidden md:block">
+        <DataGrid rows={statements} columns={columns} rowId={(p) => p.data.userId} emptyText="No agents in this run" height={480} testId="bonus-run-grid" />
+      </div>
+      <ul className="space-y-3 md:hidden" aria-label="Agents in this run">
+        {statements.map((s) => (
+          <li key={s.userId} className="rounded-lg border border-slate-200 bg-white p-4">
+            <p className="font-medium text-slate-900">{s.displayName ?? s.email}</p>
+            <p className="break-all text-sm text-slate-600">{s.email}</p>
+            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+              <dt className="text-slate-600">Lion&apos;s Share</dt>
+              <dd className="text-right font-medium">{s.line ? formatCents(s.line.result.lionsShare.totalCents) : '—'}</dd>
+              <dt className="text-slate-600">Match</dt>
+              <dd className="text-right font-medium">{s.line ? formatCents(s.line.result.match.actualMatchCents) : '—'}</dd>
+              {s.adjustments.map((a) => (
+                <Fragment key={a.adjustmentId}>
+                  <dt className="text-slate-600">{a.reason}</dt>
+                  <dd className="text-right font-medium">{formatCents(a.amountCents)}</dd>
+                </Fragment>
+              ))}
+              <dt className="font-semibold text-slate-900">Total</dt>
+              <dd className="text-right font-semibold">{formatCents(s.totalCents)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
       <AdjustmentDialog open={adjusting} week={run.week} statements={statements} onClose={() => setAdjusting(false)} onAdded={() => void reload()} />
       <ConfirmDialog
         subject={confirming}

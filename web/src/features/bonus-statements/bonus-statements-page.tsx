@@ -26,6 +26,7 @@ function StatementSections({ lines }: { lines: StatementLine[] }) {
                   <tr key={`${line.item}-${index}`} className="border-t border-slate-100 align-top">
                     <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-800">
                       {line.item}
+                      <span className="block text-xs text-slate-600 sm:hidden">{line.source}</span>
                     </th>
                     <td className="whitespace-nowrap py-1.5 pr-3 text-right font-semibold text-slate-900">{line.value}</td>
                     <td className="hidden py-1.5 text-slate-600 sm:table-cell">{line.source}</td>
