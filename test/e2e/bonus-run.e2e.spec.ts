@@ -187,6 +187,12 @@ describe('a weekly bonus run', () => {
       await screenshot(page, `bonus-statement-${width}`);
       await close();
     }
+    // The calculator reproduces the statement from its frozen inputs, every figure.
+    const { statement } = (await (await agent.client.request('GET', `/api/bonuses/statements/${WEEK}`)).json()) as {
+      statement: { line: { inputs: unknown; result: unknown } };
+    };
+    const calculated = await agent.client.request('POST', '/api/bonuses/calculate', statement.line.inputs);
+    expect(await calculated.json()).toEqual(statement.line.result);
     const csv = await (await agent.client.request('GET', `/api/bonuses/statements/${WEEK}/statement.csv`)).text();
     expect(csv).toContain("Lion's Share,Bonus,$314.09");
     expect(csv).toContain('Adjustments,Adjustment,$25.00,Carrier late issue');
