@@ -12,14 +12,14 @@ export type StatementLine = { readonly section: string; readonly item: string; r
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
 const percent = (rate: number) => `${(Math.round(rate * 10_000) / 100).toString()}%`;
 
-/** Every line of an agent's statement, each traced to the input or rule it comes from. */
-export function statementLines(statement: BonusStatement): StatementLine[] {
+/** Every line of an agent's statement, each traced to the input or rule it comes from; times in `zone` (the agent's). */
+export function statementLines(statement: BonusStatement, zone: string = BONUS_TIME_ZONE): StatementLine[] {
   const lines: StatementLine[] = [];
   const add = (section: string, item: string, value: string, source: string) => lines.push({ section, item, value, source });
   const { line } = statement;
   if (line) {
     const i = line.inputs;
-    const reported = `Marketplace service, recorded ${timeInWords(new Date(line.figuresRecordedAt), BONUS_TIME_ZONE)}`;
+    const reported = `Marketplace service, recorded ${timeInWords(new Date(line.figuresRecordedAt), zone)}`;
     add('Inputs', 'Agent number', line.agentNumber, 'Set by an admin');
     add('Inputs', 'Commission role', i.role, 'Set by an admin');
     if (i.role === 'NEWBIE')
@@ -60,22 +60,22 @@ export function statementLines(statement: BonusStatement): StatementLine[] {
     'Total',
     'Paid into the wallet',
     formatCents(statement.totalCents),
-    statement.paidAt ? `Paid ${timeInWords(new Date(statement.paidAt), BONUS_TIME_ZONE)}` : `Run ${statement.status}`,
+    statement.paidAt ? `Paid ${timeInWords(new Date(statement.paidAt), zone)}` : `Run ${statement.status}`,
   );
   return lines;
 }
 
 export const statementFileName = (statement: BonusStatement, extension: 'csv' | 'pdf') => `bonus-statement-${statement.week}.${extension}`;
 
-export function statementCsv(statement: BonusStatement): string {
+export function statementCsv(statement: BonusStatement, zone?: string): string {
   return toCsv(
     ['Week', 'Section', 'Item', 'Value', 'From'],
-    statementLines(statement).map((line) => [statement.week, line.section, line.item, line.value, line.source]),
+    statementLines(statement, zone).map((line) => [statement.week, line.section, line.item, line.value, line.source]),
   );
 }
 
 /** The statement as a PDF: the agent, the week, then each section's lines with where each came from. */
-export function statementPdf(statement: BonusStatement): Promise<Buffer> {
+export function statementPdf(statement: BonusStatement, zone?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Bonus statement, week of ${statement.week}` } });
     const chunks: Buffer[] = [];
@@ -87,7 +87,7 @@ export function statementPdf(statement: BonusStatement): Promise<Buffer> {
     doc.text(`${statement.displayName ?? statement.email} (${statement.email})${statement.agentNumber ? `, agent number ${statement.agentNumber}` : ''}`);
     doc.text(`Week of ${statement.week} to ${lastDayOf(statement.week)} (Monday to Sunday, New York time)`);
     let section = '';
-    for (const line of statementLines(statement)) {
+    for (const line of statementLines(statement, zone)) {
       if (line.section !== section) {
         section = line.section;
         doc.moveDown(0.8).fillColor('#0f172a').font('Helvetica-Bold').fontSize(12).text(section);
