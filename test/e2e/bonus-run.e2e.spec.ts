@@ -64,7 +64,7 @@ describe('a weekly bonus run', () => {
     await dialog.getByLabel('Program start date').fill('2025-06-02');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Bonus settings saved').first().waitFor();
-    await page.getByRole('gridcell', { name: new RegExp(`^VET · #${AGENT_NUMBER}\\b`) }).waitFor();
+    await page.getByRole('gridcell', { name: new RegExp(`VET · #${AGENT_NUMBER} · wk \\d+$`) }).waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'bonus-settings-users-1366');
     await close();

@@ -27,15 +27,17 @@ function status(user: AdminUser): string {
   return user.emailConfirmed ? 'Active' : 'Unconfirmed';
 }
 
-/** The bonus column: role and agent number, and the week in the program, as far as they are set. */
-function BonusCell({ agent }: { agent: BonusAgent | undefined }) {
-  if (!agent) return <span className="text-slate-600">—</span>;
+/** The roles column: the account's roles, and under them the bonus settings (role, agent number, week in the program) as far as they are set. */
+function RolesCell({ user, agent }: { user: AdminUser; agent: BonusAgent | undefined }) {
+  const bonus = agent
+    ? [agent.commissionRole, agent.agentNumber ? `#${agent.agentNumber}` : null, agent.weeksInProgram ? `wk ${agent.weeksInProgram}` : null]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
   return (
     <div className="flex h-full min-w-0 flex-col justify-center leading-tight">
-      <span className="truncate text-slate-900">
-        {[agent.commissionRole ?? 'No role', agent.agentNumber ? `#${agent.agentNumber}` : 'no number'].join(' · ')}
-      </span>
-      {agent.weeksInProgram ? <span className="truncate text-xs text-slate-600">week {agent.weeksInProgram}</span> : null}
+      <span className="truncate text-slate-900">{roles(user)}</span>
+      {bonus && <span className="truncate text-xs text-slate-600">{bonus}</span>}
     </div>
   );
 }
@@ -153,13 +155,12 @@ function UsersAdmin() {
     },
     { headerName: 'Sign-in', valueGetter: (p) => (p.data ? signInMethods(p.data) : ''), ...fixed(100) },
     { headerName: 'Status', valueGetter: (p) => (p.data ? status(p.data) : ''), ...fixed(100) },
-    { colId: 'roles', headerName: 'Roles', valueGetter: (p) => (p.data ? roles(p.data) : ''), ...fixed(110) },
     {
-      colId: 'bonus',
-      headerName: 'Bonus',
+      colId: 'roles',
+      headerName: 'Roles',
+      valueGetter: (p) => (p.data ? roles(p.data) : ''),
+      cellRenderer: (p: { data: AdminUser }) => <RolesCell user={p.data} agent={bonusAgents.get(p.data.id)} />,
       ...fixed(150),
-      sortable: false,
-      cellRenderer: (p: { data: AdminUser }) => <BonusCell agent={bonusAgents.get(p.data.id)} />,
     },
     { field: 'elevatedUntil', headerName: 'Elevated until', ...MOMENT_COLUMN, ...fixed(160) },
     { field: 'lastSeenAt', headerName: 'Last seen', ...MOMENT_COLUMN, ...fixed(140) },
