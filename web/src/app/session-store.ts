@@ -14,7 +14,7 @@ export type SessionUser = {
   readonly needsSatLeader: boolean;
 };
 
-/** timeZone: the organisation's, which every page shows times in. */
+/** timeZone: the user's (chosen on the profile, else the organisation's), which every page shows times in. */
 type SessionAnswer = { user: SessionUser | null; csrfToken?: string; timeZone?: string };
 
 type SessionState = {

@@ -1,8 +1,9 @@
 /**
- * Every date and time the app shows is in the organisation's time zone (ORG_TIME_ZONE, sent with
- * the session), never the browser's, and says which: a time carries the zone's abbreviation
- * ("EST", "EDT"), and a page that counts days names the zone (`zoneLabel`). Until agents choose
- * their own zone on their profile, everybody sees the organisation's.
+ * Every date and time the app shows is in the session's time zone (sent with the session: the
+ * zone the user chose on their profile, else the organisation's, ORG_TIME_ZONE), never the
+ * browser's, and says which: a time carries the zone's abbreviation ("EST", "EDT"), and a page
+ * that counts days names the zone (`zoneLabel`). `orgTimeZone`/`orgZone` below keep their old
+ * names: they hold the session's zone, which is the organisation's for anyone who chose none.
  */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -20,7 +21,7 @@ export function setOrgTimeZone(zone: string | undefined): void {
   }
 }
 
-/** The organisation's IANA time zone. */
+/** The session's IANA time zone (the user's choice, else the organisation's). */
 export const orgZone = (): string => orgTimeZone;
 
 function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
