@@ -1,5 +1,6 @@
 import { accessCodesProjection } from '../projections/access/access-codes/access-codes.projection.js';
 import { agentAccessProjection } from '../projections/access/agent-access/agent-access.projection.js';
+import { announcementNoticesProjection } from '../projections/announcements/announcement-notices/announcement-notices.projection.js';
 import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
 import { cardPostingsProjection } from '../projections/finance/card-postings/card-postings.projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
@@ -29,4 +30,6 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   leadsProjection,
   // The support desk's read model.
   ticketsProjection,
+  // Everyone's browsers hear of new, edited and deleted announcements.
+  announcementNoticesProjection,
 ];
