@@ -36,6 +36,11 @@ export class SignInController {
     const result = await this.commands.execute(new SignIn(input, requestContextOf(request)));
     setSessionCookie(reply, result.token, result.expiresAt, this.config.session.secureCookie);
     const user = await loadSessionView(this.pool, this.store, { userId: result.userId, email: result.email, provider: 'email' }, this.config.staffEmailDomain);
-    return { user, csrfToken: result.csrfToken, timeZone: await agentTimeZone(this.pool, result.userId, this.config.orgTimeZone) };
+    return {
+      user,
+      csrfToken: result.csrfToken,
+      timeZone: await agentTimeZone(this.pool, result.userId, this.config.orgTimeZone),
+      organisationTimeZone: this.config.orgTimeZone,
+    };
   }
 }

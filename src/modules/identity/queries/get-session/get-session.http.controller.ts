@@ -30,8 +30,13 @@ export class GetSessionController {
     void reply.header('cache-control', 'no-store');
     const token = readSessionCookie(request, this.config.session.secureCookie);
     const user = token ? await this.sessions.resolve(token) : null;
-    if (!user) return { user: null, timeZone: this.config.orgTimeZone };
+    if (!user) return { user: null, timeZone: this.config.orgTimeZone, organisationTimeZone: this.config.orgTimeZone };
     const timeZone = await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone);
-    return { user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain), csrfToken: user.csrfToken, timeZone };
+    return {
+      user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain),
+      csrfToken: user.csrfToken,
+      timeZone,
+      organisationTimeZone: this.config.orgTimeZone,
+    };
   }
 }
