@@ -3,6 +3,7 @@ import { agentAccessProjection } from '../projections/access/agent-access/agent-
 import { announcementNoticesProjection } from '../projections/announcements/announcement-notices/announcement-notices.projection.js';
 import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
 import { cardPostingsProjection } from '../projections/finance/card-postings/card-postings.projection.js';
+import { profileNoticesProjection } from '../projections/identity/profile-notices/profile-notices.projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
 import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
@@ -32,4 +33,6 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   ticketsProjection,
   // Everyone's browsers hear of new, edited and deleted announcements.
   announcementNoticesProjection,
+  // A user's other tabs hear of their profile's changes.
+  profileNoticesProjection,
 ];

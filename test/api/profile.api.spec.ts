@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import type { ApiClient } from '../support/portal/api-client.js';
+import { eventReader } from '../support/portal/event-stream.js';
 import { freshAgent, signedInClient } from '../support/portal/portal.js';
 import { json } from '../support/portal/support-desk.js';
 
@@ -150,5 +151,25 @@ describe('the profile over HTTP', () => {
     const broken = await upload(client, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]));
     expect([415, 422]).toContain(broken.status);
     expect((await profileOf(client)).avatarUrl).toBeNull();
+  });
+
+  it('tells the user’s other tabs, live, that their profile changed, and nobody else', async () => {
+    const { client, email, password } = await agent();
+    const otherTab = await signedInClient(email, password);
+    const stranger = await agent('stranger');
+    const mine = eventReader(await otherTab.request('GET', '/api/realtime/stream'));
+    const theirs = eventReader(await stranger.client.request('GET', '/api/realtime/stream'));
+    const profileNotices = (stream: typeof mine) => stream.events.filter((e) => e.event === 'change' && e.data.includes('"profile"')).length;
+    try {
+      await expect.poll(() => mine.events.map((e) => e.event), { timeout: 10_000 }).toContain('ready');
+      await expect.poll(() => theirs.events.map((e) => e.event), { timeout: 10_000 }).toContain('ready');
+      expect((await save(client, { timeZone: 'Pacific/Honolulu' })).status).toBe(200);
+      await expect.poll(() => profileNotices(mine), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      expect(await sessionZone(otherTab)).toBe('Pacific/Honolulu');
+      expect(profileNotices(theirs)).toBe(0);
+    } finally {
+      await mine.cancel();
+      await theirs.cancel();
+    }
   });
 });

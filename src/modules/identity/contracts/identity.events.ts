@@ -53,3 +53,6 @@ export type ProfileUpdated = {
 };
 /** The user's profile picture was replaced (stored re-encoded under `key`). */
 export type AvatarChanged = { readonly type: 'AvatarChanged'; readonly data: { readonly userId: string; readonly key: string; readonly size: number } };
+
+/** The realtime topic a user's own browsers hear when their profile changed (another tab reloads the session and the card). */
+export const PROFILE_TOPIC = 'profile';

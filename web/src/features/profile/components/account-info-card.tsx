@@ -1,6 +1,7 @@
 import { Camera, Pencil } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 
+import { PROFILE_TOPIC } from '../../../../../src/modules/identity/contracts/identity.events';
 import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
@@ -18,7 +19,7 @@ const PICTURE_FAILED = 'Failed to update profile picture. Please try again.';
 
 /** Account Info (spec /profile): the picture with its upload, name, role badge, e-mail, phone, time zone and the edit dialog. */
 export function AccountInfoCard() {
-  const profile = useApiQuery('/api/profile', fetchProfile, { failure: 'Failed to load your profile' });
+  const profile = useApiQuery('/api/profile', fetchProfile, { failure: 'Failed to load your profile', reloadOn: [PROFILE_TOPIC] });
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
