@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { freshAdmin, freshAgent, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
+import { freshAdmin, freshAgent, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -114,7 +114,11 @@ describe('the profile page in the browser', () => {
 
   it('lets an admin create, edit and delete announcements, which an agent’s open page shows without a reload', async () => {
     const admin = await onProfile(await freshAdmin());
-    const agent = await onProfile(await freshAgent('profile-news'), PHONE);
+    // This agent chose Honolulu's zone: their page writes every time in it.
+    const reader = await freshAgent('profile-news');
+    const readerClient = await signedInClient(reader.email, reader.password);
+    expect((await readerClient.request('PUT', '/api/profile', { timeZone: 'Pacific/Honolulu' })).status).toBe(200);
+    const agent = await onProfile(reader, PHONE);
     await admin.page.getByRole('button', { name: 'Help Requests Dashboard' }).waitFor();
     const agentCard = announcementsCard(agent.page);
     await agentCard.waitFor();
@@ -139,6 +143,8 @@ describe('the profile page in the browser', () => {
     await item.waitFor();
     expect(await item.getByRole('link', { name: 'https://example.com/enrolment' }).getAttribute('href')).toBe('https://example.com/enrolment');
     await item.getByText('<b>now</b>', { exact: false }).waitFor();
+    expect(await item.textContent()).toMatch(/\d{1,2}:\d{2} [AP]M HST/);
+    expect(await announcementsCard(admin.page).getByTestId('announcement').filter({ hasText: title }).textContent()).toMatch(/\d{1,2}:\d{2} [AP]M E[SD]T/);
     expect(await checkPage(agent.page)).toEqual([]);
     await screenshot(agent.page, 'profile-announcements-390');
 
