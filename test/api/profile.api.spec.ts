@@ -150,6 +150,10 @@ describe('the profile over HTTP', () => {
     // A JPEG's signature with nothing readable after it: refused in words, not a 500.
     const broken = await upload(client, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]));
     expect([415, 422]).toContain(broken.status);
+    // The support desk's limit: past 10MB nothing is kept.
+    const huge = await upload(client, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(10 * 1024 * 1024, 1)]));
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toBe('The file exceeds 10MB limit');
     expect((await profileOf(client)).avatarUrl).toBeNull();
   });
 

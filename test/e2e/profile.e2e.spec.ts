@@ -36,6 +36,15 @@ describe('the profile page in the browser', () => {
     for (const button of ['Back', 'View Tickets', 'Submit Ticket', 'Add Balance']) await page.getByRole('button', { name: button }).waitFor();
     expect(await page.getByRole('button', { name: 'Help Requests Dashboard' }).count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
+    // Submit Ticket opens the help dialog; Add Balance the card dialog of the top bar.
+    await page.getByRole('button', { name: 'Submit Ticket' }).click();
+    await page.getByRole('dialog', { name: 'Submit Help Request' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Submit Help Request' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await page.getByRole('dialog', { name: 'Add Balance' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Add Balance' }).waitFor({ state: 'detached' });
 
     await card.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Account Information' });
