@@ -83,7 +83,10 @@ export function EditProfileDialog({ profile, open, onOpenChange, onSaved }: Prop
             autoComplete="tel"
             placeholder="(305) 555-0123"
             error={phoneError}
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              setPhoneError(null);
+            }}
           />
           <div>
             <label htmlFor="field-timeZone" className="block text-sm font-medium text-slate-800">
