@@ -104,6 +104,10 @@ describe('the profile page in the browser', () => {
     await announcementsCard(phone.page).waitFor();
     expect(await checkPage(phone.page)).toEqual([]);
     await screenshot(phone.page, 'profile-agent-390');
+    await accountCard(phone.page).getByRole('button', { name: 'Edit' }).click();
+    await phone.page.getByRole('dialog', { name: 'Edit Account Information' }).getByText('In effect: Eastern Time (America/New_York)').waitFor();
+    expect(await checkPage(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'profile-edit-dialog-390');
     await phone.close();
   });
 

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { zoneLabel } from '../../../lib/format';
+import { zoneLabel, zoneName } from '../../../lib/format';
 import { updateProfile, type Profile } from '../api/profile';
 
 const PHONE_INVALID = 'Enter a valid phone number (US numbers may leave out +1).';
@@ -99,7 +99,7 @@ export function EditProfileDialog({ profile, open, onOpenChange, onSaved }: Prop
               onChange={(e) => setTimeZone(e.target.value)}
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
             >
-              <option value={ORGANISATION_ZONE}>Organisation default: {zoneLabel(profile.organisationTimeZone)}</option>
+              <option value={ORGANISATION_ZONE}>Organisation default ({zoneName(profile.organisationTimeZone)})</option>
               {PROFILE_TIME_ZONES.map((zone) => (
                 <option key={zone} value={zone}>
                   {zoneLabel(zone)}
