@@ -11,7 +11,7 @@ type Listing = { announcements: Announcement[]; nextChangeAt: string | null; upc
 type Refusal = { status: number; code: string; message: string; fieldErrors?: { field: string; message: string }[] };
 
 const list = (client: ApiClient) => json<Listing>(client.request('GET', '/api/announcements'));
-const create = (client: ApiClient, body: Record<string, unknown>) => client.request('POST', '/api/announcements', body);
+const create = (client: ApiClient, body: Record<string, unknown>) => client.request('POST', '/api/admin/announcements', body);
 const created = async (client: ApiClient, body: Record<string, unknown>) => {
   const response = await create(client, body);
   expect(response.status).toBe(201);
@@ -43,8 +43,8 @@ describe('announcements over HTTP', () => {
     const agent = await agentClient();
     const id = await created(admin, { title: `Admins only ${randomUUID()}`, content: 'Read me' });
     expect((await create(agent, { title: 'Mine', content: 'Not allowed' })).status).toBe(403);
-    expect((await agent.request('PUT', `/api/announcements/${id}`, { title: 'Changed', content: 'By an agent' })).status).toBe(403);
-    expect((await agent.request('DELETE', `/api/announcements/${id}`)).status).toBe(403);
+    expect((await agent.request('PUT', `/api/admin/announcements/${id}`, { title: 'Changed', content: 'By an agent' })).status).toBe(403);
+    expect((await agent.request('DELETE', `/api/admin/announcements/${id}`)).status).toBe(403);
     expect((await list(agent)).announcements.find((a) => a.id === id)).toMatchObject({ content: 'Read me' });
     expect((await fetch(`${(agent as unknown as { baseUrl: string }).baseUrl}/api/announcements`)).status).toBe(401);
   });
@@ -57,17 +57,17 @@ describe('announcements over HTTP', () => {
     for (let n = 1; n <= 6; n++) ids.push(await created(admin, { title: `${run} #${n}`, content: `Number ${n}, see https://example.com/${n}` }));
     expect(await titles(agent)).toEqual([6, 5, 4, 3, 2].map((n) => `${run} #${n}`));
 
-    expect((await admin.request('PUT', `/api/announcements/${ids[5]}`, { title: `${run} #6 (edited)`, content: 'Changed' })).status).toBe(200);
+    expect((await admin.request('PUT', `/api/admin/announcements/${ids[5]}`, { title: `${run} #6 (edited)`, content: 'Changed' })).status).toBe(200);
     expect((await list(agent)).announcements[0]).toMatchObject({ id: ids[5], title: `${run} #6 (edited)`, content: 'Changed' });
 
-    expect((await admin.request('DELETE', `/api/announcements/${ids[5]}`)).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/admin/announcements/${ids[5]}`)).status).toBe(200);
     // The sixth is deleted, so the first is among the five newest again.
     expect(await titles(agent)).toEqual([5, 4, 3, 2, 1].map((n) => `${run} #${n}`));
-    expect((await admin.request('DELETE', `/api/announcements/${ids[5]}`)).status).toBe(404);
-    expect((await admin.request('PUT', `/api/announcements/${ids[5]}`, { title: 'Back', content: 'Again' })).status).toBe(404);
-    expect((await admin.request('DELETE', `/api/announcements/${randomUUID()}`)).status).toBe(404);
-    expect((await admin.request('DELETE', '/api/announcements/not-an-id')).status).toBe(400);
-    for (const id of ids.slice(0, 5)) expect((await admin.request('DELETE', `/api/announcements/${id}`)).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/admin/announcements/${ids[5]}`)).status).toBe(404);
+    expect((await admin.request('PUT', `/api/admin/announcements/${ids[5]}`, { title: 'Back', content: 'Again' })).status).toBe(404);
+    expect((await admin.request('DELETE', `/api/admin/announcements/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request('DELETE', '/api/admin/announcements/not-an-id')).status).toBe(400);
+    for (const id of ids.slice(0, 5)) expect((await admin.request('DELETE', `/api/admin/announcements/${id}`)).status).toBe(200);
   });
 
   it('shows one from its publish time until its expiry; admins see it scheduled before; the list says when it changes next', async () => {
@@ -99,7 +99,7 @@ describe('announcements over HTTP', () => {
       const id = await created(admin, { title: `Live ${randomUUID()}`, content: 'Hear this' });
       await expect.poll(() => topics().filter((t) => t === 'announcements').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
       const heard = topics().filter((t) => t === 'announcements').length;
-      expect((await admin.request('DELETE', `/api/announcements/${id}`)).status).toBe(200);
+      expect((await admin.request('DELETE', `/api/admin/announcements/${id}`)).status).toBe(200);
       await expect.poll(() => topics().filter((t) => t === 'announcements').length, { timeout: 15_000 }).toBeGreaterThan(heard);
     } finally {
       await stream.cancel();

@@ -11,8 +11,8 @@ import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { CreateAnnouncement } from './create-announcement.command.js';
 import { announcementInput } from './create-announcement.request.js';
 
-@ApiTags('announcements')
-@Controller('api/announcements')
+@ApiTags('admin')
+@Controller('api/admin/announcements')
 @UseGuards(SessionGuard, RolesGuard)
 @Roles('admin')
 export class CreateAnnouncementController {

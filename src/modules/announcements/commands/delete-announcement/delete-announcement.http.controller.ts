@@ -12,8 +12,8 @@ import { validate } from '../../../../platform/http/validate.js';
 import { ANNOUNCEMENT_NOT_FOUND } from '../../queries/list-announcements/announcements.query.js';
 import { DeleteAnnouncement } from './delete-announcement.command.js';
 
-@ApiTags('announcements')
-@Controller('api/announcements')
+@ApiTags('admin')
+@Controller('api/admin/announcements')
 @UseGuards(SessionGuard, RolesGuard)
 @Roles('admin')
 export class DeleteAnnouncementController {

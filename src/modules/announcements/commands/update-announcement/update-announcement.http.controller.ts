@@ -13,8 +13,8 @@ import { ANNOUNCEMENT_NOT_FOUND } from '../../queries/list-announcements/announc
 import { announcementInput } from '../create-announcement/create-announcement.request.js';
 import { UpdateAnnouncement } from './update-announcement.command.js';
 
-@ApiTags('announcements')
-@Controller('api/announcements')
+@ApiTags('admin')
+@Controller('api/admin/announcements')
 @UseGuards(SessionGuard, RolesGuard)
 @Roles('admin')
 export class UpdateAnnouncementController {

@@ -19,6 +19,6 @@ export type AnnouncementList = { announcements: Announcement[]; nextChangeAt: st
 export type AnnouncementBody = { title: string; content: string; publishFrom: string | null; expiresAt: string | null };
 
 export const fetchAnnouncements = () => api<AnnouncementList>('GET', '/api/announcements');
-export const createAnnouncement = (body: AnnouncementBody) => api<{ announcementId: string }>('POST', '/api/announcements', body);
-export const updateAnnouncement = (id: string, body: AnnouncementBody) => api<{ success: true }>('PUT', `/api/announcements/${id}`, body);
-export const deleteAnnouncement = (id: string) => api<{ success: true }>('DELETE', `/api/announcements/${id}`);
+export const createAnnouncement = (body: AnnouncementBody) => api<{ announcementId: string }>('POST', '/api/admin/announcements', body);
+export const updateAnnouncement = (id: string, body: AnnouncementBody) => api<{ success: true }>('PUT', `/api/admin/announcements/${id}`, body);
+export const deleteAnnouncement = (id: string) => api<{ success: true }>('DELETE', `/api/admin/announcements/${id}`);
