@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './app-config.js';
 import { MIGRATIONS } from './modules.js';
 import { accessJobTriggers, AccessModule } from './modules/access/access.module.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { bonusesJobTriggers, BonusesModule } from './modules/bonuses/bonuses.module.js';
 import { identityJobTriggers, IdentityModule } from './modules/identity/identity.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         IntegrationsModule,
         SupportModule,
         BonusesModule,
+        AnnouncementsModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

@@ -63,6 +63,8 @@ const APPLIED = [
   'Migration0060TicketSearch',
   'Migration0061TicketReferences',
   'Migration0062LeadReturnTickets',
+  'Migration0063ChosenTimeZone',
+  'Migration0064Announcements',
   'Migration0065Bonuses',
 ];
 

@@ -1,4 +1,5 @@
 import { accessRegistration } from './modules/access/access.registration.js';
+import { announcementsRegistration } from './modules/announcements/announcements.registration.js';
 import { auditRegistration } from './modules/audit/audit.registration.js';
 import { bonusesRegistration } from './modules/bonuses/bonuses.registration.js';
 import { identityRegistration } from './modules/identity/identity.registration.js';
@@ -28,6 +29,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   integrationsRegistration,
   supportRegistration,
   bonusesRegistration,
+  announcementsRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */

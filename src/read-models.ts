@@ -1,9 +1,11 @@
 import { accessCodesProjection } from '../projections/access/access-codes/access-codes.projection.js';
 import { agentAccessProjection } from '../projections/access/agent-access/agent-access.projection.js';
+import { announcementNoticesProjection } from '../projections/announcements/announcement-notices/announcement-notices.projection.js';
 import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
 import { bonusRunsProjection } from '../projections/bonuses/bonus-runs/bonus-runs.projection.js';
 import { weekPerformanceProjection } from '../projections/bonuses/week-performance/week-performance.projection.js';
 import { cardPostingsProjection } from '../projections/finance/card-postings/card-postings.projection.js';
+import { profileNoticesProjection } from '../projections/identity/profile-notices/profile-notices.projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
 import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
@@ -34,4 +36,8 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   // The bonuses' read models.
   weekPerformanceProjection,
   bonusRunsProjection,
+  // Everyone's browsers hear of new, edited and deleted announcements.
+  announcementNoticesProjection,
+  // A user's other tabs hear of their profile's changes.
+  profileNoticesProjection,
 ];

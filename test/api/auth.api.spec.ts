@@ -19,11 +19,16 @@ describe('signing in and out (API)', () => {
 
     const session = await (await client.request('GET', '/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'agent@portal.test', displayName: 'Alex Agent', isAdmin: false, isMicrosoftUser: false });
-    // The organisation's time zone, which every page shows times in (ORG_TIME_ZONE, New York by default).
+    // The time zone every page shows times in: the agent chose none, so the organisation's (ORG_TIME_ZONE, New York by default).
     expect(session.timeZone).toBe('America/New_York');
+    expect(session.organisationTimeZone).toBe('America/New_York');
 
     expect((await client.request('POST', '/api/auth/sign-out')).status).toBe(204);
-    expect(await (await client.request('GET', '/api/auth/session')).json()).toEqual({ user: null, timeZone: 'America/New_York' });
+    expect(await (await client.request('GET', '/api/auth/session')).json()).toEqual({
+      user: null,
+      timeZone: 'America/New_York',
+      organisationTimeZone: 'America/New_York',
+    });
   });
 
   it('answers an unknown e-mail and a wrong password alike', async () => {

@@ -159,10 +159,28 @@ describe('campaigns over HTTP', () => {
       .toBe(5);
   });
 
+  it('gives a campaign its owner’s chosen zone when created or saved, and never moves a running one when the owner changes zone', async () => {
+    const { client } = await agentWith(4_000);
+    const { campaignId: before } = (await (await create(client, { name: 'Before the move' })).json()) as { campaignId: string };
+    await expect.poll(async () => campaignOf(client, before), { timeout: 60_000 }).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
+
+    expect((await client.request('PUT', '/api/profile', { timeZone: 'America/Chicago' })).status).toBe(200);
+    // The running campaign keeps deciding in the zone it was saved with.
+    expect(await campaignOf(client, before)).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
+    const { campaignId: after } = (await (await create(client, { name: 'After the move' })).json()) as { campaignId: string };
+    await expect.poll(async () => campaignOf(client, after), { timeout: 60_000 }).toMatchObject({ targeting: { timeZone: 'America/Chicago' } });
+
+    // Saving the first one's settings moves it to the owner's zone of now, as its dialog says.
+    const targeting = { states: ['FL'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
+    const saved = await client.request('PUT', `/api/campaigns/${before}/settings`, { name: 'Before the move', targeting });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ targeting: { timeZone: 'America/Chicago' } });
+  });
+
   it('renames a campaign and sets its targeting in the organisation’s time zone, refusing targeting that makes no sense in plain words', async () => {
     const { client } = await agentWith(2_000);
     const { campaignId } = (await (await create(client, { name: 'Before' })).json()) as { campaignId: string };
-    // The agent's profile zone (still the column's 'UTC' default) is not read: the portal's ORG_TIME_ZONE, New York by default.
+    // The agent chose no zone on their profile: the portal's ORG_TIME_ZONE, New York by default.
     await expect.poll(async () => campaignOf(client, campaignId), { timeout: 60_000 }).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
     const targeting = { states: ['fl', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
     const changed = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: ' After ', targeting });

@@ -8,6 +8,8 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SESSION_STORE, SQL_POOL } from '../../platform/tokens.js';
 import { ApproveEmailController } from './commands/approve-email/approve-email.admin.http.controller.js';
 import { ApproveEmailHandler } from './commands/approve-email/approve-email.handler.js';
+import { ChangeAvatarHandler } from './commands/change-avatar/change-avatar.handler.js';
+import { ChangeAvatarController } from './commands/change-avatar/change-avatar.http.controller.js';
 import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
 import { ChooseSatLeaderController } from './commands/choose-sat-leader/choose-sat-leader.http.controller.js';
 import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler.js';
@@ -38,12 +40,16 @@ import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
 import { SignOutController } from './commands/sign-out/sign-out.http.controller.js';
 import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
 import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
+import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
+import { UpdateProfileController } from './commands/update-profile/update-profile.http.controller.js';
 import { hasRole } from './contracts/user-directory.js';
 import { DemoAccountsService } from './demo/demo-accounts.js';
 import type { IdentityConfig } from './identity.config.js';
 import { confirmationEmailTriggers, registerConfirmationEmailJob } from './jobs/send-confirmation-email.job.js';
 import { invitationEmailTriggers, registerInvitationEmailJob } from './jobs/send-invitation-email.job.js';
 import { passwordResetEmailTriggers, registerPasswordResetEmailJob } from './jobs/send-password-reset-email.job.js';
+import { GetAvatarController } from './queries/get-avatar/get-avatar.http.controller.js';
+import { GetMyProfileController } from './queries/get-my-profile/get-my-profile.http.controller.js';
 import { GetSessionController } from './queries/get-session/get-session.http.controller.js';
 import { ListApprovedEmailsController } from './queries/list-approved-emails/list-approved-emails.admin.http.controller.js';
 import { ListSatLeadersController } from './queries/list-sat-leaders/list-sat-leaders.http.controller.js';
@@ -96,6 +102,10 @@ class IdentityJobs implements OnModuleInit {
     ListApprovedEmailsController,
     ApproveEmailController,
     RemoveApprovedEmailController,
+    GetMyProfileController,
+    UpdateProfileController,
+    ChangeAvatarController,
+    GetAvatarController,
   ],
   providers: [
     SignUpHandler,
@@ -114,6 +124,8 @@ class IdentityJobs implements OnModuleInit {
     CreateAdminHandler,
     ApproveEmailHandler,
     RemoveApprovedEmailHandler,
+    UpdateProfileHandler,
+    ChangeAvatarHandler,
     DemoAccountsService,
     IdentityJobs,
     {

@@ -5,6 +5,7 @@ import { Migration0003Identity } from './migrations/migration-0003-identity.js';
 import { Migration0009ExternalIdentities } from './migrations/migration-0009-external-identities.js';
 import { Migration0010ApprovedEmails } from './migrations/migration-0010-approved-emails.js';
 import { Migration0046UserDirectory } from './migrations/migration-0046-user-directory.js';
+import { Migration0063ChosenTimeZone } from './migrations/migration-0063-chosen-time-zone.js';
 
 /** Accounts, sign-in and roles: what the platform needs of this module before Nest starts. */
 export const identityRegistration: ModuleRegistration = {
@@ -18,5 +19,8 @@ export const identityRegistration: ModuleRegistration = {
     { name: 'Migration0009ExternalIdentities', class: Migration0009ExternalIdentities },
     { name: 'Migration0010ApprovedEmails', class: Migration0010ApprovedEmails },
     { name: 'Migration0046UserDirectory', class: Migration0046UserDirectory },
+    { name: 'Migration0063ChosenTimeZone', class: Migration0063ChosenTimeZone },
   ],
+  // The profile picture is one file as the body (the support desk's upload mechanism, 10MB).
+  uploadRoutes: ['/api/profile/avatar'],
 };

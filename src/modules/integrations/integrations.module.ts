@@ -9,6 +9,7 @@ import type { OutboundHttp } from '../../platform/outbound/outbound-http.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime-hub.js';
 import type { SecretCipher } from '../../platform/secrets/secret-cipher.js';
 import { CONFIG, JOB_QUEUE, MAILER, OUTBOUND_HTTP, REALTIME_HUB, SECRET_CIPHER, SQL_POOL } from '../../platform/tokens.js';
+import { agentTimeZone } from '../identity/contracts/agent-time-zone.js';
 import { AddCustomIntegrationHandler } from './commands/add-custom-integration/add-custom-integration.handler.js';
 import { AddCustomIntegrationController } from './commands/add-custom-integration/add-custom-integration.http.controller.js';
 import { AttemptDeliveryHandler } from './commands/attempt-delivery/attempt-delivery.handler.js';
@@ -129,10 +130,17 @@ class IntegrationJobs implements OnModuleInit, OnApplicationBootstrap, OnApplica
     SendLeadsToVanillaSoftHandler,
     {
       provide: LEAD_SENDERS,
-      inject: [OUTBOUND_HTTP, MAILER, CONFIG],
-      useFactory: (http: OutboundHttp, mail: Mailer, config: IntegrationsConfig) =>
+      inject: [OUTBOUND_HTTP, MAILER, CONFIG, SQL_POOL],
+      useFactory: (http: OutboundHttp, mail: Mailer, config: IntegrationsConfig, pool: pg.Pool) =>
         new Map([
-          ...leadSenders({ http, mail, timeZone: config.orgTimeZone, ringyApiBase: config.providers.ringyApiBase, textdripApiBase: config.textdrip.apiBase }),
+          ...leadSenders({
+            http,
+            mail,
+            // An e-mailed lead's times are in its agent's zone.
+            timeZone: (userId) => agentTimeZone(pool, userId, config.orgTimeZone),
+            ringyApiBase: config.providers.ringyApiBase,
+            textdripApiBase: config.textdrip.apiBase,
+          }),
           ['custom', new CustomApiSender({ http })],
         ]),
     },

@@ -12,6 +12,9 @@ export type ChangeListener = (change: ReadModelChange) => void;
  */
 export const roleAudience = (role: string) => `role:${role}`;
 
+/** The audience every signed-in user's stream hears (announcements): only the topic travels, the list is read by each browser. */
+export const EVERYONE_AUDIENCE = 'everyone';
+
 /** The topic that tells a browser to refetch everything: changes may have been missed. */
 export const EVERY_TOPIC = '*';
 

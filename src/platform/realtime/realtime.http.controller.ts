@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser, SessionStore } from '../auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../auth/session.guard.js';
 import { REALTIME_HUB, SESSION_STORE } from '../tokens.js';
-import { roleAudience, type RealtimeHub } from './realtime-hub.js';
+import { EVERYONE_AUDIENCE, roleAudience, type RealtimeHub } from './realtime-hub.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -24,7 +24,7 @@ export class RealtimeController {
 
   @Get('stream')
   @UseGuards(SessionGuard)
-  @ApiOperation({ summary: 'text/event-stream of the signed-in user’s read-model changes.' })
+  @ApiOperation({ summary: 'text/event-stream of the signed-in user’s read-model changes, their roles’ and everyone’s (announcements).' })
   stream(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     reply.hijack();
     const out = reply.raw;
@@ -37,7 +37,7 @@ export class RealtimeController {
     });
     out.write('retry: 3000\nevent: ready\ndata: {}\n\n');
     const send = (change: { topic: string }) => out.write(`event: change\ndata: ${JSON.stringify({ topic: change.topic })}\n\n`);
-    const audiences = [user.userId, ...(user.roles ?? []).map(roleAudience)];
+    const audiences = [user.userId, EVERYONE_AUDIENCE, ...(user.roles ?? []).map(roleAudience)];
     const unsubscribes = audiences.map((audience) => this.hub.subscribe(audience, send));
     // A stream outlives requests: at each heartbeat it ends if its session has (sign-out
     // elsewhere, expiry, a disabled account), so nothing reaches a browser signed out.

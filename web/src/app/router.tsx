@@ -80,7 +80,7 @@ export const router = createBrowserRouter([
           { path: routePath('/groups'), ...page(() => import('../features/groups/groups-page'), 'GroupsPage') },
           { path: routePath('/groups/:groupId'), ...page(() => import('../features/groups/group-details-page'), 'GroupDetailsPage') },
           { path: routePath('/payment-methods'), ...page(() => import('../features/payments/payment-methods-page'), 'PaymentMethodsPage') },
-          { path: routePath('/profile'), ...notOpenYet('Profile') },
+          { path: routePath('/profile'), ...page(() => import('./profile-page'), 'ProfilePage') },
           { path: routePath('/my-tickets'), ...page(() => import('../features/support/my-tickets-page'), 'MyTicketsPage') },
           { path: routePath('/help-requests'), ...page(() => import('../features/support/help-requests-page'), 'HelpRequestsPage') },
           { path: routePath('/admin/security'), ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { orgZone, setOrgTimeZone } from '../lib/format';
+import { organisationZone, orgZone, setOrganisationTimeZone, setOrgTimeZone } from '../lib/format';
 import { accessLabel, useSession, type SessionUser } from './session-store';
 
 const user: SessionUser = {
@@ -55,6 +55,15 @@ describe('the session store', () => {
     await useSession.getState().load();
     expect(orgZone()).toBe('America/Denver');
     setOrgTimeZone('America/New_York');
+  });
+
+  it('keeps the organisation’s zone apart from the user’s chosen one (a finance day is the organisation’s)', async () => {
+    responses.push(json({ user, csrfToken: 'csrf-z', timeZone: 'Pacific/Honolulu', organisationTimeZone: 'America/Chicago' }));
+    await useSession.getState().load();
+    expect(orgZone()).toBe('Pacific/Honolulu');
+    expect(organisationZone()).toBe('America/Chicago');
+    setOrgTimeZone('America/New_York');
+    setOrganisationTimeZone('America/New_York');
   });
 
   it('signs in with the e-mail trimmed', async () => {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 import { api, setCsrfToken } from '../lib/api-client';
-import { setOrgTimeZone } from '../lib/format';
+import { setOrganisationTimeZone, setOrgTimeZone } from '../lib/format';
 
 export type SessionUser = {
   readonly id: string;
@@ -14,8 +14,9 @@ export type SessionUser = {
   readonly needsSatLeader: boolean;
 };
 
-/** timeZone: the organisation's, which every page shows times in. */
-type SessionAnswer = { user: SessionUser | null; csrfToken?: string; timeZone?: string };
+/** timeZone: the user's (chosen on the profile, else the organisation's), which every page shows times in. */
+/** organisationTimeZone: ORG_TIME_ZONE itself, for the organisation's days (a finance day). */
+type SessionAnswer = { user: SessionUser | null; csrfToken?: string; timeZone?: string; organisationTimeZone?: string };
 
 type SessionState = {
   status: 'loading' | 'signed-out' | 'signed-in';
@@ -28,6 +29,7 @@ type SessionState = {
 const apply = (answer: SessionAnswer) => {
   setCsrfToken(answer.csrfToken ?? null);
   setOrgTimeZone(answer.timeZone);
+  setOrganisationTimeZone(answer.organisationTimeZone ?? answer.timeZone);
   return answer.user ? { status: 'signed-in' as const, user: answer.user } : { status: 'signed-out' as const, user: null };
 };
 

@@ -1,12 +1,15 @@
 /**
- * Every date and time the app shows is in the organisation's time zone (ORG_TIME_ZONE, sent with
- * the session), never the browser's, and says which: a time carries the zone's abbreviation
- * ("EST", "EDT"), and a page that counts days names the zone (`zoneLabel`). Until agents choose
- * their own zone on their profile, everybody sees the organisation's.
+ * Every date and time the app shows is in the session's time zone (sent with the session: the
+ * zone the user chose on their profile, else the organisation's, ORG_TIME_ZONE), never the
+ * browser's, and says which: a time carries the zone's abbreviation ("EST", "EDT"), and a page
+ * that counts days names the zone (`zoneLabel`). `orgTimeZone`/`orgZone` below keep their old
+ * names: they hold the session's zone, which is the organisation's for anyone who chose none.
  */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 let orgTimeZone = DEFAULT_TIME_ZONE;
+/** ORG_TIME_ZONE itself, for the days that are the organisation's whatever zone the user chose (a finance day). */
+let organisationTimeZone = DEFAULT_TIME_ZONE;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** Sets the zone the server named (the session answer); a name this browser does not know keeps the one before. */
@@ -20,7 +23,21 @@ export function setOrgTimeZone(zone: string | undefined): void {
   }
 }
 
-/** The organisation's IANA time zone. */
+/** Sets the organisation's zone the server named (the session answer's organisationTimeZone); an unknown name keeps the one before. */
+export function setOrganisationTimeZone(zone: string | undefined): void {
+  if (!zone || zone === organisationTimeZone) return;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    organisationTimeZone = zone;
+  } catch {
+    // As in setOrgTimeZone: the default stays.
+  }
+}
+
+/** The organisation's IANA time zone (ORG_TIME_ZONE), which a finance day follows. */
+export const organisationZone = (): string => organisationTimeZone;
+
+/** The session's IANA time zone (the user's choice, else the organisation's). */
 export const orgZone = (): string => orgTimeZone;
 
 function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -80,9 +97,9 @@ export const formatTimeOfDay = withZone({ timeStyle: 'medium' });
 /** The organisation's calendar day of a moment, in words: 'Nov 26, 2026'. */
 export const formatDate = (iso: string) => formatter(orgTimeZone, { dateStyle: 'medium' }).format(new Date(iso));
 
-/** The organisation's calendar day of a moment as YYYY-MM-DD (a day the server counts by); today by default. */
-export function orgDay(at: Date | string = new Date()): string {
-  const parts = formatter(orgTimeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(at));
+/** The calendar day of a moment as YYYY-MM-DD in the session's zone (or `zone`); today by default. */
+export function orgDay(at: Date | string = new Date(), zone = orgTimeZone): string {
+  const parts = formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(at));
   return `${partOf(parts, 'year')}-${partOf(parts, 'month')}-${partOf(parts, 'day')}`;
 }
 

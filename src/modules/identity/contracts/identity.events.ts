@@ -40,6 +40,19 @@ export type IdentityEvent =
   | AccountCreated
   | InvitationEmailRequested
   | PasswordLinkIssued
-  | ApprovedEmailChanged;
+  | ApprovedEmailChanged
+  | ProfileUpdated
+  | AvatarChanged;
 
 export const accountStream = (userId: string) => `account-${userId}`;
+
+/** The user changed their own account information; `fields` names what changed (the values stay in the profile), `timeZone` is the zone now chosen (null: the organisation's). */
+export type ProfileUpdated = {
+  readonly type: 'ProfileUpdated';
+  readonly data: { readonly userId: string; readonly fields: readonly ('displayName' | 'phone' | 'timeZone')[]; readonly timeZone: string | null };
+};
+/** The user's profile picture was replaced (stored re-encoded under `key`). */
+export type AvatarChanged = { readonly type: 'AvatarChanged'; readonly data: { readonly userId: string; readonly key: string; readonly size: number } };
+
+/** The realtime topic a user's own browsers hear when their profile changed (another tab reloads the session and the card). */
+export const PROFILE_TOPIC = 'profile';

@@ -7,6 +7,7 @@ import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import { durationWords, withMailTimes } from '../../../platform/mail/mail-formats.js';
 import { SEND_EMAIL_JOB, type MailMessage } from '../../../platform/mail/mailer.js';
 import { inTransaction } from '../../../platform/persistence/sql.js';
+import { agentTimeZone } from '../../identity/contracts/agent-time-zone.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
 import { integrationEvent, integrationStream } from '../contracts/integration-events.js';
 import { PROVIDERS } from '../domain/providers.js';
@@ -17,7 +18,7 @@ export type DeliverySettings = {
   readonly retryDelaysMs: readonly number[];
   readonly disableAfterMs: number;
   readonly publicUrl: string;
-  /** ORG_TIME_ZONE: the times in the mails are in it. */
+  /** ORG_TIME_ZONE: the times in the mails are in the agent's zone, this one for agents who chose none. */
   readonly timeZone: string;
 };
 
@@ -72,7 +73,8 @@ export class IntegrationHealth {
         disabledMail(
           email,
           provider,
-          withMailTimes(reason, this.settings.timeZone),
+          // The times in the reason, in the agent's zone (chosen on their profile, else the organisation's).
+          withMailTimes(reason, await agentTimeZone(this.pool, integration.user_id, this.settings.timeZone)),
           `${this.settings.publicUrl}${pageOf(integration)}`,
           this.settings.disableAfterMs,
         ),

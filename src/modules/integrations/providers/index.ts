@@ -8,8 +8,8 @@ import { VanillaSoftClient, VanillaSoftLeadSender } from './vanillasoft/vanillas
 export type ProviderSenderDependencies = LeadSenderDependencies & {
   /** The portal's mail (the Mailer): e-mail integrations send through it. */
   readonly mail: LeadMail;
-  /** ORG_TIME_ZONE: the times in e-mailed leads are in it. */
-  readonly timeZone: string;
+  /** The zone of the times in e-mailed leads: one for all, or the agent's of an integration (by its user id). */
+  readonly timeZone: string | ((userId: string) => Promise<string>);
   /** RINGY_API_BASE and TEXTDRIP_API_BASE (config.providers); the real ones when absent. */
   readonly ringyApiBase?: string;
   readonly textdripApiBase?: string;

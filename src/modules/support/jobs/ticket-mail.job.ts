@@ -6,6 +6,7 @@ import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js'
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import type { Mailer, MailMessage } from '../../../platform/mail/mailer.js';
+import { agentTimeZone } from '../../identity/contracts/agent-time-zone.js';
 import { adminEmails, userLabels } from '../../identity/contracts/user-directory.js';
 import { noteTime, type SlaClockName, type TicketEvent } from '../domain/ticket.decider.js';
 
@@ -76,7 +77,9 @@ export function registerTicketMailJobs(
     }
   });
   jobs.register<{ event: SlaWarned }>(MAIL_SLA_WARNING, async ({ event }, { jobId }) => {
-    const due = noteTime(new Date(event.data.dueAt), settings.timeZone);
+    // The assignee reads the deadline in their own zone (chosen on their profile); the team in the organisation's.
+    const zone = event.data.assigneeId ? await agentTimeZone(pool, event.data.assigneeId, settings.timeZone) : settings.timeZone;
+    const due = noteTime(new Date(event.data.dueAt), zone);
     for (const to of await assigneeOrTeam(event.data.assigneeId)) {
       await mailer.send(deterministicUuid('v8', jobId, to), slaWarningMail(to, event.data.clock, due, `${settings.publicUrl}/help-requests`));
     }

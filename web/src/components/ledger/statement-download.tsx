@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 
 const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
-/** 'Download statement (CSV)' for a date range (this month so far by default); its days and times are the organisation's time zone's, as the form says. */
+/** 'Download statement (CSV)' for a date range (this month so far by default); its days and times are the session's time zone's (the agent's choice, else the organisation's), as the form says. */
 export function StatementDownload({ urlFor }: { urlFor: (from: string, to: string) => string }) {
   const today = orgDay();
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);

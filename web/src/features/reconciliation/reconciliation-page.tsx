@@ -5,7 +5,7 @@ import { FinanceOnly } from '../../components/finance-only';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
-import { formatDateTime, formatTimeOfDay, orgDay, zoneLabel } from '../../lib/format';
+import { formatDateTime, formatTimeOfDay, organisationZone, orgDay, orgZone, zoneLabel } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 
@@ -40,7 +40,7 @@ const STATUS_STYLE: Record<Status, string> = {
 
 const usd = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 /** Today in the organisation's time zone (a finance day is its calendar day): the day the payments just seen are on; the daily job reconciles each day once it is over. */
-const today = () => orgDay();
+const today = () => orgDay(new Date(), organisationZone());
 
 /** Finance page: each day's card payments, refunds and disputes matched against the ledger to the cent. */
 export function ReconciliationPage() {
@@ -99,7 +99,8 @@ function Reconciliation() {
           automatically the next morning; run a day again after a late correction.
         </p>
         <p className="mt-1 text-sm text-slate-600" data-testid="reconciliation-zone">
-          Days run midnight to midnight in {zoneLabel()}, and times are shown in it.
+          Days run midnight to midnight in {zoneLabel(organisationZone())}
+          {organisationZone() === orgZone() ? ', and times are shown in it.' : `; times are shown in ${zoneLabel()}, your zone.`}
         </p>
       </div>
       <form className="flex flex-wrap items-end gap-3" onSubmit={run}>

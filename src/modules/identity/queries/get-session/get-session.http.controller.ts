@@ -7,6 +7,7 @@ import { readSessionCookie } from '../../../../platform/auth/session-cookie.js';
 import type { SessionStore } from '../../../../platform/auth/session-store.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { CONFIG, EVENT_STORE, SESSION_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../contracts/agent-time-zone.js';
 import type { IdentityConfig } from '../../identity.config.js';
 import { loadSessionView } from './session-view.js';
 
@@ -23,14 +24,19 @@ export class GetSessionController {
   @Get('session')
   @ApiOperation({
     summary:
-      'The signed-in user and the CSRF token for writes, or user null; and timeZone, the organisation’s IANA time zone (ORG_TIME_ZONE) every page shows times in.',
+      'The signed-in user and the CSRF token for writes, or user null; and timeZone, the IANA time zone every page shows times in: the user’s choice on their profile, else (and signed out) the organisation’s (ORG_TIME_ZONE).',
   })
   async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     void reply.header('cache-control', 'no-store');
     const token = readSessionCookie(request, this.config.session.secureCookie);
     const user = token ? await this.sessions.resolve(token) : null;
-    const timeZone = this.config.orgTimeZone;
-    if (!user) return { user: null, timeZone };
-    return { user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain), csrfToken: user.csrfToken, timeZone };
+    if (!user) return { user: null, timeZone: this.config.orgTimeZone, organisationTimeZone: this.config.orgTimeZone };
+    const timeZone = await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone);
+    return {
+      user: await loadSessionView(this.pool, this.store, user, this.config.staffEmailDomain),
+      csrfToken: user.csrfToken,
+      timeZone,
+      organisationTimeZone: this.config.orgTimeZone,
+    };
   }
 }

@@ -2,13 +2,15 @@ import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, UseGuards } 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
 
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import type { OutboundHttp } from '../../../../platform/outbound/outbound-http.js';
-import { CONFIG, OUTBOUND_HTTP } from '../../../../platform/tokens.js';
+import { CONFIG, OUTBOUND_HTTP, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import { generatedSecretsOf, providerSchema, type ProviderId, type ProviderSetup } from '../../domain/providers.js';
 import type { IntegrationsConfig } from '../../integrations.config.js';
 import { providerOf } from '../../provider-path.js';
@@ -30,6 +32,7 @@ export class ConnectIntegrationController {
     private readonly commands: CommandBus,
     @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
     @Inject(CONFIG) config: IntegrationsConfig,
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
   ) {
     this.ringy = new RingyClient(http, config.providers.ringyApiBase, config.outbound.timeoutMs);
     this.zone = config.orgTimeZone;
@@ -47,7 +50,9 @@ export class ConnectIntegrationController {
     const { providerId } = providerOf(raw);
     if (providerId === 'textdrip')
       throw new ApiError(400, 'TEXTDRIP_CONNECTS_IN_ITS_WINDOW', 'Textdrip connects through its own window: use Connect on the Textdrip page.');
-    const setup: ProviderSetup = { ...formOf(providerId, body, this.zone), generated: generatedSecretsOf(providerId) };
+    // A default nickname carries today's date in the agent's zone (chosen on their profile, else the organisation's).
+    const zone = await agentTimeZone(this.pool, user.userId, this.zone);
+    const setup: ProviderSetup = { ...formOf(providerId, body, zone), generated: generatedSecretsOf(providerId) };
     if (providerId === 'onlysales') await requirePublicAddress(this.http, String(setup.settings.webhookUrl), 'webhookUrl');
     if (providerId === 'vanillasoft') await requirePublicAddress(this.http, setup.secrets.postingUrl!, 'postingUrl');
     if (providerId === 'ringy') await this.testRingy(setup.secrets);
@@ -80,6 +85,6 @@ export class ConnectIntegrationController {
   }
 }
 
-/** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it; today's date (a default nickname) is the organisation's. */
+/** The provider's form, or a 400 whose message is the form's own (the spec's words), the fields listed beside it; today's date (a default nickname) is in `zone`. */
 const formOf = (providerId: Exclude<ProviderId, 'textdrip'>, body: unknown, zone: string) =>
   validateForm(providerSchema(providerId, new Intl.DateTimeFormat('en-US', { timeZone: zone }).format(new Date())), body);

@@ -56,4 +56,17 @@ describe('e-mail integrations through the portal’s mail', () => {
       retryable: true,
     });
   });
+
+  it('writes the times in the zone of the integration’s agent when it is asked per agent', async () => {
+    const to = `${randomUUID()}@agents.test`;
+    const asked: string[] = [];
+    const perAgent = new EmailLeadSender(mailer, (userId) => {
+      asked.push(userId);
+      return Promise.resolve('Pacific/Honolulu');
+    });
+    const target = targetOf('email', { email: to }, {});
+    await perAgent.send(sampleLead(), target, { deliveryId: randomUUID(), attempt: 1, test: false });
+    expect(asked).toEqual([target.userId]);
+    expect((await mailer.recent(1, to))[0]!.text).toMatch(/\nBought: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M HST\n/);
+  });
 });

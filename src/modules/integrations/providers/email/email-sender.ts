@@ -20,7 +20,7 @@ const SOURCES: Readonly<Record<string, string>> = {
 };
 const TIERS: Readonly<Record<string, string>> = { basic: 'Basic', premium: 'Premium', exclusive: 'Exclusive', business: 'Business', jgs_leads: 'JGS Leads' };
 
-/** Each line of the mail: its label and its value for the lead, times in `zone` (the organisation's). */
+/** Each line of the mail: its label and its value for the lead, times in `zone` (the agent's). */
 const LABELS: readonly (readonly [string, (lead: DeliverableLead, zone: string) => string])[] = [
   ['Name', (l) => `${l.firstName} ${l.lastName}`.trim()],
   ['Phone', (l) => l.phone],
@@ -40,7 +40,7 @@ const LABELS: readonly (readonly [string, (lead: DeliverableLead, zone: string) 
   ['Lead id', (l) => l.leadId],
 ];
 
-/** The lead as an e-mail: a plain-text list and the same as an HTML table, every value escaped, times in `zone` (the organisation's). */
+/** The lead as an e-mail: a plain-text list and the same as an HTML table, every value escaped, times in `zone` (the agent's). */
 export function leadMail(lead: DeliverableLead, to: string, test: boolean, zone: string): MailMessage {
   const rows = LABELS.map(([label, value]) => [label, value(lead, zone)] as const).filter(([, value]) => value !== '');
   const name = `${lead.firstName} ${lead.lastName}`.trim();
@@ -63,7 +63,8 @@ export class EmailLeadSender implements LeadSender {
 
   constructor(
     private readonly mail: LeadMail,
-    private readonly zone: string,
+    /** The zone the mail's times are in: one for all, or the integration's agent's (chosen on their profile, else the organisation's). */
+    private readonly zone: string | ((userId: string) => Promise<string>),
   ) {}
 
   async send(lead: DeliverableLead, target: IntegrationTarget, context: SendContext): Promise<SendOutcome> {
@@ -71,7 +72,8 @@ export class EmailLeadSender implements LeadSender {
     if (typeof to !== 'string' || !to) return incompleteIntegration('e-mail address');
     const started = performance.now();
     try {
-      await this.mail.send(leadMailId(context.deliveryId), leadMail(lead, to, context.test, this.zone));
+      const zone = typeof this.zone === 'string' ? this.zone : await this.zone(target.userId);
+      await this.mail.send(leadMailId(context.deliveryId), leadMail(lead, to, context.test, zone));
       return { ok: true, status: null, durationMs: Math.round(performance.now() - started), preview: `Mailed to ${to}`, error: null, retryable: false };
     } catch (error) {
       const message = `The e-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`;

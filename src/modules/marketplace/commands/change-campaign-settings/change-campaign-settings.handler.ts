@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { handleCommand } from '../../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import { campaignStream } from '../../contracts/campaign-events.js';
 import { campaignDecider } from '../../domain/campaign.decider.js';
 import type { MarketplaceConfig } from '../../marketplace.config.js';
@@ -21,7 +22,8 @@ export class ChangeCampaignSettingsHandler implements ICommandHandler<ChangeCamp
 
   async execute({ input, context, idempotencyKey }: ChangeCampaignSettings): Promise<ChangeCampaignSettingsAnswer> {
     const { campaignId, ownerId, name } = input;
-    const targeting = await targetingFor(this.pool, ownerId, input.targeting, this.config.orgTimeZone);
+    // Saving moves the campaign to its owner's zone of now (stored with it; allocation decides in it).
+    const targeting = await targetingFor(this.pool, ownerId, input.targeting, await agentTimeZone(this.pool, ownerId, this.config.orgTimeZone));
     await handleCommand({
       store: this.store,
       streamId: campaignStream(campaignId),

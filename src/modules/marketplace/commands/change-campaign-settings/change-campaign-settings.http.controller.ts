@@ -31,7 +31,7 @@ export class ChangeCampaignSettingsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Renames a campaign and sets its targeting: states, daily and weekly caps, and a weekly schedule of days and hours in the organisation’s time zone (ORG_TIME_ZONE; the answer’s targeting.timeZone names it).',
+      'Renames a campaign and sets its targeting: states, daily and weekly caps, and a weekly schedule of days and hours in the owner’s time zone (chosen on their profile, else ORG_TIME_ZONE; the answer’s targeting.timeZone names it).',
   })
   async changeSettings(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const campaignId = validate(campaignIdParam, id, 'id');

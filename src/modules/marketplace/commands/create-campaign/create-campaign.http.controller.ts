@@ -12,6 +12,7 @@ import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { deterministicUuid } from '../../../../platform/ids/deterministic-uuid.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import { CAMPAIGN_SOURCES } from '../../contracts/campaign-events.js';
 import { DATA_LEADS_MESSAGE, MAX_NAME_LENGTH, SOURCE_AND_TIER_MESSAGE } from '../../domain/campaign.decider.js';
 import type { MarketplaceConfig } from '../../marketplace.config.js';
@@ -49,7 +50,8 @@ export class CreateCampaignController {
     const key = idempotencyKeyOf(request.headers);
     const input = validate(createRequest, body);
     // Before the key is claimed: a group that is not the agent's does not use the key up.
-    const targeting = await targetingFor(this.pool, user.userId, input.targeting, this.config.orgTimeZone);
+    // The campaign's buying hours and caps count in its owner's zone, stored with it (allocation decides in that zone).
+    const targeting = await targetingFor(this.pool, user.userId, input.targeting, await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone));
     const answer = await idempotent(this.pool, { scope: user.userId, key, payload: { route: 'create-campaign', ...input } }, async () => {
       const campaignId = campaignIdOf(user.userId, key);
       const result = await this.commands.execute(

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { ownCampaignView } from '../get-campaign/own-campaign-view.js';
 import { leadsPerDay } from '../leads-per-day.js';
@@ -27,12 +28,12 @@ export class GetCampaignActivityController {
   @Get(':id/activity')
   @ApiOperation({
     summary:
-      'A campaign\'s leads and spend per day for the last 30 days (days of the organisation’s time zone, ORG_TIME_ZONE), and "why no leads?": the latest 50 leads of its source and tier since it started, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).',
+      'A campaign\'s leads and spend per day for the last 30 days (days of the agent’s time zone: chosen on the profile, else ORG_TIME_ZONE), and "why no leads?": the latest 50 leads of its source and tier since it started, each bought or with the reason it was not (state, schedule, paused, daily_cap, weekly_cap, budget, already_owned, sold_out).',
   })
   async activity(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() request: FastifyRequest) {
     const { campaignId } = await ownCampaignView(this.pool, this.moduleRef, request, user.userId, id);
     const [perDay, offers] = await Promise.all([
-      leadsPerDay(this.pool, { campaignId }, this.config.orgTimeZone),
+      leadsPerDay(this.pool, { campaignId }, await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone)),
       latestOffers(this.pool, campaignId, LATEST_OFFERS),
     ]);
     return { perDay, offers };

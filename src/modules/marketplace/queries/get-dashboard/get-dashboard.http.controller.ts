@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { dashboardOf } from './get-dashboard.query.js';
 
@@ -25,9 +26,9 @@ export class GetDashboardController {
   @Get()
   @ApiOperation({
     summary:
-      "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns; the charts' days are the organisation's time zone's).",
+      "The signed-in agent's lead figures and the data of the dashboard's charts (cents; spend and cost per lead net of approved returns; the charts' days are the agent's time zone's: chosen on the profile, else ORG_TIME_ZONE).",
   })
-  get(@CurrentUser() user: AuthenticatedUser) {
-    return dashboardOf(this.pool, user.userId, this.config.orgTimeZone);
+  async get(@CurrentUser() user: AuthenticatedUser) {
+    return dashboardOf(this.pool, user.userId, await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone));
   }
 }

@@ -9,6 +9,7 @@ import { toCsv } from '../../../../platform/csv/csv.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { localTime } from '../../../../platform/time/org-time.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import { LEAD_SOURCES } from '../../contracts/campaign-events.js';
 import type { MarketplaceConfig } from '../../marketplace.config.js';
 import { ownedLeads } from './list-my-leads.query.js';
@@ -48,10 +49,11 @@ export class ListMyLeadsController {
   @Get()
   @ApiOperation({
     summary:
-      "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (a day of the organisation’s time zone, ORG_TIME_ZONE).",
+      "The signed-in agent's leads, newest first, 50 a page (next: the cursor of the next page); search by name, phone or e-mail; filter by source, campaign, state, day (a day of the agent’s time zone: chosen on the profile, else ORG_TIME_ZONE).",
   })
   async list(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
-    const rows = await ownedLeads(this.pool, user.userId, validate(filters, raw), PAGE + 1, this.config.orgTimeZone);
+    const zone = await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone);
+    const rows = await ownedLeads(this.pool, user.userId, validate(filters, raw), PAGE + 1, zone);
     const page = rows.slice(0, PAGE);
     const last = page.at(-1);
     return { leads: page, next: rows.length > PAGE && last ? `${last.boughtAt}|${last.leadId}` : null };
@@ -61,10 +63,10 @@ export class ListMyLeadsController {
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="my-leads.csv"')
   @ApiOperation({
-    summary: "The signed-in agent's leads as CSV (the same filters; at most 10,000); the Bought column is in the organisation's time zone and names it.",
+    summary: "The signed-in agent's leads as CSV (the same filters; at most 10,000); the Bought column is in the agent's time zone and names it.",
   })
   async csv(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown) {
-    const zone = this.config.orgTimeZone;
+    const zone = await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone);
     const rows = await ownedLeads(this.pool, user.userId, { ...validate(filters, raw), before: undefined }, CSV_MAX, zone);
     return toCsv(
       [

@@ -6,6 +6,7 @@ import { handleCommand } from '../../../../platform/event-store/command-handling
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import type { SqlPool } from '../../../../platform/persistence/sql.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import { ticketStream } from '../../contracts/support-streams.js';
 import { ticketDecider } from '../../domain/ticket.decider.js';
 import { referenceOf } from '../../services/ticket-references.js';
@@ -24,7 +25,10 @@ export class SubmitTicketHandler implements ICommandHandler<SubmitTicket, { tick
   async execute({ input, context }: SubmitTicket): Promise<{ ticketId: string }> {
     const ticketId = randomUUID();
     const { reference: item, ...fields } = input;
-    const reference = item ? await referenceOf(this.pool, context.actor.id, item, this.config.orgTimeZone) : undefined;
+    // The item as the agent's own screens name it: times in their zone.
+    const reference = item
+      ? await referenceOf(this.pool, context.actor.id, item, await agentTimeZone(this.pool, context.actor.id, this.config.orgTimeZone))
+      : undefined;
     await handleCommand({
       store: this.store,
       streamId: ticketStream(ticketId),

@@ -5,11 +5,13 @@ import type pg from 'pg';
 import { z } from 'zod';
 
 import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
-import { SessionGuard } from '../../../../platform/auth/session.guard.js';
+import type { AuthenticatedUser } from '../../../../platform/auth/session-store.js';
+import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import type { EventStore } from '../../../../platform/event-store/event-store.port.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import { userExists, userLabels } from '../../../identity/contracts/user-directory.js';
 import type { WalletConfig } from '../../wallet.config.js';
 import { sendStatement } from '../get-statement/get-statement.http.controller.js';
@@ -91,10 +93,16 @@ export class FinanceWalletsController {
   @Get('wallets/:userId/statement.csv')
   @ApiOperation({
     summary:
-      "An agent's statement as CSV for local days from..to (YYYY-MM-DD) in the organisation's time zone (ORG_TIME_ZONE, named in the date column's header), finance and admins.",
+      "An agent's statement as CSV for local days from..to (YYYY-MM-DD) in the reader's time zone, the one their screens show (chosen on their profile, else ORG_TIME_ZONE; named in the date column's header), finance and admins.",
   })
-  async statement(@Param('userId') rawUserId: string, @Query() raw: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return sendStatement(this.pool, this.config.orgTimeZone, reply, await this.known(rawUserId), raw);
+  async statement(
+    @CurrentUser() reader: AuthenticatedUser,
+    @Param('userId') rawUserId: string,
+    @Query() raw: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const agentId = await this.known(rawUserId);
+    return sendStatement(this.pool, await agentTimeZone(this.pool, reader.userId, this.config.orgTimeZone), reply, agentId, raw);
   }
 
   private async known(rawUserId: string): Promise<string> {

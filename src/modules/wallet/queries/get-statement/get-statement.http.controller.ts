@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
 import type { WalletConfig } from '../../wallet.config.js';
 import { statementRange } from '../statement-range.js';
 import { statementCsv } from '../statement.js';
@@ -35,9 +36,9 @@ export class GetStatementController {
   @Get('statement.csv')
   @ApiOperation({
     summary:
-      "The signed-in agent's statement as CSV for local days from..to (YYYY-MM-DD, both included) in the organisation's time zone (ORG_TIME_ZONE, named in the date column's header and the X-Statement-Time-Zone header).",
+      "The signed-in agent's statement as CSV for local days from..to (YYYY-MM-DD, both included) in the agent's time zone (chosen on their profile, else ORG_TIME_ZONE; named in the date column's header and the X-Statement-Time-Zone header).",
   })
   async statement(@CurrentUser() user: AuthenticatedUser, @Query() raw: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    return sendStatement(this.pool, this.config.orgTimeZone, reply, user.userId, raw);
+    return sendStatement(this.pool, await agentTimeZone(this.pool, user.userId, this.config.orgTimeZone), reply, user.userId, raw);
   }
 }

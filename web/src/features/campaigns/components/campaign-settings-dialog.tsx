@@ -15,7 +15,7 @@ export const hourLabel = (hour: number) => (hour === 24 ? 'midnight' : `${hour %
 
 const capInput = (value: string): number | null | 'bad' => (value.trim() === '' ? null : /^\d+$/.test(value.trim()) ? Number(value) : 'bad');
 
-/** The campaign's name and targeting: states, daily and weekly caps, and buying hours in the organisation's time zone (which saving gives it). */
+/** The campaign's name and targeting: states, daily and weekly caps, and buying hours in the agent's time zone (the session's: chosen on the profile, else the organisation's), which saving gives it. */
 export function CampaignSettingsDialog({
   campaign,
   open,

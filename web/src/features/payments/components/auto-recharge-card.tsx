@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { api } from '../../../lib/api-client';
-import { formatDateTime, zoneName } from '../../../lib/format';
+import { formatDateTime, organisationZone, zoneName } from '../../../lib/format';
 import { formatCents } from '../../../lib/money';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { brandName } from '../api/payments';
@@ -146,7 +146,7 @@ export function AutoRechargeCard({ cards }: { cards: readonly CardChoice[] }) {
               value={form.dailyCap}
               onChange={(e) => setForm({ ...form, dailyCap: e.target.value })}
             />
-            <span className="mt-1 block text-xs font-normal text-slate-500">A day runs midnight to midnight, {zoneName()}.</span>
+            <span className="mt-1 block text-xs font-normal text-slate-500">A day runs midnight to midnight, {zoneName(organisationZone())}.</span>
           </label>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={saving}>

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { dollarsToCents } from '../../../lib/dollars-to-cents';
-import { zoneName } from '../../../lib/format';
+import { organisationZone, zoneName } from '../../../lib/format';
 import { formatCents } from '../../../lib/money';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useFormSubmission } from '../../../lib/use-form-submission';
@@ -99,7 +99,7 @@ export function SendMoneyDialog({ open, onClose, onSent }: { open: boolean; onCl
         )}
         {recipients && (
           <p className="text-sm text-slate-700" data-testid="send-money-limit">
-            You can transfer up to {formatCents(recipients.dailyLimitCents)} per day (midnight to midnight, {zoneName()}).
+            You can transfer up to {formatCents(recipients.dailyLimitCents)} per day (midnight to midnight, {zoneName(organisationZone())}).
           </p>
         )}
         <form className="space-y-4" onSubmit={submit} noValidate>

@@ -1,0 +1,52 @@
+import type { SqlClient } from '../../../../platform/persistence/sql.js';
+
+/** The signed-in user's account information as the profile page shows it. */
+export type MyProfile = {
+  readonly userId: string;
+  readonly email: string;
+  readonly displayName: string | null;
+  readonly phone: string | null;
+  /** The zone they chose, or null: then `effectiveTimeZone` is the organisation's. */
+  readonly timeZone: string | null;
+  readonly effectiveTimeZone: string;
+  readonly organisationTimeZone: string;
+  /** Where the picture is served (changes with each upload), or null. */
+  readonly avatarUrl: string | null;
+  /** The badge: 'Admin' for admins, else the profile's commission role title, else 'User'. */
+  readonly role: string;
+  readonly isAdmin: boolean;
+};
+
+/** The avatar's address for `userId`, versioned by its upload time so a new one is fetched at once. */
+export const avatarUrlOf = (userId: string, uploadedAt: Date) => `/api/profile/avatar/${userId}?v=${uploadedAt.getTime()}`;
+
+export async function myProfile(db: SqlClient, userId: string, orgZone: string): Promise<MyProfile | null> {
+  const { rows } = await db.query<{
+    email: string;
+    display_name: string | null;
+    phone: string | null;
+    timezone: string | null;
+    avatar_url: string | null;
+    title_code: string | null;
+    is_admin: boolean;
+  }>(
+    `SELECT u.email, p.display_name, p.phone, p.timezone, p.avatar_url, p.title_code,
+            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS is_admin
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    userId,
+    email: row.email,
+    displayName: row.display_name,
+    phone: row.phone,
+    timeZone: row.timezone,
+    effectiveTimeZone: row.timezone ?? orgZone,
+    organisationTimeZone: orgZone,
+    avatarUrl: row.avatar_url,
+    role: row.is_admin ? 'Admin' : row.title_code === 'Satellite' ? 'SAT Leader' : 'User',
+    isAdmin: row.is_admin,
+  };
+}

@@ -1,0 +1,24 @@
+import { ANNOUNCEMENTS_TOPIC } from '../../../../../src/modules/announcements/contracts/announcement.events';
+import { api } from '../../../lib/api-client';
+
+export { ANNOUNCEMENTS_TOPIC };
+
+export type Announcement = {
+  id: string;
+  title: string;
+  content: string;
+  shownFrom: string;
+  publishFrom: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AnnouncementList = { announcements: Announcement[]; nextChangeAt: string | null; upcoming?: Announcement[] };
+
+export type AnnouncementBody = { title: string; content: string; publishFrom: string | null; expiresAt: string | null };
+
+export const fetchAnnouncements = () => api<AnnouncementList>('GET', '/api/announcements');
+export const createAnnouncement = (body: AnnouncementBody) => api<{ announcementId: string }>('POST', '/api/admin/announcements', body);
+export const updateAnnouncement = (id: string, body: AnnouncementBody) => api<{ success: true }>('PUT', `/api/admin/announcements/${id}`, body);
+export const deleteAnnouncement = (id: string) => api<{ success: true }>('DELETE', `/api/admin/announcements/${id}`);
