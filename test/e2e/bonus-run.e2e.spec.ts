@@ -79,6 +79,18 @@ describe('a weekly bonus run', () => {
       },
       { timeout: 30_000, interval: 250 },
     );
+    for (const width of [1366, 390]) {
+      const agentPage = await signedIn(agent, width);
+      await agentPage.page.goto('/profile');
+      const card = agentPage.page.getByTestId('week-performance');
+      await card.getByText('$21,500.00').waitFor();
+      await card.getByText('$17,373.00').waitFor();
+      await card.getByText(/^Last updated /).waitFor();
+      await agentPage.page.getByTestId('investment-tracker').getByText('No deposits, lead spend or bonuses in the last 12 weeks.').waitFor();
+      expect(await checkPage(agentPage.page)).toEqual([]);
+      await screenshot(agentPage.page, `profile-week-performance-${width}`);
+      await agentPage.close();
+    }
   });
 
   it('opens the ended week’s run, adjusts and submits it, and refuses its approval to the admin who prepared it', async () => {

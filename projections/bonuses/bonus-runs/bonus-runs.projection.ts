@@ -1,4 +1,10 @@
-import { BONUS_RUN_EVENT_TYPES, type BonusAdjustment, type BonusRunEvent, type BonusRunException, type BonusRunLine } from '../../../src/modules/bonuses/contracts/bonus-runs.js';
+import {
+  BONUS_RUN_EVENT_TYPES,
+  type BonusAdjustment,
+  type BonusRunEvent,
+  type BonusRunException,
+  type BonusRunLine,
+} from '../../../src/modules/bonuses/contracts/bonus-runs.js';
 import type { RecordedEvent } from '../../../src/platform/event-store/event-store.port.js';
 import type { SqlClient } from '../../../src/platform/persistence/sql.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';

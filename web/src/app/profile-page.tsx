@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { AnnouncementsCard } from '../features/announcements/components/announcements-card';
 import { AccountInfoCard } from '../features/profile/components/account-info-card';
+import { InvestmentTrackerCard } from '../features/profile/components/investment-tracker-card';
+import { WeekPerformanceCard } from '../features/profile/components/week-performance-card';
 import { useReturnToast } from '../lib/use-return-toast';
 import { useAddBalanceDialog } from './add-balance-dialog-store';
 import { useHelpRequestDialog } from './help-request-dialog-store';
@@ -47,13 +49,11 @@ export function ProfilePage() {
           <Plus className="h-4 w-4" aria-hidden /> Add Balance
         </Button>
       </div>
-      {/*
-        The cards, two columns from lg up, in the spec's order: Account Info, Week Performance,
-        Investment Tracker, Announcements. The bonuses feature's two cards
-        (web/src/features/bonuses/) go between Account Info and Announcements.
-      */}
+      {/* The cards, two columns from lg up, in the spec's order: Account Info, Week Performance, Investment Tracker, Announcements. */}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AccountInfoCard />
+        <WeekPerformanceCard />
+        <InvestmentTrackerCard />
         <AnnouncementsCard />
       </div>
     </div>

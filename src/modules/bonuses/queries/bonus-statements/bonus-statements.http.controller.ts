@@ -7,7 +7,9 @@ import type { AuthenticatedUser } from '../../../../platform/auth/session-store.
 import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
-import { SQL_POOL } from '../../../../platform/tokens.js';
+import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
+import { agentTimeZone } from '../../../identity/contracts/agent-time-zone.js';
+import type { BonusesConfig } from '../../bonuses.config.js';
 import { bonusWeekParam } from '../../services/bonus-week-param.js';
 import { statementCsv, statementFileName, statementLines, statementPdf } from '../../services/statement-documents.js';
 import { paidStatementOf, paidStatementsOf, type BonusStatement } from '../bonus-runs/bonus-runs.query.js';
@@ -17,7 +19,10 @@ import { paidStatementOf, paidStatementsOf, type BonusStatement } from '../bonus
 @Controller('api/bonuses/statements')
 @UseGuards(SessionGuard)
 export class BonusStatementsController {
-  constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: Pick<BonusesConfig, 'orgTimeZone'>,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'The signed-in agent’s weekly bonus statements of paid runs, newest first, each with its total.' })
@@ -39,7 +44,7 @@ export class BonusStatementsController {
   @ApiOperation({ summary: 'One statement: the frozen inputs, the rules’ result, adjustments and the total paid, each line with where it came from.' })
   async one(@CurrentUser() user: AuthenticatedUser, @Param('week') rawWeek: string) {
     const statement = await this.statement(user, rawWeek);
-    return { statement, lines: statementLines(statement) };
+    return { statement, lines: statementLines(statement, await this.zoneOf(user)) };
   }
 
   @Get(':week/statement.csv')
@@ -50,7 +55,7 @@ export class BonusStatementsController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${statementFileName(statement, 'csv')}"`)
       .header('cache-control', 'no-store');
-    return statementCsv(statement);
+    return statementCsv(statement, await this.zoneOf(user));
   }
 
   @Get(':week/statement.pdf')
@@ -61,7 +66,12 @@ export class BonusStatementsController {
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${statementFileName(statement, 'pdf')}"`)
       .header('cache-control', 'no-store');
-    return statementPdf(statement);
+    return statementPdf(statement, await this.zoneOf(user));
+  }
+
+  /** Times on a statement are in the agent's own zone (or the organisation's). */
+  private zoneOf(user: AuthenticatedUser): Promise<string> {
+    return agentTimeZone(this.pool, user.userId, this.config.orgTimeZone);
   }
 
   private async statement(user: AuthenticatedUser, rawWeek: string): Promise<BonusStatement> {

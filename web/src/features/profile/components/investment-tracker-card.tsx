@@ -31,7 +31,7 @@ export function InvestmentTrackerCard() {
   const highest = Math.max(0, ...weeks.flatMap((week) => SERIES.map((series) => Number(week[series.key]))));
   const ticks = highest > 0 ? dollarTicks(highest) : undefined;
   return (
-    <section aria-labelledby="investment-tracker-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="investment-tracker">
+    <section aria-labelledby="investment-tracker-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="investment-tracker">
       <h2 id="investment-tracker-title" className="text-lg font-semibold text-brand-900">
         Investment Tracker
       </h2>

@@ -33,7 +33,7 @@ export function WeekPerformanceCard() {
     : [];
   const reason = data ? zeroReason(data) : null;
   return (
-    <section aria-labelledby="week-performance-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="week-performance">
+    <section aria-labelledby="week-performance-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="week-performance">
       <h2 id="week-performance-title" className="text-lg font-semibold text-brand-900">
         Week Performance
       </h2>
