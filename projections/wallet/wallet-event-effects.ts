@@ -111,7 +111,7 @@ export function descriptionOf(event: WalletEvent): string {
     case 'DebtRepaid':
       return 'Debt repaid';
     case 'BonusCredited':
-      return `Weekly bonus (${event.data.week})`;
+      return `Weekly bonus, week of ${event.data.week}`;
     case 'LeadReturnCredited':
       return 'Lead return approved: the lead’s price back';
     case 'BalanceAdjusted':

@@ -93,7 +93,7 @@ describe('bonus run decider', () => {
       .thenRefuses('ADJUSTMENT_BELOW_ZERO');
   });
 
-  it('needs a second admin to approve: not the one who prepared it, nor one who adjusted it', () => {
+  it('needs a second admin to approve: not the one who prepared it, nor one who adjusted it, nor one it pays', () => {
     given(opened).when({ type: 'ApproveBonusRun', adminId: 'ben' }, now).thenRefuses('BONUS_RUN_NOT_SUBMITTED');
     given([...opened, submitted])
       .when({ type: 'ApproveBonusRun', adminId: 'anna' }, now)
@@ -102,6 +102,13 @@ describe('bonus run decider', () => {
     given([...opened, ...adjustedByCarl, submitted])
       .when({ type: 'ApproveBonusRun', adminId: 'carl' }, now)
       .thenRefuses('SAME_ADMIN_APPROVAL');
+    given([...opened, submitted])
+      .when({ type: 'ApproveBonusRun', adminId: 'a' }, now)
+      .thenRefuses('SAME_ADMIN_APPROVAL', 'This run pays you: another admin must approve it.');
+    // b is in the run but is paid nothing (not engaged): b may approve.
+    given([...opened, submitted])
+      .when({ type: 'ApproveBonusRun', adminId: 'b' }, now)
+      .then([{ ...approved, data: { week, approvedBy: 'b' } }]);
     given([...opened, submitted])
       .when({ type: 'ApproveBonusRun', adminId: 'ben' }, now)
       .then([approved]);

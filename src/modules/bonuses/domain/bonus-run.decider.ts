@@ -109,6 +109,8 @@ export const bonusRunDecider: Decider<BonusRunCommand, BonusRunEvent, BonusRunSt
         if (state.preparedBy === command.adminId) throw new DomainError('SAME_ADMIN_APPROVAL', 'You prepared this run: a second admin must approve it.', 403);
         if (state.adjustments.some((adjustment) => adjustment.addedBy === command.adminId))
           throw new DomainError('SAME_ADMIN_APPROVAL', 'You added adjustments to this run: a second admin must approve it.', 403);
+        if (payoutsOf(state).some((payout) => payout.userId === command.adminId && payout.amountCents > 0))
+          throw new DomainError('SAME_ADMIN_APPROVAL', 'This run pays you: another admin must approve it.', 403);
         return [{ type: 'BonusRunApproved', data: { week, approvedBy: command.adminId } }];
       }
       case 'RecordBonusRunPaid': {
