@@ -29,6 +29,7 @@ import { weekPerformanceOf } from '../../src/modules/bonuses/queries/get-week-pe
 import { MarketplaceClient } from '../../src/modules/bonuses/services/marketplace-client.js';
 import { statementCsv, statementPdf } from '../../src/modules/bonuses/services/statement-documents.js';
 import { CreditBonusHandler } from '../../src/modules/wallet/commands/credit-bonus/credit-bonus.handler.js';
+import { CreditBonusesHandler } from '../../src/modules/wallet/commands/credit-bonuses/credit-bonuses.handler.js';
 import { DepositFunds } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.command.js';
 import { DepositFundsHandler } from '../../src/modules/wallet/commands/deposit-funds/deposit-funds.handler.js';
 import { walletStream, type WalletEvent } from '../../src/modules/wallet/contracts/wallet-events.js';
@@ -69,6 +70,7 @@ for (const database of everyDatabase()) {
         WalletLedger,
         DepositFundsHandler,
         CreditBonusHandler,
+        CreditBonusesHandler,
         SetAgentBonusSettingsHandler,
         RecordWeekFiguresHandler,
         RecordWeekFiguresFailureHandler,

@@ -16,6 +16,7 @@ import { ChargeWalletHandler } from './commands/charge-wallet/charge-wallet.hand
 import { AutoRechargeController } from './commands/configure-auto-recharge/auto-recharge.http.controller.js';
 import { ConfigureAutoRechargeHandler } from './commands/configure-auto-recharge/configure-auto-recharge.handler.js';
 import { CreditBonusHandler } from './commands/credit-bonus/credit-bonus.handler.js';
+import { CreditBonusesHandler } from './commands/credit-bonuses/credit-bonuses.handler.js';
 import { CreditLeadReturnHandler } from './commands/credit-lead-return/credit-lead-return.handler.js';
 import { DepositFundsHandler } from './commands/deposit-funds/deposit-funds.handler.js';
 import { IncreaseHoldHandler } from './commands/increase-hold/increase-hold.handler.js';
@@ -92,6 +93,7 @@ class WalletJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicationS
     CaptureHoldHandler,
     ReleaseHoldHandler,
     CreditBonusHandler,
+    CreditBonusesHandler,
     CreditLeadReturnHandler,
     RefundPaymentHandler,
     RefundTopUpHandler,

@@ -7,7 +7,7 @@ import type { Decider } from '../domain/decider.js';
 import { DomainError } from '../domain/domain-error.js';
 import { ConcurrentChange } from '../http/api-error.js';
 import { createPool, type SqlPool } from '../persistence/sql.js';
-import { deterministicEventId, handleCommand } from './command-handling.js';
+import { deterministicEventId, handleCommand, handleEach } from './command-handling.js';
 import { VersionConflictError, type EventStore } from './event-store.port.js';
 import { newEvent, systemContext } from './new-event.js';
 import { PostgresEventStore } from './postgres-event-store.js';
@@ -205,5 +205,53 @@ describe('handleCommand', () => {
       await handleCommand({ store: reading, streamId, decider: gate, command: { by: 'ben' }, context: systemContext('t') });
       expect(otherCalls.reads).toBe(1);
     });
+  });
+});
+
+describe('handleEach', () => {
+  let pool: SqlPool;
+  let store: PostgresEventStore;
+  beforeAll(() => {
+    pool = createPool(testDatabases()[0]!.url, 12);
+    store = new PostgresEventStore(pool);
+  });
+  afterAll(async () => pool.end());
+
+  const items = (streams: readonly string[], key: string) =>
+    streams.map((streamId) => ({ streamId, command: { by: key }, context: systemContext('test'), idempotencyKey: `${key}:${streamId}` }));
+
+  it('decides a command on each of many streams and stores them all with one append, and a batch sent again stores nothing twice', async () => {
+    const streams = Array.from({ length: 40 }, () => `each-${randomUUID()}`);
+    let batches = 0;
+    let singles = 0;
+    const counting: EventStore = Object.assign(Object.create(store) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) => {
+        singles++;
+        return store.append(...args);
+      },
+      appendEach: (...args: Parameters<NonNullable<EventStore['appendEach']>>) => {
+        batches++;
+        return store.appendEach(...args);
+      },
+    });
+    const first = await handleEach({ store: counting, decider: seats, items: items(streams, 'run-1') });
+    expect([batches, singles]).toEqual([1, 0]);
+    expect(first.every((result) => result.stored.length === 1 && result.version === 1n)).toBe(true);
+    const again = await handleEach({ store, decider: seats, items: items(streams, 'run-1') });
+    expect(again.every((result) => result.stored.length === 0)).toBe(true);
+    for (const streamId of streams)
+      expect((await store.readStream(streamId)).map((event) => event.metadata.eventId)).toEqual([deterministicEventId(streamId, `run-1:${streamId}`, 0)]);
+  });
+
+  it('decides a stream written meanwhile by another process again, alone, on its fresh state, and throws a refusal', async () => {
+    const [quiet, busy, full] = [`each-${randomUUID()}`, `each-${randomUUID()}`, `each-${randomUUID()}`];
+    await handleEach({ store, decider: seats, items: items([quiet, busy], 'warm') });
+    // Another process appends to `busy`: this process's cached state of it is stale.
+    await new PostgresEventStore(pool).append(busy, [newEvent('SeatAdded', { by: 'elsewhere' }, systemContext('test'))], { expectedVersion: 1n });
+    const results = await handleEach({ store, decider: seats, items: items([quiet, busy], 'next') });
+    expect(results.map((result) => result.version)).toEqual([2n, 3n]);
+    expect((await store.readStream(busy)).map((event) => (event.data as { by: string }).by)).toEqual(['warm', 'elsewhere', 'next']);
+    for (let i = 0; i < MAX_SEATS; i++) await handleCommand({ store, streamId: full, decider: seats, command: { by: 'x' }, context: systemContext('test') });
+    await expect(handleEach({ store, decider: seats, items: items([quiet, full], 'over') })).rejects.toThrow('No seats left');
   });
 });

@@ -140,6 +140,86 @@ async function decideAndAppend<TCommand, TEvent extends DomainEvent, TState>(
   }
 }
 
+export type EachItem<TCommand> = { readonly streamId: string; readonly command: TCommand; readonly context: CommandContext; readonly idempotencyKey: string };
+
+/** Streams read at once while a batch decides. */
+const EACH_READS = 8;
+
+/**
+ * Many commands, each on a stream of its own (a bonus run's credits: one per wallet), decided
+ * as handleCommand decides them but stored with one commit: each is decided on its stream's
+ * state (what this process last knew of it, or a fresh read) and all are appended with their
+ * expected versions in one `appendEach`. A stream that conflicted, whose events turned out
+ * taken, or a store without `appendEach`, goes through handleCommand alone (which retries and
+ * recognises a command that ran before). Event ids come from each idempotency key, so a batch
+ * that runs again stores nothing twice. A refusal is the caller's to avoid: it throws.
+ */
+export async function handleEach<TCommand, TEvent extends DomainEvent, TState>(
+  options: Omit<CommandOptions<TCommand, TEvent, TState>, 'streamId' | 'command' | 'context' | 'idempotencyKey'> & {
+    readonly items: readonly EachItem<TCommand>[];
+  },
+): Promise<CommandResult<TState>[]> {
+  const { store, decider, items } = options;
+  const alone = (item: EachItem<TCommand>) => handleCommand({ ...options, ...item });
+  if (!store.appendEach || items.length === 0) return Promise.all(items.map(alone));
+  const known = knownOf(store, decider);
+  const states: { state: TState; version: bigint; snapshotVersion: bigint }[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(EACH_READS, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        const item = items[index]!;
+        const cached = known.get(item.streamId) as { state: TState; version: bigint; snapshotVersion: bigint } | undefined;
+        states[index] = cached ?? (await currentState({ ...options, streamId: item.streamId }));
+      }
+    }),
+  );
+  // A refusal is decided again alone, on a fresh read: the state it was decided on may be stale.
+  const decided = items.map((item, index) => {
+    try {
+      return decider.decide(item.command, states[index]!.state, item.context.now);
+    } catch {
+      known.delete(item.streamId);
+      return null;
+    }
+  });
+  const batch = items
+    .map((item, index) => ({ item, index, events: decided[index] }))
+    .filter((entry): entry is { item: EachItem<TCommand>; index: number; events: readonly TEvent[] } => entry.events !== null && entry.events.length > 0)
+    .map(({ item, index, events }) => ({
+      index,
+      streamId: item.streamId,
+      expectedVersion: states[index]!.version === 0n ? ('no_stream' as const) : states[index]!.version,
+      events: events.map((event, n) => newEvent(event.type, event.data, item.context, deterministicEventId(item.streamId, item.idempotencyKey, n))),
+    }));
+  const outcomes = await store.appendEach(batch);
+  const results: (CommandResult<TState> | null)[] = items.map((_, index) => (decided[index]?.length === 0 ? { stored: [], ...states[index]! } : null));
+  const again: number[] = decided.flatMap((events, index) => (events === null ? [index] : []));
+  for (const [position, entry] of batch.entries()) {
+    const outcome = outcomes[position]!;
+    if (outcome.outcome !== 'ok') {
+      known.delete(entry.streamId);
+      again.push(entry.index);
+      continue;
+    }
+    appendedHere.emit(entry.streamId);
+    const before = states[entry.index]!;
+    const state = decided[entry.index]!.reduce(decider.evolve, before.state);
+    let snapshotVersion = before.snapshotVersion;
+    const policy = options.snapshots;
+    if (policy && outcome.streamVersion - snapshotVersion >= BigInt(policy.every)) {
+      await policy.store.save(entry.streamId, policy.name, outcome.streamVersion, state);
+      snapshotVersion = outcome.streamVersion;
+    }
+    known.set(entry.streamId, { state, version: outcome.streamVersion, snapshotVersion });
+    results[entry.index] = { stored: entry.events, state, version: outcome.streamVersion };
+  }
+  // A duplicate batch (it ran before) or a stream written meanwhile: decided again alone, which answers a repeat as stored nothing.
+  await Promise.all(again.map(async (index) => (results[index] = await alone(items[index]!))));
+  return results as CommandResult<TState>[];
+}
+
 /** The stream's state now: its snapshot (if the command path keeps them) plus the events after it. */
 export async function currentState<TCommand, TEvent extends DomainEvent, TState>(
   options: Pick<CommandOptions<TCommand, TEvent, TState>, 'store' | 'streamId' | 'decider' | 'snapshots'>,

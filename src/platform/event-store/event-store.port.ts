@@ -40,6 +40,13 @@ export type AppendResult = {
   readonly duplicate: boolean;
 };
 
+export type AppendEachEntry = { readonly streamId: string; readonly events: readonly NewEvent[]; readonly expectedVersion: ExpectedVersion };
+export type AppendEachOutcome = {
+  readonly outcome: 'ok' | 'duplicate' | 'conflict' | 'event_id_taken';
+  /** After 'ok' or 'duplicate', the stream's version after these events; after 'conflict', its version now. */
+  readonly streamVersion: bigint;
+};
+
 export class VersionConflictError extends Error {
   constructor(
     readonly streamId: string,
@@ -83,6 +90,13 @@ export type EventStore = {
    * stream) are passed over; an id stored elsewhere throws EventIdTakenError and stores none.
    */
   appendInOrder?(entries: readonly { readonly streamId: string; readonly events: readonly NewEvent[] }[]): Promise<void>;
+  /**
+   * Optional: appends to several streams, each with its own expected version, in one
+   * transaction (one commit), for many independent decisions at once (a bonus run's credits).
+   * Each entry's outcome is its own: a conflict or an id taken stores nothing for that stream
+   * and the others are stored. An error throws and stores none. Streams must differ.
+   */
+  appendEach?(entries: readonly AppendEachEntry[]): Promise<AppendEachOutcome[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Events after `after` in global order. Never skips an event committed later than one

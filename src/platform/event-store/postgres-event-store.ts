@@ -9,6 +9,8 @@ import {
   START,
   VersionConflictError,
   type AllPosition,
+  type AppendEachEntry,
+  type AppendEachOutcome,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -126,6 +128,29 @@ export class PostgresEventStore implements EventStore {
       this.appended.emit('appended');
       this.notifier?.appended();
     }
+  }
+
+  async appendEach(entries: readonly AppendEachEntry[]): Promise<AppendEachOutcome[]> {
+    if (entries.length === 0) return [];
+    if (new Set(entries.map((entry) => entry.streamId)).size !== entries.length) throw new Error('appendEach takes each stream once');
+    // One statement: one round trip and one commit for every stream of the batch.
+    const { rows } = await this.pool.query<AppendRow>(
+      `SELECT r.outcome, r.stream_version
+         FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(stream_id, expected, events, n)
+        CROSS JOIN LATERAL es_append(e.stream_id, e.expected, e.events) r
+        ORDER BY e.n`,
+      [
+        entries.map((entry) => entry.streamId),
+        entries.map((entry) => (typeof entry.expectedVersion === 'bigint' ? entry.expectedVersion.toString() : entry.expectedVersion)),
+        entries.map((entry) => payloadOf(entry.events)),
+      ],
+    );
+    const outcomes = rows.map((row) => ({ outcome: row.outcome, streamVersion: row.stream_version ?? 0n }));
+    if (outcomes.some((outcome) => outcome.outcome === 'ok')) {
+      this.appended.emit('appended');
+      this.notifier?.appended();
+    }
+    return outcomes;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -18,6 +18,7 @@ export const refundKeyOf = (refundId: string) => `refund:${refundId}`;
 export { CaptureHold, type CaptureHoldInput } from '../commands/capture-hold/capture-hold.command.js';
 export { ChargeWallet, type ChargeWalletInput } from '../commands/charge-wallet/charge-wallet.command.js';
 export { CreditBonus, type CreditBonusInput } from '../commands/credit-bonus/credit-bonus.command.js';
+export { CreditBonuses } from '../commands/credit-bonuses/credit-bonuses.command.js';
 export { CreditLeadReturn, type CreditLeadReturnInput } from '../commands/credit-lead-return/credit-lead-return.command.js';
 export { DepositFunds, type DepositFundsInput } from '../commands/deposit-funds/deposit-funds.command.js';
 export { IncreaseHold, type IncreaseHoldInput } from '../commands/increase-hold/increase-hold.command.js';

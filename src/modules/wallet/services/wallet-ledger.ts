@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 
-import { handleCommand } from '../../../platform/event-store/command-handling.js';
+import { handleCommand, handleEach } from '../../../platform/event-store/command-handling.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { CommandContext } from '../../../platform/event-store/new-event.js';
 import type { SnapshotPolicy } from '../../../platform/event-store/snapshots.js';
@@ -40,6 +40,22 @@ export class WalletLedger {
       snapshots: this.snapshots,
     });
     return { ...balancesOf(result.state), storedEventIds: result.stored.map((event) => event.metadata.eventId) };
+  }
+
+  /**
+   * Many commands, each on a different agent's wallet, decided as `decide` decides them and
+   * stored with one commit (a bonus run's credits); a wallet written meanwhile is decided again
+   * alone. Wallets must differ.
+   */
+  async decideEach(items: readonly { command: WalletCommand; context: CommandContext; idempotencyKey: string }[]): Promise<WalletAnswer[]> {
+    const results = await handleEach({
+      store: this.store,
+      decider: walletDecider,
+      items: items.map((item) => ({ ...item, streamId: walletStream(item.command.userId) })),
+      conflictRetries: STEP_CONFLICT_RETRIES,
+      snapshots: this.snapshots,
+    });
+    return results.map((result) => ({ ...balancesOf(result.state), storedEventIds: result.stored.map((event) => event.metadata.eventId) }));
   }
 
   /** The wallet as it stands (snapshot plus the events after it), for a process that must look before it acts. */
