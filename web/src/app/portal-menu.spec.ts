@@ -16,7 +16,7 @@ describe('initials', () => {
 });
 
 describe('the portal menu', () => {
-  it('lists the spec’s sidebar areas in order, with Buy Leads, Groups and Payment Methods, and the admin pages apart', () => {
+  it('lists the spec’s sidebar areas in order, with Buy Leads, Groups, Payment Methods and Bonus Statements, and the admin pages apart', () => {
     expect(MENU.map((item) => `${item.label} ${item.to}`)).toEqual([
       'Main Menu /',
       'Dashboard /dashboard',
@@ -27,6 +27,7 @@ describe('the portal menu', () => {
       'Groups /groups',
       'Banking /profile',
       'Wallet /wallet',
+      'Bonus Statements /bonus-statements',
       'Payment Methods /payment-methods',
       'Transfers /transfers',
       'Integrations /integrations',
