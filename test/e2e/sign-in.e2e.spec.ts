@@ -25,7 +25,7 @@ describe('signing in with e-mail and password', () => {
 
     await page.waitForURL('**/profile');
     await page.locator('[data-variant="default"]', { hasText: 'Welcome!' }).filter({ hasText: 'You have been successfully signed in.' }).waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Banking' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.goto('/');
     await page.getByRole('button', { name: 'Alex Agent' }).click();
