@@ -45,6 +45,9 @@ if (!ifNeeded || !upToDate('dist/src/main.js', serverSources)) {
   run('Server', bin('tsc'), ['-p', 'tsconfig.json']);
   run('Embedded database template', process.execPath, ['dist/src/cli/make-embedded-template.js']);
 }
+if (!ifNeeded || !upToDate('dist/assistant-knowledge.json', ['web/src/content', 'src/modules/assistant', 'package-lock.json'])) {
+  run('Assistant knowledge', process.execPath, ['dist/src/cli/build-assistant-knowledge.js']);
+}
 if (!ifNeeded || !upToDate('web/dist/index.html', webSources)) {
   run('Web app', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }

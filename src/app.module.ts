@@ -5,6 +5,7 @@ import type { AppConfig } from './app-config.js';
 import { MIGRATIONS } from './modules.js';
 import { accessJobTriggers, AccessModule } from './modules/access/access.module.js';
 import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
+import { assistantJobTriggers, AssistantModule } from './modules/assistant/assistant.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { bonusesJobTriggers, BonusesModule } from './modules/bonuses/bonuses.module.js';
 import { identityJobTriggers, IdentityModule } from './modules/identity/identity.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
             ...integrationJobTriggers,
             ...supportJobTriggers,
             ...bonusesJobTriggers,
+            ...assistantJobTriggers,
           ],
         }),
         IdentityModule,
@@ -57,6 +59,7 @@ export class AppModule {
         SupportModule,
         BonusesModule,
         AnnouncementsModule,
+        AssistantModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

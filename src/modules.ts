@@ -1,5 +1,6 @@
 import { accessRegistration } from './modules/access/access.registration.js';
 import { announcementsRegistration } from './modules/announcements/announcements.registration.js';
+import { assistantRegistration } from './modules/assistant/assistant.registration.js';
 import { auditRegistration } from './modules/audit/audit.registration.js';
 import { bonusesRegistration } from './modules/bonuses/bonuses.registration.js';
 import { identityRegistration } from './modules/identity/identity.registration.js';
@@ -30,6 +31,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   supportRegistration,
   bonusesRegistration,
   announcementsRegistration,
+  assistantRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */

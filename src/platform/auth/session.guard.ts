@@ -42,3 +42,29 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   if (!user) throw new Error('CurrentUser used on a route without SessionGuard');
   return user;
 });
+
+/**
+ * For public routes that answer a signed-in user more (the assistant): the user when the request
+ * carries a live session, and for a write its CSRF token too; anyone else goes on as a visitor.
+ * A cross-site request thus never acts as the user whose cookie it carried.
+ */
+@Injectable()
+export class OptionalSessionGuard implements CanActivate {
+  constructor(
+    @Inject(CONFIG) private readonly config: PlatformConfig,
+    @Inject(SESSION_STORE) private readonly sessions: SessionStore,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithUser>();
+    const token = readSessionCookie(request, this.config.session.secureCookie);
+    const user = token ? await this.sessions.resolve(token) : null;
+    if (user && (SAFE_METHODS.has(request.method) || request.headers['x-csrf-token'] === user.csrfToken)) request.user = user;
+    return true;
+  }
+}
+
+/** The signed-in user of a route guarded by OptionalSessionGuard, or null for a visitor. */
+export const SignedInUserOrNull = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthenticatedUser | null => context.switchToHttp().getRequest<RequestWithUser>().user ?? null,
+);

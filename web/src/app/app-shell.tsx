@@ -9,6 +9,7 @@ import site from '../content/site.json';
 import { AddCreditButton } from '../features/payments/components/add-credit-button';
 import { cn } from '../lib/cn';
 import { useReturnToast } from '../lib/use-return-toast';
+import { AssistantLauncher } from './assistant-launcher';
 import { FinanceMenu } from './finance-menu';
 import { useHelpRequestDialog } from './help-request-dialog-store';
 import { MenuLinks } from './menu-links';
@@ -178,6 +179,7 @@ export function AppShell() {
           </RouteGuard>
         </main>
       </div>
+      <AssistantLauncher />
     </SidebarProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 
+import { AssistantLauncher } from './assistant-launcher';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteGuard } from './route-guard';
@@ -16,6 +17,7 @@ export function PublicLayout() {
         </RouteGuard>
       </main>
       <Footer />
+      <AssistantLauncher />
     </div>
   );
 }

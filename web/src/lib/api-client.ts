@@ -30,6 +30,9 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The header a write carries, for the few requests that read their answer themselves (a stream). */
+export const csrfHeader = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
+
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,

@@ -1,5 +1,5 @@
-/** What a help request can be about besides its words: an item of the agent's money side ('Report a problem' on it). */
-export const TICKET_REFERENCE_KINDS = ['wallet-entry', 'lead', 'delivery'] as const;
+/** What a help request can be about besides its words: an item of the agent's money side ('Report a problem' on it), or their conversation with the assistant (its hand-off). */
+export const TICKET_REFERENCE_KINDS = ['wallet-entry', 'lead', 'delivery', 'assistant-conversation'] as const;
 export type TicketReferenceKind = (typeof TICKET_REFERENCE_KINDS)[number];
 
 /**

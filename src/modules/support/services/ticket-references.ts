@@ -5,6 +5,7 @@ import type { EventStore } from '../../../platform/event-store/event-store.port.
 import { usd } from '../../../platform/money/usd.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { timeInWords } from '../../../platform/time/org-time.js';
+import { conversationOf, type Conversation } from '../../assistant/contracts/conversations.js';
 import { deliveryWithAttempts, leadDeliveries, providerName, type DeliveryWithAttempts } from '../../integrations/contracts/deliveries.js';
 import { ownedLeadHistory, type OwnedLeadHistory } from '../../marketplace/contracts/lead-directory.js';
 import { entryRefundedCents, explainWalletEntry, refundableCents, walletEntryOf, type ExplainedWalletEntry } from '../../wallet/contracts/wallet-entries.js';
@@ -57,6 +58,16 @@ export async function referenceOf(db: SqlClient, userId: string, item: { kind: T
         label: `Delivery of ${delivery.leadName ?? 'a lead'} to ${to} (${DELIVERY_STATUS_WORDS[delivery.status] ?? delivery.status}), ${timeInWords(delivery.createdAt, zone)}`,
       };
     }
+    case 'assistant-conversation': {
+      const conversation = UUID.test(item.id) ? await conversationOf(db, userId, item.id.toLowerCase()) : null;
+      if (!conversation) throw notYours();
+      const questions = conversation.messages.filter((message) => message.role === 'user').length;
+      return {
+        kind: item.kind,
+        id: conversation.conversationId,
+        label: `Conversation with the AI assistant, ${timeInWords(new Date(conversation.startedAt), zone)} (${questions} question${questions === 1 ? '' : 's'})`,
+      };
+    }
   }
 }
 
@@ -77,7 +88,8 @@ export type ReferenceHistory =
       readonly kind: 'delivery';
       readonly reference: TicketReference;
       readonly item: { readonly delivery: DeliveryWithAttempts; readonly lead: OwnedLeadHistory | null } | null;
-    };
+    }
+  | { readonly kind: 'assistant-conversation'; readonly reference: TicketReference; readonly item: Conversation | null };
 
 /** The referenced item of a request of `userId` (the ticket's agent), read from the modules that own it. */
 export async function referenceHistory(store: EventStore, db: pg.Pool, userId: string, reference: TicketReference): Promise<ReferenceHistory> {
@@ -101,5 +113,7 @@ export async function referenceHistory(store: EventStore, db: pg.Pool, userId: s
       const lead = delivery?.leadId ? await ownedLeadHistory(db, delivery.leadId, userId) : null;
       return { kind: reference.kind, reference, item: delivery ? { delivery, lead } : null };
     }
+    case 'assistant-conversation':
+      return { kind: reference.kind, reference, item: await conversationOf(db, userId, reference.id) };
   }
 }

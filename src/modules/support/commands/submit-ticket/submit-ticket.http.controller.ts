@@ -29,7 +29,7 @@ const submitRequest = z.object({
   /** 'Report a problem' on a wallet entry, a lead or a delivery: the item the request is about. */
   reference: z
     .object({
-      kind: z.enum(TICKET_REFERENCE_KINDS, 'Choose a wallet entry, a lead or a delivery'),
+      kind: z.enum(TICKET_REFERENCE_KINDS, 'Choose a wallet entry, a lead, a delivery or an assistant conversation'),
       id: z.string('Choose the item the request is about').trim().min(1, 'Choose the item the request is about').max(64, 'That item is not in your account.'),
     })
     .optional(),

@@ -71,7 +71,14 @@ export type ReferencedItem =
   | { kind: 'wallet-entry'; reference: TicketReference; item: (ExplainedEntry & { refund: EntryRefund }) | null }
   | { kind: 'lead'; reference: TicketReference; item: { lead: LeadHistory; deliveries: DeliveryHistory[] } | null }
   | { kind: 'delivery'; reference: TicketReference; item: { delivery: DeliveryHistory; lead: LeadHistory | null } | null }
+  | { kind: 'assistant-conversation'; reference: TicketReference; item: AssistantConversation | null }
   | { kind: null; reference: null; item: null };
+/** The agent's conversation with the AI assistant that a request was opened from (its transcript). */
+export type AssistantConversation = {
+  conversationId: string;
+  startedAt: string;
+  messages: { role: 'user' | 'assistant'; content: string; sources: { title: string; url: string }[]; at: string }[];
+};
 /** What a refund from the request can give back of the entry in all, and what refunds have given so far. */
 export type EntryRefund = { refundableCents: number; refundedCents: number };
 export type Assignee = { id: string; email: string; displayName: string | null };

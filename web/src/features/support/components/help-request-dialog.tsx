@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 import { MIN_CONCERN_LENGTH, PRIORITIES, SYSTEM_PROGRAMS } from '../../../../../src/modules/support/contracts/ticket-values';
 import { useHelpRequestDialog } from '../../../app/help-request-dialog-store';
@@ -22,6 +22,7 @@ const failed = (title: string, description: string) => toast({ title, descriptio
 export function HelpRequestDialog() {
   const open = useHelpRequestDialog((s) => s.open);
   const about = useHelpRequestDialog((s) => s.about);
+  const draft = useHelpRequestDialog((s) => s.draft);
   const forget = useHelpRequestDialog((s) => s.forget);
   const close = useHelpRequestDialog((s) => s.close);
   const signedIn = useSession((s) => s.status === 'signed-in');
@@ -30,6 +31,10 @@ export function HelpRequestDialog() {
   const [concern, setConcern] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open && draft) setConcern((current) => current || draft);
+  }, [open, draft]);
 
   const reset = () => {
     setSystemProgram('');

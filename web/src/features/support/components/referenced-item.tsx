@@ -12,7 +12,14 @@ import { sourceLabel, tierLabel } from '../../../lib/lead-sources';
 import { formatCents } from '../../../lib/money';
 import { formatPhone } from '../../../lib/phone';
 import { useApiQuery } from '../../../lib/use-api-query';
-import { fetchTicketReference, startLeadReturn, type DeliveryHistory, type LeadHistory, type TicketReference } from '../api/support';
+import {
+  fetchTicketReference,
+  startLeadReturn,
+  type AssistantConversation,
+  type DeliveryHistory,
+  type LeadHistory,
+  type TicketReference,
+} from '../api/support';
 import { DetailSection, TextAreaField } from './detail-parts';
 import { EntryRefundPart } from './entry-refund';
 import { SelectField } from './select-field';
@@ -31,7 +38,25 @@ const GONE: Record<TicketReference['kind'], string> = {
   'wallet-entry': 'This entry is no longer in the agent’s wallet history.',
   lead: 'The agent no longer has this lead.',
   delivery: 'This delivery is no longer in the agent’s delivery log.',
+  'assistant-conversation': 'This conversation is no longer kept.',
 };
+
+/** The agent's conversation with the assistant, as it was kept: each question and answer with its time and the pages cited. */
+function Transcript({ conversation }: { conversation: AssistantConversation }) {
+  return (
+    <ol className="space-y-2 text-sm" aria-label="Transcript">
+      {conversation.messages.map((message, index) => (
+        <li key={index} className={message.role === 'user' ? 'rounded-md bg-brand-50 p-2' : 'rounded-md bg-slate-50 p-2'}>
+          <p className="text-xs text-slate-600">
+            {message.role === 'user' ? 'Agent' : 'Assistant'} · {formatDateTime(message.at)}
+          </p>
+          <p className="whitespace-pre-wrap break-words text-slate-900">{message.content}</p>
+          {message.sources.length > 0 && <p className="text-xs text-slate-600">From: {message.sources.map((source) => source.title).join(', ')}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 function Facts({ children }: { children: ReactNode }) {
   return <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">{children}</dl>;
@@ -383,6 +408,8 @@ export function ReferencedItemSection({
               )}
             </Part>
           </>
+        ) : data.kind === 'assistant-conversation' ? (
+          <Transcript conversation={data.item} />
         ) : null}
       </div>
     </DetailSection>

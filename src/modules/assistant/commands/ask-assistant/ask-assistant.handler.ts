@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+
+import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
+import { SQL_POOL } from '../../../../platform/tokens.js';
+import type { AssistantAnswer } from '../../domain/compose-answer.js';
+import { questionKey } from '../../domain/question-key.js';
+import { AssistantAnswers } from '../../services/assistant-answers.js';
+import { AskAssistant } from './ask-assistant.command.js';
+
+type Answered = AssistantAnswer & { readonly conversationId: string | null };
+
+/**
+ * Answers, then keeps what was said: a signed-in user's question and answer in their
+ * conversation (a new one when the named one is not theirs), and any question the portal's pages
+ * did not answer in the list admins read. A visitor's words are kept only there.
+ */
+@CommandHandler(AskAssistant)
+export class AskAssistantHandler implements ICommandHandler<AskAssistant, Answered> {
+  constructor(
+    @Inject(SQL_POOL) private readonly pool: pg.Pool,
+    private readonly answers: AssistantAnswers,
+  ) {}
+
+  async execute({ input, context }: AskAssistant): Promise<Answered> {
+    const { messages, userId, stream } = input;
+    const question = messages.at(-1)!.content.trim();
+    const answer = await this.answers.answer(messages, userId ? { userId } : null, context.now, stream);
+    const conversationId = await inTransaction(this.pool, async (tx) => {
+      if (!answer.answered) await countUnanswered(tx, question, context.now);
+      return userId ? keepExchange(tx, userId, input.conversationId ?? null, question, answer, context.now) : null;
+    });
+    return { ...answer, conversationId };
+  }
+}
+
+async function countUnanswered(tx: SqlClient, question: string, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO assistant_unanswered (question_key, question, times_asked, first_asked_at, last_asked_at)
+     VALUES ($1, $2, 1, $3, $3)
+     ON CONFLICT (question_key) DO UPDATE
+       SET question = EXCLUDED.question, times_asked = assistant_unanswered.times_asked + 1, last_asked_at = EXCLUDED.last_asked_at,
+           dismissed_at = NULL, dismissed_by = NULL`,
+    [questionKey(question), question.slice(0, 1_000), now],
+  );
+}
+
+async function keepExchange(tx: SqlClient, userId: string, asked: string | null, question: string, answer: AssistantAnswer, now: Date): Promise<string> {
+  const { rows } = asked
+    ? await tx.query<{ next: number }>(
+        `SELECT coalesce((SELECT max(seq) FROM assistant_messages m WHERE m.conversation_id = c.conversation_id), 0) + 1 AS next
+           FROM assistant_conversations c WHERE c.conversation_id = $1 AND c.user_id = $2 FOR UPDATE`,
+        [asked, userId],
+      )
+    : { rows: [] };
+  let conversationId = asked;
+  let seq = rows[0]?.next;
+  if (!conversationId || seq === undefined) {
+    conversationId = randomUUID();
+    seq = 1;
+    await tx.query(`INSERT INTO assistant_conversations (conversation_id, user_id, started_at, updated_at) VALUES ($1, $2, $3, $3)`, [
+      conversationId,
+      userId,
+      now,
+    ]);
+  } else {
+    await tx.query(`UPDATE assistant_conversations SET updated_at = $2 WHERE conversation_id = $1`, [conversationId, now]);
+  }
+  await tx.query(
+    `INSERT INTO assistant_messages (conversation_id, seq, role, content, sources, answered, created_at)
+     VALUES ($1, $2, 'user', $3, '[]', NULL, $5), ($1, $2 + 1, 'assistant', $4, $6, $7, $5)`,
+    [conversationId, seq, question, answer.message, now, JSON.stringify(answer.sources), answer.answered],
+  );
+  return conversationId;
+}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+import type { Passage } from './passage.js';
+
+/**
+ * The portal's data files (web/src/content) turned into passages. Each schema names only the
+ * fields the assistant reads, so a page may carry more; a file that lost one of these fails the
+ * build rather than leaving the assistant silently ignorant.
+ */
+
+const dollars = (amount: number) => (amount === 0 ? 'free' : `$${amount.toLocaleString('en-US')}`);
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const onboardingSchema = z.object({
+  title: z.string(),
+  intro: z.string(),
+  steps: z.array(z.object({ number: z.number(), id: z.string(), title: z.string(), cost: z.string(), details: z.array(z.string()) })),
+  costs: z.object({ title: z.string(), lines: z.array(z.object({ label: z.string(), amount: z.number() })), totalLabel: z.string() }),
+  prepCourse: z.object({ title: z.string(), body: z.string() }),
+  schedules: z.object({ title: z.string(), links: z.array(z.object({ to: z.string(), label: z.string() })) }),
+});
+
+function onboardingPassages(json: unknown): Passage[] {
+  const onboarding = onboardingSchema.parse(json);
+  const page = { pageTitle: onboarding.title };
+  const total = onboarding.costs.lines.reduce((sum, line) => sum + line.amount, 0);
+  return [
+    {
+      ...page,
+      id: 'onboarding:intro',
+      url: '/onboarding',
+      heading: onboarding.title,
+      text: onboarding.intro,
+      keywords: ['get licensed', 'new agent', 'steps', 'start'],
+    },
+    ...onboarding.steps.map((step): Passage => ({
+      ...page,
+      id: `onboarding:${step.id}`,
+      url: `/onboarding#step-${step.id}`,
+      heading: `Step ${step.number}: ${step.title} (${step.cost})`,
+      text: step.details.join(' '),
+      keywords: [step.title, step.cost],
+    })),
+    {
+      ...page,
+      id: 'onboarding:costs',
+      url: '/onboarding',
+      heading: `${onboarding.costs.title}: licensing costs ${dollars(total)} in all`,
+      text: `Getting licensed costs ${dollars(total)} in all: ${onboarding.costs.lines.map((line) => `${line.label} ${dollars(line.amount)}`).join(', ')}.`,
+      keywords: ['cost', 'price', 'fee', 'fees', 'how much', 'total', 'licensing cost', 'license cost', 'pay', 'expensive'],
+    },
+    {
+      ...page,
+      id: 'onboarding:schedules',
+      url: '/onboarding',
+      heading: onboarding.schedules.title,
+      text: `Each division has its own training schedule: ${onboarding.schedules.links.map((link) => `${link.label} (${link.to})`).join(', ')}.`,
+      keywords: ['training schedule', 'division', 'weeks', 'first weeks'],
+    },
+  ];
+}
+
+/** The prep course's facts are the onboarding page's; its dates are read when the question is asked. */
+function prepCoursePassages(json: unknown): Passage[] {
+  const onboarding = onboardingSchema.parse(json);
+  return [
+    {
+      id: 'prep-course:dates',
+      url: '/prep-course/register',
+      pageTitle: '2-15 License Prep Course',
+      heading: `${onboarding.prepCourse.title}: next course dates and registration`,
+      text: onboarding.prepCourse.body,
+      keywords: ['prep course', 'exam prep', 'register', 'registration', 'next course', 'when', 'date', 'dates', 'weekend', 'saturday', 'sunday', 'class'],
+      live: 'prep-course-dates',
+    },
+  ];
+}
+
+const contactsSchema = z.object({
+  title: z.string(),
+  contacts: z.array(z.object({ name: z.string(), role: z.string(), helpUrl: z.string(), phone: z.string().optional() })),
+});
+
+function contactsPassages(json: unknown): Passage[] {
+  const contacts = contactsSchema.parse(json);
+  return contacts.contacts.map((contact) => ({
+    id: `contacts:${slug(contact.name)}`,
+    url: '/contacts',
+    pageTitle: contacts.title,
+    heading: `${contact.name}: ${contact.role}`,
+    text: `${contact.name} is the ${contact.role.charAt(0).toLowerCase()}${contact.role.slice(1)}.${contact.phone ? ` Phone: ${contact.phone}.` : ''} Their help page is linked on ${contacts.title}.`,
+    keywords: [contact.name, 'contact', 'phone number'],
+  }));
+}
+
+const aboutSchema = z.object({
+  hero: z.object({ title: z.string(), subtitle: z.string() }),
+  journey: z.object({ title: z.string(), body: z.string() }),
+  gains: z.array(z.object({ title: z.string(), body: z.string() })),
+  earnings: z.object({ title: z.string(), note: z.string(), counters: z.array(z.object({ label: z.string(), value: z.number() })) }),
+});
+
+function aboutPassages(json: unknown): Passage[] {
+  const about = aboutSchema.parse(json);
+  const page = { url: '/about', pageTitle: 'About' };
+  return [
+    {
+      ...page,
+      id: 'about:journey',
+      heading: about.journey.title,
+      text: `${about.hero.subtitle} ${about.journey.body}`,
+      keywords: ['about', 'company', 'who are we'],
+    },
+    ...about.gains.map((gain) => ({ ...page, id: `about:${slug(gain.title)}`, heading: gain.title, text: gain.body, keywords: ['why join', 'benefits'] })),
+    {
+      ...page,
+      id: 'about:earnings',
+      heading: about.earnings.title,
+      text: `${about.earnings.counters.map((counter) => `${counter.label}: $${counter.value.toLocaleString('en-US')}`).join('. ')}. ${about.earnings.note}`,
+      keywords: ['earnings', 'income', 'how much can I make', 'salary', 'earn'],
+    },
+  ];
+}
+
+const siteSchema = z.object({
+  productName: z.string(),
+  home: z.object({ title: z.string(), tagline: z.string(), tiles: z.array(z.object({ id: z.string(), title: z.string(), description: z.string() })) }),
+});
+
+function homePassages(json: unknown): Passage[] {
+  const site = siteSchema.parse(json);
+  return site.home.tiles.map((tile) => ({
+    id: `home:${tile.id}`,
+    url: '/',
+    pageTitle: 'Home',
+    heading: tile.title,
+    text: `${tile.description} Open it from the ${tile.title} tile on the home page.`,
+    keywords: [tile.title],
+  }));
+}
+
+const legalSchema = z.object({
+  terms: z.object({ title: z.string(), sections: z.array(z.object({ title: z.string(), body: z.string() })) }),
+  privacy: z.object({ title: z.string(), sections: z.array(z.object({ title: z.string(), body: z.string() })) }),
+});
+
+function legalPassages(json: unknown): Passage[] {
+  const legal = legalSchema.parse(json);
+  const document = (key: 'terms' | 'privacy', url: string, keywords: string[]) =>
+    legal[key].sections.map((section) => ({
+      id: `${key}:${slug(section.title)}`,
+      url,
+      pageTitle: legal[key].title,
+      heading: `${legal[key].title}: ${section.title.replace(/^\d+\.\s*/, '')}`,
+      text: section.body,
+      keywords,
+    }));
+  return [
+    ...document('terms', '/terms-and-conditions', ['terms', 'conditions', 'agreement']),
+    ...document('privacy', '/privacy-policy', ['privacy', 'data', 'personal information']),
+  ];
+}
+
+const leadManagementSchema = z.object({
+  title: z.string(),
+  intro: z.string(),
+  investment: z.object({ title: z.string(), tiers: z.array(z.object({ tier: z.string(), amount: z.string() })) }),
+  formula: z.object({ title: z.string(), bases: z.array(z.object({ when: z.string(), amount: z.string() })), bonus: z.string(), total: z.string() }),
+});
+
+function leadManagementPassages(json: unknown): Passage[] {
+  const leads = leadManagementSchema.parse(json);
+  const page = { url: '/leads', pageTitle: leads.title };
+  return [
+    { ...page, id: 'leads:intro', heading: leads.title, text: leads.intro, keywords: ['lead vendors', 'data leads', 'aged leads', 'buy leads'] },
+    {
+      ...page,
+      id: 'leads:formula',
+      heading: leads.formula.title,
+      text: `${leads.formula.bases.map((base) => `${base.when}: ${base.amount}`).join('; ')}. ${leads.formula.bonus}. ${leads.formula.total}.`,
+      keywords: ['bonus formula', "lion's share", 'base amount', 'submitted av', 'issued av'],
+    },
+  ];
+}
+
+const calculatorSchema = z.object({ title: z.string(), intro: z.string(), formulaRules: z.array(z.string()) });
+
+function calculatorPassages(json: unknown): Passage[] {
+  const calculator = calculatorSchema.parse(json);
+  return calculator.formulaRules.map((rule, index) => ({
+    id: `bonus-calculator:rule-${index + 1}`,
+    url: '/bonus-calculator',
+    pageTitle: 'Bonus Calculator',
+    heading: `Bonus rule: ${rule.split(/[.:=]/)[0]}`,
+    text: rule,
+    keywords: ['bonus rules', 'calculator', 'match', 'cap'],
+  }));
+}
+
+const helpTopicsSchema = z.object({
+  topics: z.array(z.object({ id: z.string(), page: z.string(), pageTitle: z.string(), title: z.string(), keywords: z.array(z.string()), text: z.string() })),
+});
+
+function helpTopicPassages(json: unknown): Passage[] {
+  return helpTopicsSchema.parse(json).topics.map((topic) => ({
+    id: `help:${topic.id}`,
+    url: topic.page,
+    pageTitle: topic.pageTitle,
+    heading: topic.title,
+    text: topic.text,
+    keywords: topic.keywords,
+  }));
+}
+
+/** Every data file the assistant reads, by its path under web/src/content, with what it makes of it. */
+export const CONTENT_SOURCES: readonly { readonly file: string; readonly passages: (json: unknown) => Passage[] }[] = [
+  { file: 'onboarding.json', passages: onboardingPassages },
+  { file: 'onboarding.json', passages: prepCoursePassages },
+  { file: 'contacts.json', passages: contactsPassages },
+  { file: 'about.json', passages: aboutPassages },
+  { file: 'site.json', passages: homePassages },
+  { file: 'legal.json', passages: legalPassages },
+  { file: 'lead-management.json', passages: leadManagementPassages },
+  { file: 'bonus-calculator.json', passages: calculatorPassages },
+  { file: 'help-topics.json', passages: helpTopicPassages },
+];
