@@ -17,7 +17,7 @@ export class Migration0068PrepCourse extends Migration {
         status text NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'cancelled')),
         moved_from date,
         cancelled_at timestamptz,
-        cancelled_by uuid,
+        cancelled_by text,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
