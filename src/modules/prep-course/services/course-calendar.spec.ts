@@ -7,7 +7,7 @@ import { courseCalendar } from './course-calendar.js';
 
 const events = (text: string) =>
   Object.values(ical.sync.parseICS(text))
-    .filter((item): item is VEvent => item.type === 'VEVENT')
+    .filter((item): item is VEvent => item?.type === 'VEVENT')
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 const eastern = (at: Date) => format(new TZDate(at.getTime(), 'America/New_York'), 'yyyy-MM-dd HH:mm');
 
@@ -25,7 +25,7 @@ describe('the course calendar file', () => {
     const [day1, day2] = events(text);
     expect(day1!.start.toISOString()).toBe('2026-01-10T13:00:00.000Z');
     expect(eastern(day1!.start)).toBe('2026-01-10 08:00');
-    expect(eastern(day1!.end)).toBe('2026-01-10 13:00');
+    expect(eastern(day1!.end!)).toBe('2026-01-10 13:00');
     expect(day1!.summary).toBe('2-15 License Prep – Day 1 (Health)');
     expect(eastern(day2!.start)).toBe('2026-01-11 08:00');
     expect(day2!.summary).toBe('2-15 License Prep – Day 2 (Life)');
@@ -44,6 +44,6 @@ describe('the course calendar file', () => {
     expect(saturday).toHaveLength(1);
     expect(saturday[0]!.uid).toBe(both[0]!.uid);
     expect(saturday[0]!.start.toISOString()).toBe('2026-06-13T12:00:00.000Z');
-    expect(saturday[0]!.end.toISOString()).toBe(both[0]!.end.toISOString());
+    expect(saturday[0]!.end!.toISOString()).toBe(both[0]!.end!.toISOString());
   });
 });
