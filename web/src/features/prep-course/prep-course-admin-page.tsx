@@ -58,15 +58,15 @@ function PrepCourseAdmin() {
   };
 
   const columns: ColDef<AdminSession>[] = [
-    { field: 'label', headerName: 'Weekend', flex: 2, minWidth: 240, ...WRAPPED_COLUMN },
-    { headerName: 'Status', valueGetter: (p) => (p.data ? statusOf(p.data) : ''), minWidth: 130 },
-    { field: 'registered', headerName: 'Registered', maxWidth: 130 },
-    { field: 'capacity', headerName: 'Capacity', maxWidth: 120 },
-    { field: 'movedFrom', headerName: 'Moved from', valueFormatter: (p) => p.value ?? '', minWidth: 130 },
+    { field: 'label', headerName: 'Weekend', flex: 2, minWidth: 220, ...WRAPPED_COLUMN },
+    { headerName: 'Status', valueGetter: (p) => (p.data ? statusOf(p.data) : ''), minWidth: 110, maxWidth: 150 },
+    { field: 'registered', headerName: 'Registered', maxWidth: 120 },
+    { field: 'capacity', headerName: 'Seats', maxWidth: 100 },
+    { field: 'movedFrom', headerName: 'Moved from', valueFormatter: (p) => p.value ?? '', minWidth: 120, maxWidth: 140 },
     {
       headerName: 'Actions',
       sortable: false,
-      minWidth: 280,
+      minWidth: 330,
       cellRenderer: (p: { data: AdminSession }) => (
         <div className="flex h-full items-center gap-2">
           <Button
