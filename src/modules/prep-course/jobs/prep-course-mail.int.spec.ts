@@ -25,9 +25,10 @@ for (const database of everyDatabase()) {
     // What the jobs take as "now" when they schedule reminders: set so a reminder falls due a moment later.
     let jobClock = NOW;
     let relay: OutboxRelay;
+    const config = { prepCourseEmailWaitMs: 10_000 };
     const harness = moduleHarness(database, {
       providers: [ExtendPrepSessionsHandler, RegisterForPrepCourseHandler, CancelPrepSessionHandler],
-      values: [[CONFIG, { prepCourseEmailWaitMs: 10_000 }]],
+      values: [[CONFIG, config]],
       jobTriggers: prepCourseMailTriggers,
       registerJobs: ({ queue, pool }) => {
         registerPrepCourseMailJobs(queue, pool, new Mailer(pool, 'portal@example.test', undefined), { publicUrl: 'https://portal.example' }, () => jobClock);
@@ -109,6 +110,15 @@ for (const database of everyDatabase()) {
         `You're registered: 2-15 License Prep, ${weekends[1]!.label}`,
         `Cancelled: 2-15 License Prep on ${weekends[1]!.label}`,
       ]);
+    });
+
+    it('answers that the e-mail may be delayed when it has not gone out within the wait, and sends it all the same', async () => {
+      config.prepCourseEmailWaitMs = 0;
+      const email = `delayed-${database.name}@example.test`;
+      const answer = await register(email, weekends[2]!.saturday);
+      config.prepCourseEmailWaitMs = 10_000;
+      expect(answer.email).toBe('delayed');
+      await until(async () => (await mails(email)).length === 1);
     });
 
     it('stops the relay', async () => relay.stop());
