@@ -12,6 +12,7 @@ import { identityJobTriggers, IdentityModule } from './modules/identity/identity
 import { integrationJobTriggers, IntegrationsModule } from './modules/integrations/integrations.module.js';
 import { marketplaceJobTriggers, MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { prepCourseJobTriggers, PrepCourseModule } from './modules/prep-course/prep-course.module.js';
 import { securityJobTriggers, SecurityModule } from './modules/security/security.module.js';
 import { supportJobTriggers, SupportModule } from './modules/support/support.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
             ...supportJobTriggers,
             ...bonusesJobTriggers,
             ...assistantJobTriggers,
+            ...prepCourseJobTriggers,
           ],
         }),
         IdentityModule,
@@ -60,6 +62,7 @@ export class AppModule {
         BonusesModule,
         AnnouncementsModule,
         AssistantModule,
+        PrepCourseModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

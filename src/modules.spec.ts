@@ -66,6 +66,9 @@ const APPLIED = [
   'Migration0063ChosenTimeZone',
   'Migration0064Announcements',
   'Migration0065Bonuses',
+  'Migration0068PrepCourse',
+  'Migration0069MailAttachments',
+  'Migration0070Assistant',
 ];
 
 describe('the modules the platform is told of', () => {

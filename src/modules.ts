@@ -7,6 +7,7 @@ import { identityRegistration } from './modules/identity/identity.registration.j
 import { integrationsRegistration } from './modules/integrations/integrations.registration.js';
 import { marketplaceRegistration } from './modules/marketplace/marketplace.registration.js';
 import { paymentsRegistration } from './modules/payments/payments.registration.js';
+import { prepCourseRegistration } from './modules/prep-course/prep-course.registration.js';
 import { securityRegistration } from './modules/security/security.registration.js';
 import { supportRegistration } from './modules/support/support.registration.js';
 import { trainingRegistration } from './modules/training/training.registration.js';
@@ -32,6 +33,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   bonusesRegistration,
   announcementsRegistration,
   assistantRegistration,
+  prepCourseRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */

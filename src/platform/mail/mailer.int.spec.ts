@@ -62,6 +62,23 @@ describe('mail', () => {
     mailer.close();
   });
 
+  it('sends attachments over SMTP as MIME parts and keeps them with the stored mail', async () => {
+    const mailer = new Mailer(pool, 'Agent Portal <no-reply@portal.test>', smtp.url);
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    const to = `${randomUUID()}@agents.test`;
+    await mailer.send(randomUUID(), {
+      to,
+      subject: 'Your course',
+      text: 'See the file.',
+      attachments: [{ filename: 'course.ics', contentType: 'text/calendar', content: calendar }],
+    });
+    const raw = smtp.received.find((mail) => mail.to.includes(to))!.raw;
+    expect(raw).toMatch(/Content-Type: text\/calendar; name=course\.ics/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=course\.ics/);
+    expect((await mailer.recent(1, to))[0]!.attachments).toEqual([{ filename: 'course.ics', contentType: 'text/calendar', content: calendar }]);
+    mailer.close();
+  });
+
   it('keeps mail in the outbox when no SMTP server is configured, sent through the job queue', async () => {
     const mailer = new Mailer(pool, 'Agent Portal <no-reply@portal.test>', undefined);
     const jobs = new PostgresJobQueue(pool, `mail-${randomUUID()}`, 50);

@@ -3,7 +3,16 @@ import type pg from 'pg';
 
 import type { JobQueue } from '../jobs/job-queue.port.js';
 
-export type MailMessage = { readonly to: string; readonly subject: string; readonly text: string; readonly html?: string };
+/** A file sent with a mail (a calendar invitation, a document); `content` is the file's text, or its bytes in base64 when `encoding` says so. */
+export type MailAttachment = { readonly filename: string; readonly contentType: string; readonly content: string; readonly encoding?: 'base64' };
+
+export type MailMessage = {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  readonly attachments?: readonly MailAttachment[];
+};
 
 export const SEND_EMAIL_JOB = 'send-email';
 
@@ -33,13 +42,29 @@ export class Mailer {
     if (rowCount) return; // a retried job whose mail already went out
     let providerMessageId: string | null = null;
     if (this.transporter) {
-      const info = await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await this.transporter.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((file) => ({ ...file })),
+      });
       providerMessageId = info.messageId ?? null;
     }
     await this.pool.query(
-      `INSERT INTO mail_messages (id, to_address, subject, text_body, html_body, transport, provider_message_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-      [id, message.to, message.subject, message.text, message.html ?? null, this.transport, providerMessageId],
+      `INSERT INTO mail_messages (id, to_address, subject, text_body, html_body, transport, provider_message_id, attachments)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+      [
+        id,
+        message.to,
+        message.subject,
+        message.text,
+        message.html ?? null,
+        this.transport,
+        providerMessageId,
+        message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      ],
     );
   }
 
@@ -52,6 +77,7 @@ export class Mailer {
       text_body: string;
       html_body: string | null;
       transport: 'outbox' | 'smtp';
+      attachments: MailAttachment[] | null;
       created_at: Date;
     }>(`SELECT * FROM mail_messages WHERE ($2::text IS NULL OR lower(to_address) = lower($2)) ORDER BY created_at DESC LIMIT $1`, [limit, to ?? null]);
     return rows.map((r) => ({
@@ -60,6 +86,7 @@ export class Mailer {
       subject: r.subject,
       text: r.text_body,
       ...(r.html_body ? { html: r.html_body } : {}),
+      ...(r.attachments ? { attachments: r.attachments } : {}),
       transport: r.transport,
       createdAt: r.created_at.toISOString(),
     }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isOfferedCourseWeekend, nextCourseWeekend, offeredCourseWeekends } from './prep-course-schedule.js';
+import { courseDayAt, courseWeekendOf, isOfferedCourseWeekend, isOfferedSaturday, nextCourseWeekend, offeredCourseWeekends } from './prep-course-schedule.js';
 
 // Eastern time is UTC-5 in winter, UTC-4 in summer.
 const eastern = (iso: string) => new Date(iso);
@@ -40,5 +40,35 @@ describe('prep course schedule', () => {
     expect(isOfferedCourseWeekend('2026-11-28 & 2026-11-29', now)).toBe(true);
     expect(isOfferedCourseWeekend('2026-11-21 & 2026-11-22', now)).toBe(false);
     expect(isOfferedCourseWeekend('2026-12-05 & 2026-12-06', now)).toBe(false);
+  });
+});
+
+describe('an offered Saturday (registrations and the sessions table)', () => {
+  it('is offered on the Saturday until 07:59 Eastern and no longer from 08:00', () => {
+    expect(isOfferedSaturday('2026-11-28', new Date('2026-11-28T07:59:00-05:00'))).toBe(true);
+    expect(isOfferedSaturday('2026-11-28', new Date('2026-11-28T08:00:00-05:00'))).toBe(false);
+  });
+
+  it('reads 8 AM on New York’s clock across the change to daylight saving time', () => {
+    // Clocks go forward on Sunday 2026-03-08; the course Saturday 2026-03-07 is still EST (UTC-5), the next one EDT (UTC-4).
+    expect(courseDayAt('2026-03-07', 8).toISOString()).toBe('2026-03-07T13:00:00.000Z');
+    expect(courseDayAt('2026-03-21', 8).toISOString()).toBe('2026-03-21T12:00:00.000Z');
+    expect(isOfferedSaturday('2026-03-21', new Date('2026-03-21T11:59:00Z'))).toBe(true);
+    expect(isOfferedSaturday('2026-03-21', new Date('2026-03-21T12:00:00Z'))).toBe(false);
+    // Sunday 2026-03-08 is the second day of the weekend that started before the change: 08:00 EDT there.
+    expect(courseDayAt('2026-03-08', 8).toISOString()).toBe('2026-03-08T12:00:00.000Z');
+  });
+
+  it('refuses a day that is not a Saturday, one in the past and one past the three-month window', () => {
+    const now = new Date('2026-11-22T10:00:00-05:00');
+    expect(isOfferedSaturday('2026-11-29', now)).toBe(false);
+    expect(isOfferedSaturday('2026-11-21', now)).toBe(false);
+    expect(isOfferedSaturday('2027-02-20', now)).toBe(true);
+    expect(isOfferedSaturday('2027-03-06', now)).toBe(false);
+    expect(isOfferedSaturday('not-a-day', now)).toBe(false);
+  });
+
+  it('describes any course Saturday the same way as the cadence does', () => {
+    expect(courseWeekendOf('2026-11-28')).toEqual(nextCourseWeekend(new Date('2026-11-22T10:00:00-05:00')));
   });
 });

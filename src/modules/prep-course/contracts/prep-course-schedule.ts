@@ -6,6 +6,7 @@ export const PREP_COURSE_TIME_ZONE = 'America/New_York';
 export const FIRST_COURSE_SATURDAY = '2025-10-04';
 export const COURSE_STEP_DAYS = 14;
 export const COURSE_START_HOUR = 8;
+export const COURSE_END_HOUR = 13;
 export const OFFER_WINDOW_MONTHS = 3;
 
 export type CourseWeekend = {
@@ -53,6 +54,27 @@ export function nextCourseWeekend(now: Date): CourseWeekend | null {
 /** True when `dateIso` is one of the weekends offered at `now` (registrations must match). */
 export function isOfferedCourseWeekend(dateIso: string, now: Date): boolean {
   return offeredCourseWeekends(now).some((w) => w.dateIso === dateIso);
+}
+
+/** Whether a course Saturday (yyyy-MM-dd) may be registered for at `now`: from today (Eastern), not started yet (8 AM Eastern), at most three months ahead. */
+export function isOfferedSaturday(saturday: string, now: Date): boolean {
+  const local = new TZDate(now.getTime(), PREP_COURSE_TIME_ZONE);
+  const today = parseISO(format(local, 'yyyy-MM-dd'));
+  const day = parseISO(saturday);
+  if (Number.isNaN(day.getTime()) || day.getDay() !== 6) return false;
+  if (differenceInCalendarDays(day, today) < 0 || differenceInCalendarDays(addMonths(today, OFFER_WINDOW_MONTHS), day) < 0) return false;
+  return now.getTime() < courseDayAt(saturday, COURSE_START_HOUR).getTime();
+}
+
+/** The instant of `hour`:00 Eastern on the day `date` (yyyy-MM-dd), whatever the offset that day (EST or EDT). */
+export function courseDayAt(date: string, hour: number, minute = 0): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, minute, 0, PREP_COURSE_TIME_ZONE).getTime());
+}
+
+/** The weekend of a course Saturday given as yyyy-MM-dd. */
+export function courseWeekendOf(saturday: string): CourseWeekend {
+  return describeWeekend(parseISO(saturday));
 }
 
 function describeWeekend(saturday: Date): CourseWeekend {

@@ -1,17 +1,19 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { CalendarDays, ChevronDown } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { nextCourseWeekend } from '../../../../src/modules/prep-course/contracts/prep-course-schedule';
+import { fetchOfferedSessions } from '../../app/api/prep-course';
 import { Button } from '../../components/ui/button';
 import onboarding from '../../content/onboarding.json';
 import { cn } from '../../lib/cn';
 import { formatWholeDollars } from '../../lib/money';
+import { useApiQuery } from '../../lib/use-api-query';
 
 export function OnboardingPage() {
   const [openSteps, setOpenSteps] = useState<Set<string>>(() => new Set());
-  const next = useMemo(() => nextCourseWeekend(new Date()), []);
+  const { data: offered, loading } = useApiQuery('/api/prep-course/sessions', fetchOfferedSessions, { failure: 'Failed to load the next course date' });
+  const next = offered?.next ?? null;
   const total = onboarding.costs.lines.reduce((sum, line) => sum + line.amount, 0);
 
   const setOpen = (id: string, open: boolean) =>
@@ -95,7 +97,7 @@ export function OnboardingPage() {
         <p className="mt-2 text-slate-700">{onboarding.prepCourse.body}</p>
         <p className="mt-4 flex items-center gap-2 font-medium">
           <CalendarDays className="h-5 w-5 text-brand-600" aria-hidden />
-          {onboarding.prepCourse.nextLabel}: <span data-testid="next-course-date">{next ? next.label : 'TBA'}</span>
+          {onboarding.prepCourse.nextLabel}: <span data-testid="next-course-date">{next ? next.label : loading ? '…' : 'TBA'}</span>
         </p>
         <Button asChild className="mt-4">
           <Link to="/prep-course/register">{onboarding.prepCourse.register}</Link>

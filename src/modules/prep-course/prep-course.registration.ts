@@ -1,0 +1,13 @@
+import type { ModuleRegistration } from '../../platform/module-registration.js';
+import { Migration0068PrepCourse } from './migrations/migration-0068-prep-course.js';
+import { prepCourseConfig } from './prep-course.config.js';
+import { PREP_COURSE_TABLES } from './prep-course.tables.js';
+
+/** The 2-15 licence prep course (its weekends and registrations): what the platform needs of this module before Nest starts. */
+export const prepCourseRegistration: ModuleRegistration = {
+  name: 'prep-course',
+  tables: PREP_COURSE_TABLES,
+  // Names are stored in schema_migrations: never rename one.
+  migrations: [{ name: 'Migration0068PrepCourse', class: Migration0068PrepCourse }],
+  config: prepCourseConfig,
+};

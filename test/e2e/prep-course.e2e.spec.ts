@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { PREP_MESSAGES } from '../../src/modules/prep-course/contracts/prep-form.js';
+import { ApiClient } from '../support/portal/api-client.js';
+import { freshAdmin, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
+import { checkPage, launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
+
+type Offered = { sessionId: string; saturday: string; dateIso: string; label: string };
+
+let browser: Browser;
+let next: Offered;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { sessions } = (await (await new ApiClient(portalUrl()).request('GET', '/api/prep-course/sessions')).json()) as { sessions: Offered[] };
+  next = sessions[0]!;
+});
+afterAll(async () => browser?.close());
+
+const register = (page: Page) => page.getByRole('button', { name: 'Register' });
+
+describe('the prep course registration page', () => {
+  it('registers a visitor only once they commit, then offers the Saturday calendar file and the study guide', async () => {
+    for (const width of [1366, 390]) {
+      const { context, page } = await newPage(browser, { width });
+      await page.goto('/prep-course/register');
+      await page.getByRole('heading', { name: PREP_MESSAGES.title }).waitFor();
+      await page.getByText(PREP_MESSAGES.footer).waitFor();
+
+      // The commitment rule: until YES is chosen the message shows and Register is disabled, NO included.
+      await page.getByText(PREP_MESSAGES.commitment).waitFor();
+      expect(await register(page).isDisabled()).toBe(true);
+      await page.getByLabel('First name').fill('Rosa');
+      await page.getByLabel('Last name').fill('Alvarez');
+      await page.getByLabel('Office').selectOption({ label: 'South Tampa – Marcus Hale & Tasha Greene' });
+      await page.getByLabel('Email').fill(`rosa-${randomUUID().slice(0, 8)}@example.test`);
+      await page.getByLabel('Course date').selectOption({ label: next.label });
+      await page.getByLabel('How many times have you taken the exam?').selectOption('Never');
+      await page.getByRole('radio', { name: 'NO' }).check();
+      await page.getByText(PREP_MESSAGES.commitment).waitFor();
+      expect(await register(page).isDisabled()).toBe(true);
+      await page.getByRole('radio', { name: 'YES' }).check();
+      await page.getByText(PREP_MESSAGES.commitment).waitFor({ state: 'detached' });
+      await screenshot(page, `prep-course-form-${width}`);
+
+      await register(page).click();
+      await page.getByText(PREP_MESSAGES.success).first().waitFor();
+      await page.getByRole('heading', { name: PREP_MESSAGES.registered }).waitFor();
+      expect(await page.getByTestId('registered-dates').textContent()).toBe(next.label);
+      await screenshot(page, `prep-course-registered-${width}`);
+
+      if (width === 1366) {
+        const [calendar] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add Saturday to Calendar' }).click()]);
+        expect(calendar.suggestedFilename()).toBe(`2-15-license-prep-${next.saturday}.ics`);
+        const ics = fs.readFileSync((await calendar.path())!, 'utf8');
+        expect(ics).toContain(`DTSTART;TZID=America/New_York:${next.saturday.replaceAll('-', '')}T080000`);
+        expect(ics).toContain(`DTEND;TZID=America/New_York:${next.saturday.replaceAll('-', '')}T130000`);
+        const [guide] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Study Materials' }).click()]);
+        expect(guide.suggestedFilename()).toBe('2-15-license-prep-study-guide.pdf');
+        expect(
+          fs
+            .readFileSync((await guide.path())!)
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-');
+
+        await page.getByRole('link', { name: 'Return to License Prep' }).click();
+        await page.waitForURL((url) => url.pathname === '/onboarding');
+        await expect.poll(() => page.getByTestId('next-course-date').textContent()).toBe(next.label);
+      }
+      expect(await checkPage(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('shows admins the weekends with their seats and the registrations of one', async () => {
+    const admin = await freshAdmin();
+    const { context, page } = await newPage(browser, { width: 1366 });
+    await signInThroughForm(page, admin.email, admin.password);
+    await openWithAccessCode(page, '/admin/prep-course');
+    await page.getByRole('heading', { name: 'License Prep Course' }).waitFor();
+    await page.getByRole('button', { name: `Registrations of ${next.label}` }).click();
+    await expect.poll(() => page.getByTestId('registrations-of').textContent()).toBe(next.label);
+    await page.getByTestId('prep-registrations-grid').getByText('Rosa Alvarez').first().waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'prep-course-admin-1366');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await screenshot(page, 'prep-course-admin-390');
+    await context.close();
+  });
+});
