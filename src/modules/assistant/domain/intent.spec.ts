@@ -11,6 +11,8 @@ describe('what a message asks for', () => {
     ['how much money do I have', 'my-balance'],
     ['Do I have any open tickets?', 'my-tickets'],
     ['what is the status of my tickets', 'my-tickets'],
+    ['Am I registered for the prep course?', 'my-course'],
+    ['When is my prep course?', 'my-course'],
     ['Hello!', 'greeting'],
     ['thanks a lot', 'thanks'],
     ['How much does licensing cost?', 'question'],

@@ -5,7 +5,8 @@ import { usd } from '../../../platform/money/usd.js';
 import { timeInWords } from '../../../platform/time/org-time.js';
 import { CONFIG, SQL_POOL } from '../../../platform/tokens.js';
 import { agentTimeZone } from '../../identity/contracts/agent-time-zone.js';
-import { offeredCourseWeekends } from '../../prep-course/contracts/prep-course-schedule.js';
+import { emailOf } from '../../identity/contracts/user-directory.js';
+import { offeredSessions, upcomingRegistrationOf } from '../../prep-course/contracts/course-sessions.js';
 import { openTicketsOf } from '../../support/contracts/open-tickets.js';
 import { walletSummary } from '../../wallet/contracts/wallet-summary.js';
 import type { AssistantConfig } from '../assistant.config.js';
@@ -62,6 +63,7 @@ export class AssistantAnswers {
       case 'my-tickets':
         return asker ? this.ticketsOf(asker.userId) : signInFirst('your tickets');
       case 'my-course':
+        return asker ? this.courseOf(asker.userId, now) : this.fromPages(conversation, now, stream);
       case 'question':
         return this.fromPages(conversation, now, stream);
     }
@@ -72,7 +74,7 @@ export class AssistantAnswers {
     let passages = chosenPassages(this.knowledge().find(asked.at(-1) ?? ''));
     // A short follow-up ("and the fingerprints?") is read with the question before it.
     if (passages.length === 0 && asked.length > 1) passages = chosenPassages(this.knowledge().find(asked.slice(-2).join(' ')));
-    const texts = this.liveTexts(passages, now);
+    const texts = await this.liveTexts(passages, now);
     const fromPassages = retrievalAnswer(passages, texts);
     if (!this.model || passages.length === 0) return fromPassages;
     let streamed = false;
@@ -89,17 +91,39 @@ export class AssistantAnswers {
     }
   }
 
-  /** Texts of passages that carry live data, as they read now. */
-  private liveTexts(passages: readonly Passage[], now: Date): Map<string, string> {
+  /** Texts of passages that carry live data, as they read now: the course weekends offered (the registration page's own list). */
+  private async liveTexts(passages: readonly Passage[], now: Date): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
     for (const passage of passages) {
       if (passage.live !== 'prep-course-dates') continue;
-      const weekends = offeredCourseWeekends(now).slice(0, 3);
+      const weekends = (await offeredSessions(this.pool, now)).slice(0, 3);
       const dates =
         weekends.length === 0 ? 'The next course date is TBA.' : `The next course weekends are ${weekends.map((weekend) => weekend.label).join('; ')}.`;
       texts.set(passage.id, `${passage.text} ${dates} Register on the prep course page.`);
     }
     return texts;
+  }
+
+  private async courseOf(userId: string, now: Date): Promise<AssistantAnswer> {
+    const email = await emailOf(this.pool, userId);
+    const registered = email ? await upcomingRegistrationOf(this.pool, email, now) : null;
+    const source = [{ title: '2-15 License Prep Course', url: '/prep-course/register' }];
+    if (registered) {
+      return {
+        message: `You are registered for the 2-15 License Prep Course on ${registered.label}, 8:00 AM – 1:00 PM Eastern both days. Your confirmation e-mail has the calendar file and the details.`,
+        sources: source,
+        answered: true,
+        handoff: false,
+      };
+    }
+    const next = (await offeredSessions(this.pool, now))[0];
+    const offer = next ? `The next one is ${next.label}; register on the prep course page.` : 'The next course date is TBA.';
+    return {
+      message: `You are not registered for an upcoming prep course${email ? ` under ${email}` : ''}. ${offer}`,
+      sources: source,
+      answered: true,
+      handoff: false,
+    };
   }
 
   private async balanceOf(userId: string): Promise<AssistantAnswer> {
