@@ -71,7 +71,7 @@ describe('page weight of the public home page', () => {
     for (const script of scripts) {
       const { encoding, large } = await encodings.get(script.url)!;
       if (large) expect({ url: script.url, encoding }).toEqual({ url: script.url, encoding: 'br' });
-      expect(script.url).not.toMatch(/data-grid|app-shell|user-menu|users-page|security-page|access-code-dialog|sat-leader-gate/);
+      expect(script.url).not.toMatch(/data-grid|app-shell|user-menu|users-page|security-page|access-code-dialog|sat-leader-gate|assistant-dialog/);
     }
     await context.close();
   });

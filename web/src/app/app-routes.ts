@@ -44,6 +44,7 @@ export const APP_ROUTES = [
   '/admin/lead-prices',
   '/admin/lead-returns',
   '/admin/bonus-runs',
+  '/admin/assistant',
   '/admin/prep-course',
   '/bonus-statements',
   '/textdrip/success',

@@ -93,6 +93,7 @@ export const router = createBrowserRouter([
           { path: routePath('/admin/lead-prices'), ...page(() => import('../features/admin-marketplace/lead-prices-page'), 'LeadPricesPage') },
           { path: routePath('/admin/lead-returns'), ...page(() => import('../features/admin-marketplace/lead-returns-page'), 'LeadReturnsPage') },
           { path: routePath('/admin/prep-course'), ...page(() => import('../features/prep-course/prep-course-admin-page'), 'PrepCourseAdminPage') },
+          { path: routePath('/admin/assistant'), ...page(() => import('../features/admin-assistant/unanswered-questions-page'), 'UnansweredQuestionsPage') },
           { path: routePath('/admin/bonus-runs'), ...page(() => import('../features/admin-bonus-runs/bonus-runs-page'), 'BonusRunsPage') },
           { path: routePath('/bonus-statements'), ...page(() => import('../features/bonus-statements/bonus-statements-page'), 'BonusStatementsPage') },
           { path: routePath('/wallet'), ...page(() => import('../features/wallet/wallet-page'), 'WalletPage') },

@@ -29,7 +29,9 @@ export function AssistantDialog() {
   const [conversationId, setConversationId] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages, streamed, pending]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [messages, streamed, pending]);
 
   const send = async () => {
     if (!canSend(input, pending)) return;
