@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { chosenPassages } from '../domain/compose-answer.js';
 import { KnowledgeIndex } from '../services/knowledge-index.js';
 import { CONTENT_DIR } from './knowledge-file.js';
 import { pageOf } from './passage.js';
+import { measureQuestionSet } from './question-set.js';
 import questionSet from './questions.json' with { type: 'json' };
 import { readKnowledge } from './read-knowledge.js';
-
-/**
- * Retrieval quality over the question set (the benchmark prints the same rates): not hand-picked
- * strings, but how often the page that answers a question is among the cited ones, and how
- * often a question the portal cannot answer gets "I don't know".
- */
-export function measureQuestionSet(index: KnowledgeIndex) {
-  let top1 = 0;
-  let top3 = 0;
-  for (const { question, pages } of questionSet.questions) {
-    const found = index.find(question, 3).map((hit) => pageOf(hit.passage.url));
-    if (pages.includes(found[0] ?? '')) top1 += 1;
-    if (found.some((page) => pages.includes(page))) top3 += 1;
-  }
-  const declined = questionSet.unanswerable.filter((question) => chosenPassages(index.find(question)).length === 0).length;
-  const total = questionSet.questions.length;
-  return { questions: total, top1: top1 / total, top3: top3 / total, declined: declined / questionSet.unanswerable.length };
-}
 
 describe('the question set', () => {
   const index = KnowledgeIndex.build(readKnowledge(CONTENT_DIR));
