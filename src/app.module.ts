@@ -11,6 +11,7 @@ import { identityJobTriggers, IdentityModule } from './modules/identity/identity
 import { integrationJobTriggers, IntegrationsModule } from './modules/integrations/integrations.module.js';
 import { marketplaceJobTriggers, MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ResourcesModule } from './modules/resources/resources.module.js';
 import { securityJobTriggers, SecurityModule } from './modules/security/security.module.js';
 import { supportJobTriggers, SupportModule } from './modules/support/support.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         SupportModule,
         BonusesModule,
         AnnouncementsModule,
+        ResourcesModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

@@ -6,6 +6,7 @@ import { identityRegistration } from './modules/identity/identity.registration.j
 import { integrationsRegistration } from './modules/integrations/integrations.registration.js';
 import { marketplaceRegistration } from './modules/marketplace/marketplace.registration.js';
 import { paymentsRegistration } from './modules/payments/payments.registration.js';
+import { resourcesRegistration } from './modules/resources/resources.registration.js';
 import { securityRegistration } from './modules/security/security.registration.js';
 import { supportRegistration } from './modules/support/support.registration.js';
 import { trainingRegistration } from './modules/training/training.registration.js';
@@ -30,6 +31,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   supportRegistration,
   bonusesRegistration,
   announcementsRegistration,
+  resourcesRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */
