@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { dayPartIds } from '../../src/modules/training/contracts/training-content.js';
+import { dayPartIds } from '../../src/modules/training/contracts/training-items.js';
 import { trainingSchedules } from '../../src/modules/training/services/training-schedules.js';
 import { inParallel, MIN_PARALLEL } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';

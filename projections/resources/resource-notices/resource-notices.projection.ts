@@ -1,4 +1,5 @@
-import { RESOURCE_LINK_EVENT_TYPES, RESOURCES_TOPIC } from '../../../src/modules/resources/contracts/resource-links.js';
+import { RESOURCE_LINK_EVENT_TYPES } from '../../../src/modules/resources/contracts/resource-links.js';
+import { RESOURCES_TOPIC } from '../../../src/modules/resources/contracts/resource-tabs.js';
 import type { Projection, ReadModelChange } from '../../../src/platform/projections/projection.js';
 import { EVERYONE_AUDIENCE } from '../../../src/platform/realtime/realtime-hub.js';
 

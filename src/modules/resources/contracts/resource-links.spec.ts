@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import seed from '../../../../web/src/content/resources.json' with { type: 'json' };
-import { RESOURCE_TABS, resourceSeedSchema } from './resource-links.js';
+import { resourceSeedSchema } from './resource-links.js';
+import { RESOURCE_TABS } from './resource-tabs.js';
 
 describe('the resources seed', () => {
   it('matches the schema, with a card on each of the seven tabs and Need Help? opening the help dialog', () => {

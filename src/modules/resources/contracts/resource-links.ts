@@ -1,23 +1,9 @@
 import { z } from 'zod';
 
 import { itemId, linkAddress } from '../../training/contracts/training-content.js';
+import { RESOURCE_ACTIONS, RESOURCE_TABS, type ResourceLinkFields, type ResourceTab } from './resource-tabs.js';
 
 const text = z.string().trim().min(1);
-
-/** The tabs of the Resources page (spec), in their order. */
-export const RESOURCE_TABS = [
-  'Essential Tools',
-  'Meetings & Scheduling',
-  'Lead Management',
-  'Support & Guides',
-  'Events & Incentives',
-  'Lion Share',
-  'Additional Resources',
-] as const;
-export type ResourceTab = (typeof RESOURCE_TABS)[number];
-
-/** What a resource card does: open its address, or open the Submit Help Request dialog. */
-export const RESOURCE_ACTIONS = ['link', 'help-request'] as const;
 
 export const resourceSeedSchema = z
   .strictObject({
@@ -48,22 +34,6 @@ export const resourceSeedSchema = z
   });
 
 export type ResourceSeed = z.output<typeof resourceSeedSchema>;
-
-/** The realtime topic every signed-in browser hears when an admin changes the resource links. */
-export const RESOURCES_TOPIC = 'resources';
-
-/** A card as stored and shown. */
-export type ResourceLinkFields = {
-  readonly tab: ResourceTab;
-  readonly title: string;
-  readonly description: string;
-  readonly emoji: string;
-  readonly action: (typeof RESOURCE_ACTIONS)[number];
-  readonly url: string | null;
-  readonly hidden: boolean;
-};
-
-export type ResourceLinkView = ResourceLinkFields & { readonly id: string; readonly position: number };
 
 /** Events of the resources module, relayed from its outbox; the admin (or the start-up seed) is each event's actor. */
 export type ResourceLinkCreated = { readonly type: 'ResourceLinkCreated'; readonly data: { readonly resourceId: string } & ResourceLinkFields };

@@ -2,7 +2,8 @@ import { newEvent, type CommandContext } from '../../../platform/event-store/new
 import { recordInOutbox } from '../../../platform/event-store/outbox.js';
 import { lockKey } from '../../../platform/persistence/advisory-lock.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
-import { resourceLinkStream, type ResourceLinkEvent, type ResourceLinkFields, type ResourceLinkView } from '../contracts/resource-links.js';
+import { resourceLinkStream, type ResourceLinkEvent } from '../contracts/resource-links.js';
+import type { ResourceLinkFields, ResourceLinkView } from '../contracts/resource-tabs.js';
 
 export const RESOURCE_NOT_FOUND = 'Resource link not found';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { isLinkAddress } from './training-items.js';
+
 /**
  * The shape of a division's training schedule (web/src/content/training/<division>.json) and of
  * the resources page's seed (web/src/content/resources.json). The build refuses a file that does
@@ -18,16 +20,6 @@ export const linkAddress = z
   .trim()
   .max(2000, 'The address is at most 2,000 characters')
   .refine((value) => isLinkAddress(value), 'The address must start with http://, https:// or / (a page of the portal)');
-
-export function isLinkAddress(value: string): boolean {
-  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname) && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-}
 
 /** A link button; a null url is a document not published yet, shown as 'coming soon'. */
 export const linkButton = z.strictObject({ label: text, url: linkAddress.nullable() });
@@ -139,10 +131,3 @@ export function scheduleItemIds(schedule: Pick<TrainingSchedule, 'weeks' | 'reso
     ...schedule.resources.links.map((l) => l.id),
   ];
 }
-
-/** The parts whose ticks make up a day (spec: every block, simple block and checklist line). */
-export const dayPartIds = (d: Pick<TrainingDay, 'blocks' | 'simpleBlocks' | 'checklist'>): string[] => [
-  ...d.blocks.map((b) => b.id),
-  ...d.simpleBlocks.map((l) => l.id),
-  ...d.checklist.map((l) => l.id),
-];

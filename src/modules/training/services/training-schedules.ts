@@ -2,7 +2,8 @@ import eastTampa from '../../../../web/src/content/training/east-tampa.json' wit
 import southTampa from '../../../../web/src/content/training/south-tampa.json' with { type: 'json' };
 import westTampa from '../../../../web/src/content/training/west-tampa.json' with { type: 'json' };
 import type { ChecklistDay } from '../contracts/training-checklist.js';
-import { dayPartIds, trainingScheduleSchema, type Division, type TrainingSchedule } from '../contracts/training-content.js';
+import { trainingScheduleSchema, type Division, type TrainingSchedule } from '../contracts/training-content.js';
+import { dayPartIds } from '../contracts/training-items.js';
 
 /** The division schedules' data files as written (the build and the unit test check them against the schema). */
 export const TRAINING_CONTENT_FILES: Readonly<Record<Division, unknown>> = { 'east-tampa': eastTampa, 'west-tampa': westTampa, 'south-tampa': southTampa };

@@ -7,7 +7,7 @@ import {
   type ResourceLinkFields,
   type ResourceLinkView,
   type ResourceTab,
-} from '../../../../src/modules/resources/contracts/resource-links';
+} from '../../../../src/modules/resources/contracts/resource-tabs';
 import { AdminOnly } from '../../components/admin-only';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
-import { RESOURCE_TABS, type ResourceLinkFields, type ResourceTab } from '../../../../src/modules/resources/contracts/resource-links';
-import { isLinkAddress } from '../../../../src/modules/training/contracts/training-content';
+import { RESOURCE_TABS, type ResourceLinkFields, type ResourceTab } from '../../../../src/modules/resources/contracts/resource-tabs';
+import { isLinkAddress } from '../../../../src/modules/training/contracts/training-items';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';

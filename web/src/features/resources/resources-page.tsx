@@ -3,13 +3,16 @@ import { ArrowRight, ExternalLink, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { RESOURCE_TABS, RESOURCES_TOPIC, type ResourceLinkView, type ResourceTab } from '../../../../src/modules/resources/contracts/resource-links';
+import { RESOURCE_TABS, RESOURCES_TOPIC, type ResourceLinkView, type ResourceTab } from '../../../../src/modules/resources/contracts/resource-tabs';
 import { useHelpRequestDialog } from '../../app/help-request-dialog-store';
 import { api } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/use-api-query';
 
 type Card = Omit<ResourceLinkView, 'hidden' | 'position'>;
 const fetchResources = () => api<{ tabs: ResourceTab[]; resources: Card[] }>('GET', '/api/resources');
+
+/** A tab's value for the tab widget: its ids must not hold spaces or '&'. */
+const slug = (tab: string) => tab.toLowerCase().replace(/[^a-z]+/g, '-');
 
 const EXPLORE = 'inline-flex items-center gap-1.5 rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-600';
 
@@ -40,7 +43,7 @@ function Explore({ card }: { card: Card }) {
  */
 export function ResourcesPage() {
   const list = useApiQuery('/api/resources', fetchResources, { failure: 'Failed to load the resources', reloadOn: [RESOURCES_TOPIC] });
-  const [tab, setTab] = useState<ResourceTab>(RESOURCE_TABS[0]);
+  const [tab, setTab] = useState(slug(RESOURCE_TABS[0]));
   const cards = list.data?.resources ?? [];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -51,12 +54,12 @@ export function ResourcesPage() {
           <Loader2 className="h-6 w-6 animate-spin" aria-hidden /> Loading...
         </div>
       ) : (
-        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as ResourceTab)} className="mt-6">
+        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
           <Tabs.List aria-label="Resource categories" className="flex gap-1 overflow-x-auto border-b border-slate-200 pb-px">
             {RESOURCE_TABS.map((name) => (
               <Tabs.Trigger
                 key={name}
-                value={name}
+                value={slug(name)}
                 className="whitespace-nowrap rounded-t-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:border-b-2 data-[state=active]:border-brand-700 data-[state=active]:text-brand-900"
               >
                 {name}
@@ -66,7 +69,7 @@ export function ResourcesPage() {
           {RESOURCE_TABS.map((name) => {
             const shown = cards.filter((card) => card.tab === name);
             return (
-              <Tabs.Content key={name} value={name} className="mt-6">
+              <Tabs.Content key={name} value={slug(name)} className="mt-6">
                 {shown.length === 0 ? (
                   <p className="text-slate-600">Nothing here yet.</p>
                 ) : (

@@ -1,12 +1,13 @@
 import { ChevronDown, Mail, Phone } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { setItem } from '../../../../src/modules/training/contracts/training-checklist';
-import { dayPartIds, type Division } from '../../../../src/modules/training/contracts/training-content';
+import type { Division } from '../../../../src/modules/training/contracts/training-content';
+import { dayPartIds } from '../../../../src/modules/training/contracts/training-items';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/use-api-query';
-import { fetchProgress, saveTrainingAnswer, SCHEDULES, setTrainingItem, TRAINING_TOPIC, type TrainingProgress } from './api/training';
+import { fetchProgress, saveTrainingAnswer, SCHEDULES, setTrainingItem, TRAINING_TOPIC, type SetItemAnswer, type TrainingProgress } from './api/training';
 import { DayPanel } from './components/day-panel';
 import { LinkButton } from './components/link-button';
 
@@ -27,9 +28,22 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
     failure: 'Failed to load your training progress',
     reloadOn: [TRAINING_TOPIC],
   });
-  const ticked = useMemo(() => new Set(progress.data?.ticked ?? []), [progress.data]);
-  const answers = progress.data?.answers ?? {};
   const days = useMemo(() => schedule.weeks.flatMap((week) => week.days.map((day) => ({ week: week.number, day }))), [schedule]);
+  // What the agent ticked that the server has not confirmed yet, per day: shown over the saved
+  // ticks until the day's last write is answered, so a reload or an earlier answer never undoes it.
+  const [pending, setPending] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
+  const pendingRef = useRef(pending);
+  const writes = useRef(new Map<string, { tail: Promise<void>; count: number; failed: boolean }>());
+  const ticked = useMemo(() => {
+    const shown = new Set(progress.data?.ticked ?? []);
+    for (const [dayId, dayTicks] of pending) {
+      const entry = days.find(({ day }) => day.id === dayId)!;
+      for (const id of [dayId, ...dayPartIds(entry.day)]) shown.delete(id);
+      for (const id of dayTicks) shown.add(id);
+    }
+    return shown;
+  }, [progress.data, pending, days]);
+  const answers = progress.data?.answers ?? {};
   const [openDays, setOpenDays] = useState<ReadonlySet<string>>(new Set());
   const [navOpen, setNavOpen] = useState(false);
   const pickDay = (dayId: string) => {
@@ -47,29 +61,45 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
     // Only on the first load: later ticks do not open or close panels.
   }, [loaded]);
 
-  const applyLocally = (dayTicks: readonly string[], items: readonly string[]) =>
-    progress.update((data): TrainingProgress | undefined => {
-      const base = data ?? { ticked: [], answers: {} };
-      return { ...base, ticked: [...base.ticked.filter((id) => !items.includes(id)), ...dayTicks] };
-    });
+  const showPending = (next: ReadonlyMap<string, ReadonlySet<string>>) => {
+    pendingRef.current = next;
+    setPending(next);
+  };
 
-  const tick = async (itemId: string, checked: boolean) => {
+  const tick = (itemId: string, checked: boolean) => {
     const entry = days.find(({ day }) => day.id === itemId || dayPartIds(day).includes(itemId));
     if (!entry) return;
     const checklistDay = { dayId: entry.day.id, partIds: dayPartIds(entry.day) };
     const items = [checklistDay.dayId, ...checklistDay.partIds];
-    const after = setItem(checklistDay, ticked, itemId, checked);
-    applyLocally(
-      items.filter((id) => after.has(id)),
-      items,
-    );
-    try {
-      const answer = await setTrainingItem(division, itemId, checked);
-      applyLocally(answer.ticked, items);
-    } catch (failure) {
-      failed(failure, 'Failed to save your progress. Please try again.');
-      void progress.reload();
-    }
+    const saved = new Set(progress.data?.ticked ?? []);
+    const before = pendingRef.current.get(checklistDay.dayId) ?? new Set(items.filter((id) => saved.has(id)));
+    showPending(new Map(pendingRef.current).set(checklistDay.dayId, setItem(checklistDay, before, itemId, checked)));
+    // One day's writes go one after the other; the last answer holds them all.
+    const queue = writes.current.get(checklistDay.dayId) ?? { tail: Promise.resolve(), count: 0, failed: false };
+    writes.current.set(checklistDay.dayId, queue);
+    queue.count++;
+    queue.tail = queue.tail.then(async () => {
+      let answer: SetItemAnswer | null = null;
+      try {
+        answer = await setTrainingItem(division, itemId, checked);
+      } catch (failure) {
+        if (!queue.failed) failed(failure, 'Failed to save your progress. Please try again.');
+        queue.failed = true;
+      }
+      if (--queue.count > 0) return;
+      writes.current.delete(checklistDay.dayId);
+      if (answer && !queue.failed) {
+        const confirmed = answer.ticked;
+        progress.update((data): TrainingProgress | undefined => {
+          const base = data ?? { ticked: [], answers: {} };
+          return { ...base, ticked: [...base.ticked.filter((id) => !items.includes(id)), ...confirmed] };
+        });
+      }
+      const next = new Map(pendingRef.current);
+      next.delete(checklistDay.dayId);
+      showPending(next);
+      if (queue.failed) void progress.reload();
+    });
   };
 
   const saveAnswer = async (itemId: string, answer: string) => {
@@ -163,7 +193,7 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
                         return next;
                       })
                     }
-                    onTick={(itemId, checked) => void tick(itemId, checked)}
+                    onTick={tick}
                     onAnswer={saveAnswer}
                   />
                 ))}

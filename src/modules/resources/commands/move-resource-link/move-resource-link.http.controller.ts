@@ -10,7 +10,7 @@ import { CurrentUser, SessionGuard } from '../../../../platform/auth/session.gua
 import { requestContextOf } from '../../../../platform/http/request-client.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { itemId } from '../../../training/contracts/training-content.js';
-import { RESOURCE_TABS } from '../../contracts/resource-links.js';
+import { RESOURCE_TABS } from '../../contracts/resource-tabs.js';
 import { MoveResourceLink } from './move-resource-link.command.js';
 
 const body = z.strictObject({

@@ -6,7 +6,8 @@ import { outboxCommitted } from '../../../../platform/event-store/outbox.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import type { ResourceLinkUpdated, ResourceLinkView } from '../../contracts/resource-links.js';
+import type { ResourceLinkUpdated } from '../../contracts/resource-links.js';
+import type { ResourceLinkView } from '../../contracts/resource-tabs.js';
 import { endOfTab, fieldsOf, lockResourceOrder, recordResourceEvent, RESOURCE_COLUMNS, RESOURCE_NOT_FOUND } from '../../services/resource-links.js';
 import { UpdateResourceLink } from './update-resource-link.command.js';
 

@@ -6,7 +6,7 @@ import { Roles, RolesGuard } from '../../../../platform/auth/roles.guard.js';
 import { SessionGuard } from '../../../../platform/auth/session.guard.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { ElevatedAccessGuard } from '../../../access/contracts/elevated-access.guard.js';
-import { RESOURCE_TABS } from '../../contracts/resource-links.js';
+import { RESOURCE_TABS } from '../../contracts/resource-tabs.js';
 import { resourceLinks } from './resource-links.query.js';
 
 @ApiTags('resources')

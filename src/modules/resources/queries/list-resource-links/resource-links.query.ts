@@ -1,5 +1,5 @@
 import type { SqlClient } from '../../../../platform/persistence/sql.js';
-import { RESOURCE_TABS, type ResourceLinkView } from '../../contracts/resource-links.js';
+import { RESOURCE_TABS, type ResourceLinkView } from '../../contracts/resource-tabs.js';
 
 /** The cards in the page's order (tab, then place in the tab); hidden ones only when asked (admins). */
 export async function resourceLinks(db: SqlClient, { includeHidden }: { includeHidden: boolean }): Promise<ResourceLinkView[]> {

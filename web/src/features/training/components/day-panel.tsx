@@ -155,7 +155,6 @@ export function DayPanel({ day, week, ticked, answers, open, onOpenChange, onTic
                           className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-left"
                           aria-expanded={isOpen}
                           aria-controls={`${block.id}-details`}
-                          aria-label={`${block.title}, ${block.time}: ${isOpen ? 'hide' : 'show'} details`}
                           onClick={() => setExpanded((current) => toggleExpanded(current, block.id))}
                         >
                           <span className="inline-flex items-center gap-1 text-xs text-slate-600">
