@@ -125,7 +125,7 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
         </p>
       </header>
 
-      <nav aria-label="Weeks" className="sticky top-0 z-10 -mx-4 mt-4 overflow-x-auto bg-slate-50/95 px-4 py-3 backdrop-blur">
+      <nav aria-label="Weeks" className="sticky top-16 z-10 -mx-4 mt-4 overflow-x-auto bg-slate-50/95 px-4 py-3 backdrop-blur">
         <ul className="flex gap-2">
           {sections.map((section) => (
             <li key={section.id}>
@@ -142,7 +142,7 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
       </nav>
 
       <div className="mt-4 gap-8 lg:grid lg:grid-cols-[15rem_1fr]">
-        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
+        <aside className="lg:sticky lg:top-32 lg:max-h-[calc(100vh-9rem)] lg:self-start lg:overflow-y-auto">
           <button
             type="button"
             aria-expanded={navOpen}
@@ -162,7 +162,7 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
 
         <div className="mt-6 min-w-0 space-y-10 lg:mt-0">
           {schedule.weeks.map((week) => (
-            <section key={week.id} id={week.id} aria-labelledby={`${week.id}-title`} className="scroll-mt-20">
+            <section key={week.id} id={week.id} aria-labelledby={`${week.id}-title`} className="scroll-mt-36">
               <h2 id={`${week.id}-title`} className="text-2xl font-bold text-brand-900">
                 {week.title}
               </h2>
@@ -201,7 +201,7 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
             </section>
           ))}
 
-          <section id={`${division}-resources`} aria-labelledby={`${division}-resources-title`} className="scroll-mt-20">
+          <section id={`${division}-resources`} aria-labelledby={`${division}-resources-title`} className="scroll-mt-36">
             <h2 id={`${division}-resources-title`} className="text-2xl font-bold text-brand-900">
               Resources
             </h2>

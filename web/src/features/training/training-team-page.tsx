@@ -58,7 +58,7 @@ export function TrainingTeamPage() {
         <p className="text-slate-600">No agents have chosen you as their SAT leader yet.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="team-progress">
+          <table className="w-full whitespace-nowrap text-left text-sm" data-testid="team-progress">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2">

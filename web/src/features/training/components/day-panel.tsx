@@ -95,7 +95,7 @@ export function DayPanel({ day, week, ticked, answers, open, onOpenChange, onTic
   return (
     <article
       id={day.id}
-      className={cn('scroll-mt-32 rounded-lg border bg-white shadow-sm', complete ? 'border-green-300' : 'border-slate-200')}
+      className={cn('scroll-mt-36 rounded-lg border bg-white shadow-sm', complete ? 'border-green-300' : 'border-slate-200')}
       data-testid="training-day"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 sm:p-4">
@@ -121,7 +121,14 @@ export function DayPanel({ day, week, ticked, answers, open, onOpenChange, onTic
         <span className="text-xs text-slate-600" aria-label={`${done} of ${parts} parts done`}>
           {done}/{parts}
         </span>
-        <TickBox id={`${day.id}-complete`} label="Complete" checked={complete} onChange={(checked) => onTick(day.id, checked)} className="font-medium" />
+        <TickBox
+          id={`${day.id}-complete`}
+          label="Complete"
+          checked={complete}
+          onChange={(checked) => onTick(day.id, checked)}
+          className="font-medium"
+          strike={false}
+        />
       </div>
       {open && (
         <div id={bodyId} className="border-t border-slate-100 px-3 pb-4 sm:px-4">
@@ -148,7 +155,7 @@ export function DayPanel({ day, week, ticked, answers, open, onOpenChange, onTic
                           hideLabel
                           checked={ticked.has(block.id)}
                           onChange={(checked) => onTick(block.id, checked)}
-                          className="py-0"
+                          className="min-h-0 py-0"
                         />
                         <button
                           type="button"

@@ -10,6 +10,7 @@ export function TickBox({
   onChange,
   className,
   hideLabel = false,
+  strike = true,
 }: {
   id: string;
   label: string;
@@ -17,6 +18,8 @@ export function TickBox({
   onChange: (checked: boolean) => void;
   className?: string;
   hideLabel?: boolean;
+  /** Whether a ticked label is struck through (a done task), not for the day's own Complete box. */
+  strike?: boolean;
 }) {
   return (
     <label htmlFor={id} className={cn('flex min-h-9 cursor-pointer items-start gap-3 py-1 text-sm text-slate-800', className)}>
@@ -30,7 +33,7 @@ export function TickBox({
         />
         <Check className="pointer-events-none absolute hidden h-3.5 w-3.5 text-white peer-checked:block" aria-hidden strokeWidth={3} />
       </span>
-      <span className={cn(hideLabel ? 'sr-only' : checked && 'text-slate-600 line-through decoration-slate-400')}>{label}</span>
+      <span className={cn(hideLabel ? 'sr-only' : checked && strike && 'text-slate-600 line-through decoration-slate-400')}>{label}</span>
     </label>
   );
 }
