@@ -5,7 +5,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
-import { fetchTeamProgress, TRAINING_TOPIC, type TeamMemberProgress } from './api/training';
+import { fetchTeamProgress, TRAINING_TEAM_TOPIC, type TeamMemberProgress } from './api/training';
 
 const STANDING: Record<TeamMemberProgress['standing'], { label: string; style: string }> = {
   'not-started': { label: 'Not started', style: 'bg-slate-100 text-slate-800' },
@@ -24,7 +24,7 @@ const dayLabel = (day: { week: number; day: number } | null) => (day ? `Week ${d
 export function TrainingTeamPage() {
   const team = useApiQuery('/api/training/team', fetchTeamProgress, {
     failure: 'Failed to load your team’s training progress',
-    reloadOn: [TRAINING_TOPIC],
+    reloadOn: [TRAINING_TEAM_TOPIC],
     expected: (error) => error.status === 403,
   });
   if (team.loading) return <Loading />;

@@ -8,6 +8,7 @@ import { ApiError } from '../../../../platform/http/api-error.js';
 import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { trainingStream, type TrainingAnswerSaved } from '../../contracts/training.events.js';
+import { satLeaderIdOf } from '../../services/sat-leader.js';
 import { trainingSchedules } from '../../services/training-schedules.js';
 import { UNKNOWN_TRAINING_ITEM } from '../set-training-item/set-training-item.handler.js';
 import { SaveTrainingAnswer } from './save-training-answer.command.js';
@@ -20,6 +21,7 @@ export class SaveTrainingAnswerHandler implements ICommandHandler<SaveTrainingAn
   async execute({ input: { division, itemId, answer }, context }: SaveTrainingAnswer): Promise<{ answer: string }> {
     if (!trainingSchedules().get(division)?.answerIds.has(itemId)) throw new ApiError(404, 'TRAINING_ITEM_NOT_FOUND', UNKNOWN_TRAINING_ITEM);
     const userId = context.actor.id;
+    const leaderId = await satLeaderIdOf(this.pool, userId);
     const changed = await inTransaction(this.pool, async (tx) => {
       const { rowCount } = await tx.query(
         `INSERT INTO training_progress (user_id, division, item_id, answer, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
@@ -29,7 +31,11 @@ export class SaveTrainingAnswerHandler implements ICommandHandler<SaveTrainingAn
       );
       if (!rowCount) return false;
       await recordInOutbox(tx, trainingStream(userId), [
-        newEvent<TrainingAnswerSaved['type'], TrainingAnswerSaved['data']>('TrainingAnswerSaved', { userId, division, itemId, length: answer.length }, context),
+        newEvent<TrainingAnswerSaved['type'], TrainingAnswerSaved['data']>(
+          'TrainingAnswerSaved',
+          { userId, division, itemId, length: answer.length, leaderId },
+          context,
+        ),
       ]);
       return true;
     });

@@ -10,6 +10,7 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { changedItems, setItem } from '../../contracts/training-checklist.js';
 import { trainingStream, type TrainingProgressChanged } from '../../contracts/training.events.js';
+import { satLeaderIdOf } from '../../services/sat-leader.js';
 import { trainingSchedules } from '../../services/training-schedules.js';
 import { SetTrainingItem, type SetTrainingItemAnswer } from './set-training-item.command.js';
 
@@ -30,6 +31,7 @@ export class SetTrainingItemHandler implements ICommandHandler<SetTrainingItem, 
     if (!day) throw new ApiError(404, 'TRAINING_ITEM_NOT_FOUND', UNKNOWN_TRAINING_ITEM);
     const userId = context.actor.id;
     const items = [day.dayId, ...day.partIds];
+    const leaderId = await satLeaderIdOf(this.pool, userId);
     const { after, changed } = await inTransaction(this.pool, async (tx) => {
       await lockKey(tx, 'training-day', `${userId}:${division}:${day.dayId}`);
       const { rows } = await tx.query<{ item_id: string }>(
@@ -49,7 +51,7 @@ export class SetTrainingItemHandler implements ICommandHandler<SetTrainingItem, 
       await recordInOutbox(tx, trainingStream(userId), [
         newEvent<TrainingProgressChanged['type'], TrainingProgressChanged['data']>(
           'TrainingProgressChanged',
-          { userId, division, dayId: day.dayId, changes },
+          { userId, division, dayId: day.dayId, changes, leaderId },
           context,
         ),
       ]);

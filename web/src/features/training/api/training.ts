@@ -1,11 +1,11 @@
 import type { Division, TrainingSchedule } from '../../../../../src/modules/training/contracts/training-content';
-import { TRAINING_TOPIC } from '../../../../../src/modules/training/contracts/training.events';
+import { TRAINING_TEAM_TOPIC, TRAINING_TOPIC } from '../../../../../src/modules/training/contracts/training.events';
 import eastTampa from '../../../content/training/east-tampa.json';
 import southTampa from '../../../content/training/south-tampa.json';
 import westTampa from '../../../content/training/west-tampa.json';
 import { api } from '../../../lib/api-client';
 
-export { TRAINING_TOPIC };
+export { TRAINING_TEAM_TOPIC, TRAINING_TOPIC };
 
 /** The schedules as the build checked them against the schema (scripts/build.mjs, training-content.spec.ts). */
 export const SCHEDULES = {
