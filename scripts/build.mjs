@@ -37,7 +37,7 @@ function run(label, command, args) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const serverSources = ['src', 'projections', 'tsconfig.json', 'package-lock.json'];
+const serverSources = ['src', 'projections', 'web/src/content', 'tsconfig.json', 'package-lock.json'];
 const webSources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'src/modules', 'package-lock.json'];
 
 if (!ifNeeded || !upToDate('dist/src/main.js', serverSources)) {
@@ -45,6 +45,8 @@ if (!ifNeeded || !upToDate('dist/src/main.js', serverSources)) {
   run('Server', bin('tsc'), ['-p', 'tsconfig.json']);
   run('Embedded database template', process.execPath, ['dist/src/cli/make-embedded-template.js']);
 }
+// The training schedules and the resources seed, against their schemas (a bad file stops the build).
+run('Content check', process.execPath, ['dist/src/cli/check-content.js']);
 if (!ifNeeded || !upToDate('dist/assistant-knowledge.json', ['web/src/content', 'src/modules/assistant', 'package-lock.json'])) {
   run('Assistant knowledge', process.execPath, ['dist/src/cli/build-assistant-knowledge.js']);
 }

@@ -13,6 +13,7 @@ import { integrationJobTriggers, IntegrationsModule } from './modules/integratio
 import { marketplaceJobTriggers, MarketplaceModule } from './modules/marketplace/marketplace.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { prepCourseJobTriggers, PrepCourseModule } from './modules/prep-course/prep-course.module.js';
+import { ResourcesModule } from './modules/resources/resources.module.js';
 import { securityJobTriggers, SecurityModule } from './modules/security/security.module.js';
 import { supportJobTriggers, SupportModule } from './modules/support/support.module.js';
 import { TrainingModule } from './modules/training/training.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         AnnouncementsModule,
         AssistantModule,
         PrepCourseModule,
+        ResourcesModule,
       ],
       controllers: [HealthController, RealtimeController, OutboxController, JobsController],
     };

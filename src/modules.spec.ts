@@ -66,6 +66,8 @@ const APPLIED = [
   'Migration0063ChosenTimeZone',
   'Migration0064Announcements',
   'Migration0065Bonuses',
+  'Migration0066TrainingProgress',
+  'Migration0067ResourceLinks',
   'Migration0068PrepCourse',
   'Migration0069MailAttachments',
   'Migration0070Assistant',

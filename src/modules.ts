@@ -8,6 +8,7 @@ import { integrationsRegistration } from './modules/integrations/integrations.re
 import { marketplaceRegistration } from './modules/marketplace/marketplace.registration.js';
 import { paymentsRegistration } from './modules/payments/payments.registration.js';
 import { prepCourseRegistration } from './modules/prep-course/prep-course.registration.js';
+import { resourcesRegistration } from './modules/resources/resources.registration.js';
 import { securityRegistration } from './modules/security/security.registration.js';
 import { supportRegistration } from './modules/support/support.registration.js';
 import { trainingRegistration } from './modules/training/training.registration.js';
@@ -34,6 +35,7 @@ export const MODULE_REGISTRATIONS: readonly ModuleRegistration[] = [
   announcementsRegistration,
   assistantRegistration,
   prepCourseRegistration,
+  resourcesRegistration,
 ];
 
 /** The platform's migrations and every module's, in number order. */

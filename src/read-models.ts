@@ -8,8 +8,10 @@ import { cardPostingsProjection } from '../projections/finance/card-postings/car
 import { profileNoticesProjection } from '../projections/identity/profile-notices/profile-notices.projection.js';
 import { campaignsProjection } from '../projections/marketplace/campaigns/campaigns.projection.js';
 import { leadsProjection } from '../projections/marketplace/leads/leads.projection.js';
+import { resourceNoticesProjection } from '../projections/resources/resource-notices/resource-notices.projection.js';
 import { securityEventsProjection } from '../projections/security/security-events/security-events.projection.js';
 import { ticketsProjection } from '../projections/support/tickets/tickets.projection.js';
+import { trainingNoticesProjection } from '../projections/training/training-notices/training-notices.projection.js';
 import { ledgerAccountsProjection } from '../projections/wallet/ledger-accounts/ledger-accounts.projection.js';
 import { walletBalancesProjection } from '../projections/wallet/wallet-balances/wallet-balances.projection.js';
 import { walletLedgerProjection } from '../projections/wallet/wallet-ledger/wallet-ledger.projection.js';
@@ -40,4 +42,8 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   announcementNoticesProjection,
   // A user's other tabs hear of their profile's changes.
   profileNoticesProjection,
+  // An agent's other tabs and devices hear of their training ticks.
+  trainingNoticesProjection,
+  // Everyone's browsers hear of the resource links an admin changed.
+  resourceNoticesProjection,
 ];

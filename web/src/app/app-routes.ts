@@ -54,6 +54,8 @@ export const APP_ROUTES = [
   '/finance/wallets/:userId',
   '/finance/reconciliation',
   '/transfers',
+  '/training-team',
+  '/admin/resources',
   '/demo-pay/:sessionId',
 ] as const;
 

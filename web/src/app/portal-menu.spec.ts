@@ -16,7 +16,7 @@ describe('initials', () => {
 });
 
 describe('the portal menu', () => {
-  it('lists the spec’s sidebar areas in order, with Buy Leads, Groups, Payment Methods and Bonus Statements, and the admin pages apart', () => {
+  it('lists the spec’s sidebar areas in order, with Buy Leads, Groups, Payment Methods, Bonus Statements, Resources and Team Training, and the admin pages apart', () => {
     expect(MENU.map((item) => `${item.label} ${item.to}`)).toEqual([
       'Main Menu /',
       'Dashboard /dashboard',
@@ -32,6 +32,8 @@ describe('the portal menu', () => {
       'Transfers /transfers',
       'Integrations /integrations',
       'My Tickets /my-tickets',
+      'Resources /resources',
+      'Team Training /training-team',
       'Testing /testing',
     ]);
     // The spec's admin help dashboard keeps its own path; the other admin pages live under /admin/.

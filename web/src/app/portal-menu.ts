@@ -4,6 +4,7 @@ import {
   CreditCard,
   FileText,
   FlaskConical,
+  FolderOpen,
   GraduationCap,
   HandCoins,
   Home,
@@ -11,6 +12,7 @@ import {
   KeyRound,
   Landmark,
   LifeBuoy,
+  Link2,
   ListChecks,
   MailCheck,
   Megaphone,
@@ -51,6 +53,8 @@ export const MENU: MenuItem[] = [
   { to: '/transfers', label: 'Transfers', icon: Send },
   { to: '/integrations', label: 'Integrations', icon: Plug },
   { to: '/my-tickets', label: 'My Tickets', icon: Ticket },
+  { to: '/resources', label: 'Resources', icon: FolderOpen },
+  { to: '/training-team', label: 'Team Training', icon: GraduationCap },
   { to: '/testing', label: 'Testing', icon: FlaskConical },
 ];
 
@@ -66,6 +70,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: '/admin/bonus-runs', label: 'Bonus Runs', icon: HandCoins },
   { to: '/admin/prep-course', label: 'Prep Course', icon: GraduationCap },
   { to: '/admin/assistant', label: 'Assistant Questions', icon: MessageCircleQuestion },
+  { to: '/admin/resources', label: 'Resources', icon: Link2 },
   { to: '/admin/outbox', label: 'Mail Outbox', icon: Inbox },
   { to: '/admin/security', label: 'Security', icon: ShieldAlert },
   { to: '/admin/audit', label: 'Audit', icon: ScrollText },

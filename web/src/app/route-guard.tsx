@@ -22,12 +22,15 @@ export function LoadingScreen() {
   );
 }
 
+/** Pages whose signed-out visitors go straight to the sign-in page (spec: Resources page) rather than home. */
+const SIGN_IN_AT_AUTH = ['/resources'];
+
 function SignInRedirect({ path }: { path: string }) {
   useEffect(() => {
     sessionStorage.setItem(RETURN_TO_KEY, path);
     toast({ title: 'Sign-in required', description: SIGN_IN_NEEDED });
   }, [path]);
-  return <Navigate to="/" replace />;
+  return <Navigate to={SIGN_IN_AT_AUTH.includes(path.split('?')[0]!.replace(/\/+$/, '')) ? '/auth' : '/'} replace />;
 }
 
 function LeadsRedirect() {

@@ -59,11 +59,20 @@ export const router = createBrowserRouter([
           { path: routePath('/auth/confirm'), ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
           { path: routePath('/prep-course/register'), ...page(() => import('../features/prep-course/prep-course-register-page'), 'PrepCourseRegisterPage') },
           { path: routePath('/bonus-calculator'), ...page(() => import('../features/bonus-calculator/bonus-calculator-page'), 'BonusCalculatorPage') },
-          { path: routePath('/resources'), ...notOpenYet('Resources') },
+          { path: routePath('/resources'), ...page(() => import('../features/resources/resources-page'), 'ResourcesPage') },
           { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },
-          { path: routePath('/weeks-et'), ...notOpenYet('East Tampa training schedule') },
-          { path: routePath('/weeks-wt'), ...notOpenYet('West Tampa training schedule') },
-          { path: routePath('/weeks-st'), ...notOpenYet('South Tampa training schedule') },
+          {
+            path: routePath('/weeks-et'),
+            ...page(() => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', { division: 'east-tampa' }),
+          },
+          {
+            path: routePath('/weeks-wt'),
+            ...page(() => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', { division: 'west-tampa' }),
+          },
+          {
+            path: routePath('/weeks-st'),
+            ...page(() => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', { division: 'south-tampa' }),
+          },
         ],
       },
       {
@@ -100,6 +109,8 @@ export const router = createBrowserRouter([
           { path: routePath('/finance/wallets'), ...page(() => import('../features/finance/finance-wallets-page'), 'FinanceWalletsPage') },
           { path: routePath('/finance/wallets/:userId'), ...page(() => import('../features/finance/finance-wallet-page'), 'FinanceWalletPage') },
           { path: routePath('/finance/reconciliation'), ...page(() => import('../features/reconciliation/reconciliation-page'), 'ReconciliationPage') },
+          { path: routePath('/training-team'), ...page(() => import('../features/training/training-team-page'), 'TrainingTeamPage') },
+          { path: routePath('/admin/resources'), ...page(() => import('../features/admin-resources/admin-resources-page'), 'AdminResourcesPage') },
           { path: routePath('/transfers'), ...page(() => import('../features/transfers/transfers-page'), 'TransfersPage') },
         ],
       },

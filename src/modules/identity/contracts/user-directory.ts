@@ -130,3 +130,40 @@ export async function adminEmails(db: SqlClient): Promise<string[]> {
   );
   return rows.map((row) => row.email);
 }
+
+/** A member of a SAT leader's team (or, for admins, any active account), as team views name them. */
+export type TeamMember = {
+  readonly id: string;
+  readonly email: string;
+  readonly displayName: string | null;
+  /** The e-mail of the SAT leader they chose, or null. */
+  readonly satLeaderEmail: string | null;
+};
+
+/**
+ * The active accounts that chose this user as their SAT leader (profiles.sat_manager_email, any
+ * letter case), by name; empty when the user is not a SAT leader (title_code 'Satellite').
+ */
+export async function satTeamOf(db: SqlClient, leaderUserId: string): Promise<TeamMember[]> {
+  if (!UUID.test(leaderUserId)) return [];
+  const { rows } = await db.query<TeamMember>(
+    `SELECT u.id::text AS id, u.email, p.display_name AS "displayName", lower(p.sat_manager_email) AS "satLeaderEmail"
+       FROM users leader JOIN profiles lp ON lp.user_id = leader.id AND lp.title_code = 'Satellite'
+       JOIN profiles p ON lower(p.sat_manager_email) = lower(leader.email) JOIN users u ON u.id = p.user_id
+      WHERE leader.id = $1::uuid AND u.id <> leader.id AND u.disabled_at IS NULL
+      ORDER BY p.display_name NULLS LAST, u.email`,
+    [leaderUserId],
+  );
+  return rows;
+}
+
+/** Every active account with its SAT leader's e-mail, by name (admins' team views); at most `limit`. */
+export async function activeMembers(db: SqlClient, limit = 1000): Promise<TeamMember[]> {
+  const { rows } = await db.query<TeamMember>(
+    `SELECT u.id::text AS id, u.email, p.display_name AS "displayName", lower(p.sat_manager_email) AS "satLeaderEmail"
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE u.disabled_at IS NULL ORDER BY p.display_name NULLS LAST, u.email LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
