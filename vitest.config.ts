@@ -28,6 +28,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // The files share one worker's loaded modules instead of loading NestJS, the modules and
+          // the drivers again for each file: that loading was half of this project's time (a file
+          // gets its own databases, pools and harness; none of them lives in module state).
+          isolate: false,
           // What a test waits for (a read model, a page) may take many seconds while the other projects
           // run beside it on two cores (a CI run has seen the machine five times slower than a quiet
           // one): expect.poll waits up to 60 s (vitest's default is 1 s), and gives up sooner only on

@@ -263,7 +263,7 @@ describe('code splitting', () => {
     await fresh.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.includes('home-page'))).toBe(true);
     // AG Grid is bundled into the admin pages' chunks (security-page): none may load here.
-    for (const other of ['about-page', 'onboarding-page', 'contacts-page', 'legal-page', 'not-open-yet-page', 'security-page', 'ag-grid']) {
+    for (const other of ['about-page', 'onboarding-page', 'contacts-page', 'legal-page', 'resources-page', 'assistant-dialog', 'security-page', 'ag-grid']) {
       expect(scripts.filter((s) => s.includes(other))).toEqual([]);
     }
     await context.close();

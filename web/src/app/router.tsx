@@ -15,8 +15,6 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   },
 });
 
-const notOpenYet = (title: string) => page(() => import('../features/errors/not-open-yet-page'), 'NotOpenYetPage', { title });
-
 // Dialogs only a signed-in user meets, loaded once someone is signed in.
 const SatLeaderGate = lazy(() => import('../features/auth/components/sat-leader-gate').then((module) => ({ default: module.SatLeaderGate })));
 const AccessCodeDialog = lazy(() => import('../features/access/components/access-code-dialog').then((module) => ({ default: module.AccessCodeDialog })));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { resourceSeedSchema } from '../../resources/contracts/resource-links.js';
+import { trainingScheduleSchema } from '../../training/contracts/training-content.js';
 import type { Passage } from './passage.js';
 
 /**
@@ -216,6 +218,89 @@ function helpTopicPassages(json: unknown): Passage[] {
   }));
 }
 
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** A division's schedule: the page, each week (its goal), each day (what happens and what is due) and its leadership team. */
+function trainingPassages(json: unknown): Passage[] {
+  const schedule = trainingScheduleSchema.parse(json);
+  const page = { pageTitle: `${schedule.name} training schedule` };
+  const division = schedule.name;
+  const passages: Passage[] = [
+    {
+      ...page,
+      id: `${schedule.division}:intro`,
+      url: schedule.path,
+      heading: `${division} training schedule: ${schedule.weeks.length} weeks`,
+      text: `${schedule.intro} Weeks: ${schedule.weeks.map((week) => `${week.title} (${week.summary})`).join('; ')}`,
+      keywords: [division, 'training schedule', 'weeks', 'division', 'new agent', 'first weeks'],
+    },
+  ];
+  for (const week of schedule.weeks) {
+    passages.push({
+      ...page,
+      id: `${schedule.division}:${week.id}`,
+      url: `${schedule.path}#${week.id}`,
+      heading: `${division} ${week.title}`,
+      text: [sentence(week.summary), week.goal ? `${week.goal.title}: ${sentence(week.goal.text)}` : ''].filter(Boolean).join(' '),
+      keywords: [
+        division,
+        `week ${week.number}`,
+        ...(week.goal ? [week.goal.kind, week.goal.kind === 'C2C' ? 'cleared to close' : 'first new business', 'goal'] : []),
+      ],
+    });
+    for (const day of week.days) {
+      const parts = [
+        ...day.notes.map(sentence),
+        ...day.blocks.map((block) => `${block.time}, ${block.title}: ${sentence(block.content)}`),
+        ...day.simpleBlocks.map((line) => sentence(line.text)),
+        day.checklist.length > 0 ? `Checklist: ${day.checklist.map((line) => line.text).join('; ')}.` : '',
+        day.homework.length > 0 ? `Homework: ${day.homework.map((line) => line.text).join('; ')}.` : '',
+        day.tips ? `${day.tips.title}: ${day.tips.items.join(' ')}` : '',
+      ];
+      passages.push({
+        ...page,
+        id: `${schedule.division}:${day.id}`,
+        url: `${schedule.path}#${day.id}`,
+        heading: `${division} week ${week.number}, day ${day.number}: ${day.title}`,
+        text: parts.filter(Boolean).join(' '),
+        keywords: [division, `week ${week.number} day ${day.number}`, ...day.blocks.map((block) => block.type)],
+      });
+    }
+  }
+  const { leaders } = schedule.resources;
+  passages.push({
+    ...page,
+    id: `${schedule.division}:leadership`,
+    url: `${schedule.path}#${schedule.division}-resources`,
+    heading: `${division} Leadership Team: contacts, phones and where to send your licence`,
+    text: leaders
+      .map((leader) => `${leader.name}, ${leader.role}: ${leader.phone}${leader.email ? `, ${leader.email}` : ''}.${leader.note ? ` ${leader.note}` : ''}`)
+      .join(' '),
+    keywords: [division, 'leadership team', 'leaders', 'contact', 'phone', 'send licence', 'license', 'email', 'who do I call'],
+  });
+  return passages;
+}
+
+/** The Resources page's cards (the seed the page starts from; admins may edit them since). */
+function resourcePassages(json: unknown): Passage[] {
+  const seed = resourceSeedSchema.parse(json);
+  const tabs = [...new Set(seed.resources.map((resource) => resource.tab))];
+  return tabs.map((tab) => ({
+    id: `resources:${slug(tab)}`,
+    url: '/resources',
+    pageTitle: 'Resources',
+    heading: `Resources, ${tab}: ${seed.resources
+      .filter((r) => r.tab === tab)
+      .map((r) => r.title)
+      .join(', ')}`,
+    text: `On the Resources page, the ${tab} tab: ${seed.resources
+      .filter((resource) => resource.tab === tab)
+      .map((resource) => `${resource.title} (${resource.description.replace(/\.$/, '')})`)
+      .join('; ')}.`,
+    keywords: ['resources', 'links', 'tools', tab],
+  }));
+}
+
 /** Every data file the assistant reads, by its path under web/src/content, with what it makes of it. */
 export const CONTENT_SOURCES: readonly { readonly file: string; readonly passages: (json: unknown) => Passage[] }[] = [
   { file: 'onboarding.json', passages: onboardingPassages },
@@ -227,4 +312,8 @@ export const CONTENT_SOURCES: readonly { readonly file: string; readonly passage
   { file: 'lead-management.json', passages: leadManagementPassages },
   { file: 'bonus-calculator.json', passages: calculatorPassages },
   { file: 'help-topics.json', passages: helpTopicPassages },
+  { file: 'training/east-tampa.json', passages: trainingPassages },
+  { file: 'training/west-tampa.json', passages: trainingPassages },
+  { file: 'training/south-tampa.json', passages: trainingPassages },
+  { file: 'resources.json', passages: resourcePassages },
 ];

@@ -75,7 +75,7 @@ export class AssistantAnswers {
     // A short follow-up ("and the fingerprints?") is read with the question before it.
     if (passages.length === 0 && asked.length > 1) passages = chosenPassages(this.knowledge().find(asked.slice(-2).join(' ')));
     const texts = await this.liveTexts(passages, now);
-    const fromPassages = retrievalAnswer(passages, texts);
+    const fromPassages = retrievalAnswer(passages, texts, asked.at(-1) ?? '');
     if (!this.model || passages.length === 0) return fromPassages;
     let streamed = false;
     try {

@@ -1,29 +1,7 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
-import { stemmer } from 'stemmer';
 
+import { indexTerm } from '../domain/terms.js';
 import type { Passage } from '../knowledge/passage.js';
-
-// Words that say nothing about what is asked. "when" and "much" stay: they tell a date question
-// and a price question from others.
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but if then so of to in on at by for from with about into over after before under again ' +
-    'i me my mine we our ours you your yours he him his she her it its they them their this that these those ' +
-    'am is are was were be been being have has had do does did doing can could should would will shall may might must ' +
-    'what which who whom whose how why there here please tell know want need get got just also any some all ' +
-    'up out as not no yes than too very s t don dont im ive id'
-  ).split(/\s+/),
-);
-
-/** A word as the index keeps it: lower case, without stop words, stemmed ("licensing" and "license" meet). */
-export function indexTerm(term: string): string | null {
-  const word = term
-    .toLowerCase()
-    .replace(/['’]s$/, '')
-    .replace(/['’]/g, '');
-  if (!word || STOP_WORDS.has(word)) return null;
-  return stemmer(word);
-}
 
 type IndexedPassage = Passage;
 
@@ -41,7 +19,7 @@ const OPTIONS: Options<IndexedPassage> = {
   },
 };
 
-/** A passage found for a question: its BM25 score and the share of the question's words it matched. */
+/** A passage found for a question: its BM25 score and the share of the question's words it matched, each word weighed by how rare it is. */
 export type Hit = { readonly passage: Passage; readonly score: number; readonly coverage: number };
 
 /**
@@ -75,12 +53,16 @@ export class KnowledgeIndex {
   /** The best passages for a question, best first. */
   find(question: string, limit = 5): Hit[] {
     const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-    const words = new Set(
-      tokenize(question)
-        .map((token) => indexTerm(token))
-        .filter((term): term is string => Boolean(term)),
-    );
-    if (words.size === 0) return [];
+    const words = [
+      ...new Set(
+        tokenize(question)
+          .map((token) => indexTerm(token))
+          .filter((term): term is string => Boolean(term)),
+      ),
+    ];
+    if (words.length === 0) return [];
+    const weights = new Map(words.map((word) => [word, this.rarity(word)]));
+    const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
     return this.search
       .search(question)
       .slice(0, limit)
@@ -88,8 +70,18 @@ export class KnowledgeIndex {
         const passage = this.byId.get(String(result.id));
         if (!passage) return [];
         const matched = new Set<string>(result.queryTerms);
-        const coverage = [...words].filter((word) => matched.has(word)).length / words.size;
+        const coverage = words.filter((word) => matched.has(word)).reduce((sum, word) => sum + weights.get(word)!, 0) / total;
         return [{ passage, score: result.score, coverage }];
       });
+  }
+
+  /**
+   * How much a word of the question tells (its inverse document frequency): a word no passage
+   * has ("weather") weighs most, one most passages have ("Tampa") little. A passage that matches
+   * only the common words of a question has not answered it.
+   */
+  private rarity(word: string): number {
+    const found = this.search.search(word, { processTerm: (term) => term, fuzzy: false, prefix: false }).length;
+    return Math.log(1 + this.passages.length / (found + 1));
   }
 }
