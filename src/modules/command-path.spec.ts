@@ -4,7 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { sourcesUnder } from '../../test/support/source-tree.js';
 
 /** The modules on the one command path (docs/processes.md); each new module joins the list. */
-const MODULES = ['identity', 'access', 'security', 'wallet', 'payments', 'marketplace', 'integrations', 'support', 'bonuses', 'announcements', 'prep-course'];
+const MODULES = [
+  'identity',
+  'access',
+  'security',
+  'wallet',
+  'payments',
+  'marketplace',
+  'integrations',
+  'support',
+  'bonuses',
+  'announcements',
+  'prep-course',
+  'assistant',
+  'training',
+  'resources',
+];
 
 const WALLET_LEDGER = path.join('src', 'modules', 'wallet', 'services', 'wallet-ledger.ts');
 

@@ -22,6 +22,12 @@ describe('the AI assistant over HTTP', () => {
     expect(cost.message).toContain('$181');
     expect(cost.sources).toEqual([{ title: 'Getting Started', url: '/onboarding' }]);
 
+    // The answer is on a page behind the guard: where it is, never what it says.
+    const guarded = await answer(visitor(), 'Who is the division leader in West Tampa?');
+    expect(guarded.message).toMatch(/^That is on the West Tampa training schedule page, for signed-in agents/);
+    expect(guarded.message).not.toMatch(/\(813\)|@/);
+    expect(guarded.sources.at(-1)).toEqual({ title: 'Sign in', url: '/auth' });
+
     const unknown = `What is the capital of Mongolia, asked at ${Date.now()}?`;
     expect(await answer(visitor(), unknown)).toMatchObject({ answered: false, handoff: true, sources: [], message: expect.stringContaining("I don't know") });
     await answer(visitor(), unknown.toUpperCase());
@@ -64,6 +70,10 @@ describe('the AI assistant over HTTP', () => {
 
   it("tells a signed-in agent their own balance and open tickets, never another agent's", async () => {
     const [funded, other] = [await supportAgent('funded'), await supportAgent('other')];
+    // With an access code the training schedules answer too.
+    expect((await answer(funded.client, 'Where do I send my license once the state issues it?')).message).toMatch(
+      /Licensing & Contracting Coordinator: \(813\)/,
+    );
     await topUpWithDemoCard(funded.client, 2_500);
     await expect.poll(async () => (await answer(funded.client, "What's my balance?")).message).toContain('Your available balance is $25.00');
     expect((await answer(other.client, "What's my balance?")).message).toContain('Your available balance is $0.00');

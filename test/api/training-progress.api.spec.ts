@@ -128,5 +128,10 @@ describe('saved training progress over HTTP', () => {
     const emails = everyone.agents.map((agent) => agent.email);
     for (const agent of [busy, idle, other, leader1]) expect(emails).toContain(agent.account.email);
     expect(everyone.agents.find((agent) => agent.email === other.account.email)).toMatchObject({ division: 'south-tampa', standing: 'on-track' });
+
+    // The shared portal's SAT leader list is the demo's again for the tests after this one.
+    for (const leader of [leader1, leader2]) {
+      expect((await admin.client.request('PUT', `/api/admin/users/${leader.userId}/sat-leader`, { satLeader: false })).status).toBe(200);
+    }
   });
 });

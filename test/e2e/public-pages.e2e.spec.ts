@@ -199,9 +199,9 @@ describe('routing', () => {
   });
 
   it('sends a signed-out visitor from a protected page home and keeps the return path', async () => {
-    await open('/resources?tab=guides');
+    await open('/my-leads?day=2026-01-05');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBe('/resources?tab=guides');
+    expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBe('/my-leads?day=2026-01-05');
   });
 
   it('answers an unknown API path with JSON, not the app', async () => {

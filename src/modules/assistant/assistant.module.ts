@@ -11,6 +11,7 @@ import { DismissUnansweredQuestionController } from './commands/dismiss-unanswer
 import { DismissUnansweredQuestionHandler } from './commands/dismiss-unanswered-question/dismiss-unanswered-question.handler.js';
 import { KeepConversationForTicketHandler } from './commands/keep-conversation-for-ticket/keep-conversation-for-ticket.handler.js';
 import { PurgeExpiredConversationsHandler } from './commands/purge-expired-conversations/purge-expired-conversations.handler.js';
+import { ReleaseConversationFromTicketHandler } from './commands/release-conversation-from-ticket/release-conversation-from-ticket.handler.js';
 import {
   conversationRetentionTriggers,
   PURGE_EXPIRED_CONVERSATIONS,
@@ -54,6 +55,7 @@ class AssistantJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicati
     AskAssistantHandler,
     KeepConversationForTicketHandler,
     PurgeExpiredConversationsHandler,
+    ReleaseConversationFromTicketHandler,
     DismissUnansweredQuestionHandler,
     AssistantJobs,
   ],

@@ -15,7 +15,7 @@ export function MenuLinks({ items, compact, end = true }: { items: readonly Menu
         key={to}
         to={to}
         title={compact ? label : undefined}
-        className={cn('flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100', compact && 'justify-center')}
+        className={cn('flex items-center gap-3 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100', compact && 'justify-center')}
       >
         <Icon className="h-4 w-4 shrink-0" aria-hidden />
         <span className={cn(compact && 'sr-only')}>{label}</span>
@@ -28,7 +28,7 @@ export function MenuLinks({ items, compact, end = true }: { items: readonly Menu
         title={compact ? label : undefined}
         className={({ isActive }) =>
           cn(
-            'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
+            'flex items-center gap-3 rounded-md px-2 py-1.5 text-sm font-medium',
             compact && 'justify-center',
             isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
           )

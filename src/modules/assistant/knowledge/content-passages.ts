@@ -176,7 +176,7 @@ const leadManagementSchema = z.object({
 
 function leadManagementPassages(json: unknown): Passage[] {
   const leads = leadManagementSchema.parse(json);
-  const page = { url: '/leads', pageTitle: leads.title };
+  const page = { url: '/leads', pageTitle: leads.title, access: 'work-account' as const };
   return [
     { ...page, id: 'leads:intro', heading: leads.title, text: leads.intro, keywords: ['lead vendors', 'data leads', 'aged leads', 'buy leads'] },
     {
@@ -223,7 +223,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 /** A division's schedule: the page, each week (its goal), each day (what happens and what is due) and its leadership team. */
 function trainingPassages(json: unknown): Passage[] {
   const schedule = trainingScheduleSchema.parse(json);
-  const page = { pageTitle: `${schedule.name} training schedule` };
+  const page = { pageTitle: `${schedule.name} training schedule`, access: 'elevated' as const };
   const division = schedule.name;
   const passages: Passage[] = [
     {
@@ -289,6 +289,7 @@ function resourcePassages(json: unknown): Passage[] {
     id: `resources:${slug(tab)}`,
     url: '/resources',
     pageTitle: 'Resources',
+    access: 'signed-in' as const,
     heading: `Resources, ${tab}: ${seed.resources
       .filter((r) => r.tab === tab)
       .map((r) => r.title)

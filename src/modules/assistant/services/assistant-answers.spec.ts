@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { AssistantConfig } from '../assistant.config.js';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { AssistantAnswers } from './assistant-answers.js';
 
 type Behaviour = 'stream' | 'fail' | 'stall' | 'break';
@@ -54,7 +54,7 @@ describe('the assistant with a chat model', () => {
       conversationRetentionDays: 90,
       orgTimeZone: 'America/New_York',
     };
-    answers = new AssistantAnswers(noDatabase, config as unknown as AssistantConfig);
+    answers = new AssistantAnswers(noDatabase, config as unknown as ConstructorParameters<typeof AssistantAnswers>[1], {} as EventStore);
   });
   afterAll(() => standIn.stop());
   beforeEach(() => {

@@ -1,10 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type pg from 'pg';
 
+import type { SignInProvider } from '../../../platform/auth/session-store.js';
+import { isWorkAccount } from '../../../platform/auth/work-account.js';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { usd } from '../../../platform/money/usd.js';
 import { timeInWords } from '../../../platform/time/org-time.js';
-import { CONFIG, SQL_POOL } from '../../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, SQL_POOL } from '../../../platform/tokens.js';
+import { elevatedAccessUntil } from '../../access/contracts/elevated-access.js';
 import { agentTimeZone } from '../../identity/contracts/agent-time-zone.js';
+import type { StaffEmailDomainSetting } from '../../identity/contracts/staff-email-domain.js';
 import { emailOf } from '../../identity/contracts/user-directory.js';
 import { offeredSessions, upcomingRegistrationOf } from '../../prep-course/contracts/course-sessions.js';
 import { openTicketsOf } from '../../support/contracts/open-tickets.js';
@@ -13,14 +18,19 @@ import type { AssistantConfig } from '../assistant.config.js';
 import { chosenPassages, retrievalAnswer, type AssistantAnswer } from '../domain/compose-answer.js';
 import { intentOf } from '../domain/intent.js';
 import { loadKnowledgeIndex } from '../knowledge/knowledge-file.js';
-import type { Passage } from '../knowledge/passage.js';
+import { mayRead, VISITOR, type AskerAccess, type Passage } from '../knowledge/passage.js';
 import { ChatModel, passagesPrompt, type ChatTurn } from './chat-model.js';
-import type { KnowledgeIndex } from './knowledge-index.js';
+import type { Hit, KnowledgeIndex } from './knowledge-index.js';
 
-export type Asker = { readonly userId: string } | null;
+/** Who asks: a signed-in user (their id, and what the route guard reads of their account), or null for a visitor. */
+export type Asker = { readonly userId: string; readonly email: string; readonly provider: SignInProvider } | null;
 
 /** How a streamed answer reaches the caller: pieces of the model's text, and a reset when the model failed part way. */
 export type AnswerStream = { readonly delta: (text: string) => void; readonly reset: () => void };
+
+/** How much better a guarded passage must match than a readable one (its score by the share of the question it matched) for the asker to be told where the answer is. */
+const GUARDED_LEAD = 1.5;
+const strength = (hit: Hit) => hit.score * hit.coverage;
 
 const HANDOFF_OFFER =
   'I can open a help request for you: the support team answers it on My Tickets, and this conversation goes with it so you do not have to explain again.';
@@ -39,7 +49,8 @@ export class AssistantAnswers {
 
   constructor(
     @Inject(SQL_POOL) private readonly pool: pg.Pool,
-    @Inject(CONFIG) private readonly config: AssistantConfig,
+    @Inject(CONFIG) private readonly config: AssistantConfig & StaffEmailDomainSetting,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     this.model = config.chatModel ? new ChatModel(config.chatModel) : null;
   }
@@ -63,17 +74,37 @@ export class AssistantAnswers {
       case 'my-tickets':
         return asker ? this.ticketsOf(asker.userId) : signInFirst('your tickets');
       case 'my-course':
-        return asker ? this.courseOf(asker.userId, now) : this.fromPages(conversation, now, stream);
+        return asker ? this.courseOf(asker.userId, now) : this.fromPages(conversation, now, VISITOR, stream);
       case 'question':
-        return this.fromPages(conversation, now, stream);
+        return this.fromPages(conversation, now, await this.accessOf(asker, now), stream);
     }
   }
 
-  private async fromPages(conversation: readonly ChatTurn[], now: Date, stream?: AnswerStream): Promise<AssistantAnswer> {
+  /** What the route guard would let the asker read: the pages of a signed-in user, an access code's or a work account's. */
+  private async accessOf(asker: Asker, now: Date): Promise<AskerAccess> {
+    if (!asker) return VISITOR;
+    const workAccount = isWorkAccount(asker, this.config.staffEmailDomain);
+    const elevated = workAccount || (await elevatedAccessUntil(this.store, asker.userId, now)) !== null;
+    return { signedIn: true, elevated, workAccount };
+  }
+
+  private async fromPages(conversation: readonly ChatTurn[], now: Date, access: AskerAccess, stream?: AnswerStream): Promise<AssistantAnswer> {
     const asked = conversation.filter((turn) => turn.role === 'user').map((turn) => turn.content);
-    let passages = chosenPassages(this.knowledge().find(asked.at(-1) ?? ''));
+    const readable = (passage: Passage) => mayRead(passage, access);
     // A short follow-up ("and the fingerprints?") is read with the question before it.
-    if (passages.length === 0 && asked.length > 1) passages = chosenPassages(this.knowledge().find(asked.slice(-2).join(' ')));
+    const questions = [asked.at(-1) ?? '', ...(asked.length > 1 ? [asked.slice(-2).join(' ')] : [])];
+    let passages: Passage[] = [];
+    for (const question of questions) {
+      if (passages.length > 0) break;
+      const best = this.knowledge().find(question, 5);
+      const allowed = best.every((hit) => readable(hit.passage)) ? best : this.knowledge().find(question, 5, readable);
+      // The answer is on a page the asker may not open when the best passage is there and what
+      // they may read is far weaker (or nothing): say where it is rather than answer around it.
+      const guarded = best[0] && !readable(best[0].passage) && chosenPassages(best).length > 0 ? best[0] : null;
+      const readableBest = chosenPassages(allowed);
+      if (guarded && (readableBest.length === 0 || strength(guarded) > GUARDED_LEAD * strength(allowed[0]!))) return behindGuard(guarded.passage, access);
+      passages = readableBest;
+    }
     const texts = await this.liveTexts(passages, now);
     const fromPassages = retrievalAnswer(passages, texts, asked.at(-1) ?? '');
     if (!this.model || passages.length === 0) return fromPassages;
@@ -148,6 +179,26 @@ export class AssistantAnswers {
             .join('; ')}.`;
     return { message, sources: [{ title: 'My Tickets', url: '/my-tickets' }], answered: true, handoff: false };
   }
+}
+
+/** The answer is on a page the asker may not open yet: where it is and what opens it, never its content. */
+function behindGuard(passage: Passage, access: AskerAccess): AssistantAnswer {
+  const page = { title: passage.pageTitle, url: passage.url.split('#')[0]! };
+  if (!access.signedIn) {
+    return {
+      message: `That is on the ${passage.pageTitle} page, for signed-in agents. Sign in and ask me again.`,
+      sources: [page, { title: 'Sign in', url: '/auth' }],
+      answered: true,
+      handoff: false,
+    };
+  }
+  const opens = passage.access === 'work-account' ? 'a Microsoft work account' : 'an access code from your leader (or a work account)';
+  return {
+    message: `That is on the ${passage.pageTitle} page, which needs ${opens}. Open the page to unlock it, then ask me again.`,
+    sources: [page],
+    answered: true,
+    handoff: false,
+  };
 }
 
 const reply = (message: string): AssistantAnswer => ({ message, sources: [], answered: true, handoff: false });

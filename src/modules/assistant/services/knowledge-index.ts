@@ -51,7 +51,7 @@ export class KnowledgeIndex {
   }
 
   /** The best passages for a question, best first. */
-  find(question: string, limit = 5): Hit[] {
+  find(question: string, limit = 5, allowed: (passage: Passage) => boolean = () => true): Hit[] {
     const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
     const words = [
       ...new Set(
@@ -64,7 +64,7 @@ export class KnowledgeIndex {
     const weights = new Map(words.map((word) => [word, this.rarity(word)]));
     const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
     return this.search
-      .search(question)
+      .search(question, { filter: (result) => allowed(this.byId.get(String(result.id))!) })
       .slice(0, limit)
       .flatMap((result: SearchResult) => {
         const passage = this.byId.get(String(result.id));

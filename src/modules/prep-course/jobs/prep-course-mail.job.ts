@@ -57,7 +57,10 @@ export function registerPrepCourseMailJobs(jobs: JobQueue, pool: pg.Pool, mailer
 
   jobs.register<{ event: Event<PrepSessionMoved> }>(MAIL_PREP_SESSION_MOVED, async ({ event }, { jobId }) => {
     const { sessionId, from, to } = event.data;
-    for (const registration of await registrationsOf(pool, sessionId)) {
+    const movedAt = new Date(event.metadata.occurredAt).getTime();
+    // Whoever registered after the move chose the new weekend: they are not told it moved.
+    const registeredBefore = (await registrationsOf(pool, sessionId)).filter((registration) => new Date(registration.createdAt).getTime() <= movedAt);
+    for (const registration of registeredBefore) {
       await mailer.send(
         deterministicUuid('v8', jobId, registration.registrationId),
         movedMail(registration, from, to, links, new Date(event.metadata.occurredAt)),

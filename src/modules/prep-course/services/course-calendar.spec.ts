@@ -21,6 +21,8 @@ describe('the course calendar file', () => {
   it('holds both days, 08:00–13:00 America/New_York, parsed back by a calendar library', () => {
     const text = courseCalendar({ ...base, saturday: '2026-01-10', days: ['saturday', 'sunday'] });
     expect(text).toContain('BEGIN:VTIMEZONE');
+    // The mail's content type says method=PUBLISH: the file must say the same (RFC 6047).
+    expect(text).toContain('METHOD:PUBLISH');
     expect(text).toContain('DTSTART;TZID=America/New_York:20260110T080000');
     const [day1, day2] = events(text);
     expect(day1!.start.toISOString()).toBe('2026-01-10T13:00:00.000Z');

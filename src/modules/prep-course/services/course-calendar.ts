@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { ICalCalendar } from 'ical-generator';
+import { ICalCalendar, ICalCalendarMethod } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 
 import { COURSE_END_HOUR, COURSE_START_HOUR, courseWeekendOf, PREP_COURSE_TIME_ZONE } from '../contracts/prep-course-schedule.js';
@@ -25,7 +25,11 @@ const at = (date: string, hour: number) => {
  */
 export function courseCalendar(input: { sessionId: string; saturday: string; days: readonly CourseDay[]; registerUrl: string; stamp: Date }): string {
   const weekend = courseWeekendOf(input.saturday);
-  const calendar = new ICalCalendar({ prodId: { company: 'Agent Portal', product: '2-15 License Prep', language: 'EN' }, name: '2-15 License Prep' });
+  const calendar = new ICalCalendar({
+    prodId: { company: 'Agent Portal', product: '2-15 License Prep', language: 'EN' },
+    name: '2-15 License Prep',
+    method: ICalCalendarMethod.PUBLISH,
+  });
   calendar.timezone({ name: PREP_COURSE_TIME_ZONE, generator: (zone) => tzlib_get_ical_block(zone)[0] });
   for (const day of input.days) {
     const date = day === 'saturday' ? weekend.saturday : weekend.sunday;

@@ -25,11 +25,12 @@ export class AskAssistantHandler implements ICommandHandler<AskAssistant, Answer
   ) {}
 
   async execute({ input, context }: AskAssistant): Promise<Answered> {
-    const { messages, userId, stream } = input;
+    const { messages, asker, stream } = input;
+    const userId = asker?.userId ?? null;
     const question = messages.at(-1)!.content.trim();
-    const answer = await this.answers.answer(messages, userId ? { userId } : null, context.now, stream);
+    const answer = await this.answers.answer(messages, asker, context.now, stream);
     const conversationId = await inTransaction(this.pool, async (tx) => {
-      if (!answer.answered) await countUnanswered(tx, question, context.now);
+      if (!answer.answered && questionKey(question)) await countUnanswered(tx, question, context.now);
       return userId ? keepExchange(tx, userId, input.conversationId ?? null, question, answer, context.now) : null;
     });
     return { ...answer, conversationId };
@@ -48,12 +49,13 @@ async function countUnanswered(tx: SqlClient, question: string, now: Date): Prom
 }
 
 async function keepExchange(tx: SqlClient, userId: string, asked: string | null, question: string, answer: AssistantAnswer, now: Date): Promise<string> {
-  const { rows } = asked
-    ? await tx.query<{ next: number }>(
-        `SELECT coalesce((SELECT max(seq) FROM assistant_messages m WHERE m.conversation_id = c.conversation_id), 0) + 1 AS next
-           FROM assistant_conversations c WHERE c.conversation_id = $1 AND c.user_id = $2 FOR UPDATE`,
-        [asked, userId],
-      )
+  // The conversation's row is locked first, then its last message read: a second question that
+  // waited for the lock reads the first one's messages (a subquery beside FOR UPDATE would not).
+  const mine = asked
+    ? (await tx.query(`SELECT 1 FROM assistant_conversations WHERE conversation_id = $1 AND user_id = $2 FOR UPDATE`, [asked, userId])).rowCount
+    : 0;
+  const { rows } = mine
+    ? await tx.query<{ next: number }>(`SELECT coalesce(max(seq), 0) + 1 AS next FROM assistant_messages WHERE conversation_id = $1`, [asked])
     : { rows: [] };
   let conversationId = asked;
   let seq = rows[0]?.next;

@@ -55,7 +55,8 @@ export class AskAssistantController {
       ...(user ? [{ rule: ASSISTANT_PER_USER, subject: user.userId }] : []),
     ]);
     const context = requestContextOf(request, user ? { type: 'user', id: user.userId } : undefined);
-    const input = { messages: asked.messages, userId: user?.userId ?? null, conversationId: asked.conversationId };
+    const asker = user ? { userId: user.userId, email: user.email, provider: user.provider } : null;
+    const input = { messages: asked.messages, asker, conversationId: asked.conversationId };
     if (!streaming) {
       try {
         return void reply.send(await this.commands.execute(new AskAssistant(input, context)));

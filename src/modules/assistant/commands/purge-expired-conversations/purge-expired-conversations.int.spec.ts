@@ -8,6 +8,8 @@ import { createPool, type SqlPool } from '../../../../platform/persistence/sql.j
 import { conversationOf } from '../../contracts/conversations.js';
 import { KeepConversationForTicket } from '../keep-conversation-for-ticket/keep-conversation-for-ticket.command.js';
 import { KeepConversationForTicketHandler } from '../keep-conversation-for-ticket/keep-conversation-for-ticket.handler.js';
+import { ReleaseConversationFromTicket } from '../release-conversation-from-ticket/release-conversation-from-ticket.command.js';
+import { ReleaseConversationFromTicketHandler } from '../release-conversation-from-ticket/release-conversation-from-ticket.handler.js';
 import { PurgeExpiredConversations } from './purge-expired-conversations.command.js';
 import { PurgeExpiredConversationsHandler } from './purge-expired-conversations.handler.js';
 
@@ -30,7 +32,7 @@ for (const database of everyDatabase()) {
       return id;
     };
 
-    it('forgets conversations and unanswered questions past the retention time, except a conversation handed to a help request', async () => {
+    it('forgets conversations and unanswered questions past the retention time, except a conversation handed to a help request (until the request is deleted)', async () => {
       const userId = randomUUID();
       const [old, recent, handedOver] = [
         await conversation(userId, subDays(now, 31)),
@@ -48,8 +50,14 @@ for (const database of everyDatabase()) {
       // Another user cannot keep (or learn of) someone else's conversation.
       await keep.execute(new KeepConversationForTicket({ conversationId: old, userId: randomUUID(), ticketId: randomUUID() }, systemContext('test', now)));
 
+      const released = await conversation(userId, subDays(now, 35));
+      const deletedTicket = randomUUID();
+      await keep.execute(new KeepConversationForTicket({ conversationId: released, userId, ticketId: deletedTicket }, systemContext('test', now)));
+      await new ReleaseConversationFromTicketHandler(pool).execute(new ReleaseConversationFromTicket({ ticketId: deletedTicket }, systemContext('test', now)));
+
       await new PurgeExpiredConversationsHandler(pool).execute(new PurgeExpiredConversations({ retentionDays: 30 }, systemContext('test', now)));
       expect(await conversationOf(pool, userId, old)).toBeNull();
+      expect(await conversationOf(pool, userId, released)).toBeNull();
       expect((await conversationOf(pool, userId, recent))?.messages).toHaveLength(1);
       expect((await conversationOf(pool, userId, handedOver))?.messages).toEqual([expect.objectContaining({ role: 'user', content: 'How do I add credit?' })]);
       expect((await pool.query('SELECT 1 FROM assistant_messages WHERE conversation_id = $1', [old])).rowCount).toBe(0);

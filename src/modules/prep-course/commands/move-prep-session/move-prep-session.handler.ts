@@ -29,14 +29,20 @@ export class MovePrepSessionHandler implements ICommandHandler<MovePrepSession, 
       const session = await lockedSession(tx, sessionId, context.now);
       if (session.status === 'cancelled') throw new ApiError(409, 'PREP_SESSION_CANCELLED', 'A cancelled course weekend cannot be moved');
       if (session.saturday === saturday) throw new ApiError(409, 'PREP_SESSION_SAME_DATE', 'The course is already on that weekend');
+      const taken = () => new ApiError(409, 'PREP_SESSION_TAKEN', 'Another course is already scheduled that weekend');
       const { rowCount } = await tx.query(`SELECT 1 FROM prep_sessions WHERE saturday = $1 AND status = 'scheduled'`, [saturday]);
-      if (rowCount) throw new ApiError(409, 'PREP_SESSION_TAKEN', 'Another course is already scheduled that weekend');
+      if (rowCount) throw taken();
       const weekend = courseWeekendOf(saturday);
-      await tx.query('UPDATE prep_sessions SET saturday = $2, moved_from = coalesce(moved_from, saturday), updated_at = $3 WHERE id = $1', [
-        sessionId,
-        saturday,
-        context.now,
-      ]);
+      // Another move (or the cadence's extension) may take the weekend between the check and this update: its unique index says so.
+      await tx
+        .query('UPDATE prep_sessions SET saturday = $2, moved_from = coalesce(moved_from, saturday), updated_at = $3 WHERE id = $1', [
+          sessionId,
+          saturday,
+          context.now,
+        ])
+        .catch((error: unknown) => {
+          throw (error as { code?: string }).code === '23505' ? taken() : error;
+        });
       await tx.query('UPDATE prep_registrations SET date_label = $2, date_iso = $3, updated_at = $4 WHERE session_id = $1', [
         sessionId,
         weekend.label,
