@@ -53,6 +53,8 @@ describe('a weekly bonus run', () => {
     const { page, close } = await signedIn(preparer);
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(agent.email);
+    // The grid shows the search's answer before a menu is opened in it: a reload closes an open menu.
+    await expect.poll(() => page.getByRole('button', { name: /^Manage / }).count()).toBe(1);
     await page.getByRole('button', { name: `Manage ${agent.email}` }).click();
     await page.getByRole('menuitem', { name: 'Bonus settings...' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bonus settings' });
