@@ -68,6 +68,8 @@ export function eventJobDispatcher(queue: JobQueue, triggers: readonly JobTrigge
   return {
     name: 'job-dispatcher',
     eventTypes: [...byType.keys()],
+    // Redis holds the jobs; a re-dispatch after a restart is absorbed by their ids.
+    checkpointLazily: !inTransaction,
     async prepare(events: readonly RecordedEvent[]) {
       if (!inTransaction) await dispatch(events);
     },

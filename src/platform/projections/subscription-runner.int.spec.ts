@@ -121,6 +121,45 @@ for (const database of everyDatabase()) {
       expect(await readCheckpoint(pool, name)).toEqual(await store.headPosition());
     });
 
+    it('stores a lazily checkpointing subscriber’s progress without a transaction per batch, and hands a restart what it had not stored', async () => {
+      const name = `lazy-${randomUUID()}`;
+      const handled = `RunnerLazy${randomUUID().slice(0, 8)}`;
+      await startAtHead(name);
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) ids.push(await appendOne(handled));
+      const prepared: string[] = [];
+      const lazy = (): Subscriber => ({
+        name,
+        eventTypes: [handled],
+        checkpointLazily: true,
+        async prepare(events) {
+          prepared.push(...events.map((e) => e.metadata.eventId));
+        },
+        async apply() {
+          throw new Error('a lazily checkpointing subscriber has nothing to apply');
+        },
+      });
+      const counting = countingPool(database.url);
+      await new SubscriptionRunner(store, counting.pool, [lazy()], { batchSize: 5, lazyCheckpointMs: 60_000 }).catchUp(name);
+      expect(prepared).toEqual(ids);
+      expect(counting.writes()).toBe(1); // at the end of the catch-up, not once per batch of five
+      expect(await readCheckpoint(pool, name)).toEqual(await store.headPosition());
+
+      // Live, then a crash before the progress is written: a restart prepares those events again (the subscriber absorbs repeats).
+      const live = new SubscriptionRunner(store, counting.pool, [lazy()], { pollIntervalMs: 20, lazyCheckpointMs: 60_000 });
+      await live.start();
+      const tail: string[] = [];
+      for (let i = 0; i < 5; i++) tail.push(await appendOne(handled));
+      await expect.poll(() => prepared.length, { timeout: 10_000 }).toBe(35);
+      counting.failWrites();
+      await live.stop();
+      await counting.end();
+      prepared.length = 0;
+      await new SubscriptionRunner(store, pool, [lazy()], { batchSize: 5 }).catchUp(name);
+      expect(prepared).toEqual(tail);
+      expect(await readCheckpoint(pool, name)).toEqual(await store.headPosition());
+    });
+
     it('applies what it reads live in short transactions (an open one holds back every later event from all readers), each event once and in order', async () => {
       const name = `chunks-${randomUUID()}`;
       const handled = `RunnerChunked${randomUUID().slice(0, 8)}`;

@@ -14,6 +14,12 @@ export type Subscriber = {
   /** Tables whose secondary indexes a rebuild drops first and builds once the rows are in. */
   readonly rebuildTables?: readonly string[];
   /**
+   * All of this subscriber's work is `prepare` (outside the database, idempotent, so a repeat
+   * after a restart is absorbed): its progress is stored lazily, as over events it does not
+   * handle, instead of in a transaction per batch.
+   */
+  readonly checkpointLazily?: boolean;
+  /**
    * Work outside the database to finish before the checkpoint moves (e.g. handing jobs to
    * Redis). Runs again if the batch is retried, so it must be idempotent.
    */
@@ -47,7 +53,7 @@ const MAX_RETRY_DELAY_MS = 5_000;
  * Progress over events a subscriber does not handle is written lazily: this long after it was
  * made at the latest, or at once when this many such events have gone by.
  */
-const LAZY_CHECKPOINT_MS = 250;
+const LAZY_CHECKPOINT_MS = 1_000;
 const LAZY_CHECKPOINT_EVENTS = 1_000;
 /**
  * Appends wake the subscribers at most this often: the first at once, those within the
@@ -110,7 +116,7 @@ export class SharedReads {
  * Feeds each subscriber the events after its checkpoint, in global order. The subscriber's
  * writes and the new checkpoint commit in one transaction: a crash mid-batch loses and
  * repeats nothing. Events of types a subscriber does not handle are passed over without a
- * transaction; that progress reaches the checkpoint later (LAZY_CHECKPOINT_MS), or with the
+ * transaction, and so are those a `checkpointLazily` subscriber handles outside the database; that progress reaches the checkpoint later (LAZY_CHECKPOINT_MS), or with the
  * next batch it applies: a restart reads those events again and passes over them again.
  * Two runners on one subscriber (two processes) are safe: the checkpoint moves only from the
  * value the runner last knew, and the loser's batch is rolled back and read again.
@@ -295,7 +301,12 @@ export class SubscriptionRunner {
     const last = events.at(-1)?.position;
     const wanted = subscriber.eventTypes;
     const relevant = wanted === '*' ? events : events.filter((e) => wanted.includes(e.type));
-    if (!last || relevant.length === 0) {
+    const lazily = subscriber.checkpointLazily === true && relevant.length > 0;
+    if (lazily) {
+      await subscriber.prepare?.(relevant);
+      subscriber.afterCommit?.();
+    }
+    if (!last || relevant.length === 0 || lazily) {
       if (last) {
         progress.position = last;
         progress.staleSince ??= Date.now();
