@@ -71,6 +71,7 @@ const APPLIED = [
   'Migration0068PrepCourse',
   'Migration0069MailAttachments',
   'Migration0070Assistant',
+  'Migration0071EventsByTypeInOrder',
 ];
 
 describe('the modules the platform is told of', () => {

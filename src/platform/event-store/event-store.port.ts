@@ -105,6 +105,12 @@ export type EventStore = {
    * see yet (appended later, or held back by an older transaction) is hinted by `onAppended`.
    */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Optional: whether an event of one of `types` lies after `after` and before `before` in the
+   * global order, without reading the events between; null while events that would come
+   * before `before` may still be held back by a transaction running on the server.
+   */
+  anyOfTypesBetween?(types: readonly string[], after: AllPosition, before: AllPosition): Promise<boolean | null>;
   /** The position of the newest event a reader can see now (START when empty). */
   headPosition(): Promise<AllPosition>;
   /** Calls `listener` (a hint, no payload) when events may have been appended. Returns an unsubscribe. */

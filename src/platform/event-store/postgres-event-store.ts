@@ -214,6 +214,21 @@ export class PostgresEventStore implements EventStore {
     return { events, heldBack: rows[0]?.held_back ?? false };
   }
 
+  async anyOfTypesBetween(types: readonly string[], after: AllPosition, before: AllPosition): Promise<boolean | null> {
+    // A range of es_events_type_order per type; "held back" when a transaction that began
+    // before `before`'s own is still running (it may append events that sort before it).
+    const { rows } = await this.pool.query<{ held_back: boolean; found: boolean }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot()) <= $4::text::xid8 AS held_back,
+              EXISTS (SELECT 1 FROM es_events
+                       WHERE event_type = ANY($1::text[])
+                         AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)
+                         AND (transaction_id, global_position) < ($4::text::xid8, $5::bigint)) AS found`,
+      [types, after.commit.toString(), after.prepare.toString(), before.commit.toString(), before.prepare.toString()],
+    );
+    const row = rows[0]!;
+    return row.found ? true : row.held_back ? null : false;
+  }
+
   async headPosition(): Promise<AllPosition> {
     const { rows } = await this.pool.query<{ commit_position: string; global_position: bigint }>(
       `SELECT transaction_id::text AS commit_position, global_position FROM es_events

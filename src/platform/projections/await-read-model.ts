@@ -31,6 +31,8 @@ async function anyUnapplied(
   { subscriber, eventTypes, before }: { readonly subscriber: string; readonly eventTypes: readonly string[]; readonly before: AllPosition },
 ): Promise<boolean> {
   let after = await readCheckpoint(db, subscriber);
+  if (comparePositions(after, before) >= 0) return false;
+  if (store.anyOfTypesBetween) return (await store.anyOfTypesBetween(eventTypes, after, before)) !== false;
   while (comparePositions(after, before) < 0) {
     const events = await store.readAll({ after, maxCount: SCAN_BATCH });
     const earlier = events.filter((event) => comparePositions(event.position, before) < 0);

@@ -43,13 +43,18 @@ describe('SharedReads', () => {
     ]);
   });
 
-  it('keeps no answer once a read is over: the next reader reads anew', async () => {
+  it('serves a finished read to readers woken before it began, and forgets reads of earlier wake-ups', async () => {
     const store = heldStore();
     const reads = new SharedReads(store, 100);
     const first = reads.read(at(5), 1);
-    store.calls[0]!.answer([]);
+    store.calls[0]!.answer([event(6)]);
     await first;
-    void reads.read(at(5), 1);
+    expect(await reads.read(at(5), 1)).toEqual([event(6)]); // a subscriber that was busy applying when the wake-up came
+    expect(store.calls).toHaveLength(1);
+    void reads.read(at(5), 2); // woken again: the finished read may miss what woke it
     expect(store.calls).toHaveLength(2);
+    void reads.read(at(9), 3);
+    void reads.read(at(5), 2); // forgotten with its wake-up
+    expect(store.calls).toHaveLength(4);
   });
 });

@@ -85,12 +85,14 @@ type Progress = {
 type Loop = { subscriber: Subscriber; wake: () => void; running: Promise<void>; lastError: string | null; progress: Progress | null };
 
 /**
- * One read of the global order shared by the subscribers that ask for the same events at the
- * same time (all of them, once caught up and woken by an append). A read in flight is shared
- * only with subscribers woken before it started, so none misses the events it was woken for.
+ * One read of the global order shared by the subscribers that ask for the same events after
+ * the same wake-up (all of them, once caught up and woken by an append), also those that ask
+ * once the read is over (a subscriber that was applying the last events when the wake-up
+ * came). A read is shared only with subscribers woken before it started, so none misses the
+ * events it was woken for; reads of earlier wake-ups are forgotten.
  */
 export class SharedReads {
-  private readonly inFlight = new Map<string, { generation: number; events: Promise<RecordedEvent[]> }>();
+  private readonly reads = new Map<string, { generation: number; events: Promise<RecordedEvent[]> }>();
 
   constructor(
     private readonly store: Pick<EventStore, 'readAll'>,
@@ -100,14 +102,14 @@ export class SharedReads {
   /** The events after `after`, for a reader woken at `generation`. */
   read(after: AllPosition, generation: number): Promise<RecordedEvent[]> {
     const key = `${after.commit}/${after.prepare}`;
-    const current = this.inFlight.get(key);
+    const current = this.reads.get(key);
     if (current && current.generation >= generation) return current.events;
+    for (const [other, read] of this.reads) if (read.generation < generation) this.reads.delete(other);
     const entry = { generation, events: this.store.readAll({ after, maxCount: this.batchSize }) };
-    this.inFlight.set(key, entry);
-    const done = () => {
-      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
-    };
-    entry.events.then(done, done);
+    this.reads.set(key, entry);
+    entry.events.catch(() => {
+      if (this.reads.get(key) === entry) this.reads.delete(key);
+    });
     return entry.events;
   }
 }
@@ -364,8 +366,10 @@ export class SubscriptionRunner {
     let failures = 0;
     loop.running = (async () => {
       while (!this.stopped) {
+        // A read begun since the wake-up serves a woken subscriber; one that slept its poll
+        // interval out (or reads on at once) asks for a read of its own.
+        const generation = pending ? this.generation : ++this.generation;
         pending = false;
-        const generation = this.generation;
         try {
           loop.progress ??= await this.loadProgress(subscriber);
           const batch = await this.processBatch(subscriber, loop.progress, (after) => this.reads.read(after, generation), LIVE_APPLY_CHUNK);

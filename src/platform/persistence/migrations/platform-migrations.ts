@@ -9,6 +9,7 @@ import { Migration0048IdempotentAnswerBytes } from './migration-0048-idempotent-
 import { Migration0053BackgroundJobs } from './migration-0053-background-jobs.js';
 import { Migration0057DeferredIndexes } from './migration-0057-deferred-indexes.js';
 import { Migration0069MailAttachments } from './migration-0069-mail-attachments.js';
+import { Migration0071EventsByTypeInOrder } from './migration-0071-events-by-type-in-order.js';
 
 /** The platform's own migrations (event store, jobs, mail, outbox, rate limits, idempotency keys, snapshots). Names are stored: never rename one. */
 export const PLATFORM_MIGRATIONS: readonly MigrationObject[] = [
@@ -21,4 +22,5 @@ export const PLATFORM_MIGRATIONS: readonly MigrationObject[] = [
   { name: 'Migration0053BackgroundJobs', class: Migration0053BackgroundJobs },
   { name: 'Migration0057DeferredIndexes', class: Migration0057DeferredIndexes },
   { name: 'Migration0069MailAttachments', class: Migration0069MailAttachments },
+  { name: 'Migration0071EventsByTypeInOrder', class: Migration0071EventsByTypeInOrder },
 ];
