@@ -19,7 +19,7 @@ import { SetAgentBonusSettingsHandler } from '../../src/modules/bonuses/commands
 import { SubmitBonusRun } from '../../src/modules/bonuses/commands/submit-bonus-run/submit-bonus-run.command.js';
 import { SubmitBonusRunHandler } from '../../src/modules/bonuses/commands/submit-bonus-run/submit-bonus-run.handler.js';
 import type { AgentBonusSettings } from '../../src/modules/bonuses/contracts/bonus-events.js';
-import { bonusRunStream, type BonusRunEvent } from '../../src/modules/bonuses/contracts/bonus-runs.js';
+import { bonusPaymentId, bonusRunStream, type BonusRunEvent } from '../../src/modules/bonuses/contracts/bonus-runs.js';
 import { bonusWeekRange } from '../../src/modules/bonuses/domain/bonus-week.js';
 import type { WeekFigures } from '../../src/modules/bonuses/domain/marketplace-week.js';
 import { bonusPayoutTriggers, payBonusRun, registerBonusPayout } from '../../src/modules/bonuses/jobs/bonus-payout.job.js';
@@ -178,6 +178,38 @@ for (const database of everyDatabase()) {
       );
     });
 
+    it('keeps an agent’s total at $0 or more when 30 deductions that together would take it below arrive at once', async () => {
+      const opened = (await runEvents()).find((event) => event.type === 'BonusRunOpened');
+      if (opened?.type !== 'BonusRunOpened') throw new Error('no run');
+      const totalCents = opened.data.lines.find((line) => line.userId === fsl)!.result.grandTotalCents;
+      // Each deduction is a little over a seventh of the total: six fit, the seventh would go below $0.
+      const deductionCents = Math.floor(totalCents / 7) + 1;
+      const fits = Math.floor(totalCents / deductionCents);
+      expect(fits).toBe(6);
+      const outcomes = await inParallel(30, () => {
+        const adjustmentId = randomUUID();
+        return harness.commands
+          .execute(
+            new AddBonusAdjustment(
+              { week: WEEK, adjustmentId, userId: fsl, amountCents: -deductionCents, reason: 'Chargeback from the carrier' },
+              asAdmin(anna),
+              adjustmentId,
+            ),
+          )
+          .then(() => 'added', refusal);
+      });
+      expect(tally(outcomes)).toEqual({ added: fits, ADJUSTMENT_BELOW_ZERO: 30 - fits });
+
+      await caughtUp();
+      const statement = (await runStatements(harness.pool, WEEK)).find((s) => s.userId === fsl)!;
+      expect(statement.computedCents).toBe(totalCents);
+      expect(statement.adjustments.map((a) => a.amountCents)).toEqual(Array.from({ length: fits }, () => -deductionCents));
+      const adjustedCents = statement.computedCents + statement.adjustments.reduce((sum, a) => sum + a.amountCents, 0);
+      expect(adjustedCents).toBeGreaterThanOrEqual(0);
+      expect(adjustedCents).toBeLessThan(deductionCents);
+      expect(statement.totalCents).toBe(adjustedCents);
+    });
+
     it('adds adjustments as their own lines, then needs a second admin to approve', async () => {
       const key = randomUUID();
       const adjust = (adminId: string, userId: string, amountCents: number, idempotencyKey = randomUUID()) =>
@@ -229,6 +261,66 @@ for (const database of everyDatabase()) {
       expect(csv).toContain("Adjustments,Deduction,'-$14.09,Figures corrected by the carrier");
       const pdf = await statementPdf(statement!);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('credits each agent once and records the run paid once when 30 payouts of an approved run start at once', async () => {
+      const week = '2026-11-30';
+      const afterNextWeek = new Date(bonusWeekRange(week).end.getTime() + 3_600_000);
+      const poller = systemContext('test');
+      for (const [userId, agentNumber] of [
+        [vet, 'V-1'],
+        [fsl, 'F-1'],
+      ] as const) {
+        await harness.commands.execute(new RecordWeekFigures({ userId, agentNumber, week, figures: FIGURES }, poller));
+      }
+      await caughtUp();
+      await harness.commands.execute(new OpenBonusRun({ week }, asAdmin(anna, afterNextWeek)));
+      await harness.commands.execute(new SubmitBonusRun({ week }, asAdmin(anna, afterNextWeek)));
+      await harness.commands.execute(new ApproveBonusRun({ week }, asAdmin(ben, afterNextWeek)));
+      const events = await harness.store.readStream(bonusRunStream(week));
+      const approved = events.find((event) => event.type === 'BonusRunApproved')!;
+      const opened = (events as unknown as BonusRunEvent[]).find((event) => event.type === 'BonusRunOpened');
+      if (opened?.type !== 'BonusRunOpened') throw new Error('no run');
+      const owed = new Map(opened.data.lines.map((line) => [line.userId, line.result.grandTotalCents]));
+      expect([...owed.keys()].sort()).toEqual([vet, fsl].sort());
+      expect([...owed.values()].every((cents) => cents > 0)).toBe(true);
+
+      // The job the approval started races these too.
+      const outcomes = await inParallel(30, () => payBonusRun(harness.store, harness.commands, toJsonEvent(approved) as never).then(() => 'paid'));
+      expect(tally(outcomes)).toEqual({ paid: 30 });
+      await vi.waitFor(
+        async () => {
+          await caughtUp();
+          expect((await bonusRun(harness.pool, week))?.status).toBe('paid');
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+
+      for (const [userId, amountCents] of owed) {
+        const credited = (await walletEvents(userId)).flatMap((event) =>
+          event.type === 'BonusCredited' && event.data.week === week ? [event.data.amountCents] : [],
+        );
+        expect(credited).toEqual([amountCents]);
+        const { rows } = await harness.pool.query<{ amount_cents: string }>(
+          `SELECT amount_cents::text FROM rm_wallet_ledger WHERE user_id = $1 AND type = 'BonusCredited' AND cause_id = $2`,
+          [userId, bonusPaymentId(week, userId)],
+        );
+        expect(rows.map((row) => Number(row.amount_cents))).toEqual([amountCents]);
+      }
+      const paid = (await harness.store.readStream(bonusRunStream(week))).filter((event) => event.type === 'BonusRunPaid');
+      expect(paid).toHaveLength(1);
+      expect(paid[0]!.data).toMatchObject({ agentsPaid: 2, totalCents: [...owed.values()].reduce((sum, cents) => sum + cents, 0) });
+      expect(
+        await harness.commands
+          .execute(
+            new AddBonusAdjustment(
+              { week, adjustmentId: randomUUID(), userId: vet, amountCents: 100, reason: 'Too late' },
+              asAdmin(anna, afterNextWeek),
+              randomUUID(),
+            ),
+          )
+          .catch(refusal),
+      ).toBe('BONUS_RUN_LOCKED');
     });
   });
 }

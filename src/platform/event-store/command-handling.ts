@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import { ConcurrentChange } from '../http/api-error.js';
@@ -163,17 +164,11 @@ export async function handleEach<TCommand, TEvent extends DomainEvent, TState>(
   const alone = (item: EachItem<TCommand>) => handleCommand({ ...options, ...item });
   if (!store.appendEach || items.length === 0) return Promise.all(items.map(alone));
   const known = knownOf(store, decider);
-  const states: { state: TState; version: bigint; snapshotVersion: bigint }[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(EACH_READS, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        const item = items[index]!;
-        const cached = known.get(item.streamId) as { state: TState; version: bigint; snapshotVersion: bigint } | undefined;
-        states[index] = cached ?? (await currentState({ ...options, streamId: item.streamId }));
-      }
-    }),
+  const states = await pLimit(EACH_READS).map(
+    items,
+    async (item) =>
+      (known.get(item.streamId) as { state: TState; version: bigint; snapshotVersion: bigint } | undefined) ??
+      (await currentState({ ...options, streamId: item.streamId })),
   );
   // A refusal is decided again alone, on a fresh read: the state it was decided on may be stale.
   const decided = items.map((item, index) => {
