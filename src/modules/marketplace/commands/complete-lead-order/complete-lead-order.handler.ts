@@ -34,17 +34,16 @@ export class CompleteLeadOrderHandler implements ICommandHandler<CompleteLeadOrd
   async execute({ input, context, idempotencyKey }: CompleteLeadOrder): Promise<void> {
     const { kind, id: orderId } = input.cause;
     if (kind !== 'aged-package' && kind !== 'business-leads') return;
-    const { rows: orders } = await this.pool.query<OrderRow>(
-      'SELECT owner_id, kind, tier, states, city, campaign, price_cents FROM aged_orders WHERE order_id = $1',
+    const { rows: orders } = await this.pool.query<OrderRow & { lead_ids: string[] }>(
+      `SELECT o.owner_id, o.kind, o.tier, o.states, o.city, o.campaign, o.price_cents,
+              coalesce((SELECT array_agg(i.lead_id ORDER BY i.added_at, i.lead_id) FROM aged_inventory i WHERE i.order_id = o.order_id), '{}') AS lead_ids
+         FROM aged_orders o WHERE o.order_id = $1`,
       [orderId],
     );
     const order = orders[0];
     if (!order) throw new Error(`Order ${orderId} was charged but is not recorded`);
-    const { rows: leads } = await this.pool.query<{ lead_id: string }>('SELECT lead_id FROM aged_inventory WHERE order_id = $1 ORDER BY added_at, lead_id', [
-      orderId,
-    ]);
-    const leadIds = leads.map((lead) => lead.lead_id);
-    const perLeadCents = Math.round(order.price_cents / Math.max(1, leads.length));
+    const leadIds = order.lead_ids;
+    const perLeadCents = Math.round(order.price_cents / Math.max(1, leadIds.length));
     const [streamId, placed] =
       order.kind === 'business'
         ? [
