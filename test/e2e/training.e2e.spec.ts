@@ -57,10 +57,14 @@ describe('training schedules and resources in the browser', () => {
     await laptop.page.goto('/weeks-et');
     await laptop.page.getByText('1 of 24 days complete').waitFor();
     expect(await laptop.page.locator(`#${day1.id}-complete`).isChecked()).toBe(true);
+    // Team Training is the leaders' page: an agent's sidebar does not offer it, their leader's does.
+    const teamTraining = (page: typeof laptop.page) => page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Team Training' });
+    expect(await teamTraining(laptop.page).count()).toBe(0);
 
     const lead = await newPage(browser, { width: 1366, height: 900 });
     await signInThroughForm(lead.page, leader.email, leader.password);
-    await lead.page.goto('/training-team');
+    await teamTraining(lead.page).click();
+    await lead.page.waitForURL((url) => url.pathname === '/training-team');
     const row = lead.page.getByTestId('team-member').filter({ hasText: agent.email });
     await row.getByText('1 of 24').waitFor();
     expect(await row.getByText('Week 1, day 2').first().isVisible()).toBe(true);

@@ -13,7 +13,7 @@ import { AssistantLauncher } from './assistant-launcher';
 import { FinanceMenu } from './finance-menu';
 import { useHelpRequestDialog } from './help-request-dialog-store';
 import { MenuLinks } from './menu-links';
-import { ADMIN_MENU, initials, MENU } from './portal-menu';
+import { ADMIN_MENU, initials, menuFor } from './portal-menu';
 import { RouteGuard } from './route-guard';
 import { useSession } from './session-store';
 import { CONTENT_ID, SkipLink } from './skip-link';
@@ -81,7 +81,7 @@ function SidebarBody({ compact }: { compact: boolean }) {
         </Link>
       </div>
       <nav aria-label="Portal" className="flex-1 space-y-1 overflow-y-auto p-2">
-        <MenuLinks items={MENU} compact={compact} />
+        <MenuLinks items={menuFor(user)} compact={compact} />
         {/* Finance before Admin: an admin's Wallets and Reconciliation stay in view without scrolling. */}
         {user && <FinanceMenu compact={compact} />}
         {user?.isAdmin && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN_MENU, initials, MENU } from './portal-menu';
+import { ADMIN_MENU, initials, MENU, menuFor } from './portal-menu';
 
 describe('initials', () => {
   it('takes the first letters of up to two words of the display name', () => {
@@ -39,5 +39,14 @@ describe('the portal menu', () => {
     // The spec's admin help dashboard keeps its own path; the other admin pages live under /admin/.
     expect(ADMIN_MENU[0]).toMatchObject({ to: '/help-requests', label: 'Help Requests' });
     expect(ADMIN_MENU.slice(1).every((item) => item.to.startsWith('/admin/'))).toBe(true);
+  });
+
+  it('shows Team Training only to SAT leaders and admins, whose page it is', () => {
+    const teamTraining = (user: Parameters<typeof menuFor>[0]) => menuFor(user).some((item) => item.to === '/training-team');
+    expect(teamTraining({ isAdmin: false, isSatLeader: false })).toBe(false);
+    expect(teamTraining(null)).toBe(false);
+    expect(teamTraining({ isAdmin: false, isSatLeader: true })).toBe(true);
+    expect(teamTraining({ isAdmin: true, isSatLeader: false })).toBe(true);
+    expect(menuFor({ isAdmin: false, isSatLeader: false })).toHaveLength(MENU.length - 1);
   });
 });

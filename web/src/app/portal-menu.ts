@@ -32,7 +32,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-export type MenuItem = { to: string; label: string; icon: LucideIcon };
+export type MenuItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only to SAT leaders and admins (the page refuses everyone else). */
+  leadersOnly?: boolean;
+};
 
 /**
  * The signed-in areas (spec: Shell), in the sidebar and the header's user menu, with what a new
@@ -54,9 +60,14 @@ export const MENU: MenuItem[] = [
   { to: '/integrations', label: 'Integrations', icon: Plug },
   { to: '/my-tickets', label: 'My Tickets', icon: Ticket },
   { to: '/resources', label: 'Resources', icon: FolderOpen },
-  { to: '/training-team', label: 'Team Training', icon: GraduationCap },
+  { to: '/training-team', label: 'Team Training', icon: GraduationCap, leadersOnly: true },
   { to: '/testing', label: 'Testing', icon: FlaskConical },
 ];
+
+/** The signed-in areas this user may open. */
+export function menuFor(user: { readonly isAdmin: boolean; readonly isSatLeader: boolean } | null): MenuItem[] {
+  return MENU.filter((item) => !item.leadersOnly || user?.isAdmin === true || user?.isSatLeader === true);
+}
 
 /** The admin pages, shown to admins only. */
 export const ADMIN_MENU: MenuItem[] = [

@@ -9,6 +9,7 @@ const user: SessionUser = {
   displayName: 'Ana',
   provider: 'email',
   isAdmin: false,
+  isSatLeader: false,
   isMicrosoftUser: false,
   hasElevatedAccess: false,
   needsSatLeader: false,

@@ -9,6 +9,7 @@ export type SessionUser = {
   readonly displayName: string | null;
   readonly provider: 'email' | 'azure' | 'google';
   readonly isAdmin: boolean;
+  readonly isSatLeader: boolean;
   readonly isMicrosoftUser: boolean;
   readonly hasElevatedAccess: boolean;
   readonly needsSatLeader: boolean;

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { ADMIN_MENU, initials, MENU, type MenuItem } from './portal-menu';
+import { ADMIN_MENU, initials, menuFor, type MenuItem } from './portal-menu';
 import { accessLabel, useSession, type SessionUser } from './session-store';
 
 const itemClass = 'flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100';
@@ -54,7 +54,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <DropdownMenu.Label id="user-menu-areas" className={labelClass}>
               Portal
             </DropdownMenu.Label>
-            <MenuLinks items={MENU.filter((item) => item.to !== '/')} />
+            <MenuLinks items={menuFor(user).filter((item) => item.to !== '/')} />
           </DropdownMenu.Group>
           {user.isAdmin && (
             <DropdownMenu.Group aria-labelledby="user-menu-admin">
