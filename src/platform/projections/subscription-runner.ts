@@ -16,7 +16,8 @@ export type Subscriber = {
   /**
    * All of this subscriber's work is `prepare` (outside the database, idempotent, so a repeat
    * after a restart is absorbed): its progress is stored lazily, as over events it does not
-   * handle, instead of in a transaction per batch.
+   * handle, instead of in a transaction per batch. A repeat may group events differently
+   * (batched jobs' ids follow their batch), so what it starts must be idempotent per event.
    */
   readonly checkpointLazily?: boolean;
   /**

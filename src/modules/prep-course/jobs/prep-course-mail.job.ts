@@ -71,7 +71,10 @@ export function registerPrepCourseMailJobs(jobs: JobQueue, pool: pg.Pool, mailer
 
   jobs.register<{ event: Event<PrepSessionCancelled> }>(MAIL_PREP_SESSION_CANCELLED, async ({ event }, { jobId }) => {
     for (const registration of await registrationsOf(pool, event.data.sessionId)) {
-      await mailer.send(deterministicUuid('v8', jobId, registration.registrationId), cancelledMail(registration, event.data.saturday, links));
+      await mailer.send(
+        deterministicUuid('v8', jobId, registration.registrationId),
+        cancelledMail(registration, event.data.saturday, links, new Date(event.metadata.occurredAt)),
+      );
     }
   });
 

@@ -48,4 +48,14 @@ describe('the course calendar file', () => {
     expect(saturday[0]!.start.toISOString()).toBe('2026-06-13T12:00:00.000Z');
     expect(saturday[0]!.end!.toISOString()).toBe(both[0]!.end!.toISOString());
   });
+
+  it('marks the same two events cancelled, with a later sequence, when the weekend is cancelled', () => {
+    const booked = events(courseCalendar({ ...base, saturday: '2026-06-13', days: ['saturday', 'sunday'] }));
+    const text = courseCalendar({ ...base, saturday: '2026-06-13', days: ['saturday', 'sunday'], cancelled: true, stamp: new Date('2026-06-01T10:00:00Z') });
+    const cancelled = events(text);
+    expect(cancelled.map((event) => event.uid)).toEqual(booked.map((event) => event.uid));
+    expect(cancelled.map((event) => event.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(booked.map((event) => event.status ?? null)).toEqual([null, null]);
+    expect(Number(cancelled[0]!.sequence)).toBeGreaterThan(Number(booked[0]!.sequence));
+  });
 });

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { ICalCalendar, ICalCalendarMethod } from 'ical-generator';
+import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 
 import { COURSE_END_HOUR, COURSE_START_HOUR, courseWeekendOf, PREP_COURSE_TIME_ZONE } from '../contracts/prep-course-schedule.js';
@@ -21,9 +21,17 @@ const at = (date: string, hour: number) => {
  * America/New_York (with its VTIMEZONE, so a calendar app shows 08:00 Eastern whatever its own
  * zone and whether or not daylight saving applies). Each day's UID is stable, so the e-mail's
  * file and the page's 'Add Saturday to Calendar' file are the same Day 1 event, and a moved
- * course updates it in the calendar rather than adding another.
+ * course updates it in the calendar rather than adding another, and a cancelled one (`cancelled`:
+ * the same events with STATUS:CANCELLED) marks it cancelled there.
  */
-export function courseCalendar(input: { sessionId: string; saturday: string; days: readonly CourseDay[]; registerUrl: string; stamp: Date }): string {
+export function courseCalendar(input: {
+  sessionId: string;
+  saturday: string;
+  days: readonly CourseDay[];
+  registerUrl: string;
+  stamp: Date;
+  cancelled?: boolean;
+}): string {
   const weekend = courseWeekendOf(input.saturday);
   const calendar = new ICalCalendar({
     prodId: { company: 'Agent Portal', product: '2-15 License Prep', language: 'EN' },
@@ -45,6 +53,7 @@ export function courseCalendar(input: { sessionId: string; saturday: string; day
       description: `${DAYS[day].topic}\nLive on video, 8:00 AM – 1:00 PM Eastern. The meeting link comes by e-mail before the course.\n${input.registerUrl}`,
       location: 'Video meeting (link by e-mail)',
       url: input.registerUrl,
+      ...(input.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
     });
   }
   return calendar.toString();

@@ -18,11 +18,11 @@ function mail(to: string, subject: string, lines: readonly string[], attachments
   return { to, subject, text, html, ...(attachments ? { attachments } : {}) };
 }
 
-function calendarFile(sessionId: string, saturday: string, links: MailLinks, stamp: Date): MailAttachment {
+function calendarFile(sessionId: string, saturday: string, links: MailLinks, stamp: Date, cancelled = false): MailAttachment {
   return {
     filename: '2-15-license-prep.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: courseCalendar({ sessionId, saturday, days: ['saturday', 'sunday'], registerUrl: registerUrl(links), stamp }),
+    content: courseCalendar({ sessionId, saturday, days: ['saturday', 'sunday'], registerUrl: registerUrl(links), stamp, cancelled }),
   };
 }
 
@@ -68,15 +68,22 @@ export function movedMail(registration: RegistrationRow, from: string, to: strin
   );
 }
 
-export function cancelledMail(registration: RegistrationRow, saturday: string, links: MailLinks): MailMessage {
+/** The weekend is cancelled: the attached calendar file marks both days cancelled in the registrant's calendar. */
+export function cancelledMail(registration: RegistrationRow, saturday: string, links: MailLinks, stamp: Date): MailMessage {
   const weekend = courseWeekendOf(saturday);
-  return mail(registration.email, `Cancelled: 2-15 License Prep on ${weekend.label}`, [
-    `Hi ${registration.firstName},`,
-    '',
-    `The 2-15 License Prep course on ${weekend.label} is cancelled. We are sorry for the change of plan.`,
-    `Please register for another weekend: ${registerUrl(links)}`,
-    `Your study guide stays available: ${studyGuideUrl(links)}`,
-  ]);
+  return mail(
+    registration.email,
+    `Cancelled: 2-15 License Prep on ${weekend.label}`,
+    [
+      `Hi ${registration.firstName},`,
+      '',
+      `The 2-15 License Prep course on ${weekend.label} is cancelled. We are sorry for the change of plan.`,
+      'The attached calendar file marks both days cancelled in your calendar.',
+      `Please register for another weekend: ${registerUrl(links)}`,
+      `Your study guide stays available: ${studyGuideUrl(links)}`,
+    ],
+    [calendarFile(registration.sessionId, saturday, links, stamp, true)],
+  );
 }
 
 export function reminderMail(registration: RegistrationRow, saturday: string, kind: ReminderKind, links: MailLinks): MailMessage {
