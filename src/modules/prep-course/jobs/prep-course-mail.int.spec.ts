@@ -110,6 +110,10 @@ for (const database of everyDatabase()) {
         `You're registered: 2-15 License Prep, ${weekends[1]!.label}`,
         `Cancelled: 2-15 License Prep on ${weekends[1]!.label}`,
       ]);
+      const [booked, cancelled] = await mails(email);
+      const uids = (ics: string) => ics.match(/^UID:.*$/gm);
+      expect(cancelled!.attachments![0]!.content.match(/^STATUS:CANCELLED/gm)).toHaveLength(2);
+      expect(uids(cancelled!.attachments![0]!.content)).toEqual(uids(booked!.attachments![0]!.content));
     });
 
     it('answers that the e-mail may be delayed when it has not gone out within the wait, and sends it all the same', async () => {
