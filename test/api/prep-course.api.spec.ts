@@ -99,6 +99,11 @@ describe('prep course registration over HTTP', () => {
     expect(((await again.json()) as { registrationId: string }).registrationId).toBe(answer.registrationId);
     const rows = (await registrations(client, session.sessionId)).filter((row) => row.email.toLowerCase() === email);
     expect(rows).toEqual([expect.objectContaining({ firstName: 'Anabel' })]);
+    // The address's owner hears that the details changed (anyone knowing the address can send the form).
+    const updated = (await mailsTo(client, email, 2)).find((mail) => mail.subject.startsWith('Your registration was updated'));
+    expect(updated?.subject).toBe(`Your registration was updated: 2-15 License Prep, ${session.label}`);
+    expect(updated!.text).toContain('Exam attempts so far: Twice');
+    expect(updated!.text).toContain('If you did not make this change, reply to this e-mail');
     const csv = await (await client.request('GET', `/api/admin/prep-course/sessions/${session.sessionId}/registrations.csv`)).text();
     expect(csv.split('\r\n')[0]).toBe('First name,Last name,Email,Office,Course dates,Dates (ISO),Exam attempts,Commitment,Registered (UTC),Updated (UTC)');
     expect(csv).toContain(`Anabel,Diaz,${email.toUpperCase()},West Tampa – Kevin Tran,"${session.label}",${session.dateIso},Twice,Yes,`);

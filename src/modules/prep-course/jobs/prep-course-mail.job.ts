@@ -51,7 +51,7 @@ export function registerPrepCourseMailJobs(jobs: JobQueue, pool: pg.Pool, mailer
   jobs.register<{ event: Event<PrepRegistrationSubmitted> }>(MAIL_PREP_CONFIRMATION, async ({ event }, { jobId }) => {
     const found = await registrationWithSession(pool, event.data.registrationId);
     if (!found || found.session.status === 'cancelled') return;
-    await mailer.send(jobId, confirmationMail(found.registration, found.session.saturday, links, new Date(event.metadata.occurredAt)));
+    await mailer.send(jobId, confirmationMail(found.registration, found.session.saturday, links, new Date(event.metadata.occurredAt), event.data.updated));
     await scheduleReminders(found.registration.registrationId, found.session.saturday);
   });
 

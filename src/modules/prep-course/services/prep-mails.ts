@@ -26,16 +26,22 @@ function calendarFile(sessionId: string, saturday: string, links: MailLinks, sta
   };
 }
 
-/** The confirmation: every detail given, both days, and the weekend as a calendar file. */
-export function confirmationMail(registration: RegistrationRow, saturday: string, links: MailLinks, stamp: Date): MailMessage {
+/**
+ * The confirmation: every detail given, both days, and the weekend as a calendar file. When the
+ * form was sent again for the same address and weekend (`updated`), it says the details changed,
+ * so the address's owner hears of a change they did not make.
+ */
+export function confirmationMail(registration: RegistrationRow, saturday: string, links: MailLinks, stamp: Date, updated = false): MailMessage {
   const weekend = courseWeekendOf(saturday);
   return mail(
     registration.email,
-    `You're registered: 2-15 License Prep, ${weekend.label}`,
+    updated ? `Your registration was updated: 2-15 License Prep, ${weekend.label}` : `You're registered: 2-15 License Prep, ${weekend.label}`,
     [
       `Hi ${registration.firstName},`,
       '',
-      'You are registered for the 2-15 License Prep course. Here are your details:',
+      updated
+        ? 'Your registration for the 2-15 License Prep course was sent again with these details, which replace the earlier ones:'
+        : 'You are registered for the 2-15 License Prep course. Here are your details:',
       `Name: ${registration.firstName} ${registration.lastName}`,
       `Office: ${registration.officeLabel}`,
       `Exam attempts so far: ${registration.examAttempts}`,
@@ -45,6 +51,7 @@ export function confirmationMail(registration: RegistrationRow, saturday: string
       '',
       `Study guide: ${studyGuideUrl(links)}`,
       'We will remind you two days before and on the morning of the course.',
+      ...(updated ? ['', 'If you did not make this change, reply to this e-mail and we will put it right.'] : []),
     ],
     [calendarFile(registration.sessionId, saturday, links, stamp)],
   );
