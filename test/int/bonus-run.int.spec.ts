@@ -20,6 +20,7 @@ import { SubmitBonusRun } from '../../src/modules/bonuses/commands/submit-bonus-
 import { SubmitBonusRunHandler } from '../../src/modules/bonuses/commands/submit-bonus-run/submit-bonus-run.handler.js';
 import type { AgentBonusSettings } from '../../src/modules/bonuses/contracts/bonus-events.js';
 import { bonusPaymentId, bonusRunStream, type BonusRunEvent } from '../../src/modules/bonuses/contracts/bonus-runs.js';
+import { bonusRunDecider, payoutsOf, type BonusRunState } from '../../src/modules/bonuses/domain/bonus-run.decider.js';
 import { bonusWeekRange } from '../../src/modules/bonuses/domain/bonus-week.js';
 import type { WeekFigures } from '../../src/modules/bonuses/domain/marketplace-week.js';
 import { bonusPayoutTriggers, payBonusRun, registerBonusPayout } from '../../src/modules/bonuses/jobs/bonus-payout.job.js';
@@ -36,7 +37,7 @@ import { walletStream, type WalletEvent } from '../../src/modules/wallet/contrac
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { DomainError } from '../../src/platform/domain/domain-error.js';
 import { toJsonEvent } from '../../src/platform/event-store/json-event.js';
-import { requestContext, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
+import { newEvent, requestContext, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
 import { startMarketplaceStandIn, type MarketplaceStandIn } from '../support/marketplace-standin.js';
 import { moduleHarness } from '../support/module-harness.js';
 import { inParallel, tally } from '../support/parallel.js';
@@ -321,6 +322,82 @@ for (const database of everyDatabase()) {
           )
           .catch(refusal),
       ).toBe('BONUS_RUN_LOCKED');
+    });
+
+    it('adds adjustments that arrive in one batch (several for one agent, up and down) to the totals a full recompute and a rebuild give', async () => {
+      const week = '2026-12-07';
+      const afterThatWeek = new Date(bonusWeekRange(week).end.getTime() + 3_600_000);
+      for (const [userId, agentNumber] of [
+        [vet, 'V-1'],
+        [fsl, 'F-1'],
+      ] as const) {
+        await harness.commands.execute(new RecordWeekFigures({ userId, agentNumber, week, figures: FIGURES }, systemContext('test')));
+      }
+      await caughtUp();
+      await harness.commands.execute(new OpenBonusRun({ week }, asAdmin(anna, afterThatWeek)));
+      const opened = (await harness.store.readStream(bonusRunStream(week))) as unknown as BonusRunEvent[];
+      if (opened[0]?.type !== 'BonusRunOpened') throw new Error('no run');
+      const computedOf = (userId: string) =>
+        (opened[0] as Extract<BonusRunEvent, { type: 'BonusRunOpened' }>).data.lines.find((line) => line.userId === userId)!.result.grandTotalCents;
+      const fslTotal = computedOf(fsl);
+      await caughtUp();
+
+      // Stored with one append, so the projection reads them in one batch. The fsl's last two stand
+      // for a recompute that lowered a total under earlier deductions (the decider would refuse
+      // them now): the statement stays at $0, so the run's total falls by what the fsl had, not
+      // by the amounts.
+      const adjustment = (userId: string, amountCents: number) =>
+        newEvent(
+          'BonusAdjustmentAdded',
+          { week, adjustmentId: randomUUID(), userId, amountCents, reason: 'Batch', addedBy: anna },
+          asAdmin(anna, afterThatWeek),
+        );
+      const batch = [
+        adjustment(vet, 500),
+        adjustment(fsl, -2_000),
+        adjustment(vet, -300),
+        adjustment(silent, 700),
+        adjustment(vet, 250),
+        adjustment(fsl, -fslTotal),
+        adjustment(fsl, 1_000),
+      ];
+      const apply = vi.spyOn(bonusRunsProjection, 'apply');
+      try {
+        await harness.store.append(bonusRunStream(week), batch, { expectedVersion: 'any' });
+        await caughtUp();
+        const ids = (events: readonly { metadata: { eventId: string } }[]) => events.map((event) => event.metadata.eventId);
+        expect(apply.mock.calls.some(([events]) => batch.every((event) => ids(events).includes(event.metadata.eventId)))).toBe(true);
+      } finally {
+        apply.mockRestore();
+      }
+
+      // A full recompute: the decider's fold of the run's stream, what the payout pays.
+      const state = ((await harness.store.readStream(bonusRunStream(week))) as unknown as BonusRunEvent[]).reduce<BonusRunState>(
+        bonusRunDecider.evolve,
+        bonusRunDecider.initialState(),
+      );
+      if (state.status === 'none') throw new Error('no run');
+      const pays = new Map(payoutsOf(state).map((payout) => [payout.userId, payout.amountCents]));
+      expect(Object.fromEntries(pays)).toMatchObject({ [vet]: computedOf(vet) + 450, [fsl]: 0, [silent]: 700 });
+      const statements = await runStatements(harness.pool, week);
+      expect(Object.fromEntries(statements.map((s) => [s.userId, s.totalCents]))).toEqual(
+        Object.fromEntries(statements.map((s) => [s.userId, pays.get(s.userId) ?? 0])),
+      );
+      expect(statements.find((s) => s.userId === vet)!.adjustments.map((a) => a.amountCents)).toEqual([500, -300, 250]);
+      expect(statements.find((s) => s.userId === fsl)!.adjustments.map((a) => a.amountCents)).toEqual([-2_000, -fslTotal, 1_000]);
+      const computedCents = state.lines.reduce((sum, line) => sum + line.result.grandTotalCents, 0);
+      const totalCents = [...pays.values()].reduce((sum, cents) => sum + cents, 0);
+      expect(await bonusRun(harness.pool, week)).toMatchObject({ computedCents, totalCents, adjustmentsCents: totalCents - computedCents });
+
+      // A rebuild replays every run, each in batches of its own, to the same rows.
+      const rows = async () => ({
+        runs: (await harness.pool.query('SELECT * FROM rm_bonus_runs ORDER BY week')).rows,
+        statements: (await harness.pool.query('SELECT * FROM rm_bonus_statements ORDER BY week, user_id')).rows,
+      });
+      const live = await rows();
+      expect(live.runs.length).toBeGreaterThanOrEqual(3);
+      await harness.runner.rebuild('bonus-runs');
+      expect(await rows()).toEqual(live);
     });
   });
 }

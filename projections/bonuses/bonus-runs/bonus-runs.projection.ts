@@ -68,7 +68,7 @@ async function replaceLines(
   await recomputeTotals(tx, week, at);
 }
 
-/** Each statement's total (computed plus adjustments, never below 0, as the payout pays it) and the run's sums. */
+/** Each statement's total (computed plus adjustments, never below 0, as the payout pays it) and the run's sums, from every statement of the run. */
 async function recomputeTotals(tx: SqlClient, week: string, at: string): Promise<void> {
   await tx.query(
     `UPDATE rm_bonus_statements s
@@ -81,6 +81,49 @@ async function recomputeTotals(tx: SqlClient, week: string, at: string): Promise
        FROM (SELECT coalesce(sum(computed_cents), 0) AS computed, coalesce(sum(total_cents), 0) AS total FROM rm_bonus_statements WHERE week = $1) t
       WHERE r.week = $1`,
     [week, at],
+  );
+}
+
+type AddedAdjustment = { readonly week: string; readonly entry: BonusAdjustment & { readonly addedAt: string } };
+
+/**
+ * Adjustments touch only their agents' rows: a run has thousands of statements, and summing
+ * them all for each adjustment would make every adjustment cost the whole run. In one statement,
+ * for adjustments in the order stored (several may be for one agent): each agent's entries are
+ * appended, their total recomputed from their own row (the floor at 0 is why the run's totals
+ * move by the change of that total, not by the amounts), and each run's totals move by the sum
+ * of its agents' changes. What a full recompute gives, as long as the totals were right before.
+ */
+async function addAdjustments(tx: SqlClient, added: readonly AddedAdjustment[]): Promise<void> {
+  if (added.length === 0) return;
+  await tx.query(
+    `WITH added AS (
+       SELECT week, user_id, entry::jsonb AS entry, (entry::jsonb->>'amountCents')::bigint AS amount, (entry::jsonb->>'addedAt')::timestamptz AS at, n
+         FROM unnest($1::date[], $2::uuid[], $3::text[]) WITH ORDINALITY AS t(week, user_id, entry, n)
+     ),
+     per_agent AS (
+       SELECT a.week, a.user_id, jsonb_agg(a.entry ORDER BY a.n) AS entries, sum(a.amount) AS amount, s.total_cents AS total_before
+         FROM added a JOIN rm_bonus_statements s ON s.week = a.week AND s.user_id = a.user_id
+        GROUP BY a.week, a.user_id, s.total_cents
+     ),
+     changed AS (
+       UPDATE rm_bonus_statements s
+          SET adjustments = s.adjustments || p.entries,
+              total_cents = greatest(0, s.computed_cents + p.amount
+                + coalesce((SELECT sum((a->>'amountCents')::bigint) FROM jsonb_array_elements(s.adjustments) a), 0))
+         FROM per_agent p
+        WHERE s.week = p.week AND s.user_id = p.user_id
+       RETURNING s.week, s.total_cents - p.total_before AS change
+     ),
+     per_run AS (
+       SELECT w.week, w.at, coalesce((SELECT sum(c.change) FROM changed c WHERE c.week = w.week), 0) AS change
+         FROM (SELECT week, (array_agg(at ORDER BY n DESC))[1] AS at FROM added GROUP BY week) w
+     )
+     UPDATE rm_bonus_runs r
+        SET total_cents = r.total_cents + p.change, adjustments_cents = r.adjustments_cents + p.change, updated_at = p.at
+       FROM per_run p
+      WHERE r.week = p.week`,
+    [added.map((a) => a.week), added.map((a) => a.entry.userId), added.map((a) => JSON.stringify(a.entry))],
   );
 }
 
@@ -99,10 +142,20 @@ export const bonusRunsProjection: Projection = {
 
   async apply(events: readonly RecordedEvent[], tx: SqlClient) {
     const changes: ReadModelChange[] = [];
+    // Adjustments in a row are added together; anything else first adds those before it.
+    let adjustments: AddedAdjustment[] = [];
     for (const recorded of events) {
       const event = recorded as unknown as BonusRunEvent;
       const at = recorded.metadata.occurredAt;
       const { week } = event.data;
+      if (event.type === 'BonusAdjustmentAdded') {
+        const { week: _week, ...adjustment } = event.data;
+        adjustments.push({ week, entry: { ...adjustment, addedAt: at } });
+        changes.push({ userId: roleAudience('admin'), topic: BONUS_RUNS_TOPIC });
+        continue;
+      }
+      await addAdjustments(tx, adjustments);
+      adjustments = [];
       switch (event.type) {
         case 'BonusRunOpened':
           await tx.query(
@@ -115,17 +168,6 @@ export const bonusRunsProjection: Projection = {
         case 'BonusRunInputsRefreshed':
           await replaceLines(tx, week, event.data.lines, event.data.exceptions, event.data.inputsHash, at);
           break;
-        case 'BonusAdjustmentAdded': {
-          const { week: _week, ...adjustment } = event.data;
-          const entry: BonusAdjustment & { addedAt: string } = { ...adjustment, addedAt: at };
-          await tx.query(`UPDATE rm_bonus_statements SET adjustments = adjustments || $3::jsonb WHERE week = $1 AND user_id = $2`, [
-            week,
-            adjustment.userId,
-            JSON.stringify([entry]),
-          ]);
-          await recomputeTotals(tx, week, at);
-          break;
-        }
         case 'BonusRunSubmitted':
           await tx.query(`UPDATE rm_bonus_runs SET status = 'submitted', prepared_by = $2, submitted_at = $3, updated_at = $3 WHERE week = $1`, [
             week,
@@ -149,6 +191,7 @@ export const bonusRunsProjection: Projection = {
       }
       changes.push({ userId: roleAudience('admin'), topic: BONUS_RUNS_TOPIC });
     }
+    await addAdjustments(tx, adjustments);
     return [...new Map(changes.map((change) => [`${change.userId} ${change.topic}`, change])).values()];
   },
 };

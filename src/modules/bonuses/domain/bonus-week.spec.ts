@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { bonusWeekOf, bonusWeekRange, isBonusWeek, weeksInProgram } from './bonus-week.js';
+import { bonusWeekOf, bonusWeekRange, isBonusWeek, weekEndedBefore, weeksInProgram } from './bonus-week.js';
 
 describe('bonus weeks', () => {
   it('run Monday to Sunday on New York’s calendar', () => {
@@ -10,6 +10,12 @@ describe('bonus weeks', () => {
     // The week the clocks go back is an hour longer.
     const { start, end } = bonusWeekRange('2026-10-26');
     expect(end.getTime() - start.getTime()).toBe(169 * 3_600_000);
+  });
+
+  it('end at midnight into Monday in New York, whatever the zone of the one who asks', () => {
+    expect(weekEndedBefore(new Date('2026-12-07T04:59:59Z'))).toBe('2026-11-23'); // Sunday 23:59:59 EST: the week of Nov 30 runs still
+    expect(weekEndedBefore(new Date('2026-12-07T05:00:00Z'))).toBe('2026-11-30'); // Monday 00:00 EST
+    expect(weekEndedBefore(new Date('2026-12-06T20:00:00Z'))).toBe('2026-11-23'); // Sunday 15:00 EST, Monday 05:00 in Tokyo
   });
 
   it('are named by a real Monday', () => {

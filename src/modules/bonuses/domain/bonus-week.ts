@@ -33,6 +33,9 @@ export function bonusWeekRange(week: string): { start: Date; end: Date } {
 /** The week before. */
 export const previousBonusWeek = (week: string): string => shiftDay(week, -7);
 
+/** The last bonus week that has ended at `at`: the one a scheduled run at `at` is for, and the one an admin opens by default. */
+export const weekEndedBefore = (at: Date): string => previousBonusWeek(bonusWeekOf(at));
+
 /** The week's last day (its Sunday). */
 export const lastDayOf = (week: string): string => shiftDay(week, 6);
 

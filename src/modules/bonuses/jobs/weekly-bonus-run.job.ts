@@ -5,14 +5,11 @@ import { systemContext } from '../../../platform/event-store/new-event.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { keepScheduled } from '../../../platform/jobs/keep-scheduled.js';
 import { OpenBonusRun } from '../commands/open-bonus-run/open-bonus-run.command.js';
-import { BONUS_TIME_ZONE, bonusWeekOf, previousBonusWeek } from '../domain/bonus-week.js';
+import { BONUS_TIME_ZONE, weekEndedBefore } from '../domain/bonus-week.js';
 
 export const OPEN_WEEKLY_BONUS_RUN = 'open-weekly-bonus-run';
 /** The actor of the runs the schedule opens. */
 export const WEEKLY_RUN = 'weekly-bonus-job';
-
-/** The week a scheduled run at `at` is for: the one that ended before it. */
-export const weekEndedBefore = (at: Date): string => previousBonusWeek(bonusWeekOf(at));
 
 /**
  * Opens the run for the week that has just ended (a queued run names its week). A week that

@@ -13,7 +13,7 @@ import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { dollarsToCents } from '../../lib/dollars-to-cents';
-import { formatDateTime, orgDay } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useFormSubmission } from '../../lib/use-form-submission';
@@ -29,14 +29,6 @@ const STATUS: Record<RunStatus, { label: string; className: string }> = {
 const StatusBadge = ({ status }: { status: RunStatus }) => (
   <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[status].className}`}>{STATUS[status].label}</span>
 );
-
-/** The Monday of the week before `day` (YYYY-MM-DD): the last week that has ended. */
-function lastEndedWeek(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  date.setUTCDate(date.getUTCDate() - sinceMonday - 7);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The actor of the runs the weekly schedule opens. */
 const WEEKLY_JOB = 'weekly-bonus-job';
@@ -56,7 +48,9 @@ function BonusRunsAdmin() {
   const [params, setParams] = useSearchParams();
   const week = params.get('week');
   const runs = useApiQuery('/api/admin/bonus-runs', fetchRuns, { failure: 'Failed to load the bonus runs', reloadOn: ['bonus-runs'] });
-  const [opening, setOpening] = useState(lastEndedWeek(orgDay()));
+  // The week typed, else the server's last ended week (its calendar decides when a week is over).
+  const [typed, setTyped] = useState<string | null>(null);
+  const opening = typed ?? runs.data?.lastEndedWeek ?? '';
   const { busy, submit, errorFor } = useFormSubmission((failure) =>
     toast({ title: 'Could not open the run', description: failureText(failure), variant: 'destructive' }),
   );
@@ -92,9 +86,10 @@ function BonusRunsAdmin() {
       </div>
       <form onSubmit={open} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4" noValidate>
         <div className="w-48">
-          <FormField label="Week (its Monday)" name="week" type="date" value={opening} onChange={(e) => setOpening(e.target.value)} error={errorFor('week')} />
+          <FormField label="Week (its Monday)" name="week" type="date" value={opening} onChange={(e) => setTyped(e.target.value)} error={errorFor('week')} />
         </div>
-        <Button type="submit" disabled={busy}>
+        {/* Not before there is a week to open: the list brings the default. */}
+        <Button type="submit" disabled={busy || (typed === null && !runs.data)}>
           {busy ? 'Opening...' : 'Open run'}
         </Button>
         <p className="text-sm text-slate-600">The weekly schedule opens each ended week&apos;s run by itself.</p>

@@ -9,6 +9,7 @@ import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { userLabels } from '../../../identity/contracts/user-directory.js';
+import { weekEndedBefore } from '../../domain/bonus-week.js';
 import { bonusWeekParam } from '../../services/bonus-week-param.js';
 import { runCsv } from '../../services/statement-documents.js';
 import { bonusRun, bonusRuns, runStatements } from './bonus-runs.query.js';
@@ -23,14 +24,20 @@ export class BonusRunsController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every weekly bonus run, newest first: status, who opened, prepared and approved it, agents, exceptions and totals.' })
+  @ApiOperation({
+    summary:
+      'Every weekly bonus run, newest first: status, who opened, prepared and approved it, agents, exceptions and totals; and the last week that has ended, the one to open by default.',
+  })
   async list() {
     const runs = await bonusRuns(this.pool);
     const names = await userLabels(
       this.pool,
       runs.flatMap((run) => [run.preparedBy, run.approvedBy, run.openedBy]),
     );
-    return { runs: runs.map((run) => ({ ...run, people: Object.fromEntries([...names].map(([id, label]) => [id, label.displayName ?? label.email])) })) };
+    return {
+      runs: runs.map((run) => ({ ...run, people: Object.fromEntries([...names].map(([id, label]) => [id, label.displayName ?? label.email])) })),
+      lastEndedWeek: weekEndedBefore(new Date()),
+    };
   }
 
   @Get(':week')

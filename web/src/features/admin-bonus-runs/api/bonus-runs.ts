@@ -33,7 +33,8 @@ export type RunStatement = {
   totalCents: number;
 };
 
-export const fetchRuns = () => api<{ runs: (BonusRun & { people: Record<string, string> })[] }>('GET', '/api/admin/bonus-runs');
+/** The runs, newest first, and the last bonus week that has ended (New York's calendar, on the server's clock): the week to open by default. */
+export const fetchRuns = () => api<{ runs: (BonusRun & { people: Record<string, string> })[]; lastEndedWeek: string }>('GET', '/api/admin/bonus-runs');
 export const fetchRun = (week: string) =>
   api<{ run: BonusRun; statements: RunStatement[]; people: Record<string, string> }>('GET', `/api/admin/bonus-runs/${week}`);
 export const openRun = (week: string) => api<{ week: string; agents: number; exceptions: number }>('POST', '/api/admin/bonus-runs', { week });
