@@ -98,7 +98,8 @@ for (const database of everyDatabase()) {
     let crmUrl: string;
     let deliveries: ReturnType<typeof leadDeliveries>;
     // A day of failures is 3 s here: long enough that a loaded machine's retries 50 ms apart never reach it by accident.
-    const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 3_000, publicUrl: 'http://portal.test', timeZone: 'America/Chicago' };
+    // Long enough that a loaded machine's three quick attempts all fall inside it (3 s was not, once, in CI).
+    const settings = { retryDelaysMs: [0, 50, 50], disableAfterMs: 8_000, publicUrl: 'http://portal.test', timeZone: 'America/Chicago' };
 
     // The receiver is up before the deliveries start and closes after they stop.
     beforeAll(async () => {
@@ -287,7 +288,7 @@ for (const database of everyDatabase()) {
       expect(mail.rows[0]!.data.text).toContain('http://portal.test/integrations/onlysales');
       // The configured time, not "a day", and times in words in the organisation's time zone (Chicago's here), named.
       expect(mail.rows[0]!.data.text).toMatch(
-        /^Leads could not be delivered to OnlySales for 3 seconds, so we turned the integration off\.\n\nDeliveries have failed since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T\. /,
+        /^Leads could not be delivered to OnlySales for 8 seconds, so we turned the integration off\.\n\nDeliveries have failed since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T\. /,
       );
 
       const third = await sell(owner, 'Third');
