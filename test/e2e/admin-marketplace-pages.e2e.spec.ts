@@ -190,7 +190,7 @@ describe('admin marketplace pages', () => {
     await expect
       .poll(
         async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string; phone: string }[] }).leads).length,
-        { timeout: 60_000 },
+        { timeout: 120_000 },
       )
       .toBe(2);
     for (const [index, found] of leads.entries()) {
@@ -204,7 +204,7 @@ describe('admin marketplace pages', () => {
     }
     await expect
       .poll(async () => ((await (await admin.client.request('GET', '/api/admin/lead-returns')).json()) as { returns: unknown[] }).returns.length, {
-        timeout: 60_000,
+        timeout: 120_000,
       })
       .toBe(2);
 

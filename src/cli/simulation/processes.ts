@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const START_LIMIT_MS = 180_000;
+
 /** The project folder: this file runs as dist/src/cli/simulation/processes.js. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -56,7 +58,8 @@ export class PortalProcess {
     this.child = child;
     const ready = this.entry === 'worker' ? /Worker running/ : /running at http:\/\/[^\s/]+:\d+/;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.name} did not start in 60 s:\n${this.tail()}`)), 60_000);
+      // Generous: several suites start portals at once on a loaded CI machine (60 s was not always enough).
+      const timer = setTimeout(() => reject(new Error(`${this.name} did not start in ${START_LIMIT_MS / 1000} s:\n${this.tail()}`)), START_LIMIT_MS);
       const onData = (chunk: Buffer) => {
         // Keep only the recent output: a long run would otherwise hold all of it.
         this.output = (this.output + chunk.toString()).slice(-20_000);
