@@ -21,6 +21,7 @@ import { serializeReply } from './platform/http/idempotency.js';
 import { drainOversizedBodies, MAX_BODY_BYTES } from './platform/http/oversized-bodies.js';
 import { projectRoot } from './platform/http/project-root.js';
 import { isApiPath, isPopupReturnPage, securityHeaders } from './platform/http/security-headers.js';
+import { closeStalledBodies, REQUEST_RECEIVE_MS } from './platform/http/stalled-bodies.js';
 import { createRootLogger, loggableUrl, PinoNestLogger, requestIdFor } from './platform/logging/logging.js';
 import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from './platform/security/security-event-recorder.port.js';
 
@@ -57,6 +58,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // per-address rate limits; only the configured proxies are believed.
     trustProxy: Array.isArray(config.trustProxy) ? [...config.trustProxy] : (config.trustProxy as boolean | number),
     bodyLimit: MAX_BODY_BYTES,
+    requestTimeout: REQUEST_RECEIVE_MS,
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
   });
@@ -76,6 +78,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   acceptCsvBodies(fastify);
   acceptFileBodies(fastify, UPLOAD_ROUTES);
   drainOversizedBodies(fastify);
+  closeStalledBodies(fastify);
   // One hook for every request (each hook costs throughput): the request id and security
   // headers, and refusing writes from other sites (the session guard also checks a CSRF token).
   // The request id reaches log lines explicitly (the completion line, the error filter), not

@@ -72,6 +72,7 @@ const APPLIED = [
   'Migration0069MailAttachments',
   'Migration0070Assistant',
   'Migration0071EventsByTypeInOrder',
+  'Migration0072MessagesPerTicket',
 ];
 
 describe('the modules the platform is told of', () => {

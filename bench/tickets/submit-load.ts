@@ -1,7 +1,7 @@
 // Agents submitting a help request and uploading a 1 MB PDF to it, as the web app's dialog does
 // (POST /api/support/tickets, then POST /api/support/tickets/:id/files with the bytes), each
 // agent one after the other as fast as answers come.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 import { percentile } from '../support/figures.js';
 
@@ -42,7 +42,7 @@ export async function submitWithFile(baseUrl: string, agents: readonly Agent[], 
         const at = performance.now();
         const submitted = await fetch(`${baseUrl}/api/support/tickets`, {
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
           body: JSON.stringify({
             systemProgram: 'General',
             priority: 'Med',

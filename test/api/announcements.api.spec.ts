@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
+import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { eventReader } from '../support/portal/event-stream.js';
 import { freshAgent, signedInClient } from '../support/portal/portal.js';
@@ -11,7 +12,8 @@ type Listing = { announcements: Announcement[]; nextChangeAt: string | null; upc
 type Refusal = { status: number; code: string; message: string; fieldErrors?: { field: string; message: string }[] };
 
 const list = (client: ApiClient) => json<Listing>(client.request('GET', '/api/announcements'));
-const create = (client: ApiClient, body: Record<string, unknown>) => client.request('POST', '/api/admin/announcements', body);
+const create = (client: ApiClient, body: Record<string, unknown>, key = randomUUID()) =>
+  client.request('POST', '/api/admin/announcements', body, { 'idempotency-key': key });
 const created = async (client: ApiClient, body: Record<string, unknown>) => {
   const response = await create(client, body);
   expect(response.status).toBe(201);
@@ -36,6 +38,23 @@ describe('announcements over HTTP', () => {
     expect(((await window.json()) as Refusal).fieldErrors).toEqual([{ field: 'expiresAt', message: 'The expiry must be after the publish time' }]);
     expect((await create(client, { title: 'x', content: 'y', publishFrom: 'tomorrow' })).status).toBe(400);
     expect((await create(client, { title: 'x', content: 'y', isActive: false })).status).toBe(400);
+  });
+
+  it('makes one announcement of a request sent again under its Idempotency-Key, however many times at once', async () => {
+    const { client } = await supportAdmin();
+    const agent = await agentClient();
+    const title = `Retried ${randomUUID()}`;
+    const key = randomUUID();
+    const answers = await inParallel(30, () => create(client, { title, content: 'Sent once' }, key));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 30 });
+    const ids = new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { announcementId: string }).announcementId)));
+    expect(ids.size).toBe(1);
+    expect((await titles(agent)).filter((shown) => shown === title)).toHaveLength(1);
+    // The key names that request only; another body under it is refused, and no key is refused.
+    expect((await create(client, { title, content: 'Something else' }, key)).status).toBe(409);
+    const keyless = await client.request('POST', '/api/admin/announcements', { title, content: 'No key' });
+    expect(keyless.status).toBe(400);
+    expect(((await keyless.json()) as Refusal).message).toBe('Creating an announcement needs an Idempotency-Key header (a new random value per attempt).');
   });
 
   it('lets only admins write: an agent is refused creating, editing and deleting, and nobody signed out reads', async () => {

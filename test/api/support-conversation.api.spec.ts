@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { signedInClient } from '../support/portal/portal.js';
-import { json, mailsTo, newTicket, PDF, supportAdmin, supportAgent, uploadTicketFile, type TicketFile } from '../support/portal/support-desk.js';
+import { json, mailsTo, newTicket, PDF, submitTicket, supportAdmin, supportAgent, uploadTicketFile, type TicketFile } from '../support/portal/support-desk.js';
 
 type Message = {
   messageId: string;
@@ -109,6 +109,29 @@ describe('the support desk’s conversation over HTTP', () => {
       .toBe(3);
   });
 
+  it('keeps a message id to its own ticket: another agent reusing it writes nothing on the first ticket', async () => {
+    const victim = await supportAgent('victim');
+    const attacker = await supportAgent('attacker');
+    const admin = await supportAdmin();
+    const victimTicket = await newTicket(victim.client);
+    const attackerTicket = await newTicket(attacker.client);
+    const { replyId: adminMessage } = await json<{ replyId: string }>(adminReply(admin.client, victimTicket, 'We are looking at it.'));
+    await expect.poll(async () => (await replies(victim.client, victimTicket)).length).toBe(1);
+
+    // The attacker learns the id (it is in the victim's thread) and sends it on their own ticket, then a file with it.
+    const reused = await reply(attacker.client, attackerTicket, 'Written under someone else’s id', { replyId: adminMessage });
+    expect(reused.status).toBe(201);
+    expect((await uploadTicketFile(attacker.client, attackerTicket, 'planted.pdf', PDF, adminMessage)).status).toBe(201);
+    // The reply and its file are the attacker's, on their own ticket; the victim's thread is as the admin left it.
+    await expect
+      .poll(async () => (await replies(attacker.client, attackerTicket)).map((m) => ({ id: m.messageId, files: m.files.map((f) => f.name) })))
+      .toEqual([{ id: adminMessage, files: ['planted.pdf'] }]);
+    expect(await replies(victim.client, victimTicket)).toMatchObject([{ messageId: adminMessage, side: 'admin', body: 'We are looking at it.', files: [] }]);
+    expect(await conversation(admin.client, victimTicket)).toMatchObject([{ messageId: adminMessage, files: [] }]);
+    // Within one ticket an id names one message: the agent cannot answer under the support team's.
+    expect(await json(reply(victim.client, victimTicket, 'Mine now', { replyId: adminMessage }))).toMatchObject({ status: 409 });
+  });
+
   it('assigns a request to an admin for the Mine and Unassigned views, and keeps each change in the timeline', async () => {
     const owner = await supportAgent('assign');
     const first = await supportAdmin();
@@ -206,7 +229,7 @@ describe('the support desk’s conversation over HTTP', () => {
     const word = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const [inConcern, inReply, inNote] = [word('concern'), word('reply'), word('note')];
     const { ticketId } = await json<{ ticketId: string }>(
-      owner.client.request('POST', '/api/support/tickets', { systemProgram: 'General', priority: 'Low', concern: `Receipts for ${inConcern} are missing` }),
+      submitTicket(owner.client, { systemProgram: 'General', priority: 'Low', concern: `Receipts for ${inConcern} are missing` }),
     );
     await adminReply(admin.client, ticketId, `We found the ${inReply} campaign.`);
     await note(admin.client, ticketId, `Vendor ${inNote} owes a credit.`);

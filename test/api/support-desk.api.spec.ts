@@ -34,6 +34,32 @@ const changeStatus = (client: ApiClient, ticketId: string, status: string, comme
   client.request('POST', `/api/admin/help-requests/${ticketId}/status`, { status, comment });
 
 describe('the support desk over HTTP', () => {
+  it('makes one help request of a submission sent again under its Idempotency-Key, however many times at once', async () => {
+    const { client } = await agent('retries');
+    const key = randomUUID();
+    const answers = await inParallel(30, () => submit(client, undefined, key));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 30 });
+    const ids = new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { ticketId: string }).ticketId)));
+    expect(ids.size).toBe(1);
+    await expect.poll(async () => (await myTickets(client)).map((ticket) => ticket.ticketId)).toEqual([...ids]);
+    // The key names that request only: another body under it is refused; a request without one is refused.
+    expect((await submit(client, { systemProgram: 'General', priority: 'Low', concern: CONCERN }, key)).status).toBe(409);
+    const keyless = await client.request('POST', '/api/support/tickets', { systemProgram: 'General', priority: 'Low', concern: CONCERN });
+    expect(keyless.status).toBe(400);
+    expect(await keyless.json()).toMatchObject({
+      message: 'Submitting a help request needs an Idempotency-Key header (a new random value per attempt).',
+    });
+  });
+
+  it('takes at most 20 new help requests an hour from one account, however many arrive at once', async () => {
+    const { client } = await agent('burst');
+    const answers = await inParallel(30, () => submit(client));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 20, 429: 10 });
+    await expect.poll(async () => (await myTickets(client)).length).toBe(20);
+    // Another agent is not held back by this one's burst.
+    expect((await submit((await agent('after-burst')).client)).status).toBe(201);
+  });
+
   it('takes a help request with its receipt, and refuses bad input in the spec’s words', async () => {
     const { client } = await agent();
     const missing = await submit(client, { systemProgram: 'General', priority: 'Med' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // Uploaded files on the scaled deployment: two API processes, each with its own DATA_DIR (as on
 // two machines), share one PostgreSQL and keep files in one S3-compatible object store (s3rver
 // here, MinIO in docker-compose.yml), so a receipt uploaded through one is downloaded through the other.
@@ -46,11 +47,16 @@ describeIf(databaseUrl, 'DATABASE_URL', 'help-request files shared by API proces
     const [first, second] = running as [PortalProcess, PortalProcess];
     const agent = await seedAccount(pool, first.url);
     const { ticketId } = (await (
-      await agent.client.request('POST', '/api/support/tickets', {
-        systemProgram: 'General',
-        priority: 'High',
-        concern: 'My leads never arrived, receipt attached.',
-      })
+      await agent.client.request(
+        'POST',
+        '/api/support/tickets',
+        {
+          systemProgram: 'General',
+          priority: 'High',
+          concern: 'My leads never arrived, receipt attached.',
+        },
+        { 'idempotency-key': randomUUID() },
+      )
     ).json()) as { ticketId: string };
     const uploaded = await agent.client.request('POST', `/api/support/tickets/${ticketId}/files?name=receipt.pdf`, PDF, {
       'content-type': 'application/octet-stream',

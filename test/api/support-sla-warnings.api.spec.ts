@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
@@ -27,11 +28,16 @@ describe('SLA warnings', () => {
     const admin = await own.account({ role: 'admin' });
     const submit = () =>
       json<{ ticketId: string }>(
-        agent.client.request('POST', '/api/support/tickets', {
-          systemProgram: 'General',
-          priority: 'High',
-          concern: 'My leads did not arrive, the receipt is attached.',
-        }),
+        agent.client.request(
+          'POST',
+          '/api/support/tickets',
+          {
+            systemProgram: 'General',
+            priority: 'High',
+            concern: 'My leads did not arrive, the receipt is attached.',
+          },
+          { 'idempotency-key': randomUUID() },
+        ),
       );
     const mails = async (to: string) =>
       (await json<{ messages: Mail[] }>(admin.client.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}`))).messages;

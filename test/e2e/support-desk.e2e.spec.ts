@@ -128,7 +128,7 @@ describe('the support desk in the browser', () => {
     const agent = await signedInOn(account, '/my-tickets', PHONE);
     const { page } = agent;
     await page.getByText('No tickets found').waitFor();
-    expect((await agent.client.request('POST', '/api/support/tickets', { systemProgram: 'General', priority: 'Low', concern: CONCERN })).status).toBe(201);
+    expect((await submitTicket(agent.client, { systemProgram: 'General', priority: 'Low', concern: CONCERN })).status).toBe(201);
     const row = page.getByTestId('my-tickets').getByRole('row').filter({ hasText: 'General' });
     await row.waitFor();
     expect(await checkPage(page)).toEqual([]);
@@ -412,9 +412,7 @@ describe('the support conversation in the browser', () => {
   it('assigns a request, keeps an internal note from the agent, asks the agent, and shows their answer with its file and the whole timeline', async () => {
     const agent = await signedInOn(await freshAgent('support-talk'), '/my-tickets');
     const { page } = agent;
-    expect((await agent.client.request('POST', '/api/support/tickets', { systemProgram: 'Spiff / Contest', priority: 'Med', concern: CONCERN })).status).toBe(
-      201,
-    );
+    expect((await submitTicket(agent.client, { systemProgram: 'Spiff / Contest', priority: 'Med', concern: CONCERN })).status).toBe(201);
     const row = page.getByTestId('my-tickets').getByRole('row').filter({ hasText: 'Spiff / Contest' });
     await row.getByRole('button', { name: /^View/ }).click();
     const ticket = page.getByRole('dialog', { name: 'Ticket Details' });

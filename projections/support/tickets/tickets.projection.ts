@@ -77,10 +77,12 @@ export const ticketsProjection: Projection = {
           break;
         case 'TicketFileAttached': {
           const { file, ticketId } = event.data;
-          const [table, key] = file.replyId ? ['rm_ticket_messages', 'message_id'] : ['rm_tickets', 'ticket_id'];
+          // A reply's file goes to that reply of this ticket: message ids are the client's, unique only within their ticket.
           const { rows: holders } = await tx.query<{ side: string | null }>(
-            `UPDATE ${table} SET files = files || $2::jsonb WHERE ${key} = $1 RETURNING ${file.replyId ? 'side' : 'NULL AS side'}`,
-            [file.replyId ?? ticketId, JSON.stringify([listed(file)])],
+            file.replyId
+              ? `UPDATE rm_ticket_messages SET files = files || $2::jsonb WHERE ticket_id = $1 AND message_id = $3 RETURNING side`
+              : `UPDATE rm_tickets SET files = files || $2::jsonb WHERE ticket_id = $1 RETURNING NULL AS side`,
+            [ticketId, JSON.stringify([listed(file)]), ...(file.replyId ? [file.replyId] : [])],
           );
           const { rows } = await tx.query<{ assignee_id: string | null }>('UPDATE rm_tickets SET updated_at = $2 WHERE ticket_id = $1 RETURNING assignee_id', [
             ticketId,
@@ -106,7 +108,7 @@ export const ticketsProjection: Projection = {
           const { replyId, ticketId, authorId, side, body, asksAgent } = event.data;
           await tx.query(
             `INSERT INTO rm_ticket_messages (message_id, ticket_id, kind, author_id, side, body, asks_agent, created_at)
-             VALUES ($1, $2, 'reply', $3, $4, $5, $6, $7) ON CONFLICT (message_id) DO NOTHING`,
+             VALUES ($1, $2, 'reply', $3, $4, $5, $6, $7) ON CONFLICT (ticket_id, message_id) DO NOTHING`,
             [replyId, ticketId, authorId, side, body, asksAgent, event.data.at],
           );
           const { rows } = await tx.query<{ assignee_id: string | null }>(
@@ -121,7 +123,7 @@ export const ticketsProjection: Projection = {
         case 'TicketInternalNoteAdded':
           await tx.query(
             `INSERT INTO rm_ticket_messages (message_id, ticket_id, kind, author_id, side, body, created_at)
-             VALUES ($1, $2, 'note', $3, 'admin', $4, $5) ON CONFLICT (message_id) DO NOTHING`,
+             VALUES ($1, $2, 'note', $3, 'admin', $4, $5) ON CONFLICT (ticket_id, message_id) DO NOTHING`,
             [event.data.noteId, event.data.ticketId, event.data.authorId, event.data.body, event.data.at],
           );
           // The agent is not told: their list did not change.

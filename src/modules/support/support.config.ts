@@ -27,6 +27,8 @@ export type SupportSettings = {
   readonly slaPolicy: SlaPolicy;
   /** How often the SLA warning sweep looks for deadlines to warn of. */
   readonly slaWarningSweepMs: number;
+  /** How many help requests one account may submit in an hour (a repeat under the same Idempotency-Key is not a new one). */
+  readonly ticketsPerHour: number;
 };
 
 /** What the support module's code reads. */
@@ -57,6 +59,12 @@ export const supportConfig = configSection(
       .min(1, 'expected whole seconds from 1 to 3600')
       .max(3_600, 'expected whole seconds from 1 to 3600')
       .default(60),
+    SUPPORT_TICKETS_PER_HOUR: z.coerce
+      .number({ message: 'expected a whole number from 1 to 10000' })
+      .int('expected a whole number from 1 to 10000')
+      .min(1, 'expected a whole number from 1 to 10000')
+      .max(10_000, 'expected a whole number from 1 to 10000')
+      .default(20),
     SLA_WARN_BEFORE: parsed('1h', parseBusinessDuration, `expected business time before a breach to warn the assignee, or 0 for none (${DURATION_HELP})`),
   },
   (e): SupportSettings => {
@@ -84,6 +92,7 @@ export const supportConfig = configSection(
         warnBeforeMs: businessDurationMs(e.SLA_WARN_BEFORE, dayMs),
       },
       slaWarningSweepMs: e.SLA_WARNING_SWEEP_SECONDS * 1000,
+      ticketsPerHour: e.SUPPORT_TICKETS_PER_HOUR,
     };
   },
 );

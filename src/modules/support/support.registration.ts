@@ -4,6 +4,7 @@ import { Migration0058TicketConversation } from './migrations/migration-0058-tic
 import { Migration0059HelpRequestFilters } from './migrations/migration-0059-help-request-filters.js';
 import { Migration0060TicketSearch } from './migrations/migration-0060-ticket-search.js';
 import { Migration0061TicketReferences } from './migrations/migration-0061-ticket-references.js';
+import { Migration0072MessagesPerTicket } from './migrations/migration-0072-messages-per-ticket.js';
 import { supportConfig } from './support.config.js';
 import { SUPPORT_TABLES } from './support.tables.js';
 
@@ -18,6 +19,7 @@ export const supportRegistration: ModuleRegistration = {
     { name: 'Migration0059HelpRequestFilters', class: Migration0059HelpRequestFilters },
     { name: 'Migration0060TicketSearch', class: Migration0060TicketSearch },
     { name: 'Migration0061TicketReferences', class: Migration0061TicketReferences },
+    { name: 'Migration0072MessagesPerTicket', class: Migration0072MessagesPerTicket },
   ],
   config: supportConfig,
   uploadRoutes: ['/api/support/tickets/:ticketId/files'],

@@ -11,11 +11,14 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const KEY_FORMAT = /^[\x21-\x7e]{8,255}$/;
 const IN_PROGRESS_WAIT_MS = 10_000;
 
-/** The Idempotency-Key header of a money command: required, 8 to 255 visible ASCII characters. */
-export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string {
+/**
+ * The Idempotency-Key header of a money command or a create: required, 8 to 255 visible ASCII
+ * characters. `whatNeedsIt` starts the refusal's sentence ("This request changes money and needs").
+ */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>, whatNeedsIt = 'This request changes money and needs'): string {
   const value = headers['idempotency-key'];
   if (typeof value !== 'string' || value === '') {
-    throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'This request changes money and needs an Idempotency-Key header (a new random value per attempt).');
+    throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', `${whatNeedsIt} an Idempotency-Key header (a new random value per attempt).`);
   }
   if (!KEY_FORMAT.test(value)) {
     throw new ApiError(400, 'IDEMPOTENCY_KEY_INVALID', 'The Idempotency-Key header must be 8 to 255 visible ASCII characters.');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 
 import type { ApiClient } from './api-client.js';
@@ -31,7 +32,8 @@ export const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n
 export const submitTicket = (
   client: ApiClient,
   body: Record<string, unknown> = { systemProgram: 'Lion Share / Matching', priority: 'High', concern: CONCERN },
-) => client.request('POST', '/api/support/tickets', body);
+  key: string = randomUUID(),
+) => client.request('POST', '/api/support/tickets', body, { 'idempotency-key': key });
 
 export const newTicket = async (client: ApiClient) => (await json<{ ticketId: string }>(submitTicket(client))).ticketId;
 

@@ -165,6 +165,11 @@ describe('a help request', () => {
     given([submitted])
       .when({ type: 'ReplyToTicket', replyId: 'r2', authorId: 'u2', side: 'agent', body: 'Not my ticket', asksAgent: false, slaPolicy }, at(2))
       .thenRefuses('TICKET_NOT_FOUND');
+    // An id is one message of the ticket: the agent cannot send theirs under the admin's reply's id, nor an admin a note under it.
+    given([submitted, fromAdmin])
+      .when({ type: 'ReplyToTicket', replyId: 'r1', authorId: 'u1', side: 'agent', body: 'Mine now', asksAgent: false, slaPolicy }, at(2))
+      .thenRefuses('MESSAGE_ID_TAKEN');
+    given([submitted, fromAdmin]).when({ type: 'AddInternalNote', noteId: 'r1', adminId: 'admin', body: 'Private' }, at(2)).thenRefuses('MESSAGE_ID_TAKEN');
     given([submitted])
       .when({ type: 'ReplyToTicket', replyId: 'r2', authorId: 'u1', side: 'agent', body: '   ', asksAgent: false, slaPolicy }, at(2))
       .thenRefuses('MESSAGE_EMPTY', 'Write the reply first');

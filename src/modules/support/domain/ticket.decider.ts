@@ -200,6 +200,11 @@ function liveFor(state: TicketState, actorId: string, side: ReplySide) {
 }
 
 /** A reply's or note's text, trimmed: not empty, at most MAX_MESSAGE_LENGTH characters. */
+/** A reply or note id already naming another message of this ticket (ids are the client's, so a retry is the same message). */
+function messageIdTaken(): DomainError {
+  return new DomainError('MESSAGE_ID_TAKEN', 'That message id is already used on this help request. Send the message again with a new id.', 409);
+}
+
 function messageText(body: string, what: string): string {
   const text = body.trim();
   if (text === '') throw new DomainError('MESSAGE_EMPTY', `Write the ${what} first`, 400);
@@ -356,7 +361,9 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
       }
       case 'ReplyToTicket': {
         const ticket = liveFor(state, command.authorId, command.side);
-        if (ticket.replies.some((reply) => reply.replyId === command.replyId)) return []; // the same reply sent again
+        const sameId = ticket.replies.find((reply) => reply.replyId === command.replyId);
+        if (sameId?.authorId === command.authorId) return []; // the same reply sent again
+        if (sameId || ticket.noteIds.includes(command.replyId)) throw messageIdTaken();
         const body = messageText(command.body, 'reply');
         return [
           withSla(ticket, command.slaPolicy, now, {
@@ -377,6 +384,7 @@ export const ticketDecider: Decider<TicketCommand, TicketEvent, TicketState> = {
       case 'AddInternalNote': {
         const ticket = live(state);
         if (ticket.noteIds.includes(command.noteId)) return [];
+        if (ticket.replies.some((reply) => reply.replyId === command.noteId)) throw messageIdTaken();
         const body = messageText(command.body, 'internal note');
         return [
           {

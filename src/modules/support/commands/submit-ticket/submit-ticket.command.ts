@@ -8,12 +8,15 @@ import type { Priority, SystemProgram } from '../../contracts/ticket-values.js';
 export class SubmitTicket extends Command<{ ticketId: string }> {
   constructor(
     readonly input: {
+      /** Derived from the agent and the request's Idempotency-Key, so a repeat names the same ticket. */
+      readonly ticketId: string;
       readonly systemProgram: SystemProgram;
       readonly priority: Priority;
       readonly concern: string;
       readonly reference?: { readonly kind: TicketReferenceKind; readonly id: string };
     },
     readonly context: CommandContext,
+    readonly idempotencyKey?: string,
   ) {
     super();
   }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
@@ -22,9 +21,8 @@ export class SubmitTicketHandler implements ICommandHandler<SubmitTicket, { tick
     @Inject(SQL_POOL) private readonly pool: SqlPool,
   ) {}
 
-  async execute({ input, context }: SubmitTicket): Promise<{ ticketId: string }> {
-    const ticketId = randomUUID();
-    const { reference: item, ...fields } = input;
+  async execute({ input, context, idempotencyKey }: SubmitTicket): Promise<{ ticketId: string }> {
+    const { reference: item, ticketId, ...fields } = input;
     // The item as the agent's own screens name it: times in their zone.
     const reference = item
       ? await referenceOf(this.pool, context.actor.id, item, await agentTimeZone(this.pool, context.actor.id, this.config.orgTimeZone))
@@ -35,6 +33,7 @@ export class SubmitTicketHandler implements ICommandHandler<SubmitTicket, { tick
       decider: ticketDecider,
       command: { type: 'SubmitTicket', ticketId, userId: context.actor.id, ...fields, slaPolicy: this.config.slaPolicy, reference },
       context,
+      idempotencyKey,
     });
     return { ticketId };
   }

@@ -19,6 +19,8 @@ export type AnnouncementList = { announcements: Announcement[]; nextChangeAt: st
 export type AnnouncementBody = { title: string; content: string; publishFrom: string | null; expiresAt: string | null };
 
 export const fetchAnnouncements = () => api<AnnouncementList>('GET', '/api/announcements');
-export const createAnnouncement = (body: AnnouncementBody) => api<{ announcementId: string }>('POST', '/api/admin/announcements', body);
+/** Creates one; the same `idempotencyKey` again (a retry) answers the same announcement. */
+export const createAnnouncement = (body: AnnouncementBody, idempotencyKey: string) =>
+  api<{ announcementId: string }>('POST', '/api/admin/announcements', body, { 'idempotency-key': idempotencyKey });
 export const updateAnnouncement = (id: string, body: AnnouncementBody) => api<{ success: true }>('PUT', `/api/admin/announcements/${id}`, body);
 export const deleteAnnouncement = (id: string) => api<{ success: true }>('DELETE', `/api/admin/announcements/${id}`);

@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { instantToOrgLocal, orgLocalToInstant, zoneLabel } from '../../../lib/format';
+import { useRequestKey } from '../../../lib/use-request-key';
 import { createAnnouncement, updateAnnouncement, type Announcement } from '../api/announcements';
 
 type Props = {
@@ -26,6 +27,7 @@ export function AnnouncementDialog({ editing, open, onOpenChange, onSaved }: Pro
   const [publishFrom, setPublishFrom] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [saving, setSaving] = useState(false);
+  const requestKey = useRequestKey();
 
   useEffect(() => {
     if (!open) return;
@@ -54,7 +56,10 @@ export function AnnouncementDialog({ editing, open, onOpenChange, onSaved }: Pro
     setSaving(true);
     try {
       if (editing) await updateAnnouncement(editing.id, body);
-      else await createAnnouncement(body);
+      else {
+        await createAnnouncement(body, requestKey.keyFor(body));
+        requestKey.done();
+      }
       toast({ title: 'Success', description: editing ? 'Announcement updated successfully' : 'Announcement created successfully' });
       onSaved();
       onOpenChange(false);

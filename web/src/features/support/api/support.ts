@@ -85,8 +85,11 @@ export type Assignee = { id: string; email: string; displayName: string | null }
 
 export { HELP_REQUEST_VIEWS } from '../../../../../src/modules/support/contracts/ticket-values';
 
-export const submitTicket = (input: { systemProgram: string; priority: string; concern: string; reference?: { kind: TicketReferenceKind; id: string } }) =>
-  api<{ ticketId: string }>('POST', '/api/support/tickets', input);
+/** Submits a help request; the same `idempotencyKey` again (a retry) answers the same ticket. */
+export const submitTicket = (
+  input: { systemProgram: string; priority: string; concern: string; reference?: { kind: TicketReferenceKind; id: string } },
+  idempotencyKey: string,
+) => api<{ ticketId: string }>('POST', '/api/support/tickets', input, { 'idempotency-key': idempotencyKey });
 
 /** A file for the ticket itself, or with `replyId` for that reply of the caller's. */
 export function uploadTicketFile(ticketId: string, file: File, replyId?: string) {

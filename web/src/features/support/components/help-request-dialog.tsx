@@ -7,6 +7,7 @@ import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
+import { useRequestKey } from '../../../lib/use-request-key';
 import { submitTicket } from '../api/support';
 import { TextAreaField } from './detail-parts';
 import { FilePicker } from './file-picker';
@@ -31,6 +32,7 @@ export function HelpRequestDialog() {
   const [concern, setConcern] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  const requestKey = useRequestKey();
 
   useEffect(() => {
     if (open && draft) setConcern((current) => current || draft);
@@ -50,8 +52,10 @@ export function HelpRequestDialog() {
     if (concern.trim().length < MIN_CONCERN_LENGTH) return failed('Comment too short', 'Please provide more detail (at least 20 characters)');
     setBusy(true);
     try {
-      const { ticketId } = await submitTicket({ systemProgram, priority, concern, ...(about ? { reference: { kind: about.kind, id: about.id } } : {}) });
+      const input = { systemProgram, priority, concern, ...(about ? { reference: { kind: about.kind, id: about.id } } : {}) };
+      const { ticketId } = await submitTicket(input, requestKey.keyFor(input));
       await uploadFiles(ticketId, files);
+      requestKey.done();
       toast({ title: 'Help request submitted', description: 'Your request has been sent to the support team' });
       reset();
       close();
