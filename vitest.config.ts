@@ -12,6 +12,7 @@ export default defineConfig({
         plugins: [swcPlugin()],
         test: {
           name: 'unit',
+          setupFiles: ['test/support/cpu-per-file.ts'],
           // Unit tests run beside the integration, HTTP and browser projects (scripts/test.mjs): a
           // busy machine must not turn a slower one (linting a file, a large CSV) into a timeout.
           testTimeout: 30_000,
@@ -23,6 +24,7 @@ export default defineConfig({
         plugins: [swcPlugin()],
         test: {
           name: 'int',
+          setupFiles: ['test/support/cpu-per-file.ts'],
           include: ['src/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'test/int/**/*.int.spec.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 180_000,
@@ -42,6 +44,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          setupFiles: ['test/support/cpu-per-file.ts'],
           include: ['test/api/**/*.api.spec.ts'],
           globalSetup: ['test/support/portal/portal-global-setup.ts'],
           testTimeout: 300_000,
@@ -57,6 +60,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          setupFiles: ['test/support/cpu-per-file.ts'],
           include: ['test/e2e/**/*.e2e.spec.ts'],
           globalSetup: ['test/support/portal/portal-global-setup.ts'],
           testTimeout: 300_000,

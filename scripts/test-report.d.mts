@@ -4,3 +4,5 @@ export function reportNotRun(reportFiles: string | readonly string[], root: stri
 export function reportSlowest(reportFiles: string | readonly string[], root: string, count?: number): void;
 /** Prints the failed tests of vitest's JSON reports, each with the first line of its failure. */
 export function reportFailed(reportFiles: string | readonly string[], root: string): void;
+/** Prints each project's CPU (`cpu`: seconds, from `times`) and the `count` test files that cost the most CPU (the JSON lines in `cpuFolder`). */
+export function reportCpu(results: readonly { project: string; cpu: number | null }[], cpuFolder: string, count?: number): void;

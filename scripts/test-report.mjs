@@ -54,6 +54,30 @@ export function reportSlowest(reportFiles, root, count = 20) {
 }
 
 /**
+ * What the pass cost the machine: each project's CPU (vitest and everything it started, from
+ * `times`), and the `count` test files that cost the most CPU (test/support/cpu-per-file.ts:
+ * the file's worker, the portals and browsers it started, and its share of the project's portal
+ * or PGlite), beside the project's total.
+ */
+export function reportCpu(results, cpuFolder, count = 20) {
+  const projects = results.filter((result) => typeof result.cpu === 'number');
+  if (projects.length > 0) {
+    const total = projects.reduce((sum, result) => sum + result.cpu, 0);
+    console.log(`\nCPU by project (${(total / 60).toFixed(1)} min in all):`);
+    for (const result of [...projects].sort((a, b) => b.cpu - a.cpu)) console.log(`  ${(result.cpu / 60).toFixed(1).padStart(6)} min  ${result.project}`);
+  }
+  if (!fs.existsSync(cpuFolder)) return;
+  const files = fs
+    .readdirSync(cpuFolder)
+    .flatMap((name) => fs.readFileSync(path.join(cpuFolder, name), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.cpuSeconds - a.cpuSeconds);
+  if (files.length === 0) return;
+  console.log(`\nThe ${Math.min(count, files.length)} test files that cost the most CPU (of ${files.length}):`);
+  for (const file of files.slice(0, count)) console.log(`  ${file.cpuSeconds.toFixed(1).padStart(7)} s  ${file.file}`);
+}
+
+/**
  * The tests that failed, each with the first line of its failure, listed once more at the end:
  * with five projects side by side, their own failure reports are far up in the output.
  */

@@ -6,7 +6,7 @@ import { requestContext, systemContext, userRequestContext } from '../../src/pla
 import { APP_PROJECTIONS } from '../../src/read-models.js';
 import { useIsolatedStore } from '../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../test/support/test-databases.js';
 import { ledgerAccountsProjection } from './ledger-accounts/ledger-accounts.projection.js';
 import { walletBalancesProjection } from './wallet-balances/wallet-balances.projection.js';
 import { appendToWallet } from './wallet-chain.testing.js';
@@ -16,7 +16,7 @@ import { walletTransfersProjection } from './wallet-transfers/wallet-transfers.p
 
 const at = (minute: number) => new Date(Date.UTC(2030, 0, 2, 15, minute));
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `wallet read models on ${database.name}`, () => {
     const db = useIsolatedStore(database);
     const [a, b] = [randomUUID(), randomUUID()].sort() as [string, string];

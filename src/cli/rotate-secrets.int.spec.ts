@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
 import { isolatedDatabase, type IsolatedDatabase } from '../../test/support/isolated-database.js';
-import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../platform/persistence/sql.js';
 import { encryptionKey } from '../platform/secrets/key-material.js';
 import { keyring } from '../platform/secrets/keyring.js';
@@ -18,7 +18,7 @@ const underOld = new SecretCipher(keyring(oldKey));
 const rotating = new SecretCipher(keyring(newKey, [oldKey]));
 const newOnly = new SecretCipher(keyring(newKey));
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `npm run secrets:rotate on ${database.name}`, () => {
     let own: IsolatedDatabase;
     let pool: SqlPool;

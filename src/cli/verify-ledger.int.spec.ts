@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { describeOn, everyDatabase } from '../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../test/support/test-databases.js';
 import { walletStream } from '../modules/wallet/contracts/wallet-events.js';
 import { WalletLedger } from '../modules/wallet/services/wallet-ledger.js';
 import { systemContext } from '../platform/event-store/new-event.js';
@@ -9,7 +9,7 @@ import { PostgresEventStore } from '../platform/event-store/postgres-event-store
 import { createPool, type SqlPool } from '../platform/persistence/sql.js';
 import { describeBreak, verifyLedger } from './verify-ledger.js';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `npm run ledger:verify on ${database.name}`, () => {
     let pool: SqlPool;
     let store: PostgresEventStore;

@@ -22,7 +22,7 @@ import { secretContext } from '../../src/platform/secrets/secret-columns.js';
 import { leadDeliveries } from '../support/lead-deliveries.js';
 import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
-import { describeOn, everyDatabase } from '../support/test-databases.js';
+import { describeOn, oneDatabase } from '../support/test-databases.js';
 import { testSecretCipher } from '../support/test-secrets.js';
 
 /** A receiver that answers what the test says, and remembers every request (its delivery id header and JSON body). */
@@ -90,7 +90,7 @@ const jsonSender = (outbound: OutboundHttp): LeadSender => ({
   },
 });
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `lead delivery on ${database.name}`, () => {
     const cipher = testSecretCipher();
     const realtime = new InProcessRealtimeHub();

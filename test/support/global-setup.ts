@@ -34,6 +34,8 @@ export default async function setup(project: TestProject) {
   if (redisUrl) cleanups.push(async () => void (await removeKeys(redisUrl, redisPrefix)));
 
   project.provide('databases', databases);
+  // PGlite runs in this process: the files using it are charged its CPU (test/support/cpu-per-file.ts).
+  project.provide('sharedPids', [process.pid]);
   project.provide('redisUrl', redisUrl);
   project.provide('redisPrefix', redisPrefix);
 

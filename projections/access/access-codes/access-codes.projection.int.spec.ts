@@ -6,12 +6,12 @@ import type { AccessCodeEvent } from '../../../src/modules/access/domain/access-
 import { newEvent, requestContext } from '../../../src/platform/event-store/new-event.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { accessCodesProjection } from './access-codes.projection.js';
 
 const ROWS = `SELECT code_id, code_hash, label, grants_hours, expires_at, max_uses, uses, disabled, created_by, created_at FROM rm_access_codes ORDER BY label`;
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `access-codes projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

@@ -6,12 +6,12 @@ import type { AgentAccessEvent } from '../../../src/modules/access/domain/agent-
 import { newEvent, userRequestContext } from '../../../src/platform/event-store/new-event.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { ACCESS_TOPIC, agentAccessProjection } from './agent-access.projection.js';
 
 const ROWS = 'SELECT user_id, elevated_until, changed_at FROM rm_agent_access ORDER BY user_id';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `agent-access projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

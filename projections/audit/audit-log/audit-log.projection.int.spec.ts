@@ -8,7 +8,7 @@ import type { SqlPool } from '../../../src/platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../../src/platform/projections/subscription-runner.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { eventsNotRead } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { auditLogProjection, streamType } from './audit-log.projection.js';
 
 async function appendSample(store: PostgresEventStore, streams: number, perStream: number): Promise<void> {
@@ -42,7 +42,7 @@ async function missingOrExtra(pool: SqlPool): Promise<{ missing: number; extra: 
   return { missing: Number(r.missing), extra: Number(r.extra), rows: Number(r.rows), events: Number(r.events) };
 }
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `audit-log projection on ${database.name}`, () => {
     // A database of its own: the projection reads every event, and must not depend on what other test files wrote.
     const db = useIsolatedStore(database, 8);

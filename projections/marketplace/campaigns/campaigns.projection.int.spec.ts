@@ -6,14 +6,14 @@ import type { LeadEvent } from '../../../src/modules/marketplace/contracts/lead-
 import { newEvent, userRequestContext } from '../../../src/platform/event-store/new-event.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { CAMPAIGNS_TOPIC, campaignsProjection } from './campaigns.projection.js';
 
 const ROWS = `SELECT campaign_id, owner_id, name, source, tier, status, budget_cents::int AS budget_cents, spent_cents::int AS spent_cents, returned_cents::int AS returned_cents, lead_count, targeting, status_reason
   FROM rm_campaigns ORDER BY name`;
 const targeting: Targeting = { states: ['FL'], dailyCap: 5, weeklyCap: null, schedule: null, timeZone: 'America/New_York' };
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `campaigns projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

@@ -5,13 +5,13 @@ import { leadStream, type LeadEvent } from '../../../src/modules/marketplace/con
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { leadsProjection } from './leads.projection.js';
 
 const ROWS = `SELECT l.lead_id, l.first_name, l.status, l.buyers, l.duplicate_of, o.owner_id, o.campaign_id, o.price_cents
   FROM rm_leads l LEFT JOIN rm_owned_leads o ON o.lead_id = l.lead_id ORDER BY l.first_name, o.owner_id`;
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `leads projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

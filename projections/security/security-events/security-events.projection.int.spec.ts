@@ -4,13 +4,13 @@ import { expect, it } from 'vitest';
 import { recordSecurityEvent } from '../../../src/modules/security/contracts/security-events.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { securityEventsProjection } from './security-events.projection.js';
 
 const ROWS = `SELECT e.event_id, e.event_type, e.severity, e.user_id, e.ip_address, e.user_agent, e.details, e.created_at, s.stream_id
               FROM rm_security_events e JOIN es_events s ON s.event_id = e.event_id ORDER BY e.created_at, e.event_type`;
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `security-events projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

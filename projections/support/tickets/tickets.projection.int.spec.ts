@@ -6,12 +6,12 @@ import type { TicketEvent, TicketFile } from '../../../src/modules/support/domai
 import { newEvent, requestContext } from '../../../src/platform/event-store/new-event.js';
 import { useIsolatedStore } from '../../../test/support/isolated-database.js';
 import { liveThenRebuilt } from '../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../test/support/test-databases.js';
 import { ticketsProjection } from './tickets.projection.js';
 
 const ROWS = `SELECT ticket_id, user_id, system_program, priority, status, concern, admin_notes, files FROM rm_tickets ORDER BY concern`;
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `tickets projection on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

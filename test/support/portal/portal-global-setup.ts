@@ -46,6 +46,7 @@ export default async function setup(project: TestProject) {
   }
   const demoAccountsBefore = await demoAccountsState(portal.url, DEMO_PASSWORD);
   project.provide('portalUrl', portal.url);
+  project.provide('sharedPids', [portal.pid]);
   project.provide('demoPassword', DEMO_PASSWORD);
   project.provide('redisUrl', redisUrl);
   project.provide('redisPrefix', redisPrefix);

@@ -3,14 +3,14 @@ import { beforeAll, expect, it } from 'vitest';
 
 import { auditLogProjection } from '../../../../projections/audit/audit-log/audit-log.projection.js';
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
 import type { PostgresEventStore } from '../../../platform/event-store/postgres-event-store.js';
 import { inTransaction, type SqlPool } from '../../../platform/persistence/sql.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { auditEventDetail, auditLogPage, auditPageQuery } from './audit-log.query.js';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `audit log pages on ${database.name}`, () => {
     // The projection reads the whole event store: a database of its own keeps other files' events out.
     const isolated = useIsolatedStore(database);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { hashToken, type SessionStore } from '../../../platform/auth/session-store.js';
 import { createPool, type SqlPool } from '../../../platform/persistence/sql.js';
 import { SqlSessionStore } from './sql-session-store.js';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `sessions on ${database.name}`, () => {
     let pool: SqlPool;
     let sessions: SessionStore;

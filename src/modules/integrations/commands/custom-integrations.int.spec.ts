@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { inParallel, tally } from '../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { testSecretCipher } from '../../../../test/support/test-secrets.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
@@ -28,7 +28,7 @@ type CustomIntegrationChange =
 
 const cipher = testSecretCipher();
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `custom integrations on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {

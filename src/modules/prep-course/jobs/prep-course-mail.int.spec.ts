@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 
 import { moduleHarness } from '../../../../test/support/module-harness.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { requestContext, systemContext } from '../../../platform/event-store/new-event.js';
 import { OutboxRelay } from '../../../platform/event-store/outbox.js';
 import { Mailer } from '../../../platform/mail/mailer.js';
@@ -20,7 +20,7 @@ import { MAIL_PREP_REMINDER, prepCourseMailTriggers, registerPrepCourseMailJobs 
 const NOW = new Date('2031-01-08T15:00:00Z');
 const weekends = offeredCourseWeekends(NOW);
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `prep course mails and reminders on ${database.name}`, () => {
     // What the jobs take as "now" when they schedule reminders: set so a reminder falls due a moment later.
     let jobClock = NOW;

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 
 import { moduleHarness } from '../../../../test/support/module-harness.js';
 import { inParallel } from '../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { fold } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
@@ -46,7 +46,7 @@ class ScriptedCards implements Pick<CardPayments, 'provider' | 'listCards' | 'ch
   }
 }
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `auto-recharge on ${database.name}`, () => {
     const cards = new ScriptedCards();
     const harness = moduleHarness(database, {

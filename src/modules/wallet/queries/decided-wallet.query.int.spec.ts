@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
 import { eventsNotRead } from '../../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { userRequestContext } from '../../../platform/event-store/new-event.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { APP_PROJECTIONS } from '../../../read-models.js';
@@ -16,7 +16,7 @@ const WALLET = APP_PROJECTIONS.filter((p) => ['wallet-balances', 'wallet-ledger'
 
 // The read side against events as the wallet's own decider stores them (not hand-made ones):
 // the figures equal the decider's answer, the chain it stamps verifies, the accounts sum to 0.
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `wallet read models of decided events on ${database.name}`, () => {
     const db = useIsolatedStore(database);
 

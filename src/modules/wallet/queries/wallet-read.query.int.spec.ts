@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { appendToWallet } from '../../../../projections/wallet/wallet-chain.testing.js';
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
 import { eventsNotRead, liveThenRebuilt } from '../../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
 import { systemContext, userRequestContext } from '../../../platform/event-store/new-event.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { APP_PROJECTIONS } from '../../../read-models.js';
@@ -14,7 +14,7 @@ import { checkChain, explainEntry, ledgerPage, transferHistory, walletSummary } 
 
 const WALLET = APP_PROJECTIONS.filter((p) => ['wallet-balances', 'wallet-ledger', 'ledger-accounts', 'wallet-transfers'].includes(p.name));
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `wallet queries on ${database.name}`, () => {
     const db = useIsolatedStore(database);
     const [ny, la, empty] = [randomUUID(), randomUUID(), randomUUID()];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
 import { requestContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
@@ -14,7 +14,7 @@ import { UpdateAnnouncementHandler } from '../update-announcement/update-announc
 import { DeleteAnnouncement } from './delete-announcement.command.js';
 import { DeleteAnnouncementHandler } from './delete-announcement.handler.js';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `an announcement’s rows and events on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {

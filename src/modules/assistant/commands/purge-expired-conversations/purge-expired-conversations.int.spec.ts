@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { subDays } from 'date-fns';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { systemContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
 import { conversationOf } from '../../contracts/conversations.js';
@@ -13,7 +13,7 @@ import { ReleaseConversationFromTicketHandler } from '../release-conversation-fr
 import { PurgeExpiredConversations } from './purge-expired-conversations.command.js';
 import { PurgeExpiredConversationsHandler } from './purge-expired-conversations.handler.js';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `the assistant's retention on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {

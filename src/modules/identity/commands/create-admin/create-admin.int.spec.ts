@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { hashPassword } from '../../../../platform/auth/password-hasher.js';
 import { hashToken } from '../../../../platform/auth/session-store.js';
 import type { NewEvent } from '../../../../platform/event-store/event-store.port.js';
@@ -14,7 +14,7 @@ import { CreateAdminHandler, PASSWORD_LINK_VALID_MINUTES } from './create-admin.
 
 const operator = () => requestContext({ type: 'operator', id: 'jane@ops-host' });
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `an operator makes an admin at the command line, on ${database.name}`, () => {
     let pool: SqlPool;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { leadDeliveries } from '../../../../../test/support/lead-deliveries.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { firstAttempt, loopbackHttp, sampleLead } from '../../../../../test/support/sample-lead.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { testSecretCipher } from '../../../../../test/support/test-secrets.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../../test/support/webhook-receiver.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
@@ -38,7 +38,7 @@ const API_KEY = 'only-sales-key-0123456789-ROTA';
 /** Deliveries here make one attempt each: nothing is enqueued. */
 const noJobs = { enqueue: () => Promise.resolve() } as unknown as JobQueue;
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `signing secret rotation on ${database.name}`, () => {
     let pool: SqlPool;
     let receiver: WebhookReceiver;

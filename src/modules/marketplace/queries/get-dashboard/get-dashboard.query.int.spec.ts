@@ -5,7 +5,7 @@ import { campaignsProjection } from '../../../../../projections/marketplace/camp
 import { leadsProjection } from '../../../../../projections/marketplace/leads/leads.projection.js';
 import { useIsolatedStore } from '../../../../../test/support/isolated-database.js';
 import { eventsNotRead } from '../../../../../test/support/projection-check.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { newEvent, systemContext } from '../../../../platform/event-store/new-event.js';
 import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
 import { campaignStream, type Targeting } from '../../contracts/campaign-events.js';
@@ -18,7 +18,7 @@ const NY = 'America/New_York';
 const targeting: Targeting = { states: [], dailyCap: null, weeklyCap: null, schedule: null, timeZone: NY };
 const spend = (days: DailyLeads[]) => days.reduce((sum, day) => sum + day.spentCents, 0);
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `dashboard figures on ${database.name}`, () => {
     // The projections read the whole event store: a database of its own keeps other files' events out.
     const db = useIsolatedStore(database);

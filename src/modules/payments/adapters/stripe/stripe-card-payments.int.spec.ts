@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { inParallel, MIN_PARALLEL } from '../../../../../test/support/parallel.js';
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../../../../../test/support/stripe-standin.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
@@ -22,7 +22,7 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a refusal');
 }
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `the Stripe card provider against a local stand-in, on ${database.name}`, () => {
     let pool: SqlPool;
     let stripe: StripeStandIn;

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { inParallel } from '../../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
 import type { SecurityEventType } from '../../contracts/security-events.js';
 import { evaluationContext } from '../../jobs/evaluate-security-event.job.js';
 import { EvaluateSecurityEvent, type EvaluateSecurityEventInput } from './evaluate-security-event.command.js';
 import { EvaluateSecurityEventHandler } from './evaluate-security-event.handler.js';
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `security alerts on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {

@@ -3,13 +3,13 @@ import { expect, it } from 'vitest';
 
 import { useIsolatedStore } from '../../../../../test/support/isolated-database.js';
 import { inParallel } from '../../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { PRIORITIES, TICKET_STATUSES } from '../../contracts/ticket-values.js';
 import { listHelpRequests } from './list-help-requests.query.js';
 
 const FILTERS = [null, ...TICKET_STATUSES].flatMap((status) => [null, ...PRIORITIES].map((priority) => ({ status, priority })));
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `the help-request dashboard's totals on ${database.name}`, () => {
     // The totals are over every ticket: a database of its own keeps other files' tickets out.
     const db = useIsolatedStore(database, 8);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { inParallel, MIN_PARALLEL } from '../../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import { requestContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, type SqlPool } from '../../../../platform/persistence/sql.js';
 import { dayPartIds } from '../../contracts/training-items.js';
@@ -14,7 +14,7 @@ import { SetTrainingItemHandler } from './set-training-item.handler.js';
 
 const week1 = trainingSchedules().get('east-tampa')!.schedule.weeks[0]!;
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `saved training ticks on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {

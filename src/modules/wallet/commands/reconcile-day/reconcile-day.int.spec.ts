@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { cardPostingsProjection } from '../../../../../projections/finance/card-postings/card-postings.projection.js';
 import { inParallel } from '../../../../../test/support/parallel.js';
-import { describeOn, everyDatabase } from '../../../../../test/support/test-databases.js';
+import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port.js';
 import { systemContext, userRequestContext } from '../../../../platform/event-store/new-event.js';
 import { createPool, inTransaction, type SqlPool } from '../../../../platform/persistence/sql.js';
@@ -14,7 +14,7 @@ import { ReconcileDayHandler } from './reconcile-day.handler.js';
 /** The organisation's zone: a finance day is its calendar day. */
 const ORG = { orgTimeZone: 'America/New_York' };
 
-for (const database of everyDatabase()) {
+for (const database of oneDatabase()) {
   describeOn(database, `reconciling a day on ${database.name}`, () => {
     let pool: SqlPool;
     beforeAll(() => {
