@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 import { migrateDatabase } from '../../src/modules.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
@@ -20,8 +20,9 @@ export type IsolatedDatabase = { readonly url: string; close(): Promise<void> };
  */
 export async function isolatedDatabase(engine: TestDatabase): Promise<IsolatedDatabase> {
   if (engine.name === 'postgres') {
-    const scratch = await createScratchDatabase(engine.url, 'portal_iso');
-    await migrateDatabase(scratch.url);
+    const template = inject('migratedTemplate');
+    const scratch = await createScratchDatabase(engine.url, 'portal_iso', template ?? undefined);
+    if (!template) await migrateDatabase(scratch.url);
     return { url: scratch.url, close: () => scratch.drop() };
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-pglite-iso-'));

@@ -35,14 +35,15 @@ export async function startOwnPortal(env: Record<string, string> = {}): Promise<
   let embedded: EmbeddedPostgres | null = null;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   let url: string;
+  const template = process.env.DATABASE_URL ? inject('migratedTemplate') : null;
   if (process.env.DATABASE_URL) {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_own');
+    scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_own', template ?? undefined);
     url = scratch.url;
   } else {
     embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE });
     url = embedded.url;
   }
-  await migrateDatabase(url);
+  if (!template) await migrateDatabase(url);
   const pool = createPool(url, 4);
   const redisUrl = inject('redisUrl');
   const portal = await startPortal({

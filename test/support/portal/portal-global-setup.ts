@@ -4,6 +4,7 @@ import { migrateDatabase } from '../../../src/modules.js';
 import { seedDemoAccounts } from '../../../src/modules/identity/demo/demo-accounts.js';
 import { createPool } from '../../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../../src/platform/persistence/test-database.js';
+import { migratedTemplate } from '../migrated-template.js';
 import { newRunPrefix, removeKeys, testRedisDbUrl } from '../test-redis.js';
 import { assertUnchanged, demoAccountsState } from './demo-accounts-check.js';
 import { startPortal, type PortalProcess } from './portal-process.js';
@@ -31,6 +32,9 @@ export default async function setup(project: TestProject) {
   let cleanup = async () => {};
   const redisUrl = process.env.REDIS_URL ? testRedisDbUrl(process.env.REDIS_URL) : null;
   const redisPrefix = newRunPrefix();
+  // The tests' own portals (own-portal.ts) copy one database migrated once for the run.
+  const template = process.env.DATABASE_URL ? await migratedTemplate(process.env.DATABASE_URL) : null;
+  project.provide('migratedTemplate', template?.name ?? null);
   if (process.env.E2E_PORTAL === 'scaled') {
     const databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl || !redisUrl) throw new Error('E2E_PORTAL=scaled needs DATABASE_URL and REDIS_URL');
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject) {
     } finally {
       await portal.stop();
       await cleanup();
+      await template?.drop();
       if (redisUrl) await removeKeys(redisUrl, redisPrefix);
     }
   };
