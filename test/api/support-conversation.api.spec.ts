@@ -47,7 +47,8 @@ describe('the support desk’s conversation over HTTP', () => {
     // Only a reply's author adds files to it.
     expect((await uploadTicketFile(admin.client, ticketId, 'x.pdf', PDF, answer.replyId)).status).toBe(404);
 
-    await expect.poll(async () => (await replies(owner.client, ticketId)).length).toBe(2);
+    // The file is its own event after the reply's: wait until the thread shows it too.
+    await expect.poll(async () => (await replies(owner.client, ticketId)).flatMap((message) => message.files).length).toBe(1);
     const thread = await replies(owner.client, ticketId);
     expect(thread).toMatchObject([
       { messageId: question.replyId, side: 'admin', body: 'Which campaign was it?', asksAgent: true, files: [] },
