@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 
@@ -156,13 +158,22 @@ async function scan(page: Page, watch: Watch): Promise<void> {
     const done = Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     return Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
   });
+  const began = performance.now();
   const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  recordScan(url, performance.now() - began);
   for (const violation of results.violations) {
     if (!violation.impact || !SERIOUS.has(violation.impact)) continue;
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 5);
     const problem = `axe ${violation.impact} "${violation.id}" on ${url}: ${violation.help} (${targets.join(' | ')})`;
     if (!watch.problems.includes(problem)) watch.problems.push(problem);
   }
+}
+
+/** Each scan's page and time, for `npm test`'s report of where the browser suite's time goes (test-results/axe-scans.jsonl). */
+function recordScan(url: string, ms: number): void {
+  const folder = path.resolve('test-results');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.appendFileSync(path.join(folder, 'axe-scans.jsonl'), `${JSON.stringify({ path: new URL(url).pathname, ms: Math.round(ms) })}\n`);
 }
 
 /** Finishes the queued scans of the context's pages, scans their current state and returns what was found. */

@@ -64,6 +64,7 @@ export function AnnouncementDialog({ editing, open, onOpenChange, onSaved }: Pro
       onSaved();
       onOpenChange(false);
     } catch (failure) {
+      requestKey.failed(failure);
       if (failure instanceof ApiRequestError && failure.status === 401) error('User not authenticated');
       else if (failure instanceof ApiRequestError && failure.status === 400) error(failure.fieldErrors[0]?.message ?? failure.message);
       else error('Failed to save announcement');

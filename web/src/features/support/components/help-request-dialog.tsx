@@ -60,6 +60,7 @@ export function HelpRequestDialog() {
       reset();
       close();
     } catch (error) {
+      requestKey.failed(error);
       failed('Submission failed', error instanceof Error && error.message ? error.message : 'Failed to submit help request');
     } finally {
       setBusy(false);
