@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
+import { inject } from 'vitest';
 
 /**
  * The checks every page of the browser suite passes, whatever the test does with it: no
  * console error or warning, no uncaught exception, no Content-Security-Policy violation, and
- * no serious or critical axe-core finding on any page state reached by a navigation (full
- * load or in-app route change) or left open at the end of the test.
+ * no serious or critical axe-core finding. axe-core scans every state a test asks for
+ * (`checkPage`: a dialog, a menu, a filled form) and, of the states reached by a navigation
+ * (full load or in-app route change) or left open at the end of a test, the first of each page
+ * (its path with ids as `:id`) at each width (phone or desktop) in the run: a scan costs a
+ * second or more of CPU, and every test that signs in passes /auth and /dashboard.
  */
 
 const SERIOUS = new Set(['serious', 'critical']);
@@ -107,18 +111,20 @@ function consoleProblem(page: Page, message: ConsoleMessage): string | null {
   return `${kind} on ${page.url()}: ${text}`;
 }
 
-function queueScan(page: Page, watch: Watch): void {
+function queueScan(page: Page, watch: Watch, always = false): void {
   watch.scans = watch.scans
-    .then(() => scanWhenSettled(page, watch))
+    .then(() => scanWhenSettled(page, watch, always))
     .catch((error: unknown) => {
       watch.problems.push(`axe-core could not check ${page.url()}: ${String(error)}`);
     });
 }
 
-async function scanWhenSettled(page: Page, watch: Watch): Promise<void> {
+async function scanWhenSettled(page: Page, watch: Watch, always: boolean): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const navigations = watch.navigations;
     try {
+      if (!always && page.isClosed()) return;
+      if (!always && !firstOfItsKind(page)) return;
       await settle(page, watch);
       await scan(page, watch);
       return;
@@ -169,6 +175,22 @@ async function scan(page: Page, watch: Watch): Promise<void> {
   }
 }
 
+/** The pages (path with ids as `:id`, and width) this run's navigations have had scanned, shared by the files and shards of the run. */
+const scannedKinds = new Set<string>();
+
+function firstOfItsKind(page: Page): boolean {
+  if (!isPortalPage(page)) return true;
+  const width = (page.viewportSize()?.width ?? 1280) < 640 ? 'phone' : 'desktop';
+  const kind = `${width} ${new URL(page.url()).pathname.replace(/\/(?:[0-9a-f-]{16,}|\d+)(?=\/|$)/gi, '/:id')}`;
+  const file = path.resolve('test-results', `axe-scanned-${inject('runId')}.txt`);
+  if (scannedKinds.size === 0 && fs.existsSync(file)) for (const line of fs.readFileSync(file, 'utf8').split('\n')) if (line) scannedKinds.add(line);
+  if (scannedKinds.has(kind)) return false;
+  scannedKinds.add(kind);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.appendFileSync(file, `${kind}\n`);
+  return true;
+}
+
 /** Each scan's page and time, for `npm test`'s report of where the browser suite's time goes (test-results/axe-scans.jsonl). */
 function recordScan(url: string, ms: number): void {
   const folder = path.resolve('test-results');
@@ -206,7 +228,7 @@ export async function checkAllContexts(): Promise<string[]> {
 /** Scans the page as it is now (an open menu, a dialog) and returns everything found on it so far. */
 export async function checkPage(page: Page): Promise<string[]> {
   const watch = watchOf(page);
-  queueScan(page, watch);
+  queueScan(page, watch, true);
   await watch.scans;
   return watch.problems.splice(0);
 }

@@ -13,6 +13,8 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     portalUrl: string;
+    /** This run's id: what the files of one run share in test-results (the browser suite's axe scans). */
+    runId: string;
     demoPassword: string;
   }
 }
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   }
   const demoAccountsBefore = await demoAccountsState(portal.url, DEMO_PASSWORD);
   project.provide('portalUrl', portal.url);
+  project.provide('runId', `${Date.now().toString(36)}-${process.pid}`);
   project.provide('sharedPids', [portal.pid]);
   project.provide('demoPassword', DEMO_PASSWORD);
   project.provide('redisUrl', redisUrl);
