@@ -1,6 +1,8 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
+import { WAIT_CEILING_MS } from './test/support/waiting.js';
+
 // SWC emits the decorator metadata Nest needs for injection; esbuild does not.
 const swcPlugin = () =>
   swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } });
@@ -34,11 +36,9 @@ export default defineConfig({
           // the drivers again for each file: that loading was half of this project's time (a file
           // gets its own databases, pools and harness; none of them lives in module state).
           isolate: false,
-          // What a test waits for (a read model, a page) may take many seconds while the other projects
-          // run beside it on two cores (a CI run has seen the machine five times slower than a quiet
-          // one): expect.poll waits up to 60 s (vitest's default is 1 s), and gives up sooner only on
-          // a test that fails. Time limits here never measure speed; benchmarks do.
-          expect: { poll: { timeout: 60_000 } },
+          // Every wait of the suite has one ceiling (test/support/waiting.ts): a passing test waits only
+          // as long as the work takes. Time limits here never measure speed; benchmarks do.
+          expect: { poll: { timeout: WAIT_CEILING_MS } },
         },
       },
       {
@@ -50,11 +50,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          // What a test waits for (a read model, a page) may take many seconds while the other projects
-          // run beside it on two cores (a CI run has seen the machine five times slower than a quiet
-          // one): expect.poll waits up to 60 s (vitest's default is 1 s), and gives up sooner only on
-          // a test that fails. Time limits here never measure speed; benchmarks do.
-          expect: { poll: { timeout: 60_000 } },
+          // Every wait of the suite has one ceiling (test/support/waiting.ts): a passing test waits only
+          // as long as the work takes. Time limits here never measure speed; benchmarks do.
+          expect: { poll: { timeout: WAIT_CEILING_MS } },
         },
       },
       {
@@ -66,11 +64,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          // What a test waits for (a read model, a page) may take many seconds while the other projects
-          // run beside it on two cores (a CI run has seen the machine five times slower than a quiet
-          // one): expect.poll waits up to 60 s (vitest's default is 1 s), and gives up sooner only on
-          // a test that fails. Time limits here never measure speed; benchmarks do.
-          expect: { poll: { timeout: 60_000 } },
+          // Every wait of the suite has one ceiling (test/support/waiting.ts): a passing test waits only
+          // as long as the work takes. Time limits here never measure speed; benchmarks do.
+          expect: { poll: { timeout: WAIT_CEILING_MS } },
         },
       },
     ],

@@ -36,9 +36,7 @@ describe('access codes (API)', () => {
     const admin = await signedIn('admin@portal.test');
     const agentId = (await (await agent.request('GET', '/api/auth/session')).json()).user.id;
     await expect
-      .poll(async () => (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}`)).json()).events.length, {
-        timeout: 60_000,
-      })
+      .poll(async () => (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}`)).json()).events.length)
       .toBe(2);
   });
 
@@ -104,7 +102,7 @@ describe('access codes (API)', () => {
       (await (await admin.request('GET', `/api/admin/security/events?type=access_code_attempt&userId=${agentId}&limit=100`)).json()).events as {
         details: { locked?: boolean };
       }[];
-    await expect.poll(async () => (await logged()).length, { timeout: 60_000 }).toBe(31);
+    await expect.poll(async () => (await logged()).length).toBe(31);
     expect((await logged()).filter((event) => event.details.locked === true)).toHaveLength(26);
   });
 
@@ -126,7 +124,6 @@ describe('access codes (API)', () => {
       .poll(
         async () =>
           (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.find((c: { codeId: string }) => c.codeId === created.codeId)?.disabled,
-        { timeout: 60_000 },
       )
       .toBe(true);
     const email = `disabled-${randomUUID().slice(0, 8)}@agents.test`;

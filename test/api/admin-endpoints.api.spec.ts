@@ -29,14 +29,11 @@ describe('admin endpoints', () => {
     }
     const admin = await signedInClient('admin@portal.test');
     await expect
-      .poll(
-        async () => {
-          const { events } = await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}&limit=500`)).json();
-          const refused = new Set((events as { details: { path: string; method: string } }[]).map((e) => `${e.details.method} ${e.details.path}`));
-          return endpoints.filter(({ method, path }) => !refused.has(`${method} ${path}`));
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { events } = await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${agentId}&limit=500`)).json();
+        const refused = new Set((events as { details: { path: string; method: string } }[]).map((e) => `${e.details.method} ${e.details.path}`));
+        return endpoints.filter(({ method, path }) => !refused.has(`${method} ${path}`));
+      })
       .toEqual([]);
   });
 });

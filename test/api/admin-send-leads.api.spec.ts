@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from '../support/portal/own-portal.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { startVanillaSoftStandIn, type VanillaSoftStandIn } from '../support/vanillasoft-standin.js';
+import { eventually } from '../support/waiting.js';
 
 const RINGY_ACCOUNT = { sid: 'RS-admin-send-0001', authToken: 'ringy-admin-token-0001' };
 const uniquePhone = () => `+1305${230 + Math.floor(Math.random() * 70)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
@@ -53,11 +54,12 @@ describe('admin send-leads endpoints', () => {
     );
     numbers = rows.map((row) => Number(row.lead_number));
     // The leads' events reach the event store through the outbox: wait until the read side has them.
-    for (let waited = 0; (await own.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = ANY($1::uuid[])', [leadIds])).rowCount !== 2; waited += 100) {
-      if (waited > 20_000) throw new Error('the leads never reached the read side');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }, 120_000);
+    await eventually(
+      'the leads on the read side',
+      async () => (await own.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = ANY($1::uuid[])', [leadIds])).rowCount,
+      (found) => found === 2,
+    );
+  });
   afterAll(async () => {
     await own?.close();
     await ringy?.close();
@@ -150,14 +152,11 @@ describe('admin send-leads endpoints', () => {
     let entries: Entry[] = [];
     // The sends of the tests before: Ringy twice (one refused), VanillaSoft twice; requests refused as invalid are not sends.
     await expect
-      .poll(
-        async () => {
-          const page = await admin.client.request('GET', `/api/admin/audit/events?type=LeadsSentToProvider&actor=${encodeURIComponent(admin.email)}`);
-          entries = ((await page.json()) as { events: Entry[] }).events;
-          return entries.length;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const page = await admin.client.request('GET', `/api/admin/audit/events?type=LeadsSentToProvider&actor=${encodeURIComponent(admin.email)}`);
+        entries = ((await page.json()) as { events: Entry[] }).events;
+        return entries.length;
+      })
       .toBe(4);
     const details = await Promise.all(entries.map(async (entry) => (await admin.client.request('GET', `/api/admin/audit/events/${entry.eventId}`)).text()));
     const data = details.map((text) => (JSON.parse(text) as { event: { data: Record<string, unknown> } }).event.data).reverse();

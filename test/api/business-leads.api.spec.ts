@@ -34,7 +34,7 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
         body: JSON.stringify(body),
       });
-  }, 90_000);
+  });
   afterAll(async () => own?.close());
 
   const consent = () => ({ text: 'I agree to be contacted about business health coverage.', at: new Date().toISOString() });
@@ -64,7 +64,7 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     expect(
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
-    await expect.poll(() => availableOf(agent.client), { timeout: 60_000 }).toBe(cents);
+    await expect.poll(() => availableOf(agent.client)).toBe(cents);
     return agent;
   }
   const availableOf = async (client: ApiClient) => ((await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents;
@@ -98,13 +98,13 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     expect(await purchase(agent.client, body, key)).toEqual(bought);
     expect(await purchase(agent.client, { ...body, quantity: 2 }, key)).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect(await purchase(agent.client, body, null)).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_REQUIRED' } });
-    await expect.poll(() => availableOf(agent.client), { timeout: 60_000 }).toBe(9_250);
+    await expect.poll(() => availableOf(agent.client)).toBe(9_250);
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as {
       entries: { type: string; amountCents: number; description: string }[];
     };
     expect(entries[0]).toMatchObject({ type: 'WalletCharged', description: 'Business leads: 3 for Tampa roofers at $2.50 each' });
 
-    await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length, { timeout: 60_000 }).toBe(3);
+    await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length).toBe(3);
     const mine = await myBusinessLeads(agent.client);
     expect(mine.success).toBe(true);
     for (const lead of mine.leads) {
@@ -141,10 +141,10 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     expect((await admin.request('POST', `/api/admin/wallets/${adminId}/test-credit`, { amountCents: 100 }, { 'idempotency-key': randomUUID() })).status).toBe(
       200,
     );
-    await expect.poll(() => availableOf(admin), { timeout: 60_000 }).toBeGreaterThanOrEqual(100);
+    await expect.poll(() => availableOf(admin)).toBeGreaterThanOrEqual(100);
     const before = await availableOf(admin);
     expect(await purchase(admin, { ...body, quantity: 2, pricePerLeadCents: 1 })).toMatchObject({ status: 201, body: { quantity: 2, priceCents: 2 } });
-    await expect.poll(() => availableOf(admin), { timeout: 60_000 }).toBe(before - 2);
+    await expect.poll(() => availableOf(admin)).toBe(before - 2);
     const adminLedger = (await (await admin.request('GET', '/api/wallet/ledger')).json()) as { entries: { description: string }[] };
     expect(adminLedger.entries[0]!.description).toBe('Business leads: 2 for Tampa roofers at $0.01 each, price set by an admin');
   });
@@ -214,8 +214,8 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
       status: 409,
       body: { code: 'BUSINESS_NONE_AVAILABLE', message: 'No business leads match this state and city right now.' },
     });
-    await expect.poll(() => availableOf(agent.client), { timeout: 60_000 }).toBe(3_800);
-    await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length, { timeout: 60_000 }).toBe(4);
+    await expect.poll(() => availableOf(agent.client)).toBe(3_800);
+    await expect.poll(async () => (await myBusinessLeads(agent.client)).leads.length).toBe(4);
   });
 
   it('refuses a purchase the balance cannot cover with the missing amount, and leaves the leads for sale', async () => {
@@ -230,7 +230,7 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     expect(await availableOf(agent.client)).toBe(500);
     await priceBusinessLeads(150);
     expect(await purchase(agent.client, ask)).toMatchObject({ status: 201, body: { quantity: 3, priceCents: 450 } });
-    await expect.poll(() => availableOf(agent.client), { timeout: 60_000 }).toBe(50);
+    await expect.poll(() => availableOf(agent.client)).toBe(50);
   });
 
   it('never sells one business lead twice nor takes a wallet below zero when 40 purchases come at once', async () => {
@@ -248,20 +248,17 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
     expect(sold('rich') + sold('poor')).toBeGreaterThan(0);
     expect((sold('rich') + sold('poor')) * 5).toBeLessThanOrEqual(40);
     expect(sold('poor')).toBeLessThanOrEqual(3);
-    await expect.poll(() => availableOf(poor.client), { timeout: 60_000 }).toBe(1_500 - sold('poor') * 500);
-    await expect.poll(() => availableOf(rich.client), { timeout: 60_000 }).toBe(100_000 - sold('rich') * 500);
+    await expect.poll(() => availableOf(poor.client)).toBe(1_500 - sold('poor') * 500);
+    await expect.poll(() => availableOf(rich.client)).toBe(100_000 - sold('rich') * 500);
     const { rows } = await own.pool.query<{ claimed: number; distinct: number }>(
       `SELECT count(*)::int AS claimed, count(DISTINCT lead_id)::int AS distinct FROM aged_inventory WHERE kind = 'business' AND state = 'NV' AND order_id IS NOT NULL`,
     );
     expect(rows[0]).toEqual({ claimed: (sold('rich') + sold('poor')) * 5, distinct: (sold('rich') + sold('poor')) * 5 });
     await expect
-      .poll(
-        async () => {
-          const ids = [...(await myBusinessLeads(rich.client)).leads, ...(await myBusinessLeads(poor.client)).leads].map((lead) => lead.leadId);
-          return { leads: ids.length, distinct: new Set(ids).size };
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const ids = [...(await myBusinessLeads(rich.client)).leads, ...(await myBusinessLeads(poor.client)).leads].map((lead) => lead.leadId);
+        return { leads: ids.length, distinct: new Set(ids).size };
+      })
       .toEqual({ leads: (sold('rich') + sold('poor')) * 5, distinct: (sold('rich') + sold('poor')) * 5 });
   });
 
@@ -303,16 +300,14 @@ describe('business leads and InQuery aged leads, bought over the API', () => {
       });
       expect(await inquiry(admin, body)).toEqual(bought);
       expect(await inquiry(admin, { ...body, quantity: 5 })).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
-      await expect.poll(() => availableOf(agent.client), { timeout: 60_000 }).toBe(3_900);
+      await expect.poll(() => availableOf(agent.client)).toBe(3_900);
       const { rows } = await own.pool.query<{ actor: { type: string; id: string }; userId: string }>(
         `SELECT metadata->'actor' AS actor, data->>'userId' AS "userId" FROM es_events WHERE event_type = 'WalletCharged' AND data->>'chargeId' = $1`,
         [(bought.body as { orderId: string }).orderId],
       );
       expect(rows).toEqual([{ actor: { type: 'user', id: adminId }, userId: agent.userId }]);
       await expect
-        .poll(async () => ((await (await agent.client.request('GET', '/api/leads?source=aged_leads')).json()) as { leads: unknown[] }).leads.length, {
-          timeout: 60_000,
-        })
+        .poll(async () => ((await (await agent.client.request('GET', '/api/leads?source=aged_leads')).json()) as { leads: unknown[] }).leads.length)
         .toBe(50);
       // The aged tier buys the basic aged inventory, of which Ohio has none; the rest of Ohio's jgsheet leads are offered first.
       expect(await inquiry(admin, { ...body, tier: 'aged', transactionId: `INQ-${randomUUID()}` })).toMatchObject({

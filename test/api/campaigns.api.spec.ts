@@ -41,30 +41,30 @@ describe('campaigns over HTTP', () => {
     expect(created.status).toBe(201);
     const { campaignId, status } = (await created.json()) as { campaignId: string; status: string };
     expect(status).toBe('active');
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 6_000, heldCents: 4_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 6_000, heldCents: 4_000 });
     await expect
-      .poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns, { timeout: 60_000 })
+      .poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns)
       .toEqual([expect.objectContaining({ campaignId, name: 'Ohio families', status: 'active', budgetCents: 4_000, spentCents: 0, leadCount: 0 })]);
 
     expect((await client.request('POST', `/api/campaigns/${campaignId}/active`, { active: false })).status).toBe(200);
-    await expect.poll(async () => (await campaignOf(client, campaignId)).status, { timeout: 60_000 }).toBe('paused');
+    await expect.poll(async () => (await campaignOf(client, campaignId)).status).toBe('paused');
     expect((await client.request('POST', `/api/campaigns/${campaignId}/active`, { active: true })).status).toBe(200);
 
     const raise = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 3_000 }, { 'idempotency-key': randomUUID() });
     expect([raise.status, await raise.json()]).toEqual([200, { campaignId, status: 'raised' }]);
-    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 60_000 }).toBe(7_000);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 3_000, heldCents: 7_000 });
+    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents).toBe(7_000);
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 3_000, heldCents: 7_000 });
     expect((await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: -2_000 }, { 'idempotency-key': randomUUID() })).status).toBe(
       200,
     );
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 5_000, heldCents: 5_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 5_000, heldCents: 5_000 });
     const belowSpent = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: -6_000 }, { 'idempotency-key': randomUUID() });
     expect(belowSpent.status).toBe(409);
     expect(await belowSpent.json()).toMatchObject({ code: 'BUDGET_BELOW_SPENT' });
 
     expect((await client.request('POST', `/api/campaigns/${campaignId}/end`)).status).toBe(200);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 10_000, heldCents: 0 });
-    await expect.poll(async () => (await campaignOf(client, campaignId)).status, { timeout: 60_000 }).toBe('ended');
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 10_000, heldCents: 0 });
+    await expect.poll(async () => (await campaignOf(client, campaignId)).status).toBe('ended');
     expect((await client.request('POST', `/api/campaigns/${campaignId}/active`, { active: true })).status).toBe(409);
   });
 
@@ -86,10 +86,8 @@ describe('campaigns over HTTP', () => {
     expect((await create(client, {}, null)).status).toBe(400);
     // The refused campaign shows why it never ran; nothing is held.
     await expect
-      .poll(
-        async () =>
-          ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => [c.status, c.statusReason]),
-        { timeout: 60_000 },
+      .poll(async () =>
+        ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => [c.status, c.statusReason]),
       )
       .toEqual([['unfunded', 'Insufficient balance. You need $35.00 more to complete this purchase.']]);
     expect(await wallet(client)).toMatchObject({ availableCents: 1_500, heldCents: 0 });
@@ -103,14 +101,14 @@ describe('campaigns over HTTP', () => {
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(first);
     expect((await create(client, { budgetCents: 3_000 }, key)).status).toBe(409);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ heldCents: 2_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ heldCents: 2_000 });
   });
 
   it('funds exactly what the balance covers when 30 campaigns are created at once', async () => {
     const { client } = await agentWith(5_000);
     const statuses = await inParallel(30, async () => (await create(client, { budgetCents: 1_000 })).status);
     expect(tally(statuses)).toEqual({ 201: 5, 422: 25 });
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 0, heldCents: 5_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 0, heldCents: 5_000 });
   });
 
   it('pauses all running campaigns, and keeps one agent’s campaigns from another', async () => {
@@ -121,15 +119,12 @@ describe('campaigns over HTTP', () => {
       .poll(
         async () =>
           ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.filter((c) => c.status === 'active').length,
-        { timeout: 60_000 },
       )
       .toBe(3);
     const paused = await client.request('POST', '/api/campaigns/pause-all', undefined, { 'idempotency-key': randomUUID() });
     expect(await paused.json()).toEqual({ paused: 3 });
     await expect
-      .poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => c.status), {
-        timeout: 60_000,
-      })
+      .poll(async () => ((await (await client.request('GET', '/api/campaigns')).json()) as { campaigns: Campaign[] }).campaigns.map((c) => c.status))
       .toEqual(['paused', 'paused', 'paused']);
 
     const other = await agentWith(1_000);
@@ -147,28 +142,25 @@ describe('campaigns over HTTP', () => {
     expect((await client.request('GET', '/api/campaigns/not-a-uuid')).status).toBe(400);
     // Each refusal is recorded as an unauthorized access of the agent who tried.
     await expect
-      .poll(
-        async () => {
-          const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as {
-            events: { details: { resource?: string } }[];
-          };
-          return events.filter((event) => event.details.resource === 'campaign').length;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as {
+          events: { details: { resource?: string } }[];
+        };
+        return events.filter((event) => event.details.resource === 'campaign').length;
+      })
       .toBe(5);
   });
 
   it('gives a campaign its owner’s chosen zone when created or saved, and never moves a running one when the owner changes zone', async () => {
     const { client } = await agentWith(4_000);
     const { campaignId: before } = (await (await create(client, { name: 'Before the move' })).json()) as { campaignId: string };
-    await expect.poll(async () => campaignOf(client, before), { timeout: 60_000 }).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
+    await expect.poll(async () => campaignOf(client, before)).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
 
     expect((await client.request('PUT', '/api/profile', { timeZone: 'America/Chicago' })).status).toBe(200);
     // The running campaign keeps deciding in the zone it was saved with.
     expect(await campaignOf(client, before)).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
     const { campaignId: after } = (await (await create(client, { name: 'After the move' })).json()) as { campaignId: string };
-    await expect.poll(async () => campaignOf(client, after), { timeout: 60_000 }).toMatchObject({ targeting: { timeZone: 'America/Chicago' } });
+    await expect.poll(async () => campaignOf(client, after)).toMatchObject({ targeting: { timeZone: 'America/Chicago' } });
 
     // Saving the first one's settings moves it to the owner's zone of now, as its dialog says.
     const targeting = { states: ['FL'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
@@ -181,13 +173,13 @@ describe('campaigns over HTTP', () => {
     const { client } = await agentWith(2_000);
     const { campaignId } = (await (await create(client, { name: 'Before' })).json()) as { campaignId: string };
     // The agent chose no zone on their profile: the portal's ORG_TIME_ZONE, New York by default.
-    await expect.poll(async () => campaignOf(client, campaignId), { timeout: 60_000 }).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
+    await expect.poll(async () => campaignOf(client, campaignId)).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
     const targeting = { states: ['fl', 'GA'], dailyCap: 5, weeklyCap: 20, schedule: { days: [1, 2, 3, 4, 5], fromHour: 9, toHour: 17 } };
     const changed = await client.request('PUT', `/api/campaigns/${campaignId}/settings`, { name: ' After ', targeting });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ targeting: { timeZone: 'America/New_York' } });
     await expect
-      .poll(async () => campaignOf(client, campaignId), { timeout: 60_000 })
+      .poll(async () => campaignOf(client, campaignId))
       .toMatchObject({
         name: 'After',
         targeting: {
@@ -217,7 +209,7 @@ describe('campaigns over HTTP', () => {
       expect.objectContaining({ code: 'BUDGET_RAISE_REFUSED', message: expect.stringMatching(/^The budget was not raised: Insufficient balance/) }),
     ]);
     await expect
-      .poll(async () => (await campaignOf(client, campaignId)).statusReason, { timeout: 60_000 })
+      .poll(async () => (await campaignOf(client, campaignId)).statusReason)
       .toMatch(/^The budget raise of \$1,000\.00 was refused: Insufficient balance/);
     expect(await campaignOf(client, campaignId)).toMatchObject({ status: 'active', budgetCents: 2_000 });
   });
@@ -236,7 +228,7 @@ describe('campaigns over HTTP', () => {
     }
     const raised = await client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents: 200 }, { 'idempotency-key': key });
     expect([raised.status, await raised.json()]).toEqual([200, { campaignId, status: 'raised' }]);
-    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 60_000 }).toBe(2_200);
+    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents).toBe(2_200);
   });
 
   it('raises a campaign lowered to $0 again, and 30 raises at once hold no more than the balance, each answered with its outcome', async () => {
@@ -244,10 +236,10 @@ describe('campaigns over HTTP', () => {
     const { campaignId } = (await (await create(client, { budgetCents: 4_000 })).json()) as { campaignId: string };
     const budget = (changeCents: number) => client.request('POST', `/api/campaigns/${campaignId}/budget`, { changeCents }, { 'idempotency-key': randomUUID() });
     expect((await budget(-4_000)).status).toBe(200);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 10_000, heldCents: 0 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 10_000, heldCents: 0 });
     const raised = await budget(1_000);
     expect([raised.status, await raised.json()]).toEqual([200, { campaignId, status: 'raised' }]);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 9_000, heldCents: 1_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 9_000, heldCents: 1_000 });
 
     expect((await budget(-1_000)).status).toBe(200);
     // $100 available; 30 raises of $5 ask for $150: 20 fit.
@@ -260,7 +252,7 @@ describe('campaigns over HTTP', () => {
     expect(Object.keys(counts).every((answer) => ['200 raised', '200 raise requested', '422 BUDGET_RAISE_REFUSED'].includes(answer))).toBe(true);
     expect(counts['200 raised'] ?? 0).toBeLessThanOrEqual(20);
     expect(counts['422 BUDGET_RAISE_REFUSED'] ?? 0).toBeLessThanOrEqual(10);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 0, heldCents: 10_000 });
-    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents, { timeout: 60_000 }).toBe(10_000);
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 0, heldCents: 10_000 });
+    await expect.poll(async () => (await campaignOf(client, campaignId)).budgetCents).toBe(10_000);
   });
 });

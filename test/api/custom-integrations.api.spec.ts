@@ -26,7 +26,7 @@ describe('custom integrations over HTTP', () => {
   let own: OwnPortal;
   beforeAll(async () => {
     own = await startOwnPortal();
-  }, 90_000);
+  });
   afterAll(async () => own?.close());
 
   const call = async (agent: SeededAccount, method: string, path: string, body?: unknown) => {
@@ -215,5 +215,5 @@ describe('custom integrations over HTTP', () => {
     expect(((await call(agent, 'GET', '')).json.integrations as unknown[]).length).toBe(50);
     const refused = await call(agent, 'POST', '', { name: 'One more', type: 'link', url: 'https://x.example.com' });
     expect(refused.json.message).toBe('You can keep at most 50 custom integrations: delete one you no longer use first.');
-  }, 120_000);
+  });
 });

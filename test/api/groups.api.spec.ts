@@ -135,8 +135,8 @@ describe('groups over HTTP', () => {
       Array(3).fill(JSON.stringify({ group: 'Imported', ok: true, status: 'invited', message: 'Invited to the group.' })),
     );
     // Only an account's holder is mailed (once per invitation); nothing goes to an address nobody signs in with.
-    await expect.poll(async () => (await mailsTo(known.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 60_000 }).toBe(2);
-    await expect.poll(async () => (await mailsTo(admin.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(async () => (await mailsTo(known.email)).filter((m) => m.subject.includes('invited you to a group')).length).toBe(2);
+    await expect.poll(async () => (await mailsTo(admin.email)).filter((m) => m.subject.includes('invited you to a group')).length).toBe(2);
     const mail = (await mailsTo(admin.email)).find((m) => m.text.includes(`invited you to their group “For ${admin.email}”`));
     expect(mail?.subject).toBe(`${owner.email.split('@')[0]} invited you to a group on the Agent Portal`);
     expect(mail!.text).toMatch(/https?:\/\/\S+\/groups\n/);
@@ -207,9 +207,7 @@ describe('groups over HTTP', () => {
     });
     expect(tally(invited)).toEqual({ invited: 1, already: 29 });
     // One invitation, so one mail.
-    await expect
-      .poll(async () => (await mailsTo(member.email)).filter((m) => m.subject.includes('invited you to a group')).length, { timeout: 60_000 })
-      .toBe(1);
+    await expect.poll(async () => (await mailsTo(member.email)).filter((m) => m.subject.includes('invited you to a group')).length).toBe(1);
     expect(tally(await inParallel(30, async () => (await accept(member.client, groupId)).status))).toEqual({ 200: 1, 404: 29 });
     expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).members.map((m) => m.email)).toEqual([member.email]);
     expect(await assigneesOf(owner.client)).toHaveLength(1);
@@ -245,15 +243,12 @@ describe('groups over HTTP', () => {
     const admin: ApiClient = await freshAdmin().then((account) => signedInClient(account.email, account.password));
     const { users } = await json<{ users: { id: string }[] }>(admin.request('GET', `/api/admin/users?search=${encodeURIComponent(other.email)}`));
     await expect
-      .poll(
-        async () => {
-          const { events } = await json<{ events: { details: { resource?: string } }[] }>(
-            admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${users[0]!.id}`),
-          );
-          return events.filter((event) => event.details.resource === 'group').length;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { events } = await json<{ events: { details: { resource?: string } }[] }>(
+          admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${users[0]!.id}`),
+        );
+        return events.filter((event) => event.details.resource === 'group').length;
+      })
       .toBe(5);
     expect((await json<GroupDetail>(owner.client.request('GET', `/api/groups/${groupId}`))).name).toBe('Private');
   });

@@ -60,7 +60,7 @@ describe('a replayed answer is byte-identical to the first', () => {
       (await admin.client.request('POST', `/api/admin/wallets/${admin.userId}/test-credit`, { amountCents: 5_000 }, { 'idempotency-key': randomUUID() }))
         .status,
     ).toBe(200);
-  }, 120_000);
+  });
   afterAll(async () => own?.close());
 
   /** The request sent twice under one key: both answers' status, content type and exact text. */

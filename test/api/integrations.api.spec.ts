@@ -18,7 +18,7 @@ describe('integrations over HTTP', () => {
     ringy = await startRingyStandIn();
     ringy.accounts.set(RINGY_ACCOUNT.sid, RINGY_ACCOUNT.authToken);
     own = await startOwnPortal({ RINGY_API_BASE: ringy.apiBase, OUTBOUND_ALLOW: '127.0.0.1', OUTBOUND_TIMEOUT_SECONDS: '2' });
-  }, 90_000);
+  });
   afterAll(async () => {
     await own?.close();
     await ringy?.close();

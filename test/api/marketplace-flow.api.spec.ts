@@ -18,7 +18,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     // The sweep of aged orders cut off mid-way runs every second here (five minutes by default).
     own = await startOwnPortal({ AGED_ORDER_SWEEP_SECONDS: '1' });
     admin = (await own.account({ role: 'admin' })).client;
-  }, 90_000);
+  });
   afterAll(async () => own?.close());
 
   const lead = (state: string, phone: string) => ({
@@ -46,10 +46,8 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
 
     const campaign = async () =>
       (await (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json()) as { leadCount: number; spentCents: number; budgetCents: number };
-    await expect.poll(campaign, { timeout: 60_000 }).toMatchObject({ leadCount: 1, spentCents: 2_500, budgetCents: 5_000 });
-    await expect
-      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 })
-      .toMatchObject({ availableCents: 5_000, heldCents: 2_500 });
+    await expect.poll(campaign).toMatchObject({ leadCount: 1, spentCents: 2_500, budgetCents: 5_000 });
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json()).toMatchObject({ availableCents: 5_000, heldCents: 2_500 });
     // The wallet explains the charge: a lead, from the campaign's hold.
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as {
       entries: { type: string; amountCents: number; description: string }[];
@@ -101,9 +99,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
 
     // Ending the campaign returns the rest; a later lead is not bought.
     expect((await agent.client.request('POST', `/api/campaigns/${campaignId}/end`)).status).toBe(200);
-    await expect
-      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 })
-      .toMatchObject({ availableCents: 7_500, heldCents: 0 });
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json()).toMatchObject({ availableCents: 7_500, heldCents: 0 });
     expect((await post(lead('FL', '+13215550188'))).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await campaign()).toMatchObject({ leadCount: 1, spentCents: 2_500 });
@@ -144,7 +140,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       body: JSON.stringify({ ...lead('GA', '+14045550142'), tier: 'premium' }),
     });
     await expect
-      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 60_000 })
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json())
       .toMatchObject({ leadCount: 1, spentCents: 1_250 });
   });
 
@@ -170,9 +166,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 1_500 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
-    await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
-      .toBe(1_500);
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents).toBe(1_500);
     const availability = (await (await agent.client.request('GET', '/api/aged-orders/availability?tier=business&states=FL,GA')).json()) as {
       available: number;
       packages: { quantity: number; priceCents: number; perLeadCents: number; whole: boolean }[];
@@ -204,26 +198,21 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const none = await order({ quantity: 100 });
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ code: 'AGED_NONE_AVAILABLE' });
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents).toBe(100);
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
-      .toBe(100);
-    await expect
-      .poll(
-        async () => {
-          const first = (await (await agent.client.request('GET', '/api/leads')).json()) as {
-            leads: { priceCents: number; source: string }[];
-            next: string | null;
-          };
-          const second = first.next
-            ? ((await (await agent.client.request('GET', `/api/leads?before=${encodeURIComponent(first.next)}`)).json()) as {
-                leads: unknown[];
-                next: string | null;
-              })
-            : null;
-          return [first.leads.length, second?.leads.length ?? 0, first.leads.every((l) => l.source === 'aged_leads' && l.priceCents === 10)];
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const first = (await (await agent.client.request('GET', '/api/leads')).json()) as {
+          leads: { priceCents: number; source: string }[];
+          next: string | null;
+        };
+        const second = first.next
+          ? ((await (await agent.client.request('GET', `/api/leads?before=${encodeURIComponent(first.next)}`)).json()) as {
+              leads: unknown[];
+              next: string | null;
+            })
+          : null;
+        return [first.leads.length, second?.leads.length ?? 0, first.leads.every((l) => l.source === 'aged_leads' && l.priceCents === 10)];
+      })
       .toEqual([50, 50, true]);
   });
 
@@ -272,7 +261,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 100_000 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents)
       .toBe(100_000);
     const statuses = await inParallel(
       30,
@@ -291,7 +280,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     );
     expect(rows[0]).toEqual({ claimed: sold * 100, orders: sold, charged: sold * 1_000 });
     await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
+      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents)
       .toBe(100_000 - sold * 1_000);
   });
 
@@ -317,13 +306,11 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
       });
     }
     await expect
-      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 60_000 })
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json())
       .toMatchObject({ leadCount: 2, spentCents: 1_000 });
     let leads: { leadId: string }[] = [];
     await expect
-      .poll(async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string }[] }).leads).length, {
-        timeout: 60_000,
-      })
+      .poll(async () => (leads = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string }[] }).leads).length)
       .toBe(2);
     const [first, second] = leads.map((l) => l.leadId);
     const { reasons, windowDays } = (await (await agent.client.request('GET', '/api/leads/return-reasons')).json()) as {
@@ -353,10 +340,8 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const denyId = ((await (await ask(second!, { reason: 'testing' })).json()) as { returnId: string }).returnId;
 
     await expect
-      .poll(
-        async () =>
-          ((await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] }).returns.map((r) => r.returnId),
-        { timeout: 60_000 },
+      .poll(async () =>
+        ((await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] }).returns.map((r) => r.returnId),
       )
       .toEqual(expect.arrayContaining([returnId, denyId]));
     const queue = (await (await admin.request('GET', '/api/admin/lead-returns')).json()) as { returns: { returnId: string }[] };
@@ -394,23 +379,19 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(racing[15]).toBe(200);
     expect(racing.every((status) => status === 200 || status === 409)).toBe(true);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returnId}/approve`)).status).toBe(200);
-    await expect.poll(assignedToMember, { timeout: 60_000 }).not.toContain(first);
+    await expect.poll(assignedToMember).not.toContain(first);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: '' })).status).toBe(400);
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/deny`, { reason: 'Testing is not a return reason for live leads' })).status).toBe(
       200,
     );
     expect((await admin.request('POST', `/api/admin/lead-returns/${denyId}/approve`)).status).toBe(409);
     // $5 back once: $30 - $10 held... the budget's hold keeps $20, the wallet gets $5 back.
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json()).toMatchObject({ availableCents: 500, heldCents: 2_000 });
     await expect
-      .poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 })
-      .toMatchObject({ availableCents: 500, heldCents: 2_000 });
-    await expect
-      .poll(
-        async () =>
-          ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns
-            .map((r) => [r.status, r.denyReason])
-            .sort(),
-        { timeout: 60_000 },
+      .poll(async () =>
+        ((await (await agent.client.request('GET', '/api/leads/returns')).json()) as { returns: { status: string; denyReason: string | null }[] }).returns
+          .map((r) => [r.status, r.denyReason])
+          .sort(),
       )
       .toEqual([
         ['approved', null],
@@ -421,9 +402,9 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
 
     // The approved return comes off what the campaign spent and what the agent contributed; the budget's hold keeps its captures.
     await expect
-      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json(), { timeout: 60_000 })
+      .poll(async () => (await agent.client.request('GET', `/api/campaigns/${campaignId}`)).json())
       .toMatchObject({ leadCount: 2, spentCents: 500, budgetUsedCents: 1_000, returnedCents: 500 });
-    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json(), { timeout: 60_000 }).toMatchObject({ contributedCents: 500 });
+    await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json()).toMatchObject({ contributedCents: 500 });
     // A returned lead is nobody's to work: assigning it is refused with a reason; the lead kept is still assignable.
     const refused = await assignTo(first!, member.userId);
     expect(refused.status).toBe(409);
@@ -491,9 +472,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const assignedTo = async (member: { client: ApiClient }) =>
       ((await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { leadId: string; ownerEmail: string; how: string }[] })
         .leads;
-    await expect
-      .poll(async () => ((await (await owner.client.request('GET', '/api/dashboard')).json()) as { assigned: number }).assigned, { timeout: 60_000 })
-      .toBe(30);
+    await expect.poll(async () => ((await (await owner.client.request('GET', '/api/dashboard')).json()) as { assigned: number }).assigned).toBe(30);
     // Each member got a third, each lead once.
     const given = await Promise.all(members.map(assignedTo));
     expect(given.map((leads) => leads.length)).toEqual([10, 10, 10]);
@@ -549,7 +528,7 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     expect(
       (await admin.request('POST', `/api/admin/wallets/${poor.userId}/test-credit`, { amountCents: 500 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
-    await expect.poll(() => available(rich.client), { timeout: 60_000 }).toBe(100);
+    await expect.poll(() => available(rich.client)).toBe(100);
 
     // What a process stopped right after the claim leaves behind: the order claimed an hour ago, its leads out of the inventory, no charge.
     const cutOff = async (ownerId: string) => {
@@ -567,20 +546,14 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     const poorOrder = await cutOff(poor.userId);
     expect(await available(poor.client)).toBe(0);
     // The wallet refuses $10 of a $5 balance: the leads return to the inventory and the order is gone.
-    await expect.poll(() => available(poor.client), { timeout: 60_000 }).toBe(100);
+    await expect.poll(() => available(poor.client)).toBe(100);
     expect((await own.pool.query('SELECT 1 FROM aged_orders WHERE order_id = $1', [poorOrder])).rowCount).toBe(0);
     // The wallet page reads a read model: on a busy machine it may show the test credit a moment later.
-    await expect
-      .poll(async () => (await (await poor.client.request('GET', '/api/wallet')).json()) as object, { timeout: 60_000 })
-      .toMatchObject({ availableCents: 500 });
+    await expect.poll(async () => (await (await poor.client.request('GET', '/api/wallet')).json()) as object).toMatchObject({ availableCents: 500 });
 
     const richOrder = await cutOff(rich.userId);
-    await expect
-      .poll(async () => ((await (await rich.client.request('GET', '/api/leads?state=NV')).json()) as { leads: unknown[] }).leads.length, { timeout: 60_000 })
-      .toBe(50);
-    await expect
-      .poll(async () => (await (await rich.client.request('GET', '/api/wallet')).json()) as object, { timeout: 60_000 })
-      .toMatchObject({ availableCents: 1_000 });
+    await expect.poll(async () => ((await (await rich.client.request('GET', '/api/leads?state=NV')).json()) as { leads: unknown[] }).leads.length).toBe(50);
+    await expect.poll(async () => (await (await rich.client.request('GET', '/api/wallet')).json()) as object).toMatchObject({ availableCents: 1_000 });
     const { entries } = (await (await rich.client.request('GET', '/api/wallet/ledger')).json()) as {
       entries: { type: string; amountCents: number; description: string }[];
     };

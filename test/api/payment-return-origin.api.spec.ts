@@ -11,7 +11,7 @@ describe('card payments on a portal without PUBLIC_URL', () => {
   let own: OwnPortal;
   beforeAll(async () => {
     own = await startOwnPortal({ PUBLIC_URL: '' });
-  }, 90_000);
+  });
   afterAll(async () => own?.close());
 
   it('sends the agent to the provider’s page and back on the origin they opened the portal at', async () => {

@@ -15,15 +15,6 @@ async function agentClient(): Promise<{ client: ApiClient; userId: string }> {
   return { client, userId: user.id };
 }
 
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** The agent's available balance as the top bar shows it (the wallet's read model), read with the agent's own session. */
 async function balance(client: ApiClient): Promise<number> {
   const response = await client.request('GET', '/api/wallet');
@@ -52,12 +43,7 @@ describe('card payments over HTTP with the demo provider', () => {
     });
     const paid = await anonymous.request('POST', `/api/demo-pay/sessions/${sessionId}/card`, VISA);
     expect(await paid.json()).toEqual({ status: 'succeeded', redirectUrl: `${inject('portalUrl')}/profile?payment=success` });
-    expect(
-      await eventually(
-        () => balance(client),
-        (cents) => cents === 2_500,
-      ),
-    ).toBe(2_500);
+    await expect.poll(() => balance(client)).toBe(2_500);
     // Both webhooks (checkout.session.completed, payment_intent.succeeded) have come by now or soon: still one credit.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await balance(client)).toBe(2_500);
@@ -148,12 +134,7 @@ describe('card payments over HTTP with the demo provider', () => {
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_demo_/) });
     // The answer sent the payment's keyed credit: the balance follows at once.
-    expect(
-      await eventually(
-        () => balance(client),
-        (cents) => cents === 5_000,
-      ),
-    ).toBe(5_000);
+    await expect.poll(() => balance(client)).toBe(5_000);
 
     const other = await agentClient();
     expect((await topUp(other.client, { amountCents: 5_000, paymentMethodId: visa!.id })).status).toBe(404);
@@ -163,27 +144,19 @@ describe('card payments over HTTP with the demo provider', () => {
     // Each refusal is recorded as an unauthorized access of the agent who tried.
     const admin = await freshAdmin().then((account) => signedInClient(account.email, account.password));
     await expect
-      .poll(
-        async () => {
-          const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as {
-            events: { details: { resource?: string } }[];
-          };
-          return events.filter((event) => event.details.resource === 'payment-method').length;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { events } = (await (await admin.request('GET', `/api/admin/security/events?type=unauthorized_access&userId=${other.userId}`)).json()) as {
+          events: { details: { resource?: string } }[];
+        };
+        return events.filter((event) => event.details.resource === 'payment-method').length;
+      })
       .toBe(3);
 
     expect((await client.request('POST', `/api/payments/methods/${master!.id}/default`)).status).toBe(200);
     expect((await client.request('DELETE', `/api/payments/methods/${master!.id}`)).status).toBe(200);
     const after = (await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { last4: string; isDefault: boolean }[] };
     expect(after.methods.map((m) => [m.last4, m.isDefault])).toEqual([['4242', true]]);
-    expect(
-      await eventually(
-        () => balance(client),
-        (cents) => cents === 5_000,
-      ),
-    ).toBe(5_000);
+    await expect.poll(() => balance(client)).toBe(5_000);
   });
 
   it('a declined card is not saved, and a failed authentication of a saved card credits nothing', async () => {

@@ -8,6 +8,7 @@ import { PREP_MESSAGES } from '../../src/modules/prep-course/contracts/prep-form
 import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from '../support/portal/api-client.js';
 import { freshAgent, portalUrl, signedInClient } from '../support/portal/portal.js';
+import { eventually } from '../support/waiting.js';
 
 type Offered = { sessionId: string; saturday: string; sunday: string; dateIso: string; label: string };
 type AdminSession = Offered & { capacity: number; registered: number; status: string; offered: boolean; movedFrom: string | null };
@@ -42,12 +43,12 @@ const registrations = async (client: ApiClient, sessionId: string) =>
     }
   ).registrations;
 async function mailsTo(client: ApiClient, email: string, count: number): Promise<Mail[]> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const { messages } = (await (await client.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Mail[] };
-    if (messages.length >= count) return messages.reverse();
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`fewer than ${count} mails to ${email}`);
+  const messages = await eventually(
+    `${count} mails to ${email}`,
+    async () => ((await (await client.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Mail[] }).messages,
+    (mails) => mails.length >= count,
+  );
+  return messages.reverse();
 }
 const eastern = (at: Date) => format(new TZDate(at.getTime(), 'America/New_York'), 'yyyy-MM-dd HH:mm');
 

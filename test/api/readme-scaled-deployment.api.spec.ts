@@ -131,8 +131,8 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
   it('starts an API that is ready, says where it reads its settings and the API description, and logs its migrations', async () => {
     // The README's first background command; foreground steps (making the key) come before it.
     const api = runs.find((r) => r.line.includes('dist/src/main.js'))!;
-    await expect.poll(async () => (await fetch(`${apiUrl}/health/ready`).catch(() => null))?.status, { timeout: 60_000, interval: 250 }).toBe(200);
-    await expect.poll(() => api.output(), { timeout: 60_000 }).toContain(`Settings read from ${path.join(dir, '.env')}`);
+    await expect.poll(async () => (await fetch(`${apiUrl}/health/ready`).catch(() => null))?.status, { interval: 250 }).toBe(200);
+    await expect.poll(() => api.output()).toContain(`Settings read from ${path.join(dir, '.env')}`);
     // The address it answers on: localhost when it listens on every address, else the address it listens on.
     expect(api.output()).toMatch(new RegExp(`OpenAPI JSON at http://(localhost|127\\.0\\.0\\.1):${new URL(apiUrl).port}/api/docs/openapi\\.json`));
     expect((await fetch(`${apiUrl}/api/docs/openapi.json`)).status).toBe(200);
@@ -154,9 +154,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
     expect((await admin.request('GET', '/api/admin/users')).status).toBe(200);
 
     // The worker projects the code before it can be used.
-    await expect
-      .poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.length, { timeout: 60_000, interval: 250 })
-      .toBe(1);
+    await expect.poll(async () => (await (await admin.request('GET', '/api/admin/access-codes')).json()).codes.length, { interval: 250 }).toBe(1);
     expect((await admin.request('POST', '/api/access/verify', { code })).status).toBe(200);
     expect((await (await admin.request('GET', '/api/auth/session')).json()).user).toMatchObject({ hasElevatedAccess: true, needsSatLeader: false });
 
@@ -167,10 +165,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
           (await pool.query<{ event_type: string }>(`SELECT event_type FROM rm_audit_log WHERE actor_type = 'operator' ORDER BY event_type`)).rows.map(
             (r) => r.event_type,
           ),
-        {
-          timeout: 60_000,
-          interval: 250,
-        },
+        { interval: 250 },
       )
       .toEqual(['AccessCodeCreated', 'AccountCreated', 'AdminRoleGranted', 'PasswordLinkIssued', 'SatLeaderMarked']);
   });
@@ -206,7 +201,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
           confirm = found ? new URL(found) : undefined;
           return confirm?.origin;
         },
-        { timeout: 60_000, interval: 250 },
+        { interval: 250 },
       )
       .toBe(apiUrl);
     expect((await newcomer.request('POST', '/api/auth/confirm-email', { token: confirm!.searchParams.get('token') })).status).toBe(200);

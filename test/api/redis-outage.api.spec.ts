@@ -87,19 +87,17 @@ describeIf(
 
       // Accepted meanwhile: a password reset whose mail is a job (as forgot-password records it).
       await recordAccountEvent(pool, agent.id, accountEvent('PasswordResetRequested', { userId: agent.id, email: agent.email }, agent.id));
-      await expect
-        .poll(async () => (await pool.query(`SELECT 1 FROM es_events WHERE event_type = 'PasswordResetRequested'`)).rowCount, { timeout: 60_000 })
-        .toBe(1);
+      await expect.poll(async () => (await pool.query(`SELECT 1 FROM es_events WHERE event_type = 'PasswordResetRequested'`)).rowCount).toBe(1);
 
       await redis.start();
-      await expect.poll(ready, { timeout: 60_000 }).toBe(200);
-      await expect.poll(resetMails, { timeout: 60_000 }).toEqual(['Reset your Agent Portal password']);
-      await expect.poll(async () => (await new ApiClient(portal.url).signIn(agent.email, PASSWORD)).status, { timeout: 60_000 }).toBe(200);
+      await expect.poll(ready).toBe(200);
+      await expect.poll(resetMails).toEqual(['Reset your Agent Portal password']);
+      await expect.poll(async () => (await new ApiClient(portal.url).signIn(agent.email, PASSWORD)).status).toBe(200);
     });
 
     it('stays up while Redis stops mid-run, and resumes jobs and realtime when it is back', async () => {
       if (!redis.running) await redis.start();
-      await expect.poll(ready, { timeout: 60_000 }).toBe(200);
+      await expect.poll(ready).toBe(200);
       const agentClient = new ApiClient(portal.url);
       const adminClient = new ApiClient(portal.url);
       expect((await agentClient.signIn(agent.email, PASSWORD)).status).toBe(200);
@@ -111,7 +109,7 @@ describeIf(
       };
       const changes = () => stream.events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as { topic: string });
       try {
-        await expect.poll(() => stream.events.map((e) => e.event), { timeout: 60_000 }).toContain('ready');
+        await expect.poll(() => stream.events.map((e) => e.event)).toContain('ready');
         expect((await answered(adminClient.request('GET', '/api/admin/jobs/failed'))).status).toBe(200);
 
         const beforeOutage = changes().length;
@@ -122,26 +120,22 @@ describeIf(
         expect(failedJobs.headers.get('retry-after')).toMatch(/^\d+$/);
 
         await redis.start();
-        await expect.poll(ready, { timeout: 60_000 }).toBe(200);
+        await expect.poll(ready).toBe(200);
         // The open stream is told that it may have missed changes, then hears new ones.
         await expect
-          .poll(
-            () =>
-              changes()
-                .slice(beforeOutage)
-                .map((c) => c.topic),
-            { timeout: 60_000 },
+          .poll(() =>
+            changes()
+              .slice(beforeOutage)
+              .map((c) => c.topic),
           )
           .toContain('*');
         const before = changes().length;
         await activity();
         await expect
-          .poll(
-            () =>
-              changes()
-                .slice(before)
-                .map((c) => c.topic),
-            { timeout: 60_000 },
+          .poll(() =>
+            changes()
+              .slice(before)
+              .map((c) => c.topic),
           )
           .toContain('activity');
         expect((await answered(adminClient.request('GET', '/api/admin/jobs/failed'))).status).toBe(200);

@@ -28,7 +28,7 @@ describe('refunds racing spends', () => {
   it('never puts a wallet into debt without confirmDebt: 3 refunds of $50 and 27 debits of $5 at once on $150', async () => {
     const { client, userId } = await agent();
     const paymentId = await topUpWithDemoCard(client, 15_000);
-    await expect.poll(() => walletOf(client), { timeout: 60_000 }).toMatchObject({ availableCents: 15_000 });
+    await expect.poll(() => walletOf(client)).toMatchObject({ availableCents: 15_000 });
 
     const answers = await inParallel(30, async (i) => {
       const refund = i % 10 === 0;
@@ -50,7 +50,7 @@ describe('refunds racing spends', () => {
     const taken = (refunds['200'] ?? 0) * 5_000 + (debits['200'] ?? 0) * 500;
     expect(taken).toBeLessThanOrEqual(15_000);
 
-    await expect.poll(() => walletOf(client), { timeout: 60_000 }).toMatchObject({ availableCents: 15_000 - taken, heldCents: 0, debtCents: 0 });
+    await expect.poll(() => walletOf(client)).toMatchObject({ availableCents: 15_000 - taken, heldCents: 0, debtCents: 0 });
     expect(await (await admin.request('GET', `/api/finance/wallets/${userId}/verify`)).json()).toMatchObject({ verified: true });
   });
 });

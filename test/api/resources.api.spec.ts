@@ -94,13 +94,10 @@ describe('the resource links over HTTP', () => {
 
     type Entry = { eventId: string; streamId: string };
     await expect
-      .poll(
-        async () => {
-          const page = await admin.client.request('GET', `/api/admin/audit/events?actor=${encodeURIComponent(admin.email)}`);
-          return ((await page.json()) as { events: Entry[] }).events.filter((e) => e.streamId === `resource-link-${first}`).length;
-        },
-        { timeout: 30_000 },
-      )
+      .poll(async () => {
+        const page = await admin.client.request('GET', `/api/admin/audit/events?actor=${encodeURIComponent(admin.email)}`);
+        return ((await page.json()) as { events: Entry[] }).events.filter((e) => e.streamId === `resource-link-${first}`).length;
+      })
       .toBe(4);
   });
 });

@@ -71,9 +71,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
         const stream = await agent.client.request('GET', '/api/realtime/stream');
         readers.push(eventReader(stream));
       }
-      await expect
-        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_campaigns WHERE status = 'active'`)).rows[0].n, { timeout: 120_000 })
-        .toBe(STATES.length);
+      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_campaigns WHERE status = 'active'`)).rows[0].n).toBe(STATES.length);
 
       // The burst, spread over the API processes.
       const statuses = await inParallel(LEADS, async (j) => {
@@ -95,16 +93,12 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', 'scale-out: tw
         return answer.status;
       });
       expect(new Set(statuses)).toEqual(new Set([201]));
+      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'LeadAllocated'`)).rows[0].n).toBe(LEADS);
+      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_owned_leads`)).rows[0].n).toBe(LEADS);
       await expect
-        .poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM es_events WHERE event_type = 'LeadAllocated'`)).rows[0].n, { timeout: 120_000 })
-        .toBe(LEADS);
-      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM rm_owned_leads`)).rows[0].n, { timeout: 120_000 }).toBe(LEADS);
-      await expect
-        .poll(async () => (await pool.query(`SELECT coalesce(sum(held_cents), 0)::int AS n FROM rm_wallet_balances`)).rows[0].n, { timeout: 120_000 })
+        .poll(async () => (await pool.query(`SELECT coalesce(sum(held_cents), 0)::int AS n FROM rm_wallet_balances`)).rows[0].n)
         .toBe(STATES.length * 10_000 - LEADS * 2_500);
-      await expect
-        .poll(() => readers.filter((r) => r.events.some((e) => e.event === 'change' && e.data.includes('"leads"'))).length, { timeout: 120_000 })
-        .toBe(STATES.length);
+      await expect.poll(() => readers.filter((r) => r.events.some((e) => e.event === 'change' && e.data.includes('"leads"'))).length).toBe(STATES.length);
 
       const allocations = (
         await pool.query<{ phone: string; ownerId: string; priceCents: number }>(

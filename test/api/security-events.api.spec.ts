@@ -25,7 +25,7 @@ describe('security events recorded on the server', () => {
     const email = `nobody-${randomUUID().slice(0, 8)}@agents.test`;
     await new ApiClient(portalUrl()).signIn(email, 'wrong-password-1');
     await expect
-      .poll(async () => (await eventsOf('failed_login')).find((e) => e.details.email === email), { timeout: 60_000 })
+      .poll(async () => (await eventsOf('failed_login')).find((e) => e.details.email === email))
       .toMatchObject({ eventType: 'failed_login', severity: 'medium', userId: null, ipAddress: expect.any(String) });
   });
 
@@ -35,9 +35,7 @@ describe('security events recorded on the server', () => {
     const agentId = (await signIn.json()).user.id;
     expect((await agent.request('GET', '/api/admin/security/events')).status).toBe(403);
     await expect
-      .poll(async () => (await eventsOf('unauthorized_access')).find((e) => e.userId === agentId && e.details.path === '/api/admin/security/events'), {
-        timeout: 60_000,
-      })
+      .poll(async () => (await eventsOf('unauthorized_access')).find((e) => e.userId === agentId && e.details.path === '/api/admin/security/events'))
       .toMatchObject({ severity: 'high', details: { status: 403, method: 'GET' } });
   });
 
@@ -47,7 +45,7 @@ describe('security events recorded on the server', () => {
     expect((await client.request('GET', `/api/admin/outbox?to=${to}`)).status).toBe(200);
     const adminId = (await (await client.request('GET', '/api/auth/session')).json()).user.id;
     await expect
-      .poll(async () => (await eventsOf('credential_access')).find((e) => e.details.to === to), { timeout: 60_000 })
+      .poll(async () => (await eventsOf('credential_access')).find((e) => e.details.to === to))
       .toMatchObject({ severity: 'medium', userId: adminId, ipAddress: client.address, details: { messages: 0 } });
   });
 
@@ -58,13 +56,11 @@ describe('security events recorded on the server', () => {
     const agent = new ApiClient(portalUrl());
     const agentId = (await (await agent.signIn(email, 'Security-Events-2026')).json()).user.id;
     await agent.request('POST', '/api/access/verify', { code: 'NOT-A-REAL-CODE' });
-    await expect.poll(async () => (await eventsOf('access_code_attempt')).some((e) => e.userId === agentId), { timeout: 60_000 }).toBe(true);
+    await expect.poll(async () => (await eventsOf('access_code_attempt')).some((e) => e.userId === agentId)).toBe(true);
 
     const flood = `flood-${randomUUID().slice(0, 8)}@agents.test`;
     for (let i = 0; i < 6; i++) await agent.request('POST', '/api/auth/forgot-password', { email: flood });
-    await expect
-      .poll(async () => (await eventsOf('rate_limit_exceeded')).some((e) => e.details.path === '/api/auth/forgot-password'), { timeout: 60_000 })
-      .toBe(true);
+    await expect.poll(async () => (await eventsOf('rate_limit_exceeded')).some((e) => e.details.path === '/api/auth/forgot-password')).toBe(true);
   });
 });
 
@@ -82,28 +78,22 @@ describe('security alerts', () => {
     })();
     let alert: { alertId: string; severity: string; userId: string | null; eventCount: number } | undefined;
     await expect
-      .poll(
-        async () => {
-          const { alerts } = await (await client.request('GET', '/api/admin/security/alerts')).json();
-          alert = alerts.find((a: { alertType: string; userId: string | null }) => a.alertType === 'failed_login' && a.userId === userId);
-          return alert !== undefined;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { alerts } = await (await client.request('GET', '/api/admin/security/alerts')).json();
+        alert = alerts.find((a: { alertType: string; userId: string | null }) => a.alertType === 'failed_login' && a.userId === userId);
+        return alert !== undefined;
+      })
       .toBe(true);
     expect(alert).toMatchObject({ severity: 'high', eventCount: 5 });
 
     await expect
-      .poll(
-        async () => {
-          const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
-          // The mail names the account by e-mail, not by its id.
-          return (messages as Mail[]).some(
-            (m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!),
-          );
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
+        // The mail names the account by e-mail, not by its id.
+        return (messages as Mail[]).some(
+          (m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!),
+        );
+      })
       .toBe(true);
 
     expect(
@@ -142,9 +132,7 @@ describe('a sign-in to an unconfirmed account', () => {
     const admin = await signedInClient('admin@portal.test');
     const fromClient = async () =>
       (await (await admin.request('GET', `/api/admin/security/events?ip=${client.address}&limit=500`)).json()).events as SecurityEvent[];
-    await expect
-      .poll(async () => (await fromClient()).some((e) => e.eventType === 'unauthorized_access' && e.details.path === '/api/admin/users'), { timeout: 60_000 })
-      .toBe(true);
+    await expect.poll(async () => (await fromClient()).some((e) => e.eventType === 'unauthorized_access' && e.details.path === '/api/admin/users')).toBe(true);
     const events = await fromClient();
     expect(events.filter((e) => e.details.path === '/api/auth/sign-in')).toEqual([]);
     expect(events.filter((e) => e.eventType === 'failed_login')).toEqual([
@@ -170,7 +158,7 @@ describe('a burst of security events', () => {
       return lists.flat().filter((a) => a.subject === subject);
     };
     // Every rate-limited request is one event; the alert has counted them all once it reaches that number.
-    await expect.poll(async () => (await alertsFor()).map((a) => a.eventCount), { timeout: 60_000 }).toEqual([refusals['429']]);
+    await expect.poll(async () => (await alertsFor()).map((a) => a.eventCount)).toEqual([refusals['429']]);
     const [alert] = await alertsFor();
     expect(alert).toMatchObject({ alertType: 'rate_limit_exceeded', status: 'active' });
 
@@ -178,7 +166,7 @@ describe('a burst of security events', () => {
       ((await (await admin.request('GET', `/api/admin/outbox?limit=200${to ? `&to=${to}` : ''}`)).json()).messages as Mail[]).filter((m) =>
         m.text.includes(subject),
       );
-    await expect.poll(async () => (await mailsAbout('admin@portal.test')).length, { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await mailsAbout('admin@portal.test')).length).toBe(1);
     const perAdmin = tally((await mailsAbout()).map((m) => m.to));
     expect(Object.values(perAdmin).every((n) => n === 1)).toBe(true);
     expect(perAdmin['admin@portal.test']).toBe(1);
@@ -190,15 +178,12 @@ describe('a burst of security events', () => {
     const admin = await signedInClient('admin@portal.test');
     let alert: Alert | undefined;
     await expect
-      .poll(
-        async () => {
-          alert = ((await (await admin.request('GET', '/api/admin/security/alerts')).json()).alerts as Alert[]).find(
-            (a) => a.subject === `ip:${attacker.address}`,
-          );
-          return alert !== undefined;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        alert = ((await (await admin.request('GET', '/api/admin/security/alerts')).json()).alerts as Alert[]).find(
+          (a) => a.subject === `ip:${attacker.address}`,
+        );
+        return alert !== undefined;
+      })
       .toBe(true);
     const url = `/api/admin/security/alerts/${alert!.alertId}`;
 
@@ -220,7 +205,7 @@ describe('a burst of security events', () => {
     const stream = async () =>
       (await (await admin.request('GET', `/api/admin/audit/events?stream=securityalert-${alert!.alertId}`)).json()).events as AuditRow[];
     await expect
-      .poll(async () => (await stream()).map((e) => e.eventType), { timeout: 60_000 })
+      .poll(async () => (await stream()).map((e) => e.eventType))
       .toEqual(['SecurityAlertResolved', 'SecurityAlertAcknowledged', 'SecurityAlertRaised']);
     const [resolution, acknowledgement] = await stream();
     expect(resolution!.actor).toMatchObject({ type: 'user', email: 'admin@portal.test' });

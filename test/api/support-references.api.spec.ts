@@ -165,13 +165,10 @@ describe('help requests about an item of the agent’s money side (Report a prob
     expect(posted.status).toBe(201);
     let leadId = '';
     await expect
-      .poll(
-        async () => {
-          leadId = (await json<{ leads: { leadId: string }[] }>(agent.client.request('GET', '/api/leads'))).leads[0]?.leadId ?? '';
-          return leadId;
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        leadId = (await json<{ leads: { leadId: string }[] }>(agent.client.request('GET', '/api/leads'))).leads[0]?.leadId ?? '';
+        return leadId;
+      })
       .not.toBe('');
 
     // The lead's charge, paid from the campaign's reserve, reads as the wallet row does: the reserve spent.

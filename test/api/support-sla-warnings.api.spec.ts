@@ -46,10 +46,10 @@ describe('SLA warnings', () => {
     const { ticketId: assigned } = await submit();
     await submit();
     expect((await admin.client.request('PUT', `/api/admin/help-requests/${assigned}/assignee`, { assigneeId: admin.userId })).status).toBe(200);
-    await expect.poll(() => warnings(admin.email), { timeout: 90_000, interval: 1_000 }).toHaveLength(1);
+    await expect.poll(() => warnings(admin.email), { interval: 1_000 }).toHaveLength(1);
     expect((await warnings(admin.email))[0]!.subject).toMatch(/^Help request due soon: first response by \d{4}-\d\d-\d\d \d\d:\d\d E[SD]T$/);
 
-    await expect.poll(() => warnings('team@own-portal.test'), { timeout: 90_000, interval: 1_000 }).not.toHaveLength(0);
+    await expect.poll(() => warnings('team@own-portal.test'), { interval: 1_000 }).not.toHaveLength(0);
     // The sweep runs every second: a deadline is warned of once, whoever runs it.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await warnings(admin.email)).toHaveLength(1);

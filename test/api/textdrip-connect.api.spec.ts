@@ -26,7 +26,7 @@ describe('connecting Textdrip over HTTP', () => {
       OUTBOUND_ALLOW: '127.0.0.1',
       LOG_LEVEL: 'info',
     });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await own?.close();

@@ -95,9 +95,7 @@ describe('admin adjustments', () => {
     expect(balancesAfter.sort((a, b) => a - b)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000, 9_000]);
     expect(await decidedBalance(userId)).toBe(0);
     // The read side agrees once it has caught up (the probe's cent included).
-    await expect
-      .poll(async () => ((await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
-      .toBe(1);
+    await expect.poll(async () => ((await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents).toBe(1);
   });
 
   it('refuses bad input with 400, an agent with 403 and an unknown user with 404', async () => {

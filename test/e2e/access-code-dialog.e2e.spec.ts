@@ -104,11 +104,11 @@ describe('the access-code dialog', () => {
     const dialog = page.getByTestId('access-code-dialog');
     await dialog.getByLabel('Access code').fill(code);
     await dialog.getByRole('button', { name: 'Unlock' }).click();
-    await other.getByText('Full Access Unlocked').waitFor({ timeout: 60_000 });
+    await other.getByText('Full Access Unlocked').waitFor();
 
     const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
     expect((await page.request.post('/api/access/revoke', { headers: { 'x-csrf-token': csrfToken } })).status()).toBe(200);
-    await other.getByRole('button', { name: 'Unlock Access' }).waitFor({ timeout: 60_000 });
+    await other.getByRole('button', { name: 'Unlock Access' }).waitFor();
     await context.close();
   });
 

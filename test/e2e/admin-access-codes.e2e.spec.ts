@@ -63,14 +63,11 @@ describe('admin Access Codes page', () => {
     expect(usedUp.status).toBe(400);
 
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.getByRole('heading', { name: 'Access Codes' }).waitFor();
-          return page.getByTestId('access-codes-grid').locator('.ag-row', { hasText: label }).innerText();
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        await page.reload();
+        await page.getByRole('heading', { name: 'Access Codes' }).waitFor();
+        return page.getByTestId('access-codes-grid').locator('.ag-row', { hasText: label }).innerText();
+      })
       .toMatch(/1 \/ 1[\s\S]*Used up/);
     await screenshot(page, 'admin-access-codes');
 

@@ -41,16 +41,13 @@ describe('the admin Audit page', () => {
     const api = await signedInClient('admin@portal.test');
     let alertId: string | undefined;
     await expect
-      .poll(
-        async () => {
-          const { alerts } = await (await api.request('GET', '/api/admin/security/alerts')).json();
-          alertId = alerts.find((a: { user: { email: string } | null }) => a.user?.email === email)?.alertId;
-          return (
-            alertId !== undefined && (await (await api.request('GET', `/api/admin/audit/events?stream=securityalert-${alertId}`)).json()).events.length === 1
-          );
-        },
-        { timeout: 60_000 },
-      )
+      .poll(async () => {
+        const { alerts } = await (await api.request('GET', '/api/admin/security/alerts')).json();
+        alertId = alerts.find((a: { user: { email: string } | null }) => a.user?.email === email)?.alertId;
+        return (
+          alertId !== undefined && (await (await api.request('GET', `/api/admin/audit/events?stream=securityalert-${alertId}`)).json()).events.length === 1
+        );
+      })
       .toBe(true);
 
     const { context, page } = await newPage(browser, { width: 1366, height: 900 });

@@ -20,9 +20,7 @@ describe('the admin Security page', () => {
     for (let i = 0; i < 5; i++) await new ApiClient(portalUrl()).signIn(email, `bad-${i}-password`);
 
     const api = await signedInClient('admin@portal.test');
-    await expect
-      .poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length, { timeout: 60_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await (await api.request('GET', '/api/admin/security/alerts')).json()).alerts.length).toBeGreaterThan(0);
 
     const { context, page } = await newPage(browser, { width: 1366, height: 1000 });
     // An admin of the test's own: entering an access code changes the account.
@@ -42,9 +40,7 @@ describe('the admin Security page', () => {
     await page.getByLabel('User e-mail').fill(email);
     const events = page.getByTestId('events-grid');
     await expect
-      .poll(async () => (await events.locator('.ag-row[row-id]').allInnerTexts()).filter((t) => t.includes(email) && t.includes(`Email: ${email}`)).length, {
-        timeout: 60_000,
-      })
+      .poll(async () => (await events.locator('.ag-row[row-id]').allInnerTexts()).filter((t) => t.includes(email) && t.includes(`Email: ${email}`)).length)
       .toBe(5);
     const eventTexts = (await events.locator('.ag-row[row-id]').allInnerTexts()).join('\n');
     expect(eventTexts).not.toContain('{"');

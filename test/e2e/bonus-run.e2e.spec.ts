@@ -36,7 +36,7 @@ describe('a weekly bonus run', () => {
     own = await startOwnPortal({ MARKETPLACE_API_URL: marketplace.apiUrl, MARKETPLACE_API_TOKEN: marketplace.token, OUTBOUND_ALLOW: '127.0.0.1' });
     browser = await launchBrowser();
     [preparer, approver, agent] = await Promise.all([own.account({ role: 'admin' }), own.account({ role: 'admin' }), own.account()]);
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await own?.close();
@@ -79,7 +79,7 @@ describe('a weekly bonus run', () => {
         };
         expect(week).toMatchObject({ hasFigures: true, figures: { submittedCents: 2_150_000 } });
       },
-      { timeout: 30_000, interval: 250 },
+      { interval: 250 },
     );
     for (const width of [1366, 390]) {
       const agentPage = await signedIn(agent, width);
@@ -126,7 +126,7 @@ describe('a weekly bonus run', () => {
         const { rows } = await own.pool.query('SELECT 1 FROM rm_week_performance WHERE user_id = $1 AND week = $2 AND has_figures', [agent.userId, WEEK]);
         expect(rows).toHaveLength(1);
       },
-      { timeout: 30_000, interval: 200 },
+      { interval: 200 },
     );
     const { page, close } = await signedIn(preparer);
     await page.goto('/admin/bonus-runs');
@@ -169,7 +169,7 @@ describe('a weekly bonus run', () => {
         await page.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
         await page.getByText('Run approved').first().waitFor();
       }
-      await page.getByText('Paid', { exact: true }).first().waitFor({ timeout: 60_000 });
+      await page.getByText('Paid', { exact: true }).first().waitFor();
       expect(await checkPage(page)).toEqual([]);
       await screenshot(page, `bonus-run-paid-${width}`);
       await close();

@@ -25,7 +25,7 @@ describe('the Buy Leads dialog', () => {
     expect(
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: 20_000 }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await own?.close();

@@ -27,7 +27,7 @@ async function agentOnCampaigns(size = { width: 1366, height: 900 }): Promise<{ 
   await signInThroughForm(page, account.email, account.password);
   await page.goto('/campaigns');
   await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
-  await page.getByTestId('wallet-balance').getByText('$50.00').waitFor({ timeout: 60_000 });
+  await page.getByTestId('wallet-balance').getByText('$50.00').waitFor();
   return { page, close: () => context.close() };
 }
 
@@ -64,16 +64,16 @@ describe('/campaigns', () => {
     await toastSays(page, 'Campaign Created');
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId('campaign').filter({ hasText: 'Florida seniors' });
-    await card.getByText('Running').waitFor({ timeout: 60_000 });
+    await card.getByText('Running').waitFor();
     // The budget is held on the wallet: the top bar's Balance falls over the event stream.
-    await page.getByTestId('wallet-balance').getByText('$30.00').waitFor({ timeout: 60_000 });
+    await page.getByTestId('wallet-balance').getByText('$30.00').waitFor();
 
     await card.getByRole('switch', { name: 'Florida seniors running' }).click();
     await toastSays(page, 'Campaign Paused');
-    await expect.poll(() => card.getByRole('switch', { name: 'Florida seniors running' }).getAttribute('aria-checked'), { timeout: 60_000 }).toBe('false');
+    await expect.poll(() => card.getByRole('switch', { name: 'Florida seniors running' }).getAttribute('aria-checked')).toBe('false');
     await card.getByText('Paused', { exact: true }).first().waitFor();
     await card.getByRole('switch', { name: 'Florida seniors running' }).click();
-    await card.getByText('Running').waitFor({ timeout: 60_000 });
+    await card.getByText('Running').waitFor();
 
     // A second campaign, then search by name and by ID, and filter by status.
     await page.getByRole('button', { name: 'Buy Leads' }).click();
@@ -82,7 +82,7 @@ describe('/campaigns', () => {
     await dialog.getByLabel('Campaign name').fill('Texas families');
     await dialog.getByLabel('Budget (USD, whole dollars)').fill('5');
     await dialog.getByRole('button', { name: 'Create Campaign' }).click();
-    await page.getByTestId('campaign').filter({ hasText: 'Texas families' }).getByText('Running').waitFor({ timeout: 60_000 });
+    await page.getByTestId('campaign').filter({ hasText: 'Texas families' }).getByText('Running').waitFor();
     await page.getByLabel('Search campaigns by name or ID').fill('texas');
     await expect.poll(() => page.getByTestId('campaign').count()).toBe(1);
     const id = (await page.getByTestId('campaign').locator('.font-mono').textContent())!;
@@ -110,9 +110,7 @@ describe('/campaigns', () => {
     await page.getByRole('button', { name: 'Pause All' }).click();
     await page.getByRole('dialog', { name: 'Pause all campaigns?' }).getByRole('button', { name: 'Pause All' }).click();
     await toastSays(page, '2 campaigns paused.');
-    await expect
-      .poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 60_000 })
-      .toBe(0);
+    await expect.poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length).toBe(0);
     // Nothing runs: Pause All gives way to Resume All.
     await page.getByRole('button', { name: 'Resume All' }).waitFor();
     expect(await page.getByRole('button', { name: 'Pause All' }).count()).toBe(0);
@@ -120,9 +118,7 @@ describe('/campaigns', () => {
     await screenshot(page, 'campaigns-list-1366');
     await page.getByRole('button', { name: 'Resume All' }).click();
     await toastSays(page, '2 campaigns running again.');
-    await expect
-      .poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length, { timeout: 60_000 })
-      .toBe(2);
+    await expect.poll(async () => (await page.getByTestId('campaign').allTextContents()).filter((text) => text.includes('Running')).length).toBe(2);
     await page.getByRole('button', { name: 'Pause All' }).waitFor();
     await close();
   });
@@ -137,7 +133,7 @@ describe('/campaigns', () => {
     await dialog.getByLabel('Budget (USD, whole dollars)').fill('25');
     await dialog.getByRole('button', { name: 'Create Campaign' }).click();
     const card = page.getByTestId('campaign').filter({ hasText: 'Almost spent' });
-    await card.getByText('Running').waitFor({ timeout: 60_000 });
+    await card.getByText('Running').waitFor();
     // A vendor posts an exclusive lead: the campaign buys it for $25, its whole budget.
     const admin = await freshAdmin().then((a) => signedInClient(a.email, a.password));
     const { apiKey } = (await (await admin.request('POST', '/api/admin/lead-vendors', { name: 'UI Vendor' })).json()) as { apiKey: string };
@@ -157,7 +153,7 @@ describe('/campaigns', () => {
       body: JSON.stringify(lead),
     });
     expect(posted.status).toBe(201);
-    await page.getByText('Almost spent has less than 10% of its budget left.').first().waitFor({ timeout: 60_000 });
+    await page.getByText('Almost spent has less than 10% of its budget left.').first().waitFor();
     await card.getByText('$25.00 of $25.00 spent').waitFor();
     // Nothing left: not "Active · Running" with a low-budget warning, but out of budget, with a way to raise it.
     await card.getByText('Out of budget', { exact: true }).waitFor();
@@ -175,8 +171,8 @@ describe('/campaigns', () => {
     await card.getByLabel('Amount (whole dollars)').fill('10');
     await card.getByRole('button', { name: 'Raise', exact: true }).click();
     await toastSays(page, 'Budget Raised');
-    await card.getByText('Running').waitFor({ timeout: 60_000 });
-    await expect.poll(() => card.getByText('Out of budget', { exact: true }).count(), { timeout: 60_000 }).toBe(0);
+    await card.getByText('Running').waitFor();
+    await expect.poll(() => card.getByText('Out of budget', { exact: true }).count()).toBe(0);
     await close();
   });
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
     GOOGLE_ISSUER: `http://127.0.0.1:${googlePort}`,
   });
   browser = await launchBrowser();
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -108,7 +108,7 @@ describe('/groups', () => {
     await invitee.page.getByTestId('group-membership').filter({ hasText: 'Team South' }).waitFor();
     await waiting.waitFor({ state: 'detached' });
     await invitee.close();
-    await page.getByTestId('group-member').getByText(member.email).waitFor({ timeout: 60_000 });
+    await page.getByTestId('group-member').getByText(member.email).waitFor();
     expect(await page.getByTestId('group-invitation').count()).toBe(0);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'group-details-1366');
@@ -177,7 +177,7 @@ describe('/groups', () => {
     await second.page.getByText('No groups yet').waitFor();
 
     await createGroup(first.page, 'Live Team');
-    await row(second.page, 'Live Team').waitFor({ timeout: 60_000 });
+    await row(second.page, 'Live Team').waitFor();
 
     await row(second.page, 'Live Team').getByRole('link', { name: 'View Live Team' }).click();
     await second.page.getByRole('heading', { name: 'Group Details', level: 1 }).waitFor();
@@ -189,13 +189,13 @@ describe('/groups', () => {
     await invitee.page.getByText('No groups yet').waitFor();
     const groupId = new URL(second.page.url()).pathname.split('/').pop()!;
     expect((await client.request('POST', `/api/groups/${groupId}/members`, { emails: [member.email] })).status).toBe(200);
-    await second.page.getByText(member.email).first().waitFor({ timeout: 60_000 });
-    await invitee.page.getByRole('region', { name: 'Group invitations (1)' }).getByText('invited you to Live Team').waitFor({ timeout: 60_000 });
+    await second.page.getByText(member.email).first().waitFor();
+    await invitee.page.getByRole('region', { name: 'Group invitations (1)' }).getByText('invited you to Live Team').waitFor();
     await invitee.close();
 
     expect((await client.request('PATCH', `/api/groups/${groupId}`, { name: 'Live Team Renamed' })).status).toBe(200);
-    await second.page.getByText('Live Team Renamed', { exact: true }).waitFor({ timeout: 60_000 });
-    await row(first.page, 'Live Team Renamed').waitFor({ timeout: 60_000 });
+    await second.page.getByText('Live Team Renamed', { exact: true }).waitFor();
+    await row(first.page, 'Live Team Renamed').waitFor();
     await first.close();
     await second.close();
   });

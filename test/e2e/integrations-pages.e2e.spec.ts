@@ -96,7 +96,7 @@ describe('/integrations on a portal whose Ringy is a local stand-in', () => {
     ringy.accounts.set('RS-browser-0001', 'ringy-browser-token-0001');
     // A grace period other than the default day: the rotation dialog words the one configured.
     own = await startOwnPortal({ RINGY_API_BASE: ringy.apiBase, OUTBOUND_ALLOW: '127.0.0.1', DELIVERY_SIGNING_SECRET_GRACE_SECONDS: '7200' });
-  }, 90_000);
+  });
   afterAll(async () => {
     await own?.close();
     await ringy?.close();

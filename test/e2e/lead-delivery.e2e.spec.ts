@@ -54,7 +54,7 @@ describe('lead delivery to the agent’s integrations', () => {
         body: JSON.stringify(body),
       });
     browser = await launchBrowser();
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await own?.close();
@@ -94,9 +94,7 @@ describe('lead delivery to the agent’s integrations', () => {
     expect(
       (await admin.request('POST', `/api/admin/wallets/${agent.userId}/test-credit`, { amountCents: cents }, { 'idempotency-key': randomUUID() })).status,
     ).toBe(200);
-    await expect
-      .poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents, { timeout: 60_000 })
-      .toBe(cents);
+    await expect.poll(async () => ((await (await agent.client.request('GET', '/api/wallet')).json()) as { availableCents: number }).availableCents).toBe(cents);
     return agent;
   }
   const buy = async (agent: SeededAccount, quantity: number, city: string) => {
@@ -128,7 +126,7 @@ describe('lead delivery to the agent’s integrations', () => {
     const before = receiver.received.length;
     await buy(agent, 2, 'Tampa');
 
-    await expect.poll(async () => (await deliveries(agent)).filter((d) => d.status === 'succeeded').length, { timeout: 60_000 }).toBe(6);
+    await expect.poll(async () => (await deliveries(agent)).filter((d) => d.status === 'succeeded').length).toBe(6);
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(2);
     expect(got.every((r) => r.check.valid && r.answeredStatus === 200)).toBe(true);
@@ -148,27 +146,26 @@ describe('lead delivery to the agent’s integrations', () => {
     receiver.secret = signingSecret!;
     receiver.answer = 500;
     await buy(agent, 1, 'Orlando');
-    await expect.poll(async () => (await deliveries(agent))[0]?.status, { timeout: 60_000 }).toBe('failed');
+    await expect.poll(async () => (await deliveries(agent))[0]?.status).toBe('failed');
     expect((await deliveries(agent))[0]).toMatchObject({ attempts: 3, lastError: expect.stringContaining('500') });
     await new Promise((resolve) => setTimeout(resolve, 3_200));
     await buy(agent, 1, 'Orlando');
     await expect
-      .poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled, { timeout: 60_000 })
+      .poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled)
       .toMatchObject({ reason: expect.stringContaining('Deliveries have failed since') });
     await expect
       .poll(
         async () =>
           (await own.pool.query(`SELECT 1 FROM mail_messages WHERE to_address = $1 AND subject = 'Your OnlySales integration was turned off'`, [agent.email]))
             .rowCount,
-        { timeout: 60_000 },
       )
       .toBe(1);
     await buy(agent, 1, 'Orlando');
     // The new lead is held; the one bought before the integration was turned off may be held too,
     // when its retry was still waiting at that moment.
-    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status), { timeout: 60_000 }).toEqual(expect.arrayContaining(['held']));
+    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status)).toEqual(expect.arrayContaining(['held']));
     // The third lead's delivery is planned by a job of its own: it may be listed a moment after the held one.
-    await expect.poll(async () => (await deliveries(agent)).length, { timeout: 60_000 }).toBe(3);
+    await expect.poll(async () => (await deliveries(agent)).length).toBe(3);
 
     receiver.answer = 200;
     const { context, page } = await newPage(browser, { baseURL: own.portal.url, width: 1366, height: 900 });
@@ -184,7 +181,7 @@ describe('lead delivery to the agent’s integrations', () => {
     await page.getByRole('button', { name: 'Turn back on…' }).click();
     await page.getByRole('button', { name: 'Turn on and send them' }).click();
     await page.getByText('OnlySales is back on').first().waitFor();
-    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status), { timeout: 60_000 }).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    await expect.poll(async () => (await deliveries(agent)).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     await page.getByTestId('delivery').first().waitFor();
     expect(await page.getByTestId('delivery').count()).toBe(3);
 
@@ -204,7 +201,7 @@ describe('lead delivery to the agent’s integrations', () => {
       .first()
       .click();
     await page.getByText('Resending').first().waitFor();
-    await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(sentBefore + 1);
+    await expect.poll(() => receiver.received.length).toBe(sentBefore + 1);
     // A resend that fails leaves the lead delivered, and the log says what the resend got.
     receiver.answer = 500;
     await page
@@ -232,7 +229,7 @@ describe('lead delivery to the agent’s integrations', () => {
     const { integrationId, signingSecret } = await connect(owner, 'onlysales', { webhookUrl: `${receiver.url}/owner`, apiKey: 'os_live_owner_key_7777' });
     receiver.secret = signingSecret!;
     await buy(owner, 1, 'Miami');
-    await expect.poll(async () => (await deliveries(owner)).length, { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await deliveries(owner)).length).toBe(1);
     const [delivery] = await deliveries(owner);
     expect(await deliveries(stranger)).toEqual([]);
     expect(await deliveries(stranger, `?integrationId=${integrationId}`)).toEqual([]);

@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The accounts of this portal are in the staff domain: work accounts, as a Microsoft sign-in gives.
   own = await startOwnPortal({ STAFF_EMAIL_DOMAIN: 'own-portal.test', DATA_LEADS_URL, AGED_LEADS_URL });
   browser = await launchBrowser();
-}, 90_000);
+});
 afterAll(async () => {
   await browser?.close();
   await own?.close();

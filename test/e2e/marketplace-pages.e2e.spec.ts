@@ -51,9 +51,9 @@ describe('the marketplace pages', () => {
         const { offers } = (await (await agent.client.request('GET', `/api/campaigns/${campaignId}/activity`)).json()) as { offers: unknown[] };
         if (offers.length !== 2) throw new Error(`${offers.length} of 2 leads offered so far`);
       },
-      { timeout: 60_000, interval: 250 },
+      { interval: 250 },
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await own?.close();
@@ -89,7 +89,7 @@ describe('the marketplace pages', () => {
     await dialog.getByLabel('Only buy on some days and hours').check();
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('FL, TX').waitFor({ timeout: 60_000 });
+    await page.getByText('FL, TX').waitFor();
     await page.getByText('12 leads').waitFor();
     await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor();
     // The campaign buys at any hour again: the next tests post leads whatever the time of day the suite runs.
@@ -97,7 +97,7 @@ describe('the marketplace pages', () => {
     await dialog.getByLabel('Only buy on some days and hours').uncheck();
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor({ state: 'detached' });
     await close();
   });
 
@@ -111,7 +111,7 @@ describe('the marketplace pages', () => {
     expect(await adaPhone.getAttribute('href')).toBe('tel:+13055550101');
     expect(await page.getByText('+13055550101').count()).toBe(0);
     await postLead('FL', '+13055550102', 'Grace');
-    await page.getByText('New lead').first().waitFor({ timeout: 60_000 });
+    await page.getByText('New lead').first().waitFor();
     await page.getByTestId('lead').filter({ hasText: 'Grace Lovelace' }).waitFor();
     expect(await page.getByTestId('lead').count()).toBe(2);
 
@@ -122,14 +122,14 @@ describe('the marketplace pages', () => {
     await dialog.getByLabel('Reason').selectOption({ label: 'Bad phone numbers' });
     await dialog.getByLabel('Comment (optional)').fill('The number is disconnected.');
     await dialog.getByRole('button', { name: 'Request return' }).click();
-    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Return pending').waitFor({ timeout: 60_000 });
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Return pending').waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'my-leads-1366');
 
     const { returns } = (await (await admin.request('GET', '/api/admin/lead-returns?status=pending')).json()) as { returns: { returnId: string }[] };
     expect(returns).toHaveLength(1);
     expect((await admin.request('POST', `/api/admin/lead-returns/${returns[0]!.returnId}/approve`)).status).toBe(200);
-    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Returned, $25.00 credited').waitFor({ timeout: 60_000 });
+    await page.getByTestId('lead').filter({ hasText: 'Ada Lovelace' }).getByText('Returned, $25.00 credited').waitFor();
 
     // A lead given to a member of the agent's group, from the row.
     const member = await own.account();
@@ -144,7 +144,7 @@ describe('the marketplace pages', () => {
     await page.getByText('Lead Assigned').first().waitFor();
     const given = (await (await member.client.request('GET', '/api/leads/assigned-to-me')).json()) as { leads: { firstName: string }[] };
     expect(given.leads.map((l) => l.firstName)).toEqual(['Grace']);
-    await expect.poll(() => page.getByLabel('Assign Grace Lovelace to').inputValue(), { timeout: 60_000 }).toBe(member.userId);
+    await expect.poll(() => page.getByLabel('Assign Grace Lovelace to').inputValue()).toBe(member.userId);
 
     await page.getByLabel('State').fill('tx');
     await page.getByText('No leads match.').waitFor();
@@ -177,7 +177,7 @@ describe('the marketplace pages', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText('Total Leads').waitFor();
-    await expect.poll(() => page.locator('.recharts-surface').count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => page.locator('.recharts-surface').count()).toBe(3);
     await page.getByText('1 of 2 leads returned and credited; 1 return asked for.').waitFor();
     // The spend axis counts whole dollars.
     const spendAxis = (await page.getByRole('region', { name: 'Spend per day (last 30 days)' }).locator('svg text').allTextContents()).filter((tick) =>
@@ -214,7 +214,7 @@ describe('the marketplace pages', () => {
 
     const phone = await signedIn(390);
     await phone.page.goto('/dashboard');
-    await expect.poll(() => phone.page.locator('.recharts-surface').count(), { timeout: 60_000 }).toBe(3);
+    await expect.poll(() => phone.page.locator('.recharts-surface').count()).toBe(3);
     expect(await checkPage(phone.page)).toEqual([]);
     await screenshot(phone.page, 'dashboard-390');
     await phone.close();

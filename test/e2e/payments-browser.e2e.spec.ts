@@ -27,15 +27,6 @@ async function balance(page: Page): Promise<number> {
   return ((await response.json()) as { availableCents: number }).availableCents;
 }
 
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** Opens Add Balance from the top bar on a sidebar page. */
 async function openAddBalance(page: Page) {
   await page.goto('/profile');
@@ -78,7 +69,7 @@ describe('adding balance with the demo card provider', () => {
     // No saved card yet: a new card is chosen.
     await dialog.getByRole('button', { name: '$50', exact: true }).click();
     expect(await amount.inputValue()).toBe('50');
-    await expect.poll(() => dialog.getByLabel('Payment method').inputValue(), { timeout: 60_000 }).toBe('new');
+    await expect.poll(() => dialog.getByLabel('Payment method').inputValue()).toBe('new');
     await amount.fill('4.99');
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Invalid Amount').first().waitFor();
@@ -99,15 +90,10 @@ describe('adding balance with the demo card provider', () => {
     await tab.waitForURL((url) => url.pathname === '/profile' && url.search === '');
     const firstTabUrl = page.url();
     // The first tab's top bar shows the credit over its event stream, without a reload.
-    await page.getByTestId('wallet-balance').getByText('$25.00').waitFor({ timeout: 60_000 });
+    await page.getByTestId('wallet-balance').getByText('$25.00').waitFor();
     await page.getByTestId('wallet-deposited').getByText('$25.00').waitFor();
     expect(page.url()).toBe(firstTabUrl);
-    expect(
-      await eventually(
-        () => balance(page),
-        (cents) => cents === 2_500,
-      ),
-    ).toBe(2_500);
+    await expect.poll(() => balance(page)).toBe(2_500);
     await context.close();
   });
 
@@ -133,12 +119,7 @@ describe('adding balance with the demo card provider', () => {
     await tab.getByRole('button', { name: 'Pay $10.00' }).click();
     await tab.getByRole('button', { name: 'Authenticate' }).click();
     await tab.waitForURL((url) => url.searchParams.get('payment') === 'success');
-    expect(
-      await eventually(
-        () => balance(page),
-        (cents) => cents === 1_000,
-      ),
-    ).toBe(1_000);
+    await expect.poll(() => balance(page)).toBe(1_000);
     await context.close();
   });
 });
@@ -173,7 +154,7 @@ describe('/payment-methods', () => {
     await tab.close();
 
     // The first tab was never reloaded: the saved card reaches it in realtime.
-    await page.getByTestId('payment-method').first().getByText('Visa •••• 4242').waitFor({ timeout: 60_000 });
+    await page.getByTestId('payment-method').first().getByText('Visa •••• 4242').waitFor();
     await page.getByRole('button', { name: 'Add Card' }).waitFor();
     const second = await saveCard('Add Card', '5555 5555 5555 4444');
     await second.close();
@@ -203,12 +184,7 @@ describe('/payment-methods', () => {
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
     await page.getByText('Payment Successful').first().waitFor();
     await page.getByText('Your balance has been updated.').first().waitFor();
-    expect(
-      await eventually(
-        () => balance(page),
-        (cents) => cents === 10_000,
-      ),
-    ).toBe(10_000);
+    await expect.poll(() => balance(page)).toBe(10_000);
 
     await page.getByRole('button', { name: 'Actions for Visa ending 4242' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -32,7 +32,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     ({ portal, pool } = own);
     stripe.webhookUrl = `${portal.url}/api/payments/webhook`;
     staff = (await own.account({ role: 'admin' })).client;
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await own?.close();
@@ -58,9 +58,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     const method = (stripe.events.filter((event) => event.type === 'setup_intent.succeeded').at(-1)!.data.object as Stripe.SetupIntent)
       .payment_method as string;
     await expect
-      .poll(async () => ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string }[] }).methods.map((m) => m.id), {
-        timeout: 60_000,
-      })
+      .poll(async () => ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string }[] }).methods.map((m) => m.id))
       .toContain(method);
     return method;
   }
@@ -80,7 +78,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     // Reordered (newest first) and each delivered twice.
     await stripe.deliver([...held].reverse());
     await stripe.deliver(held);
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(2_500);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(2_500);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await wallet(client)).toMatchObject({ availableCents: 2_500, depositedCents: 2_500 });
     // Every event stored once, and the payment events re-read the payment: credited by one of them (or the sweep), already credited by the rest.
@@ -101,7 +99,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     await stripe.completeCheckout(url.split('/').at(-1)!, CARDS.visa);
     stripe.pending.splice(0); // lost
     stripe.mode = 'immediate';
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(1_200);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(1_200);
   });
 
   it('saves cards, tops up from a saved card at once, says a declined card is declined, and sends the agent to the bank when it asks', async () => {
@@ -115,7 +113,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     expect(paid.status).toBe(200);
     expect(await paid.json()).toMatchObject({ status: 'succeeded' });
     // The answer credited the wallet (its read model follows a moment later); the retried request and the webhook add nothing.
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(5_000);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(5_000);
     expect((await topUp(client, 5_000, visa, key)).status).toBe(200);
     await stripe.delivered();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -131,7 +129,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     expect(redirect).toMatchObject({ status: 'redirect', url: `${stripe.apiBase}/authenticate/${redirect.paymentId}` });
     expect((await wallet(client)).availableCents).toBe(5_000);
     await stripe.authenticate(redirect.paymentId, true);
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(6_000);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(6_000);
 
     // Set as default, delete; another agent cannot touch these cards.
     expect((await client.request('POST', `/api/payments/methods/${asksBank}/default`)).status).toBe(200);
@@ -154,7 +152,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     expect(refund.status).toBe(200);
     expect(await refund.json()).toMatchObject({ availableCents: 2_500 });
     await stripe.refundFromDashboard(paymentId, 1_000);
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(1_500);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(1_500);
     await stripe.delivered();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await wallet(client)).toMatchObject({ availableCents: 1_500, debtCents: 0 });
@@ -172,10 +170,10 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     const { client } = await agent();
     const card = await saveCard(client, CARDS.disputed);
     const { paymentId } = (await (await topUp(client, 3_000, card)).json()) as { paymentId: string };
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(0);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(0);
     const [dispute] = stripe.disputesOf(paymentId);
     await stripe.closeDispute(dispute!.id, 'won');
-    await expect.poll(async () => (await wallet(client)).availableCents, { timeout: 60_000 }).toBe(3_000);
+    await expect.poll(async () => (await wallet(client)).availableCents).toBe(3_000);
   });
 
   it('reconciles the day against Stripe’s balance transactions to the cent', async () => {
@@ -188,7 +186,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
           if (run.status !== 200) return `run ${run.status}`;
           return ((await run.json()) as { totals: { counts: Record<string, number> } }).totals.counts;
         },
-        { timeout: 60_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .toMatchObject({ missing_in_ledger: 0, missing_at_provider: 0, amount_differs: 0 });
     const report = (await (await staff.request('GET', `/api/finance/reconciliation/${day}`)).json()) as {
@@ -234,11 +232,11 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
       await tab.waitForURL((url) => url.href.startsWith(`${stripe.apiBase}/pay/`));
       await tab.getByRole('button', { name: 'Pay $30.00' }).click();
       await tab.waitForURL((url) => url.origin === portal.url && url.searchParams.get('payment') === 'success');
-      await page.getByTestId('wallet-balance').getByText('$30.00').waitFor({ timeout: 60_000 });
+      await page.getByTestId('wallet-balance').getByText('$30.00').waitFor();
       await screenshot(page, 'payments-stripe-topped-up-1366');
       await context.close();
     } finally {
       await browser.close();
     }
-  }, 90_000);
+  });
 });

@@ -110,7 +110,7 @@ describe('about page', () => {
     await counters.first().waitFor();
     expect(await counters.allInnerTexts()).toEqual(['$0', '$0']);
     await counters.first().scrollIntoViewIfNeeded();
-    await expect.poll(() => counters.allInnerTexts(), { timeout: 60_000 }).toEqual(['$167,952', '$488,033']);
+    await expect.poll(() => counters.allInnerTexts()).toEqual(['$167,952', '$488,033']);
     await screenshot(page, 'about');
   });
 });

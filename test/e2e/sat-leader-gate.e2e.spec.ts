@@ -13,7 +13,7 @@ let portal: PortalProcess;
 beforeAll(async () => {
   portal = await startPortal({ DEMO_PASSWORD });
   browser = await launchBrowser();
-}, 90_000);
+});
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();

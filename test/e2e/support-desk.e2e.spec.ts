@@ -313,13 +313,10 @@ describe('a lead return started from a help request', () => {
     expect(posted.status).toBe(201);
     let leadId = '';
     await expect
-      .poll(
-        async () => {
-          leadId = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string }[] }).leads[0]?.leadId ?? '';
-          return leadId;
-        },
-        { timeout: 30_000 },
-      )
+      .poll(async () => {
+        leadId = ((await (await agent.client.request('GET', '/api/leads')).json()) as { leads: { leadId: string }[] }).leads[0]?.leadId ?? '';
+        return leadId;
+      })
       .not.toBe('');
     const reported = await submitTicket(agent.client, {
       systemProgram: 'General',

@@ -20,7 +20,7 @@ describe('the Textdrip Connect window', () => {
     textdrip = await startTextdripStandIn();
     own = await startOwnPortal({ TEXTDRIP_CONNECT_URL: textdrip.connectUrl, TEXTDRIP_API_BASE: textdrip.apiBase, OUTBOUND_ALLOW: '127.0.0.1' });
     browser = await launchBrowser();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -58,7 +58,7 @@ describe('the Textdrip Connect window', () => {
     const popup = await opensWindow(context, () => page.getByRole('button', { name: 'Connect Textdrip' }).click());
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight, window.name])).toEqual([600, 700, 'textdrip-connect']);
     await page.getByRole('button', { name: 'Waiting for Textdrip...' }).waitFor();
-    const closed = popup.waitForEvent('close', { timeout: 60_000 });
+    const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Allow' }).click();
     await popup.getByRole('heading', { name: 'Textdrip Connected!' }).waitFor();
     await closed;
@@ -86,7 +86,7 @@ describe('the Textdrip Connect window', () => {
     await page.getByText('Connection Failed: Access was not allowed in Textdrip.', { exact: false }).waitFor();
     await screenshot(page, 'textdrip-denied-provider-390');
 
-    const closed = popup.waitForEvent('close', { timeout: 60_000 });
+    const closed = popup.waitForEvent('close');
     const again = opensWindow(context, () =>
       popup
         .getByRole('button', { name: 'Try Again' })
@@ -110,7 +110,7 @@ describe('the Textdrip Connect window', () => {
     const popup = await opensWindow(context, () => page.getByRole('button', { name: 'Connect Textdrip' }).click());
     await popup.getByRole('button', { name: 'Allow' }).click();
     await popup.getByRole('button', { name: 'Go to Integrations' }).waitFor();
-    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByText('Connected', { exact: true }).waitFor();
     await page.getByText('Textdrip Connected', { exact: true }).waitFor();
     expect((await messages(page)).filter((m) => (m.data as { type?: string }).type === 'textdrip-connected')).toEqual([]);
     expect(await checkPage(page)).toEqual([]);
@@ -141,7 +141,7 @@ describe('the Textdrip Connect window', () => {
     expect(await link.evaluate(() => window.opener !== null)).toBe(true);
     await link.evaluate(() => window.opener.postMessage({ type: 'textdrip-retry' }, '*'));
     await link.getByRole('button', { name: 'Allow' }).click();
-    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByText('Connected', { exact: true }).waitFor();
     expect(await page.getByText('Your browser blocked the Textdrip window.').count()).toBe(0);
     await context.close();
   });
@@ -153,7 +153,7 @@ describe('the Textdrip Connect window', () => {
       if (request.url().endsWith('/api/integrations/textdrip/claim')) claims.push(request.url());
     });
     const popup = await opensWindow(context, () => page.getByRole('button', { name: 'Connect Textdrip' }).click());
-    await expect.poll(() => claims.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => claims.length).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Integrations' }).first().click();
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     const asked = claims.length;
@@ -168,7 +168,7 @@ describe('the Textdrip Connect window', () => {
     const { context, page } = await providerPage(1366);
     await context.clearCookies();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Connect Textdrip' }).click()]);
-    await page.getByText('Authentication Required: Please log in to connect Textdrip integration.').waitFor({ timeout: 60_000 });
+    await page.getByText('Authentication Required: Please log in to connect Textdrip integration.').waitFor();
     await popup.close();
     await context.close();
   });

@@ -37,7 +37,7 @@ describe('the Textdrip result pages', () => {
       page.waitForEvent('popup'),
       page.evaluate(() => void window.open('/textdrip/success', 'textdrip', 'width=600,height=700')),
     ]);
-    const closed = popup.waitForEvent('close', { timeout: 60_000 });
+    const closed = popup.waitForEvent('close');
     await popup.getByRole('heading', { name: 'Textdrip Connected!' }).waitFor();
     await popup.getByRole('button', { name: 'Close & Continue' }).waitFor();
     // The page itself is checked without an opener below: this one closes itself while a scan would run.
@@ -56,7 +56,7 @@ describe('the Textdrip result pages', () => {
     await popup.getByText('Common solutions:').waitFor();
     expect(await popup.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
     expect(await checkPage(popup)).toEqual([]);
-    const closed = popup.waitForEvent('close', { timeout: 60_000 });
+    const closed = popup.waitForEvent('close');
     // The click closes the page it is made on, so Playwright's own wait after it cannot finish.
     await popup
       .getByRole('button', { name: 'Try Again' })

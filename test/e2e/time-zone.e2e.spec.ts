@@ -52,7 +52,7 @@ describe('one time zone, the organisation’s', () => {
         const { leads } = (await (await agent.client.request('GET', '/api/leads')).json()) as { leads: unknown[] };
         if (leads.length !== 1) throw new Error('the lead is not bought yet');
       },
-      { timeout: 60_000, interval: 250 },
+      { interval: 250 },
     );
     // Buying hours from now on (the lead above was bought at any hour).
     const settings = await agent.client.request('PUT', `/api/campaigns/${campaignId}/settings`, {
@@ -62,7 +62,7 @@ describe('one time zone, the organisation’s', () => {
     expect(await settings.json()).toMatchObject({ targeting: { timeZone: ORG } });
     const { entries } = (await (await agent.client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; occurredAt: string }[] };
     creditedAt = entries.find((e) => e.type === 'TestCreditAdded')!.occurredAt;
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await own?.close();
@@ -79,7 +79,7 @@ describe('one time zone, the organisation’s', () => {
       const { page, close } = await signedIn(width);
       await page.goto('/wallet');
       const credit = page.getByTestId('ledger-row').filter({ hasText: 'Test credit' }).first();
-      await credit.waitFor({ timeout: 60_000 });
+      await credit.waitFor();
       // 'Nov 26, 2026, 9:30 PM CST': Chicago's clock and abbreviation, not Tokyo's.
       const expected = timeInWords(new Date(creditedAt), ORG);
       expect(expected).toMatch(/ C[SD]T$/);
@@ -96,10 +96,10 @@ describe('one time zone, the organisation’s', () => {
       const { page, close } = await signedIn(width);
       await page.goto(`/campaigns/${campaignId}`);
       await page.getByRole('heading', { name: 'Prairie', level: 1 }).waitFor();
-      await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor({ timeout: 60_000 });
+      await page.getByText('Mon, Tue, Wed, Thu, Fri, 9 AM to 5 PM').waitFor();
       await page.getByText('Central Time (America/Chicago)').first().waitFor();
       const bought = page.getByRole('region', { name: 'Its leads' });
-      await bought.getByText('Jane Addams').waitFor({ timeout: 60_000 });
+      await bought.getByText('Jane Addams').waitFor();
       expect(plain(await bought.innerText())).toMatch(/\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2} [AP]M C[SD]T/);
       const offered = page.getByRole('list', { name: 'Latest leads offered' });
       await offered.getByText('Bought for').first().waitFor();

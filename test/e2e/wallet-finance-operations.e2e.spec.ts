@@ -36,7 +36,7 @@ describe('finance operations on wallets', () => {
   it('refunds a top-up in part, into debt only when confirmed, never more than was paid, and reconciles the day to the cent', async () => {
     const { client, userId } = await agent();
     const paymentId = await topUp(client, 5_000);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 5_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 5_000 });
     const refund = (body: Record<string, unknown>, as: ApiClient = admin) =>
       as.request('POST', `/api/admin/wallets/${userId}/refunds`, { paymentId, ...body }, key());
 
@@ -66,7 +66,7 @@ describe('finance operations on wallets', () => {
     const tooMuch = await refund({ amountCents: 1_001, confirmDebt: true });
     expect(tooMuch.status).toBe(422);
     expect(await tooMuch.json()).toMatchObject({ code: 'REFUND_TOO_LARGE' });
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 0, debtCents: 1_500 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 0, debtCents: 1_500 });
 
     // The chain still verifies and the ledger's accounts still sum to zero.
     expect(await (await admin.request('GET', `/api/finance/wallets/${userId}/verify`)).json()).toMatchObject({ verified: true });
@@ -97,14 +97,14 @@ describe('finance operations on wallets', () => {
     expect((await admin.request('POST', `/api/admin/wallets/${userId}/test-credit`, { amountCents: 1_000 }, key())).status).toBe(200);
     const paymentId = await topUp(client, 5_000, { ...VISA, number: '4000 0000 0000 0259' });
     // The bank disputes the payment right after it: the wallet gives the $50 back, keeping the $10 it had.
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 1_000, debtCents: 0 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 1_000, debtCents: 0 });
     const { entries } = (await (await client.request('GET', '/api/wallet/ledger')).json()) as { entries: { type: string; cause: { id: string } }[] };
     const disputeId = entries.find((e) => e.type === 'DisputeOpened')!.cause.id;
     expect(disputeId).toBe(`dp_demo_${paymentId.slice('pi_demo_'.length)}`);
     expect((await client.request('POST', `/api/admin/demo-pay/disputes/${disputeId}/close`, { outcome: 'won' })).status).toBe(403);
     const won = await admin.request('POST', `/api/admin/demo-pay/disputes/${disputeId}/close`, { outcome: 'won' });
     expect(won.status).toBe(200);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 6_000 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 6_000 });
     expect((await admin.request('POST', `/api/admin/demo-pay/disputes/${disputeId}/close`, { outcome: 'lost' })).status).toBe(409);
     // Withdrawal and reversal reconcile against the provider's records.
     const day = dayIn(new Date(), DEFAULT_ORG_TIME_ZONE);
@@ -131,7 +131,7 @@ describe('finance operations on wallets', () => {
     const card = page.getByRole('region', { name: 'Auto-Recharge' });
     // The card is named as the list above names it (Visa •••• 4242), not in capitals.
     // (The saved cards load after the section shows.)
-    await expect.poll(() => card.getByLabel('Charge this card').locator('option').allInnerTexts(), { timeout: 60_000 }).toEqual(['Visa •••• 4242']);
+    await expect.poll(() => card.getByLabel('Charge this card').locator('option').allInnerTexts()).toEqual(['Visa •••• 4242']);
     await card.getByLabel('Recharge automatically').check();
     await card.getByLabel('When my balance falls below ($)').fill('20');
     await card.getByLabel('Add this amount ($)').fill('50');
@@ -151,9 +151,9 @@ describe('finance operations on wallets', () => {
         )
       ).status,
     ).toBe(200);
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 6_500 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 6_500 });
     // The open tab is told, without a reload.
-    await page.getByText('$50.00 was added from your saved card: your balance fell below your auto-recharge threshold.').first().waitFor({ timeout: 60_000 });
+    await page.getByText('$50.00 was added from your saved card: your balance fell below your auto-recharge threshold.').first().waitFor();
     await page.reload();
     await page.getByRole('list', { name: 'Latest automatic charges' }).getByText('$50.00 added').waitFor();
     await page.getByTestId('wallet-balance').getByText('$65.00').waitFor();
@@ -173,7 +173,7 @@ describe('finance operations on wallets', () => {
     await screenshot(page, 'refund-dialog-1366');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await page.getByText('$2.50 is on its way back to the card.').first().waitFor();
-    await expect.poll(() => wallet(client), { timeout: 60_000 }).toMatchObject({ availableCents: 950 });
+    await expect.poll(() => wallet(client)).toMatchObject({ availableCents: 950 });
 
     // The partial refund shows under its top-up, and the next refund starts from (and stops at) what is left.
     const row = topUps.getByTestId('card-top-up');

@@ -162,7 +162,7 @@ describe('wallet read side (own portal)', () => {
 
   it("answers the agent's figures, history pages and explanations, and refuses bad input with 400", async () => {
     const agent = await client(people.agent.email);
-    await expect.poll(async () => (await json(await agent.request('GET', '/api/wallet'))).body, { timeout: 60_000 }).toEqual(expected);
+    await expect.poll(async () => (await json(await agent.request('GET', '/api/wallet'))).body).toEqual(expected);
     const first = await json(await agent.request('GET', '/api/wallet/ledger'));
     expect(first.body.entries).toHaveLength(20);
     expect(first.body.entries[0]).toMatchObject({
@@ -310,7 +310,7 @@ describe('wallet read side (own portal)', () => {
 
     // A top-up stored now (as the payment webhook would store it) shows in the top bar and the list without a reload.
     await appendToWallet(store, people.agent.id, [deposit(people.agent.id, 2_500)], systemContext('payment-webhooks'));
-    await expect.poll(() => bar.getByTestId('wallet-balance').innerText(), { timeout: 60_000 }).toContain('$256.50');
+    await expect.poll(() => bar.getByTestId('wallet-balance').innerText()).toContain('$256.50');
     expect(await bar.getByTestId('wallet-deposited').innerText()).toContain('$265.00');
     await expect.poll(() => page.getByTestId('ledger-row').first().innerText()).toContain('+$25.00');
     await context.close();

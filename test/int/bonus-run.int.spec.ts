@@ -239,7 +239,7 @@ for (const database of everyDatabase()) {
           await caughtUp();
           expect((await bonusRun(harness.pool, WEEK))?.status).toBe('paid');
         },
-        { timeout: 30_000, interval: 200 },
+        { interval: 200 },
       );
       const approved = (await harness.store.readStream(bonusRunStream(WEEK))).find((event) => event.type === 'BonusRunApproved')!;
       await payBonusRun(harness.store, harness.commands, toJsonEvent(approved) as never);
@@ -294,7 +294,7 @@ for (const database of everyDatabase()) {
           await caughtUp();
           expect((await bonusRun(harness.pool, week))?.status).toBe('paid');
         },
-        { timeout: 30_000, interval: 200 },
+        { interval: 200 },
       );
 
       for (const [userId, amountCents] of owed) {

@@ -133,9 +133,9 @@ for (const database of everyDatabase()) {
       expect((await harness.store.readStream(campaignStream(campaignId))).map((e) => e.type)).toContain('BudgetRaiseRefused');
       expect(await campaign(campaignId)).toMatchObject({ budgetCents: 7_000, pendingRaises: {} });
       await harness.commands.execute(new LowerCampaignBudget({ campaignId, ownerId, amountCents: 2_000 }, userRequestContext(ownerId), randomUUID()));
-      await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 60_000 }).toBe(5_000);
+      await expect.poll(async () => availableCents(await wallet(ownerId))).toBe(5_000);
       await harness.commands.execute(new EndCampaign({ campaignId, ownerId, reason: 'done' }, userRequestContext(ownerId), randomUUID()));
-      await expect.poll(async () => availableCents(await wallet(ownerId)), { timeout: 60_000 }).toBe(10_000);
+      await expect.poll(async () => availableCents(await wallet(ownerId))).toBe(10_000);
       expect(heldCents(await wallet(ownerId))).toBe(0);
       // Another agent cannot touch it.
       const stranger = randomUUID();

@@ -122,9 +122,7 @@ for (const database of everyDatabase()) {
           key,
         ),
       );
-      await expect
-        .poll(async () => (await harness.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status, { timeout: 60_000 })
-        .toBe('active');
+      await expect.poll(async () => (await harness.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [key])).rows[0]?.status).toBe('active');
       return key;
     }
     async function postLead(tier: string, state = 'FL', duplicateOf: string | null = null): Promise<string> {
@@ -152,7 +150,7 @@ for (const database of everyDatabase()) {
     const leadState = async (leadId: string) => fold(leadDecider, (await harness.store.readStream(leadStream(leadId))) as unknown as LeadEvent[]);
     const allocated = async (leadId: string) => {
       try {
-        await expect.poll(async () => (await leadState(leadId)).allocated, { timeout: 60_000 }).toBe(true);
+        await expect.poll(async () => (await leadState(leadId)).allocated).toBe(true);
       } catch (error) {
         const { rows } = await harness.pool.query(
           `SELECT name, status, attempts, last_error FROM jobs WHERE last_error IS NOT NULL ORDER BY created_at DESC LIMIT 3`,
@@ -173,9 +171,10 @@ for (const database of everyDatabase()) {
       expect(money.holds[camp]).toMatchObject({ amountCents: 10_000, capturedCents: 2_500 });
       expect([availableCents(money), heldCents(money)]).toEqual([0, 7_500]);
       await expect
-        .poll(async () => (await harness.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0], {
-          timeout: 60_000,
-        })
+        .poll(
+          async () => (await harness.pool.query(`SELECT spent_cents::int AS spent, lead_count FROM rm_campaigns WHERE campaign_id = $1`, [camp])).rows[0],
+          {},
+        )
         .toEqual({ spent: 2_500, lead_count: 1 });
     });
 
@@ -218,7 +217,7 @@ for (const database of everyDatabase()) {
       const paused = await campaign(pausedOwner, 'premium', 5_000);
       await harness.commands.execute(new PauseCampaign({ campaignId: paused, ownerId: pausedOwner }, userRequestContext(pausedOwner), randomUUID()));
       await expect
-        .poll(async () => (await harness.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status, { timeout: 60_000 })
+        .poll(async () => (await harness.pool.query(`SELECT status FROM rm_campaigns WHERE campaign_id = $1`, [paused])).rows[0]?.status)
         .toBe('paused');
       const rest = [];
       for (const owner of others) rest.push(await campaign(owner, 'premium', 5_000));

@@ -183,7 +183,7 @@ for (const database of oneDatabase()) {
         consent: { text: 'yes', at: new Date().toISOString() },
       };
       await harness.store.append(leadStream(leadId), [newEvent('LeadReceived', received, systemContext('test-vendor'))], { expectedVersion: 'no_stream' });
-      await expect.poll(async () => (await harness.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount, { timeout: 60_000 }).toBe(1);
+      await expect.poll(async () => (await harness.pool.query('SELECT 1 FROM rm_leads WHERE lead_id = $1', [leadId])).rowCount).toBe(1);
       return leadId;
     }
     /** A stored event as a planning job receives it (not appended: the job is run by hand). */
@@ -211,7 +211,7 @@ for (const database of oneDatabase()) {
         )
       ).rows;
     const settled = (integrationId: string, count: number) =>
-      expect.poll(async () => (await deliveriesOf(integrationId)).filter((d) => d.status !== 'pending').length, { timeout: 60_000, interval: 50 }).toBe(count);
+      expect.poll(async () => (await deliveriesOf(integrationId)).filter((d) => d.status !== 'pending').length, { interval: 50 }).toBe(count);
 
     it('delivers a sold lead once to each active integration of its owner, and logs the attempt with the answer’s first 2 KB', async () => {
       const owner = await agent();
@@ -259,9 +259,7 @@ for (const database of oneDatabase()) {
       await expect
         .poll(
           async () => (await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [crmId])).rows[0].failing_since,
-          {
-            timeout: 60_000,
-          },
+          {},
         )
         .toBeNull();
     });
@@ -292,7 +290,7 @@ for (const database of oneDatabase()) {
       );
 
       const third = await sell(owner, 'Third');
-      await expect.poll(async () => (await deliveriesOf(crmId)).find((d) => d.lead_id === third)?.status, { timeout: 60_000 }).toBe('held');
+      await expect.poll(async () => (await deliveriesOf(crmId)).find((d) => d.lead_id === third)?.status).toBe('held');
       await expect(deliveries.resend(owner, (await deliveriesOf(crmId))[0]!.delivery_id)).rejects.toThrow(
         'Turn this integration back on before resending its leads.',
       );
@@ -300,7 +298,7 @@ for (const database of oneDatabase()) {
       crm.answerWith(() => 200);
       const before = crm.received.length;
       expect(await deliveries.enable(owner, crmId, true)).toEqual({ replayed: 3, skipped: 0 });
-      await expect.poll(async () => (await deliveriesOf(crmId)).map((d) => d.status), { timeout: 60_000 }).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      await expect.poll(async () => (await deliveriesOf(crmId)).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
       expect(
         crm.received
           .slice(before)
@@ -384,8 +382,8 @@ for (const database of oneDatabase()) {
       const [delivery] = await deliveriesOf(crmId);
       const answers = await inParallel(30, () => deliveries.resend(owner, delivery!.delivery_id));
       const asked = new Set(answers.map((a) => a.attempt));
-      await expect.poll(async () => (await attemptsOf(delivery!.delivery_id)).length, { timeout: 60_000 }).toBe(1 + asked.size);
-      await expect.poll(async () => (await deliveriesOf(crmId))[0]!.status, { timeout: 60_000 }).toBe('succeeded');
+      await expect.poll(async () => (await attemptsOf(delivery!.delivery_id)).length).toBe(1 + asked.size);
+      await expect.poll(async () => (await deliveriesOf(crmId))[0]!.status).toBe('succeeded');
       const got = crm.received.filter((r) => r.body.leadId === leadId);
       expect(got.map((r) => Number(r.attempt)).sort()).toEqual([1, ...[...asked].sort()]);
       expect((await attemptsOf(delivery!.delivery_id)).slice(1).every((a) => a.trigger === 'manual')).toBe(true);
@@ -404,10 +402,10 @@ for (const database of oneDatabase()) {
 
       crm.answerWith(() => 500);
       await deliveries.resend(owner, deliveryId);
-      await expect.poll(async () => (await attemptsOf(deliveryId)).length, { timeout: 60_000 }).toBe(2);
+      await expect.poll(async () => (await attemptsOf(deliveryId)).length).toBe(2);
       // Still delivered, since when it first reached the CRM; the summary says the resend failed and what it got.
       await expect
-        .poll(() => deliveryOf(harness.pool, owner, deliveryId), { timeout: 60_000 })
+        .poll(() => deliveryOf(harness.pool, owner, deliveryId))
         .toMatchObject({
           status: 'succeeded',
           attempts: 2,
@@ -436,24 +434,22 @@ for (const database of oneDatabase()) {
       await expect
         .poll(
           async () => (await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [failing])).rows[0].failing_since,
-          {
-            timeout: 60_000,
-          },
+          {},
         )
         .not.toBeNull();
       await harness.pool.query('UPDATE integration_configs SET failing_since = NULL WHERE integration_id = $1', [failing]);
       const [undelivered] = await deliveriesOf(failing);
       await deliveries.resend(other, undelivered!.delivery_id);
-      await expect.poll(async () => (await attemptsOf(undelivered!.delivery_id)).length, { timeout: 60_000 }).toBe(2);
+      await expect.poll(async () => (await attemptsOf(undelivered!.delivery_id)).length).toBe(2);
       await expect
-        .poll(() => deliveryOf(harness.pool, other, undelivered!.delivery_id), { timeout: 60_000 })
+        .poll(() => deliveryOf(harness.pool, other, undelivered!.delivery_id))
         .toMatchObject({ status: 'failed', lastResendFailed: true, succeededAt: null });
       expect((await harness.pool.query('SELECT failing_since FROM integration_configs WHERE integration_id = $1', [failing])).rows[0].failing_since).toBeNull();
 
       // A resend that gets through clears the sign, and the delivery's time is the latest success.
       crm.answerWith(() => 200);
       await deliveries.resend(owner, deliveryId);
-      await expect.poll(async () => (await deliveryOf(harness.pool, owner, deliveryId))!.lastResendFailed, { timeout: 60_000 }).toBe(false);
+      await expect.poll(async () => (await deliveryOf(harness.pool, owner, deliveryId))!.lastResendFailed).toBe(false);
       expect(await deliveryOf(harness.pool, owner, deliveryId)).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
     });
 

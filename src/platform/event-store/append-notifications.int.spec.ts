@@ -40,17 +40,17 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     const there = open(true);
     let heard = 0;
     there.store.onAppended(() => heard++);
-    await expect.poll(() => listenerPids(here.pool), { timeout: 60_000 }).toHaveLength(1);
+    await expect.poll(() => listenerPids(here.pool)).toHaveLength(1);
     const before = heard;
     await append(here.store);
-    await expect.poll(() => heard, { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect.poll(() => heard).toBeGreaterThan(before);
 
     const [dropped] = await listenerPids(here.pool);
     await here.pool.query('SELECT pg_terminate_backend($1)', [dropped]);
-    await expect.poll(async () => (await listenerPids(here.pool)).filter((pid) => pid !== dropped), { timeout: 60_000 }).toHaveLength(1);
+    await expect.poll(async () => (await listenerPids(here.pool)).filter((pid) => pid !== dropped)).toHaveLength(1);
     const afterReconnect = heard;
     await append(here.store);
-    await expect.poll(() => heard, { timeout: 60_000 }).toBeGreaterThan(afterReconnect);
+    await expect.poll(() => heard).toBeGreaterThan(afterReconnect);
   });
 
   it("passes over its own store's announcements (its readers heard the append already) and hears every other", async () => {
@@ -59,18 +59,18 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     const listener = new AppendListener(postgres.url, () => heard++, 'own-store');
     listener.start();
     try {
-      await expect.poll(() => listenerPids(pool), { timeout: 60_000 }).toHaveLength(1);
-      await expect.poll(() => heard, { timeout: 60_000 }).toBe(1); // the connection itself counts
+      await expect.poll(() => listenerPids(pool)).toHaveLength(1);
+      await expect.poll(() => heard).toBe(1); // the connection itself counts
       // One transaction: both arrive together, the store's own first.
       await inTransaction(pool, async (tx) => {
         await tx.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, 'own-store']);
         await tx.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, 'another-store']);
       });
-      await expect.poll(() => heard, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => heard).toBeGreaterThanOrEqual(2);
       expect(heard).toBe(2);
       // A bare NOTIFY (an outbox write) is heard too.
       await pool.query(`NOTIFY ${APPENDED_CHANNEL}`);
-      await expect.poll(() => heard, { timeout: 60_000 }).toBe(3);
+      await expect.poll(() => heard).toBe(3);
     } finally {
       await listener.close();
     }
@@ -81,12 +81,12 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     const there = open(true);
     let announced = 0;
     here.store.onAnnounced(() => announced++);
-    await expect.poll(() => listenerPids(here.pool), { timeout: 60_000 }).toHaveLength(1);
-    await expect.poll(() => announced, { timeout: 60_000 }).toBe(1); // the connection itself counts
+    await expect.poll(() => listenerPids(here.pool)).toHaveLength(1);
+    await expect.poll(() => announced).toBe(1); // the connection itself counts
     await append(here.store);
     expect(announced).toBe(1);
     await append(there.store);
-    await expect.poll(() => announced, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => announced).toBe(2);
   });
 
   it('wakes a subscriber in another process at once, long before its poll', async () => {
@@ -104,10 +104,10 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     );
     await runner.start();
     try {
-      await expect.poll(() => listenerPids(here.pool), { timeout: 60_000 }).toHaveLength(1);
-      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => listenerPids(here.pool)).toHaveLength(1);
+      await expect.poll(async () => (await runner.status())[0]!.caughtUp).toBe(true);
       await append(here.store, type);
-      await expect.poll(() => seen.map((e) => e.type), { timeout: 60_000 }).toEqual([type]);
+      await expect.poll(() => seen.map((e) => e.type)).toEqual([type]);
     } finally {
       await runner.stop();
     }
@@ -119,14 +119,12 @@ describeOn(postgres, 'appends heard by other processes (PostgreSQL LISTEN/NOTIFY
     const relay = new OutboxRelay(there.pool, there.store, { pollIntervalMs: 10 * 60_000 });
     relay.start();
     try {
-      await expect.poll(() => listenerPids(here.pool), { timeout: 60_000 }).toHaveLength(1);
-      await expect.poll(async () => (await here.pool.query('SELECT 1 FROM outbox_events WHERE relayed_at IS NULL')).rowCount, { timeout: 60_000 }).toBe(0);
+      await expect.poll(() => listenerPids(here.pool)).toHaveLength(1);
+      await expect.poll(async () => (await here.pool.query('SELECT 1 FROM outbox_events WHERE relayed_at IS NULL')).rowCount).toBe(0);
       const event = newEvent('OutboxWoken', {}, systemContext('append-listener-test'));
       const streamId = `outbox-woken-${randomUUID()}`;
       await inTransaction(here.pool, (tx) => recordInOutbox(tx, streamId, [event]));
-      await expect
-        .poll(async () => (await here.store.readStream(streamId)).map((e) => e.metadata.eventId), { timeout: 60_000 })
-        .toEqual([event.metadata.eventId]);
+      await expect.poll(async () => (await here.store.readStream(streamId)).map((e) => e.metadata.eventId)).toEqual([event.metadata.eventId]);
     } finally {
       await relay.stop();
     }

@@ -74,7 +74,7 @@ describeOn(postgres, 'postgres event store: a transaction that commits late', ()
       // Read until both are there: a transaction open in another database of the same server
       // (another test run's portal) holds every reader back for a moment as well.
       await expect
-        .poll(async () => (await store.readAll({ after: start, maxCount: 100 })).map((e) => e.type), { timeout: 60_000, interval: 50 })
+        .poll(async () => (await store.readAll({ after: start, maxCount: 100 })).map((e) => e.type), { interval: 50 })
         .toEqual(expect.arrayContaining(['Late', 'Early']));
     } finally {
       await pool.end();
@@ -140,15 +140,15 @@ describeOn(postgres, 'postgres event store: events held back by an older transac
     const older = await olderPool.connect();
     try {
       await runner.start();
-      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 60_000 }).toBe(true);
+      await expect.poll(async () => (await runner.status())[0]!.caughtUp).toBe(true);
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()'); // now it holds a transaction id older than the append's
 
       const readsBefore = reads;
       await store.append(`held-back-${randomUUID()}`, [newEvent(type, {}, systemContext('held-back-test'))], { expectedVersion: 'no_stream' });
-      await expect.poll(() => reads, { timeout: 60_000 }).toBeGreaterThan(readsBefore); // woken by the append, it read nothing
+      await expect.poll(() => reads).toBeGreaterThan(readsBefore); // woken by the append, it read nothing
       await older.query('COMMIT');
-      await expect.poll(() => seen, { timeout: 60_000 }).toEqual([type]);
+      await expect.poll(() => seen).toEqual([type]);
     } finally {
       await older.query('ROLLBACK').catch(() => {});
       older.release();

@@ -80,7 +80,7 @@ for (const driver of drivers) {
       // A later job as a fence: jobs are taken in order, so once it has run and the workers
       // have drained, a second copy of the first would have run too.
       await queue.enqueue('greet', { who: 'fence' }, { jobId: randomUUID() });
-      await expect.poll(() => runs.includes('fence'), { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => runs.includes('fence')).toBe(true);
       await queue.stopWorkers();
       expect(runs.filter((who) => who === 'ana')).toEqual(['ana']);
       expect((await queue.get(jobId))?.status).toBe('completed');
@@ -95,7 +95,7 @@ for (const driver of drivers) {
       });
       const jobId = randomUUID();
       await queue.enqueue('flaky', {}, { jobId, attempts: 5, backoffMs: 20 });
-      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 60_000 }).toBe('completed');
+      await expect.poll(async () => (await queue.get(jobId))?.status).toBe('completed');
       expect(calls).toBe(3);
     });
 
@@ -106,7 +106,7 @@ for (const driver of drivers) {
       });
       const jobId = randomUUID();
       await queue.enqueue('doomed', { n: 1 }, { jobId, attempts: 2, backoffMs: 10 });
-      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 60_000 }).toBe('failed');
+      await expect.poll(async () => (await queue.get(jobId))?.status).toBe('failed');
       const failed = await queue.failed();
       const record = failed.find((j) => j.id === jobId);
       expect(record).toMatchObject({ name: 'doomed', attempts: 2 });
@@ -114,7 +114,7 @@ for (const driver of drivers) {
 
       healthy = true;
       await queue.retry(jobId);
-      await expect.poll(async () => (await queue.get(jobId))?.status, { timeout: 60_000 }).toBe('completed');
+      await expect.poll(async () => (await queue.get(jobId))?.status).toBe('completed');
     });
 
     it('runs a periodic job once per interval however many processes schedule it, telling each run its scheduled time', async () => {
@@ -127,7 +127,7 @@ for (const driver of drivers) {
           await q.every('tick', { everyMs: 300 });
           await q.startWorkers(2);
         }
-        await expect.poll(() => runs.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
+        await expect.poll(() => runs.length).toBeGreaterThanOrEqual(4);
         await Promise.all(queues.map((q) => q.stopWorkers()));
         expect(new Set(runs).size, 'a scheduled time ran twice').toBe(runs.length);
         // Never two runs within one interval. (BullMQ may take a run late on a loaded machine and
@@ -145,7 +145,7 @@ for (const driver of drivers) {
         });
         await q.every('every-second', '* * * * * *', 'America/Chicago');
         await q.startWorkers(2);
-        await expect.poll(() => scheduled.size, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+        await expect.poll(() => scheduled.size).toBeGreaterThanOrEqual(2);
         expect([...scheduled].filter((at) => at % 1_000 !== 0)).toEqual([]);
       });
     });
@@ -159,7 +159,7 @@ for (const driver of drivers) {
         await q.every('report', '0 0 1 1 *', 'UTC');
         await q.every('report', { everyMs: 250 });
         await q.startWorkers(1);
-        await expect.poll(() => runs.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+        await expect.poll(() => runs.length).toBeGreaterThanOrEqual(3);
         // The new interval runs, never two within one of it (the yearly pattern it replaced would not).
         expect(gapsOf(runs).filter((gap) => gap < 250)).toEqual([]);
       });
@@ -182,7 +182,7 @@ for (const driver of drivers) {
       );
       await queue.enqueue('lane-probe', { name: 'urgent' }, { jobId: randomUUID() });
       await queue.startWorkers(1);
-      await expect.poll(() => order.length, { timeout: 60_000 }).toBe(6);
+      await expect.poll(() => order.length).toBe(6);
       expect(order[0]).toBe('urgent');
       expect(order.slice(1).sort()).toEqual(['bulk-0', 'bulk-1', 'bulk-2', 'bulk-3', 'bulk-4']);
       await queue.stopWorkers();
@@ -196,9 +196,7 @@ for (const driver of drivers) {
         queue.register('purge-probe', async () => {});
         const [old, recent] = [randomUUID(), randomUUID()];
         await queue.enqueueAll([old, recent].map((jobId) => ({ name: 'purge-probe', data: {}, options: { jobId } })));
-        await expect
-          .poll(async () => [(await queue.get(old))?.status, (await queue.get(recent))?.status], { timeout: 60_000 })
-          .toEqual(['completed', 'completed']);
+        await expect.poll(async () => [(await queue.get(old))?.status, (await queue.get(recent))?.status]).toEqual(['completed', 'completed']);
         await pool.query(`UPDATE jobs SET finished_at = now() - interval '8 days' WHERE id = $1`, [old]);
         expect(await table.purgeCompleted()).toBe(1);
         expect(await queue.get(old)).toBeNull();
@@ -219,7 +217,7 @@ for (const driver of drivers) {
       try {
         const events = [newEvent(eventType, {}, systemContext('test')), newEvent(eventType, {}, systemContext('test'))];
         await store.append(`probe-${randomUUID()}`, events, { expectedVersion: 'no_stream' });
-        await expect.poll(() => [...seen].sort(), { timeout: 60_000 }).toEqual(events.map((e) => e.metadata.eventId).sort());
+        await expect.poll(() => [...seen].sort()).toEqual(events.map((e) => e.metadata.eventId).sort());
       } finally {
         await runner.stop();
       }
@@ -246,7 +244,7 @@ for (const driver of drivers) {
       const runner = new SubscriptionRunner(store, pool, [{ ...eventJobDispatcher(queue, triggers), name }], { pollIntervalMs: 100 });
       await runner.start();
       try {
-        await expect.poll(() => jobs.flat().length, { timeout: 60_000 }).toBe(7);
+        await expect.poll(() => jobs.flat().length).toBe(7);
         expect(jobs.map((ids) => ids.length).sort()).toEqual([1, 3, 3]);
         const inOrder = [...jobs].sort((a, b) => events.findIndex((e) => e.metadata.eventId === a[0]) - events.findIndex((e) => e.metadata.eventId === b[0]));
         expect(inOrder.flat()).toEqual(events.map((e) => e.metadata.eventId));
@@ -285,13 +283,13 @@ describeIf(redisServerAvailable(), 'redis-server', 'job dispatch while Redis is 
       const accepted = newEvent(eventType, {}, systemContext('test'));
       await store.append(`outage-${randomUUID()}`, [accepted], { expectedVersion: 'no_stream' });
       // The dispatcher has tried to hand the job over and failed: nothing ran, nothing was skipped.
-      await expect.poll(async () => (await runner.status())[0]!.lastError, { timeout: 60_000 }).not.toBeNull();
+      await expect.poll(async () => (await runner.status())[0]!.lastError).not.toBeNull();
       expect(runs).toEqual([]);
       expect((await runner.status())[0]!.caughtUp).toBe(false);
 
       await redis.start();
-      await expect.poll(() => runs, { timeout: 60_000, interval: 200 }).toEqual([accepted.metadata.eventId]);
-      await expect.poll(async () => (await runner.status())[0]!.caughtUp, { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => runs, { interval: 200 }).toEqual([accepted.metadata.eventId]);
+      await expect.poll(async () => (await runner.status())[0]!.caughtUp).toBe(true);
     } finally {
       await runner.stop();
       await queue.close();
@@ -316,17 +314,15 @@ describeIf(redisServerAvailable(), 'redis-server', 'job dispatch while Redis is 
 
       await redis.start();
       await expect
-        .poll(
-          () =>
-            queue.ping().then(
-              () => 'up',
-              () => 'down',
-            ),
-          { timeout: 60_000 },
+        .poll(() =>
+          queue.ping().then(
+            () => 'up',
+            () => 'down',
+          ),
         )
         .toBe('up');
       await queue.enqueue('later', { n: 'after' }, { jobId: randomUUID() });
-      await expect.poll(() => runs, { timeout: 60_000 }).toEqual(['after']);
+      await expect.poll(() => runs).toEqual(['after']);
       expect(await queue.failed()).toEqual([]);
     } finally {
       await queue.close();

@@ -178,7 +178,7 @@ for (const database of everyDatabase()) {
       const runner = new SubscriptionRunner(store, pool, [sizing], { pollIntervalMs: 20 });
       await runner.start();
       try {
-        await expect.poll(async () => (await appliedIds(name)).length, { timeout: 60_000 }).toBe(60);
+        await expect.poll(async () => (await appliedIds(name)).length).toBe(60);
       } finally {
         await runner.stop();
       }
@@ -208,8 +208,8 @@ for (const database of everyDatabase()) {
       });
       await first.start();
       try {
-        await expect.poll(async () => (await appliedIds(name)).length, { timeout: 60_000 }).toBe(ids.length);
-        await expect.poll(async () => (await first.status())[0]!.caughtUp, { timeout: 60_000 }).toBe(true);
+        await expect.poll(async () => (await appliedIds(name)).length).toBe(ids.length);
+        await expect.poll(async () => (await first.status())[0]!.caughtUp).toBe(true);
       } finally {
         counting.failWrites(); // dies: the events passed over since its last apply stay unwritten
         await first.stop();
@@ -221,7 +221,7 @@ for (const database of everyDatabase()) {
       const second = new SubscriptionRunner(store, pool, [recordingSubscriber(name, handled, async () => {})], { batchSize: 4, pollIntervalMs: 20 });
       await second.start();
       try {
-        await expect.poll(async () => (await appliedIds(name)).length, { timeout: 60_000 }).toBe(ids.length);
+        await expect.poll(async () => (await appliedIds(name)).length).toBe(ids.length);
       } finally {
         await second.stop();
       }
@@ -272,7 +272,7 @@ for (const database of everyDatabase()) {
         Number((await pool.query<{ n: string }>('SELECT count(DISTINCT event_id) AS n FROM test_runner_applied WHERE subscriber = $1', [name])).rows[0]!.n);
       try {
         await Promise.all(runners.map((r) => r.start()));
-        await expect.poll(applied, { timeout: 60_000 }).toBe(appended.length);
+        await expect.poll(applied).toBe(appended.length);
       } finally {
         await Promise.all(runners.map((r) => r.stop()));
         await Promise.all([poolA.end(), poolB.end()]);

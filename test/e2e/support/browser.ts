@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterEach } from 'vitest';
 
 import { portalUrl } from '../../support/portal/portal.js';
+import { WAIT_CEILING_MS } from '../../support/waiting.js';
 import { checkAllContexts, checkContext, watchContext } from './page-checks.js';
 
 export { allowConsoleMessage, checkContext, checkPage } from './page-checks.js';
@@ -46,7 +47,7 @@ export async function newPage(
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>external</title><main>external</main></html>' }),
   );
   // A click or a wait may take long on a machine loaded by the other projects: only a failing test waits this out.
-  context.setDefaultTimeout(60_000);
+  context.setDefaultTimeout(WAIT_CEILING_MS);
   await watchContext(context, baseURL);
   const close = context.close.bind(context);
   context.close = async (closeOptions) => {

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 
+import { eventually } from '../waiting.js';
 import { ApiClient } from './api-client.js';
 
 /** The newest link of this kind mailed to `email`, read from the outbox as an admin would. */
@@ -7,13 +8,15 @@ export async function mailedLink(email: string, kind: 'confirm' | 'recovery'): P
   const admin = new ApiClient(inject('portalUrl'));
   await admin.signIn('admin@portal.test', inject('demoPassword'));
   const pattern = kind === 'confirm' ? /https?:\/\/\S+\/auth\/confirm\?token=\S+/ : /https?:\/\/\S+\/auth\?type=recovery&token=\S+/;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { messages } = await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
-    const link = (messages as { text: string }[]).map((m) => m.text.match(pattern)?.[0]).find(Boolean);
-    if (link) return new URL(link);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${kind} mail for ${email}`);
+  const link = await eventually(
+    `a ${kind} mail to ${email}`,
+    async () => {
+      const { messages } = await (await admin.request('GET', `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
+      return (messages as { text: string }[]).map((m) => m.text.match(pattern)?.[0]).find(Boolean);
+    },
+    Boolean,
+  );
+  return new URL(link!);
 }
 
 export const tokenOf = (link: URL) => link.searchParams.get('token')!;

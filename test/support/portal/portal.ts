@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 import { DEMO_ACCOUNTS } from '../../../src/modules/identity/demo/demo-accounts.js';
+import { eventually } from '../waiting.js';
 import { ApiClient } from './api-client.js';
 import { createConfirmedAccount } from './mailbox.js';
 
@@ -34,12 +35,12 @@ export async function createAccessCode(grantsHours: number, label = 'test code')
   const created = await admin.request('POST', '/api/admin/access-codes', { label, grantsHours });
   if (created.status !== 201) throw new Error(`creating an access code failed: ${await created.text()}`);
   const { codeId, code } = (await created.json()) as { codeId: string; code: string };
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { codes } = (await (await admin.request('GET', '/api/admin/access-codes')).json()) as { codes: { codeId: string }[] };
-    if (codes.some((c) => c.codeId === codeId)) return { codeId, code };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the access code never reached the read model');
+  await eventually(
+    'the access code in the read model',
+    async () => ((await (await admin.request('GET', '/api/admin/access-codes')).json()) as { codes: { codeId: string }[] }).codes,
+    (codes) => codes.some((c) => c.codeId === codeId),
+  );
+  return { codeId, code };
 }
 
 /** Opens a page that needs elevated access, entering a fresh access code in the dialog that asks for it unless the user has it already. */

@@ -110,6 +110,6 @@ for (const database of oneDatabase()) {
       await change(userId, { type: 'delete', integrationId: rows[0]!.integration_id });
       await change(userId, link('After the delete'));
       expect(await count()).toBe(MAX_CUSTOM_INTEGRATIONS);
-    }, 120_000);
+    });
   });
 }

@@ -97,7 +97,7 @@ for (const database of oneDatabase()) {
       cards.answer = 'succeed';
       const userId = await agentWithAutoRecharge(3_000);
       await spend(userId, 1_500);
-      await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 60_000 }).toBe(6_500);
+      await expect.poll(async () => availableCents(await wallet(userId))).toBe(6_500);
       const deposits = (await harness.store.readStream(walletStream(userId))).filter((e) => e.type === 'FundsDeposited');
       expect(deposits.at(-1)!.data).toMatchObject({ amountCents: 5_000, autoRecharge: true });
       const started = (await recharges(userId)).find((e) => e.type === 'AutoRechargeStarted')!;
@@ -111,9 +111,7 @@ for (const database of oneDatabase()) {
       cards.answer = 'succeed';
       const userId = await agentWithAutoRecharge(10_000);
       await inParallel(30, () => spend(userId, 300).catch(() => undefined));
-      await expect
-        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 60_000 })
-        .toBeGreaterThanOrEqual(1);
+      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length).toBeGreaterThanOrEqual(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const events = await recharges(userId);
       // 10,000 - 30 x 300 = 1,000 < 2,000: one recharge of 5,000 brings it to 6,000, above the threshold again.
@@ -122,8 +120,8 @@ for (const database of oneDatabase()) {
       expect(availableCents(await wallet(userId))).toBe(6_000);
       // Two more dips: the second recharge fits the $100 daily cap, a third would not.
       await spend(userId, 4_500);
-      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length, { timeout: 60_000 }).toBe(2);
-      await expect.poll(async () => availableCents(await wallet(userId)), { timeout: 60_000 }).toBe(6_500);
+      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length).toBe(2);
+      await expect.poll(async () => availableCents(await wallet(userId))).toBe(6_500);
       await spend(userId, 5_000);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect((await recharges(userId)).filter((e) => e.type === 'AutoRechargeStarted')).toHaveLength(2);
@@ -133,13 +131,11 @@ for (const database of oneDatabase()) {
       cards.answer = 'decline';
       const userId = await agentWithAutoRecharge(10_000);
       await spend(userId, 8_500);
-      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').length, { timeout: 60_000 }).toBe(1);
+      await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').length).toBe(1);
       await spend(userId, 100);
-      await expect.poll(async () => fold(autoRechargeDecider, await recharges(userId)).paused, { timeout: 60_000 }).toBe(true);
+      await expect.poll(async () => fold(autoRechargeDecider, await recharges(userId)).paused).toBe(true);
       await expect
-        .poll(async () => (await harness.pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows, {
-          timeout: 60_000,
-        })
+        .poll(async () => (await harness.pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows)
         .toEqual([{ subject: 'Auto-recharge is paused' }]);
       await spend(userId, 100);
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -152,7 +148,7 @@ for (const database of oneDatabase()) {
       const userId = await agentWithAutoRecharge(10_000);
       await spend(userId, 8_500);
       await expect
-        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data), { timeout: 60_000 })
+        .poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeFailed').map((e) => e.data))
         .toEqual([expect.objectContaining({ message: CARD_REMOVED })]);
       expect(availableCents(await wallet(userId))).toBe(1_500);
     });

@@ -66,7 +66,7 @@ for (const database of oneDatabase()) {
       const runner = new SubscriptionRunner(db.store, db.pool, WALLET, { batchSize: 5 });
       await runner.start();
       try {
-        for (const p of WALLET) await expect.poll(() => eventsNotRead(db.pool, p.name), { timeout: 60_000 }).toBe(0);
+        for (const p of WALLET) await expect.poll(() => eventsNotRead(db.pool, p.name)).toBe(0);
       } finally {
         await runner.stop();
       }

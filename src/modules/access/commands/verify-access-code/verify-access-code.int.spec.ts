@@ -47,9 +47,7 @@ for (const setup of everyDatabaseAndQueue('access')) {
       const { codeId, code } = await harness.commands.execute(
         new CreateAccessCode({ label: 'burst', grantsHours: 2, expiresAt: null, maxUses }, userRequestContext(randomUUID(), 'test')),
       );
-      await expect
-        .poll(async () => (await harness.pool.query('SELECT 1 FROM rm_access_codes WHERE code_id = $1', [codeId])).rowCount, { timeout: 60_000 })
-        .toBe(1);
+      await expect.poll(async () => (await harness.pool.query('SELECT 1 FROM rm_access_codes WHERE code_id = $1', [codeId])).rowCount).toBe(1);
       return code;
     }
 

@@ -51,7 +51,7 @@ for (const database of oneDatabase()) {
             await runner.catchUp(name);
             expect(await eventsNotRead(db.pool, name)).toBe(0);
           },
-          { timeout: 60_000, interval: 100 },
+          { interval: 100 },
         );
       }
     };

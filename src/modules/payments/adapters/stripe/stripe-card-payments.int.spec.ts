@@ -252,5 +252,5 @@ describe('the Stripe card provider when Stripe cannot be reached', () => {
     const error = await refusal(payments.listCards(randomUUID()));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
-  }, 30_000);
+  });
 });

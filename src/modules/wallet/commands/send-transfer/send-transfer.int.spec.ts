@@ -104,7 +104,7 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
       const { leader, agent } = await team();
       await fund(leader, 5_000);
       expect(await send(leader, { amountCents: 1_000, recipientEmail: agent.email })).toMatchObject({ status: 200, body: { availableCents: 4_000 } });
-      await expect.poll(() => available(agent), { timeout: 60_000 }).toBe(1_000);
+      await expect.poll(() => available(agent)).toBe(1_000);
     });
 
     it('refuses a stranger with 403 saying who the agent may send to, and stores nothing', async () => {
@@ -139,7 +139,7 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
       const stranger = await account();
       await fund(admin, 5_000);
       expect(await send(admin, { amountCents: 1_234, recipientEmail: stranger.email })).toMatchObject({ status: 200 });
-      await expect.poll(() => available(stranger), { timeout: 60_000 }).toBe(1_234);
+      await expect.poll(() => available(stranger)).toBe(1_234);
     });
 
     it('refuses a transfer to oneself with the wallet’s own refusal', async () => {
@@ -175,7 +175,7 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
       const debits = (await events(agent)).filter((e) => e.type === 'TransferSent');
       expect(debits).toHaveLength(10);
       const credits = async () => (await Promise.all(recipients.map(received))).flat();
-      await expect.poll(async () => (await credits()).length, { timeout: 60_000 }).toBe(10);
+      await expect.poll(async () => (await credits()).length).toBe(10);
       const creditsByTransfer = tally((await credits()).map((e) => (e.data as { transferId: string }).transferId));
       expect(Object.keys(creditsByTransfer).sort()).toEqual(debits.map((e) => (e.data as { transferId: string }).transferId).sort());
       expect(Object.values(creditsByTransfer).every((n) => n === 1)).toBe(true);
@@ -189,7 +189,7 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
       const { leader, agent } = await team();
       await fund(agent, 5_000);
       const sent = await send(agent, { amountCents: 700, recipientEmail: leader.email });
-      await expect.poll(async () => (await received(leader)).length, { timeout: 60_000 }).toBe(1);
+      await expect.poll(async () => (await received(leader)).length).toBe(1);
       const debit = (await harness.store.readStream(walletStream(agent.userId))).find((e) => e.type === 'TransferSent')!;
       const job = { event: toJsonEvent(debit) as TransferSentEvent };
 
