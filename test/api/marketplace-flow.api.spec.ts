@@ -100,8 +100,18 @@ describe('leads posted by a vendor are bought by a matching campaign', () => {
     // Ending the campaign returns the rest; a later lead is not bought.
     expect((await agent.client.request('POST', `/api/campaigns/${campaignId}/end`)).status).toBe(200);
     await expect.poll(async () => (await agent.client.request('GET', '/api/wallet')).json()).toMatchObject({ availableCents: 7_500, heldCents: 0 });
-    expect((await post(lead('FL', '+13215550188'))).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const late = await post(lead('FL', '+13215550188'));
+    expect(late.status).toBe(201);
+    const { leadId } = (await late.json()) as { leadId: string };
+    // Its allocation ends with LeadAllocated, bought or not: by then the ended campaign has been passed over.
+    const allocated = async () =>
+      (
+        await own.pool.query<{ buyers: number }>(
+          `SELECT (data->>'buyers')::int AS buyers FROM es_events WHERE event_type = 'LeadAllocated' AND data->>'leadId' = $1`,
+          [leadId],
+        )
+      ).rows;
+    await expect.poll(allocated).toEqual([{ buyers: 0 }]);
     expect(await campaign()).toMatchObject({ leadCount: 1, spentCents: 2_500 });
   });
 
