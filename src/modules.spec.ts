@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { sourcesUnder } from '../test/support/source-tree.js';
 import { MIGRATIONS, MODULE_LOG_REDACTIONS, MODULE_REGISTRATIONS, POPUP_RETURN_PAGES, SECRET_COLUMNS } from './modules.js';
-import { migrationNumber, migrationsInOrder } from './platform/module-registration.js';
+import { lazyMigration, migrationNumber, migrationsInOrder } from './platform/module-registration.js';
 import { PLATFORM_MIGRATIONS } from './platform/persistence/migrations/platform-migrations.js';
 
 /** Every migration ever applied, by the name stored in schema_migrations: none renamed, none lost. */
@@ -82,7 +82,7 @@ describe('the modules the platform is told of', () => {
     expect(names.map(migrationNumber)).toEqual([...names.map(migrationNumber)].sort((a, b) => a - b));
   });
 
-  it("registers exactly the migrations in each module's migrations/ folder, each class under its own name", () => {
+  it("registers exactly the migrations in each module's migrations/ folder, each class under its own name", async () => {
     for (const module of [
       { name: 'platform', migrations: PLATFORM_MIGRATIONS, folder: 'src/platform/persistence/migrations' },
       ...MODULE_REGISTRATIONS.map((m) => ({ ...m, folder: `src/modules/${m.name}/migrations` })),
@@ -91,14 +91,20 @@ describe('the modules the platform is told of', () => {
         .filter(({ file }) => /migration-\d{4}-/.test(file))
         .map(({ text }) => /export class (Migration\d{4}\w+)/.exec(text)![1]);
       expect(module.migrations.map((migration) => migration.name).sort(), module.name).toEqual(inFolder.sort());
-      for (const migration of module.migrations) expect((migration.class as { name: string }).name).toBe(migration.name);
+      for (const migration of module.migrations) expect((await migration.load()).name).toBe(migration.name);
     }
   });
 
   it('refuses two migrations with one number, and a name without one', () => {
-    const A = PLATFORM_MIGRATIONS[0]!.class;
-    expect(() => migrationsInOrder([[{ name: 'Migration0045Tickets', class: A }], [{ name: 'Migration0045Bonuses', class: A }]])).toThrow(/share a number/);
+    const { load } = PLATFORM_MIGRATIONS[0]!;
+    expect(() => migrationsInOrder([[{ name: 'Migration0045Tickets', load }], [{ name: 'Migration0045Bonuses', load }]])).toThrow(/share a number/);
     expect(() => migrationNumber('AddTickets')).toThrow(/Migration<4 digits>/);
+  });
+
+  it('refuses a migration whose module does not export its class under its name', async () => {
+    await expect(lazyMigration('Migration0099Missing', async () => ({ Migration0098Other: class {} })).load()).rejects.toThrow(
+      /exports no class Migration0099Missing/,
+    );
   });
 
   it('names each module once', () => {

@@ -1,22 +1,25 @@
-// Part of `npm run build`: a migrated embedded data folder, packed, so a first `npm start`
-// unpacks it instead of running initdb in WebAssembly.
+// Part of `npm run build`: a migrated embedded data folder, so a first `npm start` copies it
+// instead of running initdb and every migration in WebAssembly.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { migrateDatabase } from '../modules.js';
-import { EMBEDDED_TEMPLATE_FILE } from '../platform/persistence/database.js';
+import { copyFolder } from '../platform/persistence/copy-folder.js';
+import { EMBEDDED_TEMPLATE_DIR } from '../platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../platform/persistence/embedded-postgres.js';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-template-'));
 try {
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'));
+  const pgdata = path.join(dir, 'pgdata');
+  const embedded = await startEmbeddedPostgres(pgdata);
   try {
     await migrateDatabase(embedded.url);
-    await fs.writeFile(EMBEDDED_TEMPLATE_FILE, await embedded.dump());
   } finally {
     await embedded.close();
   }
+  await fs.rm(EMBEDDED_TEMPLATE_DIR, { recursive: true, force: true });
+  await copyFolder(pgdata, EMBEDDED_TEMPLATE_DIR);
 } finally {
   await fs.rm(dir, { recursive: true, force: true });
 }

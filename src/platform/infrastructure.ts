@@ -1,11 +1,10 @@
-import type { MigrationObject } from '@mikro-orm/core';
 import { Logger } from '@nestjs/common';
 import type pg from 'pg';
 
 import type { PlatformConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
-import { EventStoreDbEventStore } from './event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
+import type { LazyMigration } from './module-registration.js';
 import { openDatabase, type DatabaseHandle } from './persistence/database.js';
 import { describeMigrations, migrateDatabase } from './persistence/orm.js';
 import { createPool } from './persistence/sql.js';
@@ -27,7 +26,7 @@ const logMigrations: MigrationReport = (line) => new Logger('migrations').log(li
 /** The configured database (embedded or PostgreSQL), opened and brought up to the newest of `migrations`. */
 export async function openMigratedDatabase(
   config: PlatformConfig,
-  migrations: readonly MigrationObject[],
+  migrations: readonly LazyMigration[],
   report: MigrationReport = logMigrations,
 ): Promise<DatabaseHandle> {
   const started = performance.now();
@@ -43,16 +42,20 @@ export async function openMigratedDatabase(
  * On a shared PostgreSQL (DATABASE_URL) it hears every process's appends; the embedded
  * database serves one process, whose own appends it always hears.
  */
-export function createEventStore(config: PlatformConfig, pool: pg.Pool): EventStore {
-  if (config.eventStoreUrl) return new EventStoreDbEventStore(config.eventStoreUrl);
+export async function createEventStore(config: PlatformConfig, pool: pg.Pool): Promise<EventStore> {
+  if (config.eventStoreUrl) {
+    // Its gRPC client is loaded only by a deployment that uses it.
+    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store.js');
+    return new EventStoreDbEventStore(config.eventStoreUrl);
+  }
   return new PostgresEventStore(pool, { sharedDatabaseUrl: config.databaseUrl });
 }
 
 /** The database (migrated), the SQL pool and the event store, for processes outside Nest (CLI, benchmarks). */
-export async function openInfrastructure(config: PlatformConfig, migrations: readonly MigrationObject[], report?: MigrationReport): Promise<Infrastructure> {
+export async function openInfrastructure(config: PlatformConfig, migrations: readonly LazyMigration[], report?: MigrationReport): Promise<Infrastructure> {
   const database = await openMigratedDatabase(config, migrations, report);
   const pool = createPool(database.url, config.databasePoolSize);
-  const store = createEventStore(config, pool);
+  const store = await createEventStore(config, pool);
   return {
     database,
     pool,

@@ -1,5 +1,3 @@
-import type { MigrationObject } from '@mikro-orm/core';
-
 import type { ConfigSection } from './config/config-section.js';
 import type { LogRedactions } from './logging/logging.js';
 import type { SecretColumn } from './secrets/secret-columns.js';
@@ -16,7 +14,7 @@ export type ModuleRegistration = {
   readonly tables: readonly string[];
   /** Read-only views of its tables that other modules' SQL may read (never write). */
   readonly publicViews?: readonly string[];
-  readonly migrations: readonly MigrationObject[];
+  readonly migrations: readonly LazyMigration[];
   /** Its environment variables and the settings read from them, parsed with the platform's before anything starts. */
   readonly config?: ConfigSection<object>;
   /** Columns whose values are encrypted at rest (re-encrypted by `npm run secrets:rotate`). */
@@ -28,6 +26,30 @@ export type ModuleRegistration = {
   /** Routes (Fastify's route pattern) that take one file as an `application/octet-stream` body, up to MAX_FILE_BYTES. */
   readonly uploadRoutes?: readonly string[];
 };
+
+/**
+ * A migration by its name, its code loaded only when it has to run: a start whose schema is
+ * current reads the list of applied names and loads no migration (nor MikroORM's migrator).
+ */
+export type LazyMigration = {
+  readonly name: string;
+  load(): Promise<MigrationClass>;
+};
+
+/** What MikroORM's migrator constructs and runs. */
+export type MigrationClass = new (...args: never[]) => object;
+
+/** `name` is the class the module at `load` exports, and the name stored in schema_migrations. */
+export function lazyMigration(name: string, load: () => Promise<Record<string, unknown>>): LazyMigration {
+  return {
+    name,
+    async load() {
+      const migration = (await load())[name];
+      if (typeof migration !== 'function') throw new Error(`The module of migration ${name} exports no class ${name}`);
+      return migration as MigrationClass;
+    },
+  };
+}
 
 /** A migration's number, from its name (`Migration0023Campaigns` → 23). */
 export function migrationNumber(name: string): number {
@@ -41,7 +63,7 @@ export function migrationNumber(name: string): number {
  * migration takes the next free number, in whichever module it belongs to. Two with one number
  * are refused, since the order between them would be undefined.
  */
-export function migrationsInOrder(lists: readonly (readonly MigrationObject[])[]): MigrationObject[] {
+export function migrationsInOrder(lists: readonly (readonly LazyMigration[])[]): LazyMigration[] {
   const all = lists.flat().sort((a, b) => migrationNumber(a.name) - migrationNumber(b.name));
   for (let i = 1; i < all.length; i++) {
     if (migrationNumber(all[i]!.name) === migrationNumber(all[i - 1]!.name)) {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { MigrationObject } from '@mikro-orm/core';
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 
@@ -12,11 +11,11 @@ import { DiskFileStorage } from './files/disk-file-storage.js';
 import type { FileStorageSettings } from './files/files.config.js';
 import { S3FileStorage } from './files/s3-file-storage.js';
 import { createEventStore, openMigratedDatabase } from './infrastructure.js';
-import { BullmqJobQueue } from './jobs/bullmq-job-queue.js';
 import { eventJobDispatcher, type JobTrigger } from './jobs/event-job-dispatcher.js';
 import type { JobQueue } from './jobs/job-queue.port.js';
 import { PostgresJobQueue } from './jobs/postgres-job-queue.js';
 import { Mailer, registerMailJob } from './mail/mailer.js';
+import type { LazyMigration } from './module-registration.js';
 import { OutboundHttp } from './outbound/outbound-http.js';
 import type { DatabaseHandle } from './persistence/database.js';
 import { createPool } from './persistence/sql.js';
@@ -50,7 +49,7 @@ export type PlatformRegistrations = {
   readonly projections: readonly Projection[];
   readonly jobTriggers: readonly JobTrigger[];
   /** Every migration of the platform and the modules, in order (src/modules.ts). */
-  readonly migrations: readonly MigrationObject[];
+  readonly migrations: readonly LazyMigration[];
 };
 
 /** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
@@ -115,11 +114,16 @@ export class PlatformModule {
         // Migrated before anything can query it (MikroORM's migrator, under an advisory lock).
         { provide: DATABASE, useFactory: () => openMigratedDatabase(config, registrations.migrations) },
         { provide: SQL_POOL, inject: [DATABASE], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
-        { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool): EventStore => createEventStore(config, pool) },
+        { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool): Promise<EventStore> => createEventStore(config, pool) },
         {
           provide: JOB_QUEUE,
           inject: [SQL_POOL],
-          useFactory: (pool: pg.Pool) => (config.redisUrl ? new BullmqJobQueue(config.redisUrl, config.redisPrefix) : new PostgresJobQueue(pool)),
+          useFactory: async (pool: pg.Pool): Promise<JobQueue> => {
+            if (!config.redisUrl) return new PostgresJobQueue(pool);
+            // BullMQ is loaded only by a deployment that uses it.
+            const { BullmqJobQueue } = await import('./jobs/bullmq-job-queue.js');
+            return new BullmqJobQueue(config.redisUrl, config.redisPrefix);
+          },
         },
         {
           provide: OUTBOX_RELAY,

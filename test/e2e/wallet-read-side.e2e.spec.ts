@@ -17,7 +17,7 @@ import { agentAccessStream } from '../../src/modules/access/contracts/access-str
 import { hashPassword } from '../../src/platform/auth/password-hasher.js';
 import { newEvent, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { EMBEDDED_TEMPLATE_FILE } from '../../src/platform/persistence/database.js';
+import { EMBEDDED_TEMPLATE_DIR } from '../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
@@ -61,7 +61,7 @@ describe('wallet read side (own portal)', () => {
       scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_wallet');
       url = scratch.url;
     } else {
-      embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE });
+      embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), { templateDir: EMBEDDED_TEMPLATE_DIR });
       url = embedded.url;
     }
     await migrateDatabase(url);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 import { migrateDatabase } from '../../src/modules.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres-event-store.js';
-import { EMBEDDED_TEMPLATE_FILE } from '../../src/platform/persistence/database.js';
+import { EMBEDDED_TEMPLATE_DIR } from '../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres } from '../../src/platform/persistence/embedded-postgres.js';
 import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
@@ -26,7 +26,7 @@ export async function isolatedDatabase(engine: TestDatabase): Promise<IsolatedDa
     return { url: scratch.url, close: () => scratch.drop() };
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-pglite-iso-'));
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), { maxConnections: 32, templateFile: EMBEDDED_TEMPLATE_FILE });
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'pgdata'), { maxConnections: 32, templateDir: EMBEDDED_TEMPLATE_DIR });
   await migrateDatabase(embedded.url);
   return {
     url: embedded.url,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
-import { addHours } from 'date-fns';
+import { addHours } from 'date-fns/addHours';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
 
@@ -13,7 +13,7 @@ import { DEMO_WEBHOOK_SECRET } from '../../modules/payments/payments.secrets.js'
 import { hashPassword } from '../../platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres-event-store.js';
-import { EMBEDDED_TEMPLATE_FILE } from '../../platform/persistence/database.js';
+import { EMBEDDED_TEMPLATE_DIR } from '../../platform/persistence/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../platform/persistence/embedded-postgres.js';
 import { createPool } from '../../platform/persistence/sql.js';
 import { createScratchDatabase } from '../../platform/persistence/test-database.js';
@@ -117,7 +117,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       cleanups.unshift(() => scratch.drop());
       url = scratch.url;
     } else {
-      const embedded: EmbeddedPostgres = await startEmbeddedPostgres(path.join(tmp, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE, maxConnections: 150 });
+      const embedded: EmbeddedPostgres = await startEmbeddedPostgres(path.join(tmp, 'pgdata'), { templateDir: EMBEDDED_TEMPLATE_DIR, maxConnections: 150 });
       cleanups.unshift(() => embedded.close());
       url = embedded.url;
     }

@@ -39,6 +39,6 @@ export const demoProviderProvider: FactoryProvider<DemoProvider | null> = {
 export const cardPaymentsProvider: FactoryProvider<CardPayments> = {
   provide: CARD_PAYMENTS,
   inject: [CONFIG, SQL_POOL, DEMO_PROVIDER],
-  useFactory: (config: PaymentsConfig, pool: pg.Pool, demo: DemoProvider | null): CardPayments =>
-    demo ? demo.cardPayments : new StripeCardPayments(config.stripe!, pool),
+  useFactory: async (config: PaymentsConfig, pool: pg.Pool, demo: DemoProvider | null): Promise<CardPayments> =>
+    demo ? demo.cardPayments : StripeCardPayments.open(config.stripe!, pool),
 };

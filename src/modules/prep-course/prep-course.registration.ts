@@ -1,5 +1,4 @@
-import type { ModuleRegistration } from '../../platform/module-registration.js';
-import { Migration0068PrepCourse } from './migrations/migration-0068-prep-course.js';
+import { lazyMigration, type ModuleRegistration } from '../../platform/module-registration.js';
 import { prepCourseConfig } from './prep-course.config.js';
 import { PREP_COURSE_TABLES } from './prep-course.tables.js';
 
@@ -8,6 +7,6 @@ export const prepCourseRegistration: ModuleRegistration = {
   name: 'prep-course',
   tables: PREP_COURSE_TABLES,
   // Names are stored in schema_migrations: never rename one.
-  migrations: [{ name: 'Migration0068PrepCourse', class: Migration0068PrepCourse }],
+  migrations: [lazyMigration('Migration0068PrepCourse', () => import('./migrations/migration-0068-prep-course.js'))],
   config: prepCourseConfig,
 };

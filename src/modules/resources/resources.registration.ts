@@ -1,5 +1,4 @@
-import type { ModuleRegistration } from '../../platform/module-registration.js';
-import { Migration0067ResourceLinks } from './migrations/migration-0067-resource-links.js';
+import { lazyMigration, type ModuleRegistration } from '../../platform/module-registration.js';
 import { RESOURCES_TABLES } from './resources.tables.js';
 
 /** The Resources page's links, which admins edit: what the platform needs of this module before Nest starts. */
@@ -7,5 +6,5 @@ export const resourcesRegistration: ModuleRegistration = {
   name: 'resources',
   tables: RESOURCES_TABLES,
   // Names are stored in schema_migrations: never rename one.
-  migrations: [{ name: 'Migration0067ResourceLinks', class: Migration0067ResourceLinks }],
+  migrations: [lazyMigration('Migration0067ResourceLinks', () => import('./migrations/migration-0067-resource-links.js'))],
 };

@@ -1,5 +1,4 @@
-import type { ModuleRegistration } from '../../platform/module-registration.js';
-import { Migration0066TrainingProgress } from './migrations/migration-0066-training-progress.js';
+import { lazyMigration, type ModuleRegistration } from '../../platform/module-registration.js';
 import { trainingConfig } from './training.config.js';
 import { TRAINING_TABLES } from './training.tables.js';
 
@@ -8,6 +7,6 @@ export const trainingRegistration: ModuleRegistration = {
   name: 'training',
   tables: TRAINING_TABLES,
   // Names are stored in schema_migrations: never rename one.
-  migrations: [{ name: 'Migration0066TrainingProgress', class: Migration0066TrainingProgress }],
+  migrations: [lazyMigration('Migration0066TrainingProgress', () => import('./migrations/migration-0066-training-progress.js'))],
   config: trainingConfig,
 };

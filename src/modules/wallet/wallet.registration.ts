@@ -1,6 +1,4 @@
-import type { ModuleRegistration } from '../../platform/module-registration.js';
-import { Migration0015WalletReadModels } from './migrations/migration-0015-wallet-read-models.js';
-import { Migration0020Reconciliation } from './migrations/migration-0020-reconciliation.js';
+import { lazyMigration, type ModuleRegistration } from '../../platform/module-registration.js';
 import { walletConfig } from './wallet.config.js';
 import { WALLET_TABLES } from './wallet.tables.js';
 
@@ -11,7 +9,7 @@ export const walletRegistration: ModuleRegistration = {
   config: walletConfig,
   // Names are stored in schema_migrations: never rename one.
   migrations: [
-    { name: 'Migration0015WalletReadModels', class: Migration0015WalletReadModels },
-    { name: 'Migration0020Reconciliation', class: Migration0020Reconciliation },
+    lazyMigration('Migration0015WalletReadModels', () => import('./migrations/migration-0015-wallet-read-models.js')),
+    lazyMigration('Migration0020Reconciliation', () => import('./migrations/migration-0020-reconciliation.js')),
   ],
 };

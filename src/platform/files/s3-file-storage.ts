@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 import { assertStorageKey, type FileStorage } from './file-storage.port.js';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 export type S3Settings = {
   /** The object store's address (MinIO's, say); AWS's own when absent. */
@@ -16,37 +18,43 @@ export type S3Settings = {
 
 /** Files in an S3-compatible object store, so API processes on several machines share them (the scaled deployment). */
 export class S3FileStorage implements FileStorage {
-  private readonly client: S3Client;
+  private opened: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
 
-  constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    });
+  constructor(private readonly settings: S3Settings) {}
+
+  /** The AWS client is loaded by the first file read or written, not by every start. */
+  private open(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    const { endpoint, region, forcePathStyle, accessKeyId, secretAccessKey } = this.settings;
+    this.opened ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({ endpoint, region, forcePathStyle, credentials: { accessKeyId, secretAccessKey } }),
+    }));
+    return this.opened;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: assertStorageKey(key), Body: bytes, ContentType: contentType }));
+    const { sdk, client } = await this.open();
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.settings.bucket, Key: assertStorageKey(key), Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<Readable | null> {
+    const { sdk, client } = await this.open();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: assertStorageKey(key) }));
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: assertStorageKey(key) }));
       return (answer.Body as Readable | undefined) ?? null;
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof sdk.S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: assertStorageKey(key) }));
+    const { sdk, client } = await this.open();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: assertStorageKey(key) }));
   }
 
   /** Closes the client's connections (Nest calls it when the app stops). */
-  onApplicationShutdown(): void {
-    this.client.destroy();
+  async onApplicationShutdown(): Promise<void> {
+    if (this.opened) (await this.opened).client.destroy();
   }
 }

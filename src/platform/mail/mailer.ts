@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type pg from 'pg';
 
 import type { JobQueue } from '../jobs/job-queue.port.js';
@@ -23,26 +23,32 @@ export type StoredMail = MailMessage & { readonly id: string; readonly transport
  * outbox table that admins read in the portal. Either way the message is recorded.
  */
 export class Mailer {
-  private readonly transporter: Transporter | null;
+  private transporter: Promise<Transporter> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly from: string,
-    smtpUrl: string | undefined,
-  ) {
-    this.transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  }
+    private readonly smtpUrl: string | undefined,
+  ) {}
 
   get transport(): 'smtp' | 'outbox' {
-    return this.transporter ? 'smtp' : 'outbox';
+    return this.smtpUrl ? 'smtp' : 'outbox';
+  }
+
+  /** The SMTP client is loaded by the first message sent, not by every start. */
+  private smtp(smtpUrl: string): Promise<Transporter> {
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return this.transporter;
   }
 
   async send(id: string, message: MailMessage): Promise<void> {
     const { rowCount } = await this.pool.query('SELECT 1 FROM mail_messages WHERE id = $1', [id]);
     if (rowCount) return; // a retried job whose mail already went out
     let providerMessageId: string | null = null;
-    if (this.transporter) {
-      const info = await this.transporter.sendMail({
+    if (this.smtpUrl) {
+      const info = await (
+        await this.smtp(this.smtpUrl)
+      ).sendMail({
         from: this.from,
         to: message.to,
         subject: message.subject,
@@ -93,7 +99,7 @@ export class Mailer {
   }
 
   close(): void {
-    this.transporter?.close();
+    void this.transporter?.then((transporter) => transporter.close());
   }
 }
 

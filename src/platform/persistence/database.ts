@@ -5,7 +5,7 @@ import { projectRoot } from '../http/project-root.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 
 /** Written by `npm run build`: an embedded data folder with every migration applied. */
-export const EMBEDDED_TEMPLATE_FILE = path.join(projectRoot(), 'dist', 'embedded-template.tar.gz');
+export const EMBEDDED_TEMPLATE_DIR = path.join(projectRoot(), 'dist', 'embedded-template');
 
 export type DatabaseHandle = {
   readonly url: string;
@@ -20,6 +20,6 @@ export async function openDatabase(config: Pick<PlatformConfig, 'databaseUrl' | 
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, freshlyCreated: false, close: async () => {} };
   }
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE });
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pgdata'), { templateDir: EMBEDDED_TEMPLATE_DIR });
   return { url: embedded.url, embedded: true, freshlyCreated: embedded.freshlyCreated, close: () => embedded.close() };
 }

@@ -1,59 +1,34 @@
-import type { MigrationObject } from '@mikro-orm/core';
-import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM, type EntitySchema } from '@mikro-orm/postgresql';
 import pg from 'pg';
 
-type OrmOptions = {
-  readonly url: string;
-  readonly poolSize: number;
-  readonly entities: readonly EntitySchema[];
-  readonly migrations: readonly MigrationObject[];
-};
+import type { LazyMigration } from '../module-registration.js';
 
-async function createOrm(options: OrmOptions): Promise<MikroORM> {
-  return MikroORM.init({
-    clientUrl: options.url,
-    entities: [...options.entities],
-    discovery: { warnWhenNoEntities: false },
-    extensions: [Migrator],
-    migrations: {
-      migrationsList: [...options.migrations],
-      transactional: true,
-      allOrNothing: true,
-      snapshot: false,
-      silent: true,
-      tableName: 'schema_migrations',
-    },
-    pool: { min: 0, max: options.poolSize },
-    allowGlobalContext: false,
-    debug: false,
-  });
+/**
+ * Brings the database at `url` up to the newest of `migrations` (in that order); returns the names
+ * of those it applied. A database whose schema is current costs one read of the applied names:
+ * the migrations' code and MikroORM's migrator are loaded only when one is pending.
+ */
+export async function migrateDatabase(url: string, migrations: readonly LazyMigration[]): Promise<readonly string[]> {
+  const applied = await appliedMigrations(url);
+  if (migrations.every((migration) => applied.has(migration.name))) return [];
+  const [{ runPendingMigrations }, classes] = await Promise.all([
+    import('./mikro-migrator.js'),
+    Promise.all(migrations.map(async (migration) => ({ name: migration.name, class: await migration.load() }))),
+  ]);
+  return runPendingMigrations(url, classes);
 }
 
-const MIGRATION_LOCK = 727001;
-
-/** Applies every pending migration and returns their names; safe to call from several processes at once. */
-async function migrate(orm: MikroORM, url: string): Promise<string[]> {
-  // Two processes starting together (api + worker) must not both migrate. The lock lives
-  // on its own connection so lock and unlock are sure to meet.
-  const lock = new pg.Client({ connectionString: url });
-  await lock.connect();
+/** The names in schema_migrations; none before the first migration made the table. */
+async function appliedMigrations(url: string): Promise<ReadonlySet<string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    return (await orm.getMigrator().up()).map((migration) => migration.name);
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM schema_migrations`);
+    return new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return new Set();
+    throw error;
   } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    await lock.end();
-  }
-}
-
-/** Brings the database at `url` up to the newest of `migrations` (in that order); returns the names of those it applied. */
-export async function migrateDatabase(url: string, migrations: readonly MigrationObject[]): Promise<readonly string[]> {
-  const orm = await createOrm({ url, poolSize: 2, entities: [], migrations });
-  try {
-    return await migrate(orm, url);
-  } finally {
-    await orm.close(true);
+    await client.end();
   }
 }
 

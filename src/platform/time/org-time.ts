@@ -1,5 +1,6 @@
 import { tz, TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 
 /**
  * The organisation's time zone (ORG_TIME_ZONE): every day boundary the portal counts by (a

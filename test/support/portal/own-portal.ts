@@ -9,7 +9,7 @@ import { agentAccessStream } from '../../../src/modules/access/contracts/access-
 import { hashPassword } from '../../../src/platform/auth/password-hasher.js';
 import { newEvent, systemContext } from '../../../src/platform/event-store/new-event.js';
 import { PostgresEventStore } from '../../../src/platform/event-store/postgres-event-store.js';
-import { EMBEDDED_TEMPLATE_FILE } from '../../../src/platform/persistence/database.js';
+import { EMBEDDED_TEMPLATE_DIR } from '../../../src/platform/persistence/database.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../../src/platform/persistence/embedded-postgres.js';
 import { createPool, type SqlPool } from '../../../src/platform/persistence/sql.js';
 import { createScratchDatabase } from '../../../src/platform/persistence/test-database.js';
@@ -40,7 +40,7 @@ export async function startOwnPortal(env: Record<string, string> = {}): Promise<
     scratch = await createScratchDatabase(process.env.DATABASE_URL, 'portal_own', template ?? undefined);
     url = scratch.url;
   } else {
-    embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), { templateFile: EMBEDDED_TEMPLATE_FILE });
+    embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), { templateDir: EMBEDDED_TEMPLATE_DIR });
     url = embedded.url;
   }
   if (!template) await migrateDatabase(url);

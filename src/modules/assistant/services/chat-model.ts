@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 
 import type { ChatModelSettings } from '../assistant.config.js';
 import type { Passage } from '../knowledge/passage.js';
@@ -24,15 +24,22 @@ export function passagesPrompt(passages: readonly Passage[], texts: ReadonlyMap<
  * thrown: the caller answers from the passages instead.
  */
 export class ChatModel {
-  private readonly client: OpenAI;
+  private client: Promise<OpenAI> | undefined;
 
-  constructor(private readonly settings: ChatModelSettings) {
-    this.client = new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey, timeout: settings.timeoutMs, maxRetries: 0 });
+  constructor(private readonly settings: ChatModelSettings) {}
+
+  /** The client library is loaded by the first question, not by every start. */
+  private openClient(): Promise<OpenAI> {
+    const { baseUrl, apiKey, timeoutMs } = this.settings;
+    this.client ??= import('openai').then(({ default: Client }) => new Client({ baseURL: baseUrl, apiKey, timeout: timeoutMs, maxRetries: 0 }));
+    return this.client;
   }
 
   async phrase(conversation: readonly ChatTurn[], passages: string, onDelta: (text: string) => void): Promise<string> {
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
-    const stream = await this.client.chat.completions.create(
+    const stream = await (
+      await this.openClient()
+    ).chat.completions.create(
       {
         model: this.settings.model,
         stream: true,

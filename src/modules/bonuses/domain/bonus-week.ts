@@ -1,4 +1,4 @@
-import { differenceInCalendarWeeks } from 'date-fns';
+import { differenceInCalendarWeeks } from 'date-fns/differenceInCalendarWeeks';
 
 import { dayIn, dayRangeIn, shiftDay } from '../../../platform/time/org-time.js';
 

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 import { toCsv } from '../../../platform/csv/csv.js';
 import { usd as formatCents } from '../../../platform/money/usd.js';
 import { timeInWords } from '../../../platform/time/org-time.js';
@@ -75,7 +73,9 @@ export function statementCsv(statement: BonusStatement, zone?: string): string {
 }
 
 /** The statement as a PDF: the agent, the week, then each section's lines with where each came from. */
-export function statementPdf(statement: BonusStatement, zone?: string): Promise<Buffer> {
+export async function statementPdf(statement: BonusStatement, zone?: string): Promise<Buffer> {
+  // Loaded by the first statement asked for, not by every start.
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Bonus statement, week of ${statement.week}` } });
     const chunks: Buffer[] = [];

@@ -1,6 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-
 import { ApiError } from '../../../platform/http/api-error.js';
 
 export const AVATAR_NOT_AN_IMAGE = 'Only images (JPEG, PNG, GIF, WebP, BMP, TIFF or AVIF) can be used as a profile picture';
@@ -24,6 +21,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * (sharp copies none unless asked), and anything hidden after the image data is gone.
  */
 export async function avatarImage(bytes: Buffer): Promise<Buffer> {
+  // Loaded by the first upload (sharp's native library is large), not by every start.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const sniffed = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
   if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', AVATAR_NOT_AN_IMAGE);
   try {

@@ -1,4 +1,4 @@
-import { milliseconds } from 'date-fns';
+import { milliseconds } from 'date-fns/milliseconds';
 
 import { assertNever, type Decider } from '../../../platform/domain/decider.js';
 import { DomainError } from '../../../platform/domain/domain-error.js';

@@ -87,7 +87,7 @@ export type CardPayments = {
   setDefaultCard(userId: string, cardId: string): Promise<void>;
   deleteCard(userId: string, cardId: string): Promise<void>;
   /** Verifies the signature on the raw body; throws on a bad signature. */
-  verifyWebhook(delivery: WebhookDelivery): VerifiedWebhook;
+  verifyWebhook(delivery: WebhookDelivery): Promise<VerifiedWebhook>;
   /** Re-reads a payment (PaymentIntent or Checkout Session id) from the provider. */
   getPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** Re-reads a dispute (the bank taking a payment back); null when the provider has none by this id. */

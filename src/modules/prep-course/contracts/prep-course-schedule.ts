@@ -1,5 +1,9 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 
 export const PREP_COURSE_TIME_ZONE = 'America/New_York';
 /** The first course Saturday; courses run every other weekend from here. */

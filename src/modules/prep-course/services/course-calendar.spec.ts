@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 import { ApiError } from '../../../platform/http/api-error.js';
 
 /** What an upload is by its bytes; the name the client gave never decides it. */
@@ -23,6 +21,8 @@ export const FILE_TYPE_REFUSED = 'Only images, PDF, DOC and DOCX files can be at
 
 /** The type the file's bytes show (as stored and served), or a 415 refusal naming the file. */
 export async function acceptedTypeOf(bytes: Buffer, name: string): Promise<string> {
+  // Loaded by the first file attached, not by every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
   const type = sniffed ? ACCEPTED[sniffed.mime] : undefined;
   if (!type) throw new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', `${name}: ${FILE_TYPE_REFUSED}`);

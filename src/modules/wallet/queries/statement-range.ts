@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { differenceInCalendarDays } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { z } from 'zod';
 
 const MAX_DAYS = 731;

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import type pg from 'pg';
 
 import { inTransaction } from '../../../../platform/persistence/sql.js';

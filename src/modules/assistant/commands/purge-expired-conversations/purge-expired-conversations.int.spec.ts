@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';

@@ -138,8 +138,8 @@ export class DemoCardPayments implements CardPayments {
     return this.cards.delete(userId, cardId);
   }
 
-  verifyWebhook(delivery: WebhookDelivery): VerifiedWebhook {
-    const event = demoWebhookSigner.webhooks.constructEvent(delivery.rawBody, delivery.signature, this.webhookSecret);
+  async verifyWebhook(delivery: WebhookDelivery): Promise<VerifiedWebhook> {
+    const event = (await demoWebhookSigner()).webhooks.constructEvent(delivery.rawBody, delivery.signature, this.webhookSecret);
     const object = event.data.object as { id?: unknown };
     if (typeof object.id !== 'string') throw new Error('The event names no object');
     return { eventId: event.id, type: event.type, objectId: object.id, createdAt: new Date(event.created * 1000) };

@@ -30,7 +30,7 @@ export class DemoWebhookSender {
   registerJob(deliver: DeliverWebhook = this.overHttp()): void {
     this.jobs.register<{ event: Record<string, unknown> }>(DEMO_WEBHOOK_JOB, async ({ event }) => {
       const payload = JSON.stringify(event);
-      await deliver(payload, demoWebhookSigner.webhooks.generateTestHeaderString({ payload, secret: this.secret }));
+      await deliver(payload, (await demoWebhookSigner()).webhooks.generateTestHeaderString({ payload, secret: this.secret }));
     });
   }
 

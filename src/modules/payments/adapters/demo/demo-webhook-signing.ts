@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 import { isEncryptedSecret, type SecretCipher } from '../../../../platform/secrets/secret-cipher.js';
 import { secretContext } from '../../../../platform/secrets/secret-columns.js';
 import { DEMO_WEBHOOK_SECRET } from '../../payments.secrets.js';
 
-/** Stripe's official client, used only for its webhook signature scheme (signing and checking). */
-export const demoWebhookSigner = new Stripe('sk_demo_signing_only');
+let signer: Promise<Stripe> | undefined;
+
+/** Stripe's official client, used only for its webhook signature scheme (signing and checking); loaded by the first payment. */
+export function demoWebhookSigner(): Promise<Stripe> {
+  signer ??= import('stripe').then(({ default: StripeClient }) => new StripeClient('sk_demo_signing_only'));
+  return signer;
+}
 
 const webhookSecretContext = () => secretContext(DEMO_WEBHOOK_SECRET, [1]);
 

@@ -31,7 +31,7 @@ for (const database of oneDatabase()) {
     beforeAll(async () => {
       pool = createPool(database.url, 6);
       stripe = await startStripeStandIn();
-      payments = new StripeCardPayments({ ...stripe.keys, apiBase: stripe.apiBase }, pool);
+      payments = await StripeCardPayments.open({ ...stripe.keys, apiBase: stripe.apiBase }, pool);
     });
     afterAll(async () => {
       await stripe?.close();
@@ -225,19 +225,19 @@ for (const database of oneDatabase()) {
       expect(await payments.recordsBetween(new Date('2001-01-01T05:00:00Z'), new Date('2001-01-02T05:00:00Z'))).toEqual([]);
     });
 
-    it('verifies a webhook’s signature on the raw body and refuses a changed one', () => {
+    it('verifies a webhook’s signature on the raw body and refuses a changed one', async () => {
       const event = stripe.events.at(-1)!;
       const rawBody = Buffer.from(JSON.stringify(event));
       const signature = signer.webhooks.generateTestHeaderString({ payload: rawBody.toString(), secret: stripe.keys.webhookSecret });
-      expect(payments.verifyWebhook({ rawBody, signature })).toEqual({
+      await expect(payments.verifyWebhook({ rawBody, signature })).resolves.toEqual({
         eventId: event.id,
         type: event.type,
         objectId: (event.data.object as { id: string }).id,
         createdAt: new Date(event.created * 1000),
       });
-      expect(() => payments.verifyWebhook({ rawBody: Buffer.from(rawBody.toString().replace('usd', 'eur')), signature })).toThrow();
+      await expect(payments.verifyWebhook({ rawBody: Buffer.from(rawBody.toString().replace('usd', 'eur')), signature })).rejects.toThrow();
       const otherSecret = signer.webhooks.generateTestHeaderString({ payload: rawBody.toString(), secret: 'whsec_someone_else' });
-      expect(() => payments.verifyWebhook({ rawBody, signature: otherSecret })).toThrow();
+      await expect(payments.verifyWebhook({ rawBody, signature: otherSecret })).rejects.toThrow();
     });
   });
 }
@@ -248,7 +248,7 @@ describe('the Stripe card provider when Stripe cannot be reached', () => {
     const apiBase = stripe.apiBase;
     await stripe.close();
     const pool = { query: async () => ({ rows: [{ customer_id: 'cus_gone' }] }) } as unknown as SqlPool;
-    const payments = new StripeCardPayments({ secretKey: 'sk_test_standin_portal', publishableKey: 'pk', webhookSecret: 'whsec', apiBase }, pool);
+    const payments = await StripeCardPayments.open({ secretKey: 'sk_test_standin_portal', publishableKey: 'pk', webhookSecret: 'whsec', apiBase }, pool);
     const error = await refusal(payments.listCards(randomUUID()));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, code: 'PAYMENT_PROVIDER_UNAVAILABLE' });

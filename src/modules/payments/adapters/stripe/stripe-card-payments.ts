@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 import { DomainError } from '../../../../platform/domain/domain-error.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
@@ -29,14 +29,23 @@ export class StripeCardPayments implements CardPayments {
   readonly provider = 'stripe' as const;
   readonly publishableKey: string;
   private readonly stripe: Stripe;
+  private readonly errors: typeof Stripe.errors;
+
+  /** Stripe's client is loaded here, when a portal that takes real cards starts, not by every start. */
+  static async open(config: StripeConfig, pool: pg.Pool): Promise<StripeCardPayments> {
+    const { default: StripeClient } = await import('stripe');
+    return new StripeCardPayments(config, pool, StripeClient);
+  }
 
   constructor(
     private readonly config: StripeConfig,
     private readonly pool: pg.Pool,
+    StripeClient: typeof Stripe,
   ) {
     const api = new URL(config.apiBase);
     this.publishableKey = config.publishableKey;
-    this.stripe = new Stripe(config.secretKey, {
+    this.errors = StripeClient.errors;
+    this.stripe = new StripeClient(config.secretKey, {
       host: api.hostname,
       port: api.port || (api.protocol === 'http:' ? 80 : 443),
       protocol: api.protocol === 'http:' ? 'http' : 'https',
@@ -100,7 +109,7 @@ export class StripeCardPayments implements CardPayments {
         ),
       );
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      if (!(error instanceof this.errors.StripeCardError)) throw error;
       const failed = error.payment_intent;
       // Off-session, a bank that wants authentication declines with this code: the agent must confirm on-session.
       if (error.code === 'authentication_required' && failed)
@@ -171,7 +180,7 @@ export class StripeCardPayments implements CardPayments {
     return rows[0] ? { userId: rows[0].user_id } : null;
   }
 
-  verifyWebhook(delivery: WebhookDelivery): VerifiedWebhook {
+  async verifyWebhook(delivery: WebhookDelivery): Promise<VerifiedWebhook> {
     const event = this.stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, this.config.webhookSecret);
     const object = event.data.object as { id?: unknown };
     if (typeof object.id !== 'string') throw new Error('The event names no object');
@@ -233,9 +242,9 @@ export class StripeCardPayments implements CardPayments {
       );
       return { refundId: refund.id };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeIdempotencyError)
+      if (error instanceof this.errors.StripeIdempotencyError)
         throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This refund key was already used for a different refund.', 409);
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (error instanceof this.errors.StripeInvalidRequestError) {
         if (error.code === 'amount_too_large' || error.code === 'charge_already_refunded')
           throw new DomainError('REFUND_TOO_LARGE', 'A refund cannot exceed what is left of the payment.', 422);
         if (error.code === 'resource_missing' || error.code === 'charge_not_refundable')
@@ -301,7 +310,7 @@ export class StripeCardPayments implements CardPayments {
     try {
       return await this.call(read);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      if (error instanceof this.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
   }
@@ -312,13 +321,13 @@ export class StripeCardPayments implements CardPayments {
       return await request();
     } catch (error) {
       if (
-        error instanceof Stripe.errors.StripeConnectionError ||
-        error instanceof Stripe.errors.StripeAPIError ||
-        error instanceof Stripe.errors.StripeRateLimitError
+        error instanceof this.errors.StripeConnectionError ||
+        error instanceof this.errors.StripeAPIError ||
+        error instanceof this.errors.StripeRateLimitError
       ) {
         throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The card provider could not be reached. Please try again in a moment.');
       }
-      if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+      if (error instanceof this.errors.StripeAuthenticationError || error instanceof this.errors.StripePermissionError) {
         throw new Error(`Stripe refused the portal's key: ${error.message}`);
       }
       throw error;

@@ -25,7 +25,7 @@ export class ReceivePaymentWebhookHandler implements ICommandHandler<ReceivePaym
   async execute({ input: delivery }: ReceivePaymentWebhook): Promise<{ eventId: string; duplicate: boolean }> {
     let verified;
     try {
-      verified = this.payments.verifyWebhook(delivery);
+      verified = await this.payments.verifyWebhook(delivery);
     } catch {
       throw new ApiError(400, 'WEBHOOK_SIGNATURE_INVALID', 'The webhook signature could not be verified.');
     }

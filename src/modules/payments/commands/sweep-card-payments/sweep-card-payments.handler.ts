@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { milliseconds } from 'date-fns';
+import { milliseconds } from 'date-fns/milliseconds';
 
 import { CARD_PAYMENTS, type CardPayments } from '../../contracts/card-payments.port.js';
 import { creditPayment } from '../../services/payment-credits.js';

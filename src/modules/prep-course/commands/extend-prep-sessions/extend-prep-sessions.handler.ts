@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import type pg from 'pg';
 
 import { outboxCommitted } from '../../../../platform/event-store/outbox.js';

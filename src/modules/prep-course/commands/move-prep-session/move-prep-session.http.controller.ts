@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { isSaturday, isValid, parseISO } from 'date-fns';
+import { isSaturday } from 'date-fns/isSaturday';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 

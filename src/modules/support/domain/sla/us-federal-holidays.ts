@@ -1,4 +1,12 @@
-import { addDays, addWeeks, isSaturday, isSunday, lightFormat, nextDay, previousDay, subDays, type Day } from 'date-fns';
+import type { Day } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addWeeks } from 'date-fns/addWeeks';
+import { isSaturday } from 'date-fns/isSaturday';
+import { isSunday } from 'date-fns/isSunday';
+import { lightFormat } from 'date-fns/lightFormat';
+import { nextDay } from 'date-fns/nextDay';
+import { previousDay } from 'date-fns/previousDay';
+import { subDays } from 'date-fns/subDays';
 
 /**
  * The US federal holidays (5 U.S.C. 6103) by rule, as observed: a holiday on a fixed date that
