@@ -45,8 +45,12 @@ if (!ifNeeded || !upToDate('dist/src/main.js', serverSources)) {
   run('Server', bin('tsc'), ['-p', 'tsconfig.json']);
   run('Embedded database template', process.execPath, ['dist/src/cli/make-embedded-template.js']);
 }
-// The training schedules and the resources seed, against their schemas (a bad file stops the build).
-run('Content check', process.execPath, ['dist/src/cli/check-content.js']);
+// The training schedules and the resources seed, against their schemas (a bad file stops the
+// build); it leaves dist/content-checked behind, so a start with nothing changed skips it.
+const contentSources = ['web/src/content', 'src/modules/training/contracts', 'src/modules/resources/contracts', 'package-lock.json'];
+if (!ifNeeded || !upToDate('dist/content-checked', [...contentSources, 'dist/src/cli/check-content.js'])) {
+  run('Content check', process.execPath, ['dist/src/cli/check-content.js']);
+}
 if (!ifNeeded || !upToDate('dist/assistant-knowledge.json', ['web/src/content', 'src/modules/assistant', 'package-lock.json'])) {
   run('Assistant knowledge', process.execPath, ['dist/src/cli/build-assistant-knowledge.js']);
 }
