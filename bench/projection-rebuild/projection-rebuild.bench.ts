@@ -7,10 +7,23 @@ import { fmt, openBenchDatabase } from '../support/bench-database.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const STREAMS = 2_000;
-const BATCH = Number(process.env.BENCH_BATCH ?? 2_000);
+// What `npm run projections:rebuild` reads at a time (src/cli/rebuild-projections.ts).
+const BATCH = Number(process.env.BENCH_BATCH ?? 5_000);
 
 const db = await openBenchDatabase();
 const pool = createPool(db.url, 8);
+// Statements sent during the rebuild, through the pool and through its clients (transactions).
+let statements = 0;
+let counting = false;
+const countQueries = <T extends { query: (...args: never[]) => unknown }>(target: T) => {
+  const query = target.query.bind(target);
+  target.query = ((...args: never[]) => {
+    if (counting) statements++;
+    return query(...args);
+  }) as T['query'];
+};
+countQueries(pool);
+pool.on('connect', (client) => countQueries(client));
 let rate = 0;
 let referenceRate = 0;
 try {
@@ -27,8 +40,14 @@ try {
   const runner = new SubscriptionRunner(new PostgresEventStore(pool), pool, [auditLogProjection], { batchSize: BATCH });
   console.log(`projection-rebuild on ${db.label}: ${fmt(EVENTS)} events into the audit-log read model, batches of ${fmt(BATCH)}`);
   const started = performance.now();
+  counting = true;
   const processed = await runner.rebuild('audit-log');
+  counting = false;
   const seconds = (performance.now() - started) / 1000;
+  const batches = Math.ceil(EVENTS / BATCH);
+  console.log(
+    `${fmt(statements)} statements in ${fmt(batches)} batches: ${(statements / batches).toFixed(1)} per batch (read, begin, checkpoint, insert, commit; the indexes built at the end)`,
+  );
   const { rows } = await pool.query<{ n: bigint }>('SELECT count(*) AS n FROM rm_audit_log');
   if (processed !== EVENTS || Number(rows[0]!.n) !== EVENTS) throw new Error(`rebuilt ${processed} events into ${rows[0]!.n} rows, expected ${EVENTS}`);
   rate = processed / seconds;
