@@ -57,12 +57,22 @@ describe('the resource links over HTTP', () => {
   });
 
   it('refuses an address that is not http(s) or a portal path, and a link without one', async () => {
-    for (const url of ['javascript:alert(1)', 'ftp://example.com/x', '//evil.example.com', 'example.com']) {
+    for (const url of ['javascript:alert(1)', 'ftp://example.com/x', '//evil.example.com', 'example.com', 'http:evil.example', 'https:/\\evil.example']) {
       const refused = await admin.client.request('POST', '/api/admin/resources', card({ url }));
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as Refusal).fieldErrors).toEqual([
         { field: 'url', message: 'The address must start with http://, https:// or / (a page of the portal)' },
       ]);
+    }
+    // Any case of the scheme is an address: stored in URL's own form (the database accepts only that).
+    for (const [url, stored] of [
+      ['HTTP://x.example', 'http://x.example/'],
+      ['Https://Example.com/Path?q=1', 'https://example.com/Path?q=1'],
+    ]) {
+      const created = await admin.client.request('POST', '/api/admin/resources', card({ url }));
+      expect(created.status).toBe(201);
+      const { resourceId } = (await created.json()) as { resourceId: string };
+      expect((await shown()).resources.find((r) => r.id === resourceId)?.url).toBe(stored);
     }
     const noUrl = await admin.client.request('POST', '/api/admin/resources', card({ url: null }));
     expect(((await noUrl.json()) as Refusal).fieldErrors).toEqual([{ field: 'url', message: 'A link needs an address' }]);

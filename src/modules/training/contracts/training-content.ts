@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isLinkAddress } from './training-items.js';
+import { canonicalLinkAddress, isLinkAddress } from './training-items.js';
 
 /**
  * The shape of a division's training schedule (web/src/content/training/<division>.json) and of
@@ -19,7 +19,8 @@ export const linkAddress = z
   .string()
   .trim()
   .max(2000, 'The address is at most 2,000 characters')
-  .refine((value) => isLinkAddress(value), 'The address must start with http://, https:// or / (a page of the portal)');
+  .refine((value) => isLinkAddress(value), 'The address must start with http://, https:// or / (a page of the portal)')
+  .transform((value) => canonicalLinkAddress(value)!);
 
 /** A link button; a null url is a document not published yet, shown as 'coming soon'. */
 export const linkButton = z.strictObject({ label: text, url: linkAddress.nullable() });

@@ -3,16 +3,24 @@
  * never loads the schemas: zod's compiled parsers would need eval, which the pages' CSP refuses).
  */
 
-/** Whether a link's address is http(s), or a path inside the portal. */
-export function isLinkAddress(value: string): boolean {
-  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
+/**
+ * A link's address as it is stored and shown: a path inside the portal as given, or an address
+ * that starts with http:// or https:// (in any case) in URL's own form, its scheme and host
+ * lower-cased; null when it is neither. The one rule for every link (pages, seed files, API).
+ */
+export function canonicalLinkAddress(value: string): string | null {
+  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return value;
+  if (!/^https?:\/\//i.test(value) || /[\s\\]/.test(value)) return null;
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname) && !/\s/.test(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname ? url.href : null;
   } catch {
-    return false;
+    return null;
   }
 }
+
+/** Whether a link's address is http(s), or a path inside the portal. */
+export const isLinkAddress = (value: string): boolean => canonicalLinkAddress(value) !== null;
 
 /** The parts whose ticks make up a day (spec: every block, simple block and checklist line). */
 export const dayPartIds = (day: {
