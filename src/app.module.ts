@@ -22,19 +22,21 @@ import { walletJobTriggers, WalletModule } from './modules/wallet/wallet.module.
 import { HealthController } from './platform/health/health.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { OutboxController } from './platform/mail/outbox.http.controller.js';
+import type { OpeningDatabase } from './platform/persistence/database.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { RealtimeController } from './platform/realtime/realtime.http.controller.js';
 import { APP_PROJECTIONS } from './read-models.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, openingDatabase?: OpeningDatabase): DynamicModule {
     return {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
         PlatformModule.forRoot(config, {
           migrations: MIGRATIONS,
+          ...(openingDatabase ? { openingDatabase } : {}),
           projections: APP_PROJECTIONS,
           jobTriggers: [
             ...identityJobTriggers,

@@ -23,6 +23,7 @@ import { projectRoot } from './platform/http/project-root.js';
 import { isApiPath, isPopupReturnPage, securityHeaders } from './platform/http/security-headers.js';
 import { closeStalledBodies, REQUEST_RECEIVE_MS } from './platform/http/stalled-bodies.js';
 import { createRootLogger, loggableUrl, PinoNestLogger, requestIdFor } from './platform/logging/logging.js';
+import type { OpeningDatabase } from './platform/persistence/database.js';
 import { SECURITY_EVENT_RECORDER, type SecurityEventRecorder } from './platform/security/security-event-recorder.port.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,8 +39,8 @@ function isSameOrigin(origin: string | undefined, host: string | undefined, publ
   }
 }
 
-/** Builds the API (and, when the config says so, the in-process workers) without listening yet. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/** Builds the API (and, when the config says so, the in-process workers) without listening yet; `openingDatabase` is one src/main.ts began opening. */
+export async function createApp(config: AppConfig, openingDatabase?: OpeningDatabase): Promise<NestFastifyApplication> {
   const logger = createRootLogger(config.logLevel, MODULE_LOG_REDACTIONS);
   const headers = securityHeaders(config.publicUrl);
   const adapter = new FastifyAdapter({
@@ -62,7 +63,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, openingDatabase), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
     // Nest's JSON parser keeps the bytes it parsed as request.rawBody: the card provider's webhook is verified on them.

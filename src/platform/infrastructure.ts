@@ -5,7 +5,7 @@ import type { PlatformConfig } from './config/config.js';
 import type { EventStore } from './event-store/event-store.port.js';
 import { PostgresEventStore } from './event-store/postgres-event-store.js';
 import type { LazyMigration } from './module-registration.js';
-import { openDatabase, type DatabaseHandle } from './persistence/database.js';
+import { startOpeningDatabase, type DatabaseHandle, type OpeningDatabase } from './persistence/database.js';
 import { describeMigrations, migrateDatabase } from './persistence/orm.js';
 import { createPool } from './persistence/sql.js';
 
@@ -23,17 +23,17 @@ export const DATABASE_START_MEASURE = 'start:database';
 export type MigrationReport = (line: string) => void;
 const logMigrations: MigrationReport = (line) => new Logger('migrations').log(line);
 
-/** The configured database (embedded or PostgreSQL), opened and brought up to the newest of `migrations`. */
+/** The configured database (embedded or PostgreSQL), opened (or its opening awaited) and brought up to the newest of `migrations`. */
 export async function openMigratedDatabase(
   config: PlatformConfig,
   migrations: readonly LazyMigration[],
   report: MigrationReport = logMigrations,
+  opening: OpeningDatabase = startOpeningDatabase(config),
 ): Promise<DatabaseHandle> {
-  const started = performance.now();
-  const database = await openDatabase(config);
+  const database = await opening.database;
   report(describeMigrations(await migrateDatabase(database.url, migrations), migrations.length));
   // Start-up reports where its time went (src/main.ts).
-  performance.measure(DATABASE_START_MEASURE, { start: started, end: performance.now() });
+  performance.measure(DATABASE_START_MEASURE, { start: opening.startedAt, end: performance.now() });
   return database;
 }
 

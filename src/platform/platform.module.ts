@@ -17,7 +17,7 @@ import { PostgresJobQueue } from './jobs/postgres-job-queue.js';
 import { Mailer, registerMailJob } from './mail/mailer.js';
 import type { LazyMigration } from './module-registration.js';
 import { OutboundHttp } from './outbound/outbound-http.js';
-import type { DatabaseHandle } from './persistence/database.js';
+import type { DatabaseHandle, OpeningDatabase } from './persistence/database.js';
 import { createPool } from './persistence/sql.js';
 import type { Projection } from './projections/projection.js';
 import { SubscriptionRunner } from './projections/subscription-runner.js';
@@ -48,6 +48,8 @@ import {
 export type PlatformRegistrations = {
   readonly projections: readonly Projection[];
   readonly jobTriggers: readonly JobTrigger[];
+  /** The database when src/main.ts began opening it while the code loaded; opened here otherwise. */
+  readonly openingDatabase?: OpeningDatabase;
   /** Every migration of the platform and the modules, in order (src/modules.ts). */
   readonly migrations: readonly LazyMigration[];
 };
@@ -112,7 +114,7 @@ export class PlatformModule {
         { provide: OUTBOUND_HTTP, useFactory: () => new OutboundHttp({ allow: config.outbound.allow, timeoutMs: config.outbound.timeoutMs }) },
         { provide: PROJECTIONS, useValue: registrations.projections },
         // Migrated before anything can query it (MikroORM's migrator, under an advisory lock).
-        { provide: DATABASE, useFactory: () => openMigratedDatabase(config, registrations.migrations) },
+        { provide: DATABASE, useFactory: () => openMigratedDatabase(config, registrations.migrations, undefined, registrations.openingDatabase) },
         { provide: SQL_POOL, inject: [DATABASE], useFactory: (database: DatabaseHandle) => createPool(database.url, config.databasePoolSize) },
         { provide: EVENT_STORE, inject: [SQL_POOL], useFactory: (pool: pg.Pool): Promise<EventStore> => createEventStore(config, pool) },
         {

@@ -23,3 +23,14 @@ export async function openDatabase(config: Pick<PlatformConfig, 'databaseUrl' | 
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pgdata'), { templateDir: EMBEDDED_TEMPLATE_DIR });
   return { url: embedded.url, embedded: true, freshlyCreated: embedded.freshlyCreated, close: () => embedded.close() };
 }
+
+/** A database being opened ahead of the app (src/main.ts), and when that began. */
+export type OpeningDatabase = { readonly database: Promise<DatabaseHandle>; readonly startedAt: number };
+
+/** Starts opening the configured database now; a failure is thrown where it is awaited. */
+export function startOpeningDatabase(config: Pick<PlatformConfig, 'databaseUrl' | 'dataDir'>): OpeningDatabase {
+  const startedAt = performance.now();
+  const opening = { database: openDatabase(config), startedAt };
+  opening.database.catch(() => {}); // awaited later (openMigratedDatabase), which throws it
+  return opening;
+}

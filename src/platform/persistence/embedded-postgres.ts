@@ -1,10 +1,9 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-
-import { copyFolder } from './copy-folder.js';
-import { ExchangeQueryQueue } from './pglite-query-queue.js';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 export type EmbeddedPostgres = {
   readonly url: string;
@@ -12,55 +11,77 @@ export type EmbeddedPostgres = {
   close(): Promise<void>;
 };
 
+export type EmbeddedWorkerData = { readonly dataDir: string; readonly maxConnections: number; readonly templateDir: string | undefined };
+export type ToEmbeddedWorker = { readonly type: 'close' };
+export type FromEmbeddedWorker =
+  | { readonly type: 'ready'; readonly url: string; readonly freshlyCreated: boolean }
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'closed' };
+
 /**
- * Starts PGlite (PostgreSQL compiled to WebAssembly) in `dataDir` and serves it on a
- * loopback socket so the same `pg` and MikroORM code runs against it as against a server.
- * PGlite has one backend: every connection shares it, so `maxConnections` must cover all
- * pools, and no code may hold a transaction open while waiting on another connection.
+ * Starts PGlite (PostgreSQL compiled to WebAssembly) in `dataDir`, on a thread of its own
+ * (embedded-postgres.worker.ts), and serves it on a loopback socket so the same `pg` and
+ * MikroORM code runs against it as against a server. PGlite has one backend: every connection
+ * shares it, so `maxConnections` must cover all pools, and no code may hold a transaction open
+ * while waiting on another connection.
  */
 export async function startEmbeddedPostgres(dataDir: string, options: { maxConnections?: number; templateDir?: string } = {}): Promise<EmbeddedPostgres> {
-  const maxConnections = options.maxConnections ?? 64;
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const releaseLock = await lockDataDir(`${dataDir}.lock`);
-  const freshlyCreated = !(await exists(path.join(dataDir, 'PG_VERSION')));
-  const open = async () => {
-    // A new folder starts as a copy of the build's migrated template when there is one: copying
-    // it takes a fraction of a second, a fresh initdb in WebAssembly several.
-    if (freshlyCreated && options.templateDir && (await exists(path.join(options.templateDir, 'PG_VERSION')))) {
-      await fs.rm(dataDir, { recursive: true, force: true });
-      await copyFolder(options.templateDir, dataDir);
-    }
-    return PGlite.create({ dataDir });
-  };
-  const db = await open().catch(async (error: unknown) => {
+  const data: EmbeddedWorkerData = { dataDir, maxConnections: options.maxConnections ?? 64, templateDir: options.templateDir };
+  const worker = startWorker(data);
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  let answer: FromEmbeddedWorker;
+  try {
+    answer = await Promise.race([
+      nextMessage(worker),
+      new Promise<never>((_, reject) => worker.once('error', reject)),
+      exited.then((code): never => {
+        throw new Error(`The embedded database's thread stopped (exit code ${code}) before it was ready`);
+      }),
+    ]);
+    if (answer.type !== 'ready') throw new Error(answer.type === 'failed' ? answer.message : 'The embedded database did not start');
+  } catch (error) {
+    await worker.terminate();
     await releaseLock();
     throw error;
+  }
+  // Once serving, a failure of the database's thread ends the process: nothing works without it.
+  worker.on('error', (error) => {
+    throw error;
   });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
-  // See ExchangeQueryQueue: the package's own queue interleaves clients' protocol messages.
-  (server as unknown as { queryQueue: ExchangeQueryQueue }).queryQueue = new ExchangeQueryQueue(db);
-  await server.start();
-  let closed = false;
+  let closing: Promise<void> | null = null;
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres`,
-    freshlyCreated,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await server.stop();
-      await db.close();
-      await releaseLock();
+    url: answer.url,
+    freshlyCreated: answer.freshlyCreated,
+    close() {
+      closing ??= (async () => {
+        const closed = nextMessage(worker);
+        worker.postMessage({ type: 'close' } satisfies ToEmbeddedWorker);
+        await Promise.race([closed, exited]);
+        await worker.terminate();
+        await releaseLock();
+      })();
+      return closing;
     },
   };
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
+function nextMessage(worker: Worker): Promise<FromEmbeddedWorker> {
+  return new Promise((resolve) => worker.once('message', resolve));
+}
+
+/** The compiled thread beside this file; run from the sources (the tests), the TypeScript one through tsx. */
+function startWorker(workerData: EmbeddedWorkerData): Worker {
+  const compiled = new URL('./embedded-postgres.worker.js', import.meta.url);
+  if (import.meta.url.endsWith('.js')) return new Worker(compiled, { workerData });
+  const source = new URL('./embedded-postgres.worker.ts', import.meta.url).href;
+  // tsx's ES module entry, from its package.json (require.resolve would give its CommonJS one).
+  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(tsxPackage, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), exports['./esm/api']!.import.default)).href;
+  const load = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(load, { eval: true, workerData });
 }
 
 export class DataDirInUseError extends Error {
