@@ -3,6 +3,7 @@ import type { IdentitySettings } from './modules/identity/identity.config.js';
 import type { IntegrationsSettings } from './modules/integrations/integrations.config.js';
 import type { MarketplaceSettings } from './modules/marketplace/marketplace.config.js';
 import type { PaymentsSettings } from './modules/payments/payments.config.js';
+import type { SecuritySettings } from './modules/security/security.config.js';
 import type { SupportSettings } from './modules/support/support.config.js';
 import type { TrainingSettings } from './modules/training/training.config.js';
 import type { WalletSettings } from './modules/wallet/wallet.config.js';
@@ -21,6 +22,7 @@ export type AppConfig = PlatformConfig &
   PaymentsSettings &
   MarketplaceSettings &
   IntegrationsSettings &
+  SecuritySettings &
   SupportSettings;
 
 // The platform's file storage has a section of its own; then every module's.

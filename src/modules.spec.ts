@@ -73,6 +73,7 @@ const APPLIED = [
   'Migration0070Assistant',
   'Migration0071EventsByTypeInOrder',
   'Migration0072MessagesPerTicket',
+  'Migration0073SecurityAlertMailWindows',
 ];
 
 describe('the modules the platform is told of', () => {

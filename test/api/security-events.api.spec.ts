@@ -89,9 +89,9 @@ describe('security alerts', () => {
     await expect
       .poll(async () => {
         const { messages } = await (await client.request('GET', '/api/admin/outbox?to=admin@portal.test')).json();
-        // The mail names the account by e-mail, not by its id.
+        // The mail names the account by e-mail, not by its id; the first of its window, or grouped with others of one (another test's).
         return (messages as Mail[]).some(
-          (m) => m.subject === 'Security alert: failed login' && m.text.includes(`for user ${email}`) && !m.text.includes(userId!),
+          (m) => /^Security alert: failed login( \(\d+ more\))?$/.test(m.subject) && m.text.includes(`for user ${email}`) && !m.text.includes(userId!),
         );
       })
       .toBe(true);
@@ -170,6 +170,27 @@ describe('a burst of security events', () => {
     const perAdmin = tally((await mailsAbout()).map((m) => m.to));
     expect(Object.values(perAdmin).every((n) => n === 1)).toBe(true);
     expect(perAdmin['admin@portal.test']).toBe(1);
+  });
+
+  it('groups the alerts of many addresses: the first mailed at once, the others of its window in one mail naming each address', async () => {
+    const attackers = Array.from({ length: 8 }, () => new ApiClient(portalUrl()));
+    // Each address goes over the sign-up limit (20 an hour) at about the same moment.
+    await Promise.all(attackers.map((attacker) => Promise.all(Array.from({ length: 22 }, () => attacker.request('POST', '/api/auth/sign-up', {})))));
+    const admin = await signedInClient('admin@portal.test');
+    const subjects = attackers.map((attacker) => `ip:${attacker.address}`);
+    // A mail names an address at the end of its alert's sentence (the first) or line (the grouped one).
+    const named = (mail: Mail) => subjects.filter((subject) => mail.text.includes(`${subject}.`) || mail.text.includes(`${subject};`));
+    const mails = async () =>
+      ((await (await admin.request('GET', '/api/admin/outbox?limit=200&to=admin@portal.test')).json()).messages as Mail[]).filter(
+        (mail) => named(mail).length > 0,
+      );
+    // Every address is in a mail once its window has ended (10 s on the test portal).
+    await expect.poll(async () => new Set((await mails()).flatMap(named)).size).toBe(subjects.length);
+    const sent = await mails();
+    expect(tally(sent.flatMap(named))).toEqual(Object.fromEntries(subjects.map((subject) => [subject, 1])));
+    // Eight alerts, far fewer mails: at most a first and a grouped one in each window they fell in.
+    expect(sent.length).toBeLessThanOrEqual(4);
+    expect(sent.some((mail) => named(mail).length >= 2 && /^Security alert: rate limit exceeded \(\d+ more\)$/.test(mail.subject))).toBe(true);
   });
 
   it('lets 30 parallel acknowledgements make one change, then one resolution; each is an event with the admin as actor; a resolved alert is final', async () => {

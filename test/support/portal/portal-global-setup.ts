@@ -29,6 +29,9 @@ const SUPPORT_EMAIL = 'support@portal.test';
  * database with the demo team seeded, since the scaled portal never seeds one itself).
  * The test portal trusts X-Forwarded-For from loopback, as from a load balancer.
  */
+/** Windows a test can wait out: grouped security-alert mails go out 10 s after the first. */
+const SHORT_WINDOWS = { SECURITY_ALERT_MAIL_WINDOW_SECONDS: '10' };
+
 export default async function setup(project: TestProject) {
   let portal: PortalProcess;
   let cleanup = async () => {};
@@ -45,10 +48,17 @@ export default async function setup(project: TestProject) {
     const pool = createPool(scratch.url, 2);
     await seedDemoAccounts(pool, DEMO_PASSWORD);
     await pool.end();
-    portal = await startPortal({ DATABASE_URL: scratch.url, REDIS_URL: redisUrl, REDIS_PREFIX: `${redisPrefix}e2e`, TRUST_PROXY: 'loopback', SUPPORT_EMAIL });
+    portal = await startPortal({
+      DATABASE_URL: scratch.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `${redisPrefix}e2e`,
+      TRUST_PROXY: 'loopback',
+      SUPPORT_EMAIL,
+      ...SHORT_WINDOWS,
+    });
     cleanup = () => scratch.drop();
   } else {
-    portal = await startPortal({ DEMO_PASSWORD, TRUST_PROXY: 'loopback', SUPPORT_EMAIL });
+    portal = await startPortal({ DEMO_PASSWORD, TRUST_PROXY: 'loopback', SUPPORT_EMAIL, ...SHORT_WINDOWS });
   }
   const demoAccountsBefore = await demoAccountsState(portal.url, DEMO_PASSWORD);
   project.provide('portalUrl', portal.url);
