@@ -1,7 +1,9 @@
 // POST /api/bonuses/calculate: the bonus calculator's query over the one rules module
-// (docs/bonus-rules.md), for signed-in users; bad input is answered with each field's message.
+// (docs/bonus-rules.md), public as its page is and limited per address; bad input is answered
+// with each field's message.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { inParallel, tally } from '../support/parallel.js';
 import { ApiClient } from '../support/portal/api-client.js';
 import { freshAgent, signedInClient } from '../support/portal/portal.js';
 
@@ -87,10 +89,13 @@ describe('POST /api/bonuses/calculate', () => {
     }
   });
 
-  it('refuses a caller who is not signed in', async () => {
-    const anonymous = new ApiClient(inject('portalUrl'));
-    const { status, body } = await calculate(anonymous, placeholders);
-    expect(status).toBe(401);
-    expect(body).not.toHaveProperty('lionsShare');
+  it('answers a visitor, at most 60 times in 10 minutes from one address (70 at once: 60 answers, 10 refusals)', async () => {
+    const visitor = new ApiClient(inject('portalUrl'));
+    const answers = await inParallel(70, () => calculate(visitor, placeholders));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 200: 60, 429: 10 });
+    expect(answers.find((answer) => answer.status === 200)!.body).toHaveProperty('grandTotalCents');
+    expect(answers.find((answer) => answer.status === 429)!.body).toMatchObject({ code: 'RATE_LIMITED' });
+    // Another address is not held back by this one's limit.
+    expect((await calculate(new ApiClient(inject('portalUrl')), placeholders)).status).toBe(200);
   });
 });

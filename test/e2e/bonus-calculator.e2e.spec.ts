@@ -1,11 +1,11 @@
 // /bonus-calculator ('Bonus Calculator Testing'): the placeholders' week worked through every line
 // of both cards (docs/bonus-rules.md), Weeks in Program enabled only for NEWBIE, the reasons of an
-// ineligible week, and 'Not authenticated' for a visitor who is not signed in.
+// ineligible week, and a visitor who is not signed in calculating as well (the page is public).
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { freshAgent, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
-import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
 let agent: TestAccount;
@@ -137,14 +137,12 @@ describe('the bonus calculator', () => {
     await context.close();
   });
 
-  it("tells a visitor who is not signed in 'Not authenticated'", async () => {
+  it('calculates for a visitor who is not signed in (the page is public)', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    allowConsoleMessage(page, /status of 401/);
     await page.goto('/bonus-calculator');
     await typePlaceholders(page);
     await page.getByRole('button', { name: 'Calculate Bonuses' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Not authenticated' }).waitFor();
-    expect(await card(page, "Lion's Share").count()).toBe(0);
+    await card(page, "Lion's Share").waitFor();
     expect(await checkPage(page)).toEqual([]);
     await context.close();
   });

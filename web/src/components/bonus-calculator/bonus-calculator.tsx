@@ -1,6 +1,5 @@
 import { Calculator } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 import { AGENT_ROLES, calculateBonuses, type AgentRole, type BonusInputs, type BonusResult } from '../../app/api/bonuses';
 import { ApiRequestError, type FieldError } from '../../lib/api-client';
@@ -33,7 +32,6 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
   const [busy, setBusy] = useState(false);
   // The role goes with its result: the card names the buy-in of the role it was calculated for.
   const [result, setResult] = useState<{ answer: BonusResult; role: AgentRole } | null>(null);
-  const [signedOut, setSignedOut] = useState(false);
   const set = <K extends keyof BonusForm>(key: K, value: BonusForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -47,7 +45,6 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
       return;
     }
     setErrors([]);
-    setSignedOut(false);
     setBusy(true);
     try {
       const answer = await calculateBonuses(read.inputs);
@@ -55,10 +52,9 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
       onOutcome?.({ ok: true, inputs: read.inputs, result: answer });
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
-      if (failure instanceof ApiRequestError && failure.status === 401) setSignedOut(true);
-      else if (failure instanceof ApiRequestError && failure.fieldErrors.length > 0) setErrors(failure.fieldErrors);
+      if (failure instanceof ApiRequestError && failure.fieldErrors.length > 0) setErrors(failure.fieldErrors);
       else toast({ title: 'Error', description: message, variant: 'destructive' });
-      onOutcome?.({ ok: false, inputs: read.inputs, message: failure instanceof ApiRequestError && failure.status === 401 ? 'Not authenticated' : message });
+      onOutcome?.({ ok: false, inputs: read.inputs, message });
     } finally {
       setBusy(false);
     }
@@ -155,15 +151,6 @@ export function BonusCalculator({ rateInput, idPrefix = 'bonus', onOutcome }: Pr
           <Calculator className="h-4 w-4" aria-hidden />
           {busy ? 'Calculating...' : 'Calculate Bonuses'}
         </Button>
-        {signedOut && (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            Not authenticated:{' '}
-            <Link to="/auth" className="underline">
-              sign in
-            </Link>{' '}
-            to calculate bonuses.
-          </p>
-        )}
       </form>
       {result && <BonusResultCards result={result.answer} role={result.role} />}
     </div>
