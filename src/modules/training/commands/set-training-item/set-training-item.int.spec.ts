@@ -45,5 +45,18 @@ for (const database of oneDatabase()) {
       await tick(userId, part, false);
       expect((await trainingProgressOf(pool, userId, 'east-tampa')).ticked).toEqual([]);
     });
+
+    it('stores the day unticked when a part of a completed day is unticked (read back from the stored rows)', async () => {
+      const userId = randomUUID();
+      const day = week1.days[1]!;
+      const parts = dayPartIds(day);
+      for (const part of parts) await tick(userId, part);
+      expect(new Set((await trainingProgressOf(pool, userId, 'east-tampa')).ticked)).toEqual(new Set([...parts, day.id]));
+      expect(await tick(userId, parts[0]!, false)).toMatchObject({ dayComplete: false });
+      // Read back from what is stored, not from the answer.
+      expect(new Set((await trainingProgressOf(pool, userId, 'east-tampa')).ticked)).toEqual(new Set(parts.slice(1)));
+      const stored = await pool.query<{ checked: boolean }>('SELECT checked FROM training_progress WHERE user_id = $1 AND item_id = $2', [userId, day.id]);
+      expect(stored.rows).toEqual([{ checked: false }]);
+    });
   });
 }
