@@ -141,11 +141,14 @@ for (const database of everyDatabase()) {
       await caughtUp();
     });
 
-    it('refuses a week that has not ended and one that is not a Monday', async () => {
+    it('refuses a week that has not ended, one that is not a Monday, and one more than two years back', async () => {
       const today = new Date();
       const thisMonday = (await import('../../src/modules/bonuses/domain/bonus-week.js')).bonusWeekOf(today);
       expect(await harness.commands.execute(new OpenBonusRun({ week: thisMonday }, asAdmin(anna, today))).catch(refusal)).toBe('WEEK_NOT_OVER');
       expect(await harness.commands.execute(new OpenBonusRun({ week: '2026-11-17' }, asAdmin(anna))).catch(refusal)).toBe('BONUS_WEEK');
+      // Mondays, but no run could plausibly be made up for them: more than two years back.
+      for (const week of ['0001-01-01', '1899-12-25', '2024-12-02'])
+        expect(await harness.commands.execute(new OpenBonusRun({ week }, asAdmin(anna, new Date('2026-12-07T12:00:00Z')))).catch(refusal)).toBe('WEEK_TOO_OLD');
     });
 
     it('opens once, freezing each agent’s inputs with their hash and listing the exceptions; 30 opens at once make one run', async () => {

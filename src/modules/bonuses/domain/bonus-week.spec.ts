@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { bonusWeekOf, bonusWeekRange, isBonusWeek, weekEndedBefore, weeksInProgram } from './bonus-week.js';
+import { bonusWeekOf, bonusWeekRange, isBonusWeek, oldestRunWeek, weekEndedBefore, weeksInProgram } from './bonus-week.js';
 
 describe('bonus weeks', () => {
   it('run Monday to Sunday on New York’s calendar', () => {
@@ -16,6 +16,11 @@ describe('bonus weeks', () => {
     expect(weekEndedBefore(new Date('2026-12-07T04:59:59Z'))).toBe('2026-11-23'); // Sunday 23:59:59 EST: the week of Nov 30 runs still
     expect(weekEndedBefore(new Date('2026-12-07T05:00:00Z'))).toBe('2026-11-30'); // Monday 00:00 EST
     expect(weekEndedBefore(new Date('2026-12-06T20:00:00Z'))).toBe('2026-11-23'); // Sunday 15:00 EST, Monday 05:00 in Tokyo
+  });
+
+  it('may be opened for the last 104 weeks', () => {
+    expect(oldestRunWeek(new Date('2026-12-07T12:00:00Z'))).toBe('2024-12-09'); // 103 weeks before the week of Nov 30, the 104th
+    expect(isBonusWeek(oldestRunWeek(new Date('2026-12-07T12:00:00Z')))).toBe(true);
   });
 
   it('are named by a real Monday', () => {

@@ -36,6 +36,12 @@ export const previousBonusWeek = (week: string): string => shiftDay(week, -7);
 /** The last bonus week that has ended at `at`: the one a scheduled run at `at` is for, and the one an admin opens by default. */
 export const weekEndedBefore = (at: Date): string => previousBonusWeek(bonusWeekOf(at));
 
+/** How far back a run may be opened: two years of weeks, the longest a missed run could plausibly be made up for. */
+export const OLDEST_RUN_WEEKS = 104;
+
+/** The oldest week whose run may be opened at `at`. */
+export const oldestRunWeek = (at: Date): string => shiftDay(weekEndedBefore(at), -7 * (OLDEST_RUN_WEEKS - 1));
+
 /** The week's last day (its Sunday). */
 export const lastDayOf = (week: string): string => shiftDay(week, 6);
 
