@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inParallel, tally } from '../support/parallel.js';
 import { importAgedCsv, type AgedImport } from '../support/portal/aged-import.js';
 import type { ApiClient } from '../support/portal/api-client.js';
+import { eventReader } from '../support/portal/event-stream.js';
 import { freshAdmin, freshAgent, signedInClient } from '../support/portal/portal.js';
 
 let admin: ApiClient;
@@ -147,30 +148,42 @@ describe('POST /api/admin/aged-leads/import', () => {
     const area = ['213', '404', '503', '615', '713', '801'][Math.floor(Math.random() * 6)]!;
     const block = Number(`${area}${300 + Math.floor(Math.random() * 200)}`) * 10_000 + 5_000 * Math.floor(Math.random() * 2);
     const nth = (i: number) => `+1${block + i}`;
+    let importId = '';
     const lines = Array.from({ length: 2_500 }, (_, i) =>
       i === 0 ? row({ phone }) : i === 1_600 ? row({ phone, email: '' }) : row({ phone: nth(i), ...(i === 999 || i === 1_000 ? { zip: '1' } : {}) }),
     );
-    const started = await importCsv([HEADER, ...lines].join('\n') + '\n', admin, vendorId);
-    expect(started.status).toBe(202);
-    const queued = (await started.json()) as AgedImport;
-    expect(queued).toMatchObject({ status: 'queued', rows: 2_500, rowsDone: 0, imported: 0 });
-    const seen = new Set<number>();
+    // The import tells its admin's open pages after each batch and at its end; the page then reads the counts.
+    const stream = eventReader(await admin.request('GET', '/api/realtime/stream'));
+    const told = () => stream.events.filter((e) => e.event === 'change' && (JSON.parse(e.data) as { topic: string }).topic === 'aged-imports').length;
     let report: AgedImport;
-    do {
-      // As the admin page follows it: the counts alone while it runs.
-      report = (await (await admin.request('GET', `/api/admin/aged-leads/imports/${queued.importId}?summary=true`)).json()) as AgedImport;
-      expect(report).not.toHaveProperty('errors');
-      seen.add(report.rowsDone);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    } while (report.status !== 'done' && report.status !== 'failed');
-    report = (await (await admin.request('GET', `/api/admin/aged-leads/imports/${queued.importId}`)).json()) as AgedImport;
+    const seen = new Set<number>();
+    try {
+      await stream.until('ready', (events) => events.some((e) => e.event === 'ready'));
+      const started = await importCsv([HEADER, ...lines].join('\n') + '\n', admin, vendorId);
+      expect(started.status).toBe(202);
+      const queued = (await started.json()) as AgedImport;
+      expect(queued).toMatchObject({ status: 'queued', rows: 2_500, rowsDone: 0, imported: 0 });
+      importId = queued.importId;
+      for (;;) {
+        const heard = told();
+        // As the admin page follows it: the counts alone while it runs.
+        report = (await (await admin.request('GET', `/api/admin/aged-leads/imports/${importId}?summary=true`)).json()) as AgedImport;
+        expect(report).not.toHaveProperty('errors');
+        seen.add(report.rowsDone);
+        if (report.status === 'done' || report.status === 'failed') break;
+        await stream.until('the import to tell of its next batch', () => told() > heard);
+      }
+    } finally {
+      await stream.cancel();
+    }
+    report = (await (await admin.request('GET', `/api/admin/aged-leads/imports/${importId}`)).json()) as AgedImport;
     expect(report).toMatchObject({ status: 'done', rows: 2_500, rowsDone: 2_500, imported: 2_497, rejected: 2, failure: null });
     expect(report.errors).toEqual([
       { row: 1_001, field: 'zip', message: 'ZIP must be 5 digits (or ZIP+4)' },
       { row: 1_002, field: 'zip', message: 'ZIP must be 5 digits (or ZIP+4)' },
     ]);
     expect(report.duplicates).toEqual([expect.objectContaining({ row: 1_602, field: 'phone / email' })]);
-    const csv = await admin.request('GET', `/api/admin/aged-leads/imports/${queued.importId}/report.csv`);
+    const csv = await admin.request('GET', `/api/admin/aged-leads/imports/${importId}/report.csv`);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect((await csv.text()).split('\r\n')).toEqual([
       'row,outcome,field,message',
@@ -185,7 +198,7 @@ describe('POST /api/admin/aged-leads/import', () => {
     const { imports } = (await (await admin.request('GET', '/api/admin/aged-leads/imports')).json()) as {
       imports: (AgedImport & { duplicateCount: number })[];
     };
-    expect(imports.find((found) => found.importId === queued.importId)).toMatchObject({ status: 'done', imported: 2_497, duplicateCount: 1 });
+    expect(imports.find((found) => found.importId === importId)).toMatchObject({ status: 'done', imported: 2_497, duplicateCount: 1 });
   });
 
   it('answers a repeated upload under one Idempotency-Key with the same import', async () => {

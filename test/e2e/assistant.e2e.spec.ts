@@ -24,10 +24,12 @@ describe('the AI assistant in the browser', () => {
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     const asked: string[] = [];
-    // Each answer waits a moment, so what the dialog does while one is pending can be seen.
+    // The answer is held until the test has seen what the dialog does while it is pending.
+    let answerNow = () => {};
+    const answerHeld = new Promise<void>((resolve) => (answerNow = resolve));
     await page.route('**/api/assistant/chat', async (route) => {
       asked.push((route.request().postDataJSON() as { messages: { content: string }[] }).messages.at(-1)!.content);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await answerHeld;
       await route.continue();
     });
     await page.goto('/');
@@ -51,6 +53,7 @@ describe('the AI assistant in the browser', () => {
     await box.fill('A second question while the first is pending');
     await box.press('Enter');
     expect(await send.isDisabled()).toBe(true);
+    answerNow();
     const answer = dialog.getByTestId('assistant-answer');
     await answer.getByText(/Getting licensed costs \$181 in all/).waitFor();
     expect(asked).toEqual(['How much does licensing cost?']);

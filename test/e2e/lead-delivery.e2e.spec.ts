@@ -11,6 +11,7 @@ import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from '../support/portal/own-portal.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
+import { eventually } from '../support/waiting.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
@@ -148,7 +149,14 @@ describe('lead delivery to the agent’s integrations', () => {
     await buy(agent, 1, 'Orlando');
     await expect.poll(async () => (await deliveries(agent))[0]?.status).toBe('failed');
     expect((await deliveries(agent))[0]).toMatchObject({ attempts: 3, lastError: expect.stringContaining('500') });
-    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    // The integration turns itself off at a failure once it has been failing for DELIVERY_DISABLE_AFTER_SECONDS: time that must pass.
+    await eventually(
+      'the integration failing for 3 s',
+      async () =>
+        (await own.pool.query(`SELECT 1 FROM integration_configs WHERE integration_id = $1 AND failing_since <= now() - interval '3 seconds'`, [integrationId]))
+          .rowCount,
+      (count) => count === 1,
+    );
     await buy(agent, 1, 'Orlando');
     await expect
       .poll(async () => ((await call(agent.client, 'GET', '/api/integrations/onlysales')).body as { disabled: unknown }).disabled)

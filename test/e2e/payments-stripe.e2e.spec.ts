@@ -6,11 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { walletStream } from '../../src/modules/wallet/contracts/wallet-events.js';
 import { dayIn, DEFAULT_ORG_TIME_ZONE } from '../../src/platform/time/org-time.js';
+import { subscriberPassed } from '../support/async-work.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
 import { CARDS, startStripeStandIn, type StripeStandIn } from '../support/stripe-standin.js';
+import { eventually } from '../support/waiting.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 
 describe('card payments through Stripe (the portal against a local Stripe stand-in)', () => {
@@ -43,6 +46,19 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
 
   const topUp = (client: ApiClient, amountCents: number, paymentMethodId: string, key = randomUUID()) =>
     client.request('POST', '/api/payments/top-up', { amountCents, paymentMethodId }, { 'idempotency-key': key });
+
+  /** Waits until the portal has processed each of Stripe's `events`, and the wallet's read model has passed what they stored on the agent's wallet. */
+  async function processed(userId: string, events: readonly Stripe.Event[]): Promise<void> {
+    const ids = events.map((event) => event.id);
+    await eventually(
+      `Stripe's events ${ids.join(', ')} processed`,
+      async () => (await pool.query(`SELECT 1 FROM payment_webhook_events WHERE event_id = ANY($1) AND processed_at IS NOT NULL`, [ids])).rowCount,
+      (count) => count === ids.length,
+    );
+    await subscriberPassed(pool, 'wallet-balances', walletStream(userId));
+  }
+  /** The events Stripe sent so far about a payment (its intent, charge, refunds). */
+  const eventsOf = (paymentId: string) => stripe.events.filter((event) => JSON.stringify(event.data.object).includes(paymentId));
 
   const wallet = async (client: ApiClient) =>
     (await (await client.request('GET', '/api/wallet')).json()) as { availableCents: number; depositedCents: number; debtCents: number };
@@ -79,7 +95,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     await stripe.deliver([...held].reverse());
     await stripe.deliver(held);
     await expect.poll(async () => (await wallet(client)).availableCents).toBe(2_500);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await processed(userId, held);
     expect(await wallet(client)).toMatchObject({ availableCents: 2_500, depositedCents: 2_500 });
     // Every event stored once, and the payment events re-read the payment: credited by one of them (or the sweep), already credited by the rest.
     const { rows } = await pool.query<{ type: string; outcome: string }>(
@@ -103,7 +119,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
   });
 
   it('saves cards, tops up from a saved card at once, says a declined card is declined, and sends the agent to the bank when it asks', async () => {
-    const { client } = await agent();
+    const { client, userId } = await agent();
     const visa = await saveCard(client, CARDS.visa);
     const methods = ((await (await client.request('GET', '/api/payments/methods')).json()) as { methods: { id: string; last4: string; isDefault: boolean }[] })
       .methods;
@@ -111,12 +127,13 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     const key = randomUUID();
     const paid = await topUp(client, 5_000, visa, key);
     expect(paid.status).toBe(200);
-    expect(await paid.json()).toMatchObject({ status: 'succeeded' });
+    const { status: paidStatus, paymentId } = (await paid.json()) as { status: string; paymentId: string };
+    expect(paidStatus).toBe('succeeded');
     // The answer credited the wallet (its read model follows a moment later); the retried request and the webhook add nothing.
     await expect.poll(async () => (await wallet(client)).availableCents).toBe(5_000);
     expect((await topUp(client, 5_000, visa, key)).status).toBe(200);
     await stripe.delivered();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await processed(userId, eventsOf(paymentId));
     expect((await wallet(client)).availableCents).toBe(5_000);
 
     const declined = await saveCard(client, CARDS.declined);
@@ -154,7 +171,7 @@ describe('card payments through Stripe (the portal against a local Stripe stand-
     await stripe.refundFromDashboard(paymentId, 1_000);
     await expect.poll(async () => (await wallet(client)).availableCents).toBe(1_500);
     await stripe.delivered();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await processed(userId, eventsOf(paymentId));
     expect(await wallet(client)).toMatchObject({ availableCents: 1_500, debtCents: 0 });
     const tooMuch = await staff.request(
       'POST',

@@ -28,10 +28,11 @@ describe('the Textdrip Connect window', () => {
     await textdrip?.close();
   });
 
-  /** A signed-in agent on /integrations/textdrip, whose window records the messages it receives. */
-  async function providerPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  /** A signed-in agent on /integrations/textdrip, whose window records the messages it receives; with `clock`, its timers run on a clock the test can move on. */
+  async function providerPage(width: number, options: { clock?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
     const agent = await own.account();
     const { context, page } = await newPage(browser, { width, baseURL: own.portal.url });
+    if (options.clock) await context.clock.install();
     await signInThroughForm(page, agent.email, agent.password);
     await page.goto('/integrations/textdrip');
     await page.getByRole('heading', { name: 'Textdrip', level: 1 }).waitFor();
@@ -147,7 +148,7 @@ describe('the Textdrip Connect window', () => {
   });
 
   it('stops asking once the agent leaves the page', async () => {
-    const { context, page } = await providerPage(1366);
+    const { context, page } = await providerPage(1366, { clock: true });
     const claims: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/integrations/textdrip/claim')) claims.push(request.url());
@@ -157,8 +158,9 @@ describe('the Textdrip Connect window', () => {
     await page.getByRole('link', { name: 'Integrations' }).first().click();
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     const asked = claims.length;
-    // Two and a half poll intervals: a timer left running would have asked again.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Five poll intervals on the page's clock: a timer left running would have asked again, before the request made after them.
+    await page.clock.runFor(10_000);
+    await page.evaluate(() => fetch('/health/live').then((response) => response.text()));
     expect(claims.length).toBe(asked);
     await popup.close();
     await context.close();

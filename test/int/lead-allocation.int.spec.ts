@@ -1,6 +1,6 @@
 // Lead allocation across three streams (lead, campaign, wallet) and two modules, so it lives outside both.
 import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 
 import { campaignsProjection } from '../../projections/marketplace/campaigns/campaigns.projection.js';
 import { AllocateLeadHandler } from '../../src/modules/marketplace/commands/allocate-lead/allocate-lead.handler.js';
@@ -34,12 +34,15 @@ import { walletStream, type WalletEvent } from '../../src/modules/wallet/contrac
 import { availableCents, heldCents, walletDecider } from '../../src/modules/wallet/domain/wallet.decider.js';
 import { WalletLedger } from '../../src/modules/wallet/services/wallet-ledger.js';
 import { fold } from '../../src/platform/domain/decider.js';
+import { comparePositions } from '../../src/platform/event-store/event-store.port.js';
 import { newEvent, systemContext, userRequestContext } from '../../src/platform/event-store/new-event.js';
 import type { Projection } from '../../src/platform/projections/projection.js';
 import type { Subscriber } from '../../src/platform/projections/subscription-runner.js';
+import { streamJobsEnded } from '../support/async-work.js';
 import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
+import { eventually } from '../support/waiting.js';
 
 const everywhere: Targeting = { states: [], dailyCap: null, weeklyCap: null, schedule: null, timeZone: 'America/New_York' };
 
@@ -198,9 +201,17 @@ for (const database of everyDatabase()) {
         ),
       );
       expect(funded.status).toBe('active');
+      // The allocation asks the store whether campaign events lie between the read model's checkpoint and its lead while it waits for them.
+      const asked = vi.spyOn(harness.store, 'anyOfTypesBetween');
       const leadId = await postLead('exclusive', 'ND');
-      // The allocation has started by now and would find no running campaign in the read model.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const received = (await harness.store.readStream(leadStream(leadId)))[0]!.position;
+      await eventually(
+        'the allocation to wait for the campaigns read model',
+        async () => asked.mock.calls.filter(([, , before]) => comparePositions(before, received) === 0).length,
+        (waits) => waits > 0,
+      );
+      asked.mockRestore();
+      // It would find no running campaign in the read model now.
       expect((await harness.pool.query(`SELECT 1 FROM rm_campaigns WHERE campaign_id = $1`, [campaignId])).rowCount).toBe(0);
       campaigns.release();
       await allocated(leadId);
@@ -317,7 +328,7 @@ for (const database of everyDatabase()) {
       expect((await wallet(owner)).holds[camp]).toMatchObject({ capturedCents: 2_500 });
 
       const duplicate = await postLead('exclusive', 'FL', leadId);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await streamJobsEnded(harness.store, harness.queue, [...campaignWalletTriggers, ...leadAllocationTriggers], [leadStream(duplicate), walletStream(owner)]);
       expect((await leadState(duplicate)).offers).toEqual([]);
       expect((await wallet(owner)).holds[camp]).toMatchObject({ capturedCents: 2_500 });
     });

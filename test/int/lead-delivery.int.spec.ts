@@ -24,6 +24,7 @@ import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, oneDatabase } from '../support/test-databases.js';
 import { testSecretCipher } from '../support/test-secrets.js';
+import { eventually } from '../support/waiting.js';
 
 /** A receiver that answers what the test says, and remembers every request (its delivery id header and JSON body). */
 function receiver() {
@@ -271,7 +272,18 @@ for (const database of oneDatabase()) {
       await sell(owner, 'First');
       await settled(crmId, 1);
       expect((await deliveriesOf(crmId))[0]).toMatchObject({ status: 'failed', attempts: 3 });
-      await new Promise((resolve) => setTimeout(resolve, settings.disableAfterMs + 50));
+      // The next failure turns the integration off once it has been failing for disableAfterMs: time that must pass.
+      await eventually(
+        `the integration failing for ${settings.disableAfterMs} ms`,
+        async () =>
+          (
+            await harness.pool.query(
+              `SELECT 1 FROM integration_configs WHERE integration_id = $1 AND failing_since <= now() - make_interval(secs => $2::double precision / 1000)`,
+              [crmId, settings.disableAfterMs],
+            )
+          ).rowCount,
+        (count) => count === 1,
+      );
       await sell(owner, 'Second');
       await settled(crmId, 2);
       const config = await harness.pool.query('SELECT is_active, disabled_at, disabled_reason FROM integration_configs WHERE integration_id = $1', [crmId]);

@@ -24,22 +24,13 @@ import { moduleHarness } from '../support/module-harness.js';
 import { inParallel } from '../support/parallel.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
 import { testSecretCipher } from '../support/test-secrets.js';
+import { eventually } from '../support/waiting.js';
 
 const signer = new Stripe('sk_test_signing_only');
 const VISA = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
 const DECLINED = { ...VISA, number: '4000 0000 0000 0002' };
 const AUTHENTICATE = { ...VISA, number: '4000 0025 0000 3155' };
 const DISPUTED = { ...VISA, number: '4000 0000 0000 0259' };
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 for (const database of everyDatabase()) {
   describeOn(database, `card payments into the wallet on ${database.name}`, () => {
@@ -86,13 +77,18 @@ for (const database of everyDatabase()) {
         .filter((event) => event.type === 'FundsDeposited')
         .map((event) => event.data as { paymentId: string; amountCents: number });
     const creditedOnce = (userId: string, paymentId: string) =>
-      waitFor(async () => (await deposits(userId)).some((d) => d.paymentId === paymentId), `the credit of ${paymentId}`);
+      eventually(
+        `the credit of ${paymentId}`,
+        async () => (await deposits(userId)).some((d) => d.paymentId === paymentId),
+        (credited) => credited,
+      );
     const allProcessed = () =>
-      waitFor(
+      eventually(
+        'every webhook processed',
         async () =>
           (await harness.pool.query(`SELECT 1 FROM payment_webhook_events WHERE processed_at IS NULL`)).rowCount === 0 &&
           (await harness.pool.query(`SELECT 1 FROM jobs WHERE queue = $1 AND status IN ('waiting', 'active', 'delayed')`, [queueName])).rowCount === 0,
-        'every webhook processed',
+        (processed) => processed,
       );
     const signed = (type: string, object: Record<string, unknown>, id = `evt_test_${randomUUID()}`) => {
       const payload = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 
 import { describeOn, everyDatabase } from '../../../test/support/test-databases.js';
+import { eventually } from '../../../test/support/waiting.js';
 import { createPool } from '../persistence/sql.js';
 import { SubscriptionRunner } from '../projections/subscription-runner.js';
 import { describeEventStoreContract } from './event-store.contract.js';
@@ -95,8 +96,15 @@ describeOn(postgres, 'postgres event store: a catch-up read that waits for held-
       const event = newEvent('HeldForCatchUp', {}, systemContext('held-back-test'));
       await store.append(`held-${event.metadata.eventId}`, [event], { expectedVersion: 'no_stream' });
       expect((await store.readAll({ after: start, maxCount: 100 })).map((e) => e.metadata.eventId)).not.toContain(event.metadata.eventId);
+      const reads = vi.spyOn(pool, 'query');
       const waiting = store.readAll({ after: start, maxCount: 100, waitWhileHeldBackMs: 20_000 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Its second read shows that the first found the event held back and it went on waiting.
+      await eventually(
+        'the catch-up read to read again',
+        async () => reads.mock.calls.filter(([sql]) => String(sql).includes('held_back')).length,
+        (count) => count >= 2,
+      );
+      reads.mockRestore();
       await older.query('COMMIT');
       // Other databases' transactions may hold it back a moment longer; it comes within the wait.
       const read = await waiting;

@@ -71,6 +71,7 @@ for (const database of everyDatabase()) {
       const answers = await inParallel(30, () =>
         idempotent(pool, request, async () => {
           runs += 1;
+          // Not a wait for other work: the run holds its key a moment, so the other requests arrive while it runs.
           await new Promise((resolve) => setTimeout(resolve, 50));
           return { status: 200, body: { ok: true } };
         }),

@@ -53,6 +53,7 @@ describe('closeStalledBodies', () => {
     const answered = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
     socket.write('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n"x');
     for (let i = 0; i < 4; i++) {
+      // Not a wait for other work: a slow client's pause between bytes is what is tested.
       await new Promise((resolve) => setTimeout(resolve, 100));
       socket.write('y');
     }

@@ -34,6 +34,7 @@ describe('embedded PostgreSQL (PGlite on a socket)', () => {
       await pool.query('TRUNCATE embedded_tx_probe');
       const inside = inTransaction(pool, async (tx) => {
         await tx.query('INSERT INTO embedded_tx_probe VALUES (1)');
+        // Not a wait for other work: the transaction stays open a moment, so the query outside it comes meanwhile.
         await new Promise((r) => setTimeout(r, 50));
         await tx.query('INSERT INTO embedded_tx_probe VALUES (2)');
         throw new Error('roll back');

@@ -1,3 +1,4 @@
+import { eventually } from '../waiting.js';
 import type { ApiClient } from './api-client.js';
 
 /** An aged-lead import as GET /api/admin/aged-leads/imports/:id answers it. */
@@ -13,20 +14,17 @@ export type AgedImport = {
   failure: string | null;
 };
 
-const FINISHED_WITHIN_MS = 60_000;
-
 /** Follows an import until its job has finished it (done or failed), reading it as the admin page does. */
-export async function finishedImport(admin: ApiClient, importId: string): Promise<AgedImport> {
-  const until = Date.now() + FINISHED_WITHIN_MS;
-  for (;;) {
-    const answer = await admin.request('GET', `/api/admin/aged-leads/imports/${importId}`);
-    if (answer.status !== 200) throw new Error(`GET import ${importId}: ${answer.status} ${await answer.text()}`);
-    const found = (await answer.json()) as AgedImport;
-    if (found.status === 'done' || found.status === 'failed') return found;
-    if (Date.now() > until)
-      throw new Error(`Import ${importId} still ${found.status} after ${FINISHED_WITHIN_MS / 1000} s (${found.rowsDone} of ${found.rows} rows)`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+export function finishedImport(admin: ApiClient, importId: string): Promise<AgedImport> {
+  return eventually(
+    `import ${importId} to finish`,
+    async () => {
+      const answer = await admin.request('GET', `/api/admin/aged-leads/imports/${importId}`);
+      if (answer.status !== 200) throw new Error(`GET import ${importId}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()) as AgedImport;
+    },
+    (found) => found.status === 'done' || found.status === 'failed',
+  );
 }
 
 /** Sends a CSV file to be imported under a vendor and waits for the import's report. */

@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 
+import { jobEnded } from '../../../../test/support/async-work.js';
 import { moduleHarness } from '../../../../test/support/module-harness.js';
 import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
+import { eventually } from '../../../../test/support/waiting.js';
 import { requestContext, systemContext } from '../../../platform/event-store/new-event.js';
 import { OutboxRelay } from '../../../platform/event-store/outbox.js';
 import { Mailer } from '../../../platform/mail/mailer.js';
@@ -44,10 +46,7 @@ for (const database of oneDatabase()) {
           [to],
         )
       ).rows;
-    const until = async (check: () => Promise<boolean>, ms = 15_000) => {
-      for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
-      throw new Error('timed out');
-    };
+    const until = (what: string, check: () => Promise<boolean>) => eventually(what, check, (done) => done);
     const register = (email: string, saturday: string) => {
       const weekend = weekends.find((w) => w.saturday === saturday)!;
       const input = {
@@ -80,11 +79,11 @@ for (const database of oneDatabase()) {
       const twoDays = reminderJobId(answer.registrationId, saturday, 'two-days-before');
       const morning = reminderJobId(answer.registrationId, saturday, 'course-morning');
       // The morning one waits for its time (the table queue calls it waiting, BullMQ delayed).
-      await until(async () => ['waiting', 'delayed'].includes((await harness.queue.get(morning))?.status ?? ''));
-      await until(async () => (await mails(email)).some((mail) => mail.id === twoDays));
+      await until('the morning reminder queued for its time', async () => ['waiting', 'delayed'].includes((await harness.queue.get(morning))?.status ?? ''));
+      await until('the two-days reminder mailed', async () => (await mails(email)).some((mail) => mail.id === twoDays));
       // The same reminder queued again (a confirmation job that ran twice) mails nobody twice.
       await harness.queue.enqueue(MAIL_PREP_REMINDER, { registrationId: answer.registrationId, saturday, kind: 'two-days-before' }, { jobId: twoDays });
-      await new Promise((r) => setTimeout(r, 1_000));
+      await jobEnded(harness.queue, twoDays);
       expect((await mails(email)).map((mail) => mail.subject)).toEqual([
         confirmation!.subject,
         `Reminder: 2-15 License Prep this weekend, ${weekends[0]!.label}`,
@@ -97,15 +96,15 @@ for (const database of oneDatabase()) {
       const email = `cancelled-${database.name}@example.test`;
       const answer = await register(email, saturday);
       const twoDays = reminderJobId(answer.registrationId, saturday, 'two-days-before');
-      await until(async () => (await harness.queue.get(twoDays)) !== null);
+      await until('the two-days reminder queued', async () => (await harness.queue.get(twoDays)) !== null);
       await harness.commands.execute(
         new CancelPrepSession(
           { sessionId: answer.session.sessionId },
           requestContext({ type: 'user', id: '00000000-0000-4000-8000-00000000a0a0' }, undefined, NOW),
         ),
       );
-      await until(async () => (await harness.queue.get(twoDays))?.status === 'completed');
-      await until(async () => (await mails(email)).length === 2);
+      await until('the two-days reminder job done', async () => (await harness.queue.get(twoDays))?.status === 'completed');
+      await until('two mails to the registrant', async () => (await mails(email)).length === 2);
       expect((await mails(email)).map((mail) => mail.subject)).toEqual([
         `You're registered: 2-15 License Prep, ${weekends[1]!.label}`,
         `Cancelled: 2-15 License Prep on ${weekends[1]!.label}`,
@@ -122,7 +121,7 @@ for (const database of oneDatabase()) {
       const answer = await register(email, weekends[2]!.saturday);
       config.prepCourseEmailWaitMs = 10_000;
       expect(answer.email).toBe('delayed');
-      await until(async () => (await mails(email)).length === 1);
+      await until('one mail to the registrant', async () => (await mails(email)).length === 1);
     });
 
     it('stops the relay', async () => relay.stop());

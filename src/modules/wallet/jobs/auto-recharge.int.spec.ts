@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 
+import { streamJobsEnded } from '../../../../test/support/async-work.js';
 import { moduleHarness } from '../../../../test/support/module-harness.js';
 import { inParallel } from '../../../../test/support/parallel.js';
 import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
@@ -92,6 +93,9 @@ for (const database of oneDatabase()) {
     };
     const wallet = async (userId: string) => fold(walletDecider, (await harness.store.readStream(walletStream(userId))) as unknown as WalletEvent[]);
     const recharges = async (userId: string) => (await harness.store.readStream(autoRechargeStream(userId))) as unknown as AutoRechargeEvent[];
+    /** Every step the agent's wallet and recharge events started has run (the checks, the charges, the credits). */
+    const processAtRest = (userId: string) =>
+      streamJobsEnded(harness.store, harness.queue, autoRechargeTriggers, [walletStream(userId), autoRechargeStream(userId)]);
 
     it('charges the saved card when a purchase takes the balance below the threshold, and credits the wallet with the cause recorded', async () => {
       cards.answer = 'succeed';
@@ -112,7 +116,7 @@ for (const database of oneDatabase()) {
       const userId = await agentWithAutoRecharge(10_000);
       await inParallel(30, () => spend(userId, 300).catch(() => undefined));
       await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length).toBeGreaterThanOrEqual(1);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await processAtRest(userId);
       const events = await recharges(userId);
       // 10,000 - 30 x 300 = 1,000 < 2,000: one recharge of 5,000 brings it to 6,000, above the threshold again.
       expect(events.filter((e) => e.type === 'AutoRechargeStarted')).toHaveLength(1);
@@ -123,7 +127,7 @@ for (const database of oneDatabase()) {
       await expect.poll(async () => (await recharges(userId)).filter((e) => e.type === 'AutoRechargeSucceeded').length).toBe(2);
       await expect.poll(async () => availableCents(await wallet(userId))).toBe(6_500);
       await spend(userId, 5_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await processAtRest(userId);
       expect((await recharges(userId)).filter((e) => e.type === 'AutoRechargeStarted')).toHaveLength(2);
     });
 
@@ -138,7 +142,7 @@ for (const database of oneDatabase()) {
         .poll(async () => (await harness.pool.query(`SELECT subject FROM mail_messages WHERE to_address = $1`, [`agent-${userId}@example.com`])).rows)
         .toEqual([{ subject: 'Auto-recharge is paused' }]);
       await spend(userId, 100);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await processAtRest(userId);
       expect((await recharges(userId)).filter((e) => e.type === 'AutoRechargeStarted')).toHaveLength(2);
       expect(availableCents(await wallet(userId))).toBe(1_300);
     });

@@ -5,6 +5,7 @@ import { appendToWallet } from '../../../../projections/wallet/wallet-chain.test
 import { useIsolatedStore } from '../../../../test/support/isolated-database.js';
 import { eventsNotRead, liveThenRebuilt } from '../../../../test/support/projection-check.js';
 import { describeOn, oneDatabase } from '../../../../test/support/test-databases.js';
+import { eventually } from '../../../../test/support/waiting.js';
 import { systemContext, userRequestContext } from '../../../platform/event-store/new-event.js';
 import { SubscriptionRunner } from '../../../platform/projections/subscription-runner.js';
 import { APP_PROJECTIONS } from '../../../read-models.js';
@@ -76,12 +77,12 @@ for (const database of oneDatabase()) {
       const runner = new SubscriptionRunner(db.store, db.pool, WALLET, { batchSize: 50 });
       await runner.start();
       try {
-        for (const p of WALLET) {
-          for (let waited = 0; (await eventsNotRead(db.pool, p.name)) > 0; waited += 50) {
-            if (waited > 20_000) throw new Error(`${p.name} did not catch up`);
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        }
+        for (const p of WALLET)
+          await eventually(
+            `${p.name} to read every event`,
+            () => eventsNotRead(db.pool, p.name),
+            (left) => left === 0,
+          );
       } finally {
         await runner.stop();
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 
+import { jobEnded, streamJobsEnded } from '../../../../../test/support/async-work.js';
 import { everyDatabaseAndQueue, moduleHarness } from '../../../../../test/support/module-harness.js';
 import { inParallel, tally } from '../../../../../test/support/parallel.js';
 import { describeOn } from '../../../../../test/support/test-databases.js';
@@ -194,7 +195,8 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
       const job = { event: toJsonEvent(debit) as TransferSentEvent };
 
       // Delivered again through the queue (a new job id, as after a lost acknowledgement), and run twice by hand.
-      await harness.queue.enqueue(RECEIVE_TRANSFER, job, { jobId: `again-${randomUUID()}` });
+      const again = `again-${randomUUID()}`;
+      await harness.queue.enqueue(RECEIVE_TRANSFER, job, { jobId: again });
       await harness.commands.execute(receiveTransferStep(job.event));
       await harness.commands.execute(receiveTransferStep(job.event));
       // The leader now owes money (a top-up spent, then disputed): a repeat would decide a debt repayment too.
@@ -213,7 +215,9 @@ for (const setup of everyDatabaseAndQueue('transfers')) {
       await ledger.decide({ type: 'OpenDispute', userId: leader.userId, paymentId: 'pay-1', disputeId: 'd-1', amountCents: 1_000 }, context, randomUUID());
       expect((await ledger.balances(leader.userId)).debtCents).toBe(1_000);
       await harness.commands.execute(receiveTransferStep(job.event));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The delivery again through the queue, and the dispatcher's own, have run too.
+      await jobEnded(harness.queue, again);
+      await streamJobsEnded(harness.store, harness.queue, transferCreditTriggers, [walletStream(agent.userId)]);
 
       const credits = await received(leader);
       expect(credits).toHaveLength(1);
