@@ -82,12 +82,12 @@ describe('the support desk in the browser', () => {
     await details.getByLabel('Status', { exact: true }).selectOption('In Progress');
     await toastSays(admin.page, 'Request marked as In Progress');
     expect(await details.getByLabel('Status Update Comment (optional)').inputValue()).toBe('');
-    expect(await details.getByLabel('Admin Notes').inputValue()).toMatch(
+    expect(await details.getByLabel('Admin Notes (the agent sees these)').inputValue()).toMatch(
       /^\[\d{4}-\d\d-\d\d \d\d:\d\d E[SD]T\] Status changed to "In Progress": Checking the receipt with the vendor$/,
     );
     expect(await checkPage(admin.page)).toEqual([]);
     await screenshot(admin.page, 'help-request-details-1366');
-    const notes = details.getByLabel('Admin Notes');
+    const notes = details.getByLabel('Admin Notes (the agent sees these)');
     await notes.fill(`${await notes.inputValue()}\nCalled the vendor.`);
     await details.getByRole('button', { name: 'Save Notes' }).click();
     await toastSays(admin.page, 'Admin notes updated successfully');

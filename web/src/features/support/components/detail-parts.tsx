@@ -7,19 +7,27 @@ import { TicketFiles } from './ticket-files';
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
   id: string;
   label: string;
+  /** A line under the label saying who reads what is written (read out with the box). */
+  hint?: string;
   value: string;
   onChange: (value: string) => void;
 };
 
 /** A labelled text box: the concern, the status comment, the admin notes. */
-export function TextAreaField({ id, label, value, onChange, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ id, label, hint, value, onChange, className, ...textarea }: TextAreaFieldProps) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       <textarea
         id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         className={cn('mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base', className)}

@@ -115,7 +115,15 @@ export function HelpRequestDetailsDialog({ request, onClose, onChanged }: { requ
         )}
         <ConversationSection ticketId={request.ticketId} asAdmin reloadOn={REALTIME} onSent={changed} />
         <TicketTimeline ticketId={request.ticketId} version={version} reloadOn={REALTIME} />
-        <TextAreaField id="request-notes" label="Admin Notes" value={notes} onChange={setNotes} rows={6} className="font-mono text-sm" />
+        <TextAreaField
+          id="request-notes"
+          label="Admin Notes (the agent sees these)"
+          hint="Shown to the agent under 'Admin Updates & Notes'. Keep anything private in an internal note above."
+          value={notes}
+          onChange={setNotes}
+          rows={6}
+          className="font-mono text-sm"
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Close
