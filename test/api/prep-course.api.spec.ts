@@ -115,6 +115,13 @@ describe('prep course registration over HTTP', () => {
     const [day1] = Object.values(ical.sync.parseICS(await saturday.text())).filter((item): item is VEvent => item?.type === 'VEVENT');
     expect([eastern(day1!.start), eastern(day1!.end!)]).toEqual([`${session.saturday} 08:00`, `${session.saturday} 13:00`]);
     expect(day1!.uid).toBe(calendar.find((event) => eastern(event.start).startsWith(session.saturday))!.uid);
+    // 'Add Both Days to Calendar': the e-mail's two events, stamped in UTC.
+    const weekend = await visitor.request('GET', `/api/prep-course/sessions/${session.sessionId}/weekend.ics`);
+    expect(weekend.headers.get('content-disposition')).toBe(`attachment; filename="2-15-license-prep-${session.saturday}-weekend.ics"`);
+    const weekendText = await weekend.text();
+    const both = Object.values(ical.sync.parseICS(weekendText)).filter((item): item is VEvent => item?.type === 'VEVENT');
+    expect(both.map((event) => event.uid).sort()).toEqual(calendar.map((event) => event.uid).sort());
+    expect(weekendText.match(/^DTSTAMP:.*$/gm)!.every((line) => /^DTSTAMP:\d{8}T\d{6}Z$/.test(line))).toBe(true);
     const guide = await visitor.request('GET', '/api/prep-course/study-guide.pdf');
     expect(guide.headers.get('content-type')).toBe('application/pdf');
     expect(

@@ -22,22 +22,24 @@ afterAll(async () => browser?.close());
 const register = (page: Page) => page.getByRole('button', { name: 'Register' });
 
 describe('the prep course registration page', () => {
-  it('registers a visitor only once they commit, then offers the Saturday calendar file and the study guide', async () => {
+  it('registers a visitor only once they commit, then offers the Saturday and the weekend calendar files and the study guide', async () => {
     for (const width of [1366, 390]) {
       const { context, page } = await newPage(browser, { width });
       await page.goto('/prep-course/register');
       await page.getByRole('heading', { name: PREP_MESSAGES.title }).waitFor();
       await page.getByText(PREP_MESSAGES.footer).waitFor();
 
-      // The commitment rule: until YES is chosen the message shows and Register is disabled, NO included.
-      await page.getByText(PREP_MESSAGES.commitment).waitFor();
+      // The commitment rule: until YES is chosen Register is disabled; the message says why once it is the reason
+      // (NO chosen, or everything else filled in), not to a visitor who has typed nothing yet.
       expect(await register(page).isDisabled()).toBe(true);
+      expect(await page.getByText(PREP_MESSAGES.commitment).count()).toBe(0);
       await page.getByLabel('First name').fill('Rosa');
       await page.getByLabel('Last name').fill('Alvarez');
       await page.getByLabel('Office').selectOption({ label: 'South Tampa – Marcus Hale & Tasha Greene' });
       await page.getByLabel('Email').fill(`rosa-${randomUUID().slice(0, 8)}@example.test`);
       await page.getByLabel('Course date').selectOption({ label: next.label });
       await page.getByLabel('How many times have you taken the exam?').selectOption('Never');
+      await page.getByText(PREP_MESSAGES.commitment).waitFor();
       await page.getByRole('radio', { name: 'NO' }).check();
       await page.getByText(PREP_MESSAGES.commitment).waitFor();
       expect(await register(page).isDisabled()).toBe(true);
@@ -57,6 +59,8 @@ describe('the prep course registration page', () => {
         const ics = fs.readFileSync((await calendar.path())!, 'utf8');
         expect(ics).toContain(`DTSTART;TZID=America/New_York:${next.saturday.replaceAll('-', '')}T080000`);
         expect(ics).toContain(`DTEND;TZID=America/New_York:${next.saturday.replaceAll('-', '')}T130000`);
+        const [weekend] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add Both Days to Calendar' }).click()]);
+        expect(weekend.suggestedFilename()).toBe(`2-15-license-prep-${next.saturday}-weekend.ics`);
         const [guide] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Study Materials' }).click()]);
         expect(guide.suggestedFilename()).toBe('2-15-license-prep-study-guide.pdf');
         expect(

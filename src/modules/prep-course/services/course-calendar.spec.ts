@@ -33,6 +33,11 @@ describe('the course calendar file', () => {
     expect(day2!.summary).toBe('2-15 License Prep – Day 2 (Life)');
   });
 
+  it('stamps each event in UTC, marked Z (RFC 5545: DTSTAMP is UTC)', () => {
+    const text = courseCalendar({ ...base, saturday: '2026-06-13', days: ['saturday', 'sunday'] });
+    expect(text.match(/^DTSTAMP:.*$/gm)).toEqual(['DTSTAMP:20260102T100000Z', 'DTSTAMP:20260102T100000Z']);
+  });
+
   it('keeps 08:00 Eastern on the weekend the clocks change (Saturday EST, Sunday EDT)', () => {
     const [day1, day2] = events(courseCalendar({ ...base, saturday: '2026-03-07', days: ['saturday', 'sunday'] }));
     expect(day1!.start.toISOString()).toBe('2026-03-07T13:00:00.000Z');

@@ -56,5 +56,7 @@ export function courseCalendar(input: {
       ...(input.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
     });
   }
-  return calendar.toString();
+  // ical-generator writes DTSTAMP in the calendar's zone without naming one; RFC 5545 (3.8.7.2) wants UTC, marked Z.
+  const utcStamp = `${input.stamp.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+  return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${utcStamp}`);
 }

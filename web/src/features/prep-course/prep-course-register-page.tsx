@@ -72,6 +72,9 @@ function RegistrationForm({ onRegistered }: { onRegistered: (answer: PrepRegistr
   };
 
   const committed = form.commitment === 'yes';
+  // The reason the button is disabled, once it is one: NO chosen, or everything else filled in and no choice made.
+  const othersFilled = [form.firstName, form.lastName, form.office, form.email, form.dateIso, form.examAttempts].every((value) => value.trim() !== '');
+  const showCommitmentMessage = form.commitment === 'no' || (form.commitment === '' && othersFilled);
 
   const validate = (): Partial<Record<keyof Form, string>> => {
     const found: Partial<Record<keyof Form, string>> = {};
@@ -177,7 +180,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (answer: PrepRegistr
                 </label>
               ))}
             </div>
-            {!committed && (
+            {showCommitmentMessage && (
               <p className="mt-2 text-sm text-amber-800" role="status">
                 {PREP_MESSAGES.commitment}
               </p>
@@ -249,6 +252,11 @@ function RegisteredScreen({ answer }: { answer: PrepRegistrationAnswer }) {
         <Button asChild>
           <a href={`/api/prep-course/sessions/${answer.session.sessionId}/saturday.ics`} download>
             <CalendarPlus className="h-4 w-4" aria-hidden /> Add Saturday to Calendar
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={`/api/prep-course/sessions/${answer.session.sessionId}/weekend.ics`} download>
+            <CalendarPlus className="h-4 w-4" aria-hidden /> Add Both Days to Calendar
           </a>
         </Button>
         <Button asChild variant="outline">
