@@ -109,6 +109,13 @@ describe('bonus run decider', () => {
     given([...opened, submitted])
       .when({ type: 'ApproveBonusRun', adminId: 'b' }, now)
       .then([{ ...approved, data: { week, approvedBy: 'b' } }]);
+    // Paid only through an adjustment (b's rules pay nothing; c is an exception with no line): neither may approve.
+    for (const payee of ['b', 'c']) {
+      const adjustedForPayee = bonusRunDecider.decide(adjust('carl', 500, payee), fold(bonusRunDecider, opened), now);
+      given([...opened, ...adjustedForPayee, submitted])
+        .when({ type: 'ApproveBonusRun', adminId: payee }, now)
+        .thenRefuses('SAME_ADMIN_APPROVAL', 'This run pays you: another admin must approve it.');
+    }
     given([...opened, submitted])
       .when({ type: 'ApproveBonusRun', adminId: 'ben' }, now)
       .then([approved]);

@@ -368,6 +368,31 @@ describe('a help request', () => {
     ])
       .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
       .thenRefuses('TICKET_WORKED_ON', worked);
+    // A lead return or a refund started from it, still To Do: kept too.
+    const returnRequested = {
+      kind: 'lead-return' as const,
+      step: 'requested' as const,
+      returnId: 'r9',
+      leadId: 'l9',
+      priceCents: 2_500,
+      reason: 'Bad phone numbers',
+      byId: 'admin',
+      at: at(1).toISOString(),
+    };
+    const refundGiven = {
+      kind: 'refund' as const,
+      adjustmentId: 'a9',
+      entrySeq: 3,
+      amountCents: 1_000,
+      reason: 'Charged twice',
+      byId: 'admin',
+      at: at(1).toISOString(),
+    };
+    for (const action of [returnRequested, refundGiven]) {
+      given([submitted, { type: 'TicketActionLinked', data: { ticketId: 't1', userId: 'u1', action } }])
+        .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
+        .thenRefuses('TICKET_WORKED_ON', worked);
+    }
     given([submitted, replied('r1', 'agent', 'More detail', false, 1)])
       .when({ type: 'DeleteTicket', userId: 'u1' }, at(2))
       .then([{ type: 'TicketDeleted', data: { ticketId: 't1', userId: 'u1', files: [] } }]);

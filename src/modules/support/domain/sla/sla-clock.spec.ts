@@ -95,6 +95,18 @@ describe('the clocks of a help request', () => {
     expect(slaClocks(policy, facts, at('2026-12-25 12:00')).firstResponse).toEqual(clock);
   });
 
+  it('are met by a reply at the deadline itself, to the millisecond, and breached a millisecond after it', () => {
+    const open = ticket({ openedAt: at('2026-11-23 10:00') });
+    const deadline = at('2026-11-23 11:00');
+    const onTime = slaClocks(policy, { ...open, firstRespondedAt: deadline }, at('2026-11-24 12:00')).firstResponse;
+    expect(seen(onTime)).toMatchObject({ state: 'met', dueAt: '2026-11-23 11:00', remainingMs: 0 });
+    const late = slaClocks(policy, { ...open, firstRespondedAt: new Date(deadline.getTime() + 1) }, at('2026-11-24 12:00')).firstResponse;
+    expect(late.state).toBe('breached');
+    // Read at the deadline, an unanswered request is still running; a millisecond later it is breached.
+    expect(slaClocks(policy, open, deadline).firstResponse.state).toBe('running');
+    expect(slaClocks(policy, open, new Date(deadline.getTime() + 1)).firstResponse.state).toBe('breached');
+  });
+
   it('are breached once the deadline passes, and stay breached when met late', () => {
     const open = ticket({ openedAt: at('2026-11-23 10:00') });
     expect(seen(slaClocks(policy, open, at('2026-11-23 11:30')).firstResponse)).toEqual({
