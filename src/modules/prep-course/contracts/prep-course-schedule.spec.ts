@@ -35,6 +35,16 @@ describe('prep course schedule', () => {
     expect(offered.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('offers a course Saturday exactly three months ahead as the last of the window, and not a day sooner', () => {
+    // 2026-11-28 is a course Saturday; three months before it is Friday 2026-08-28.
+    const onTheDay = eastern('2026-08-28T10:00:00-04:00');
+    expect(offeredCourseWeekends(onTheDay).at(-1)!.saturday).toBe('2026-11-28');
+    expect(isOfferedSaturday('2026-11-28', onTheDay)).toBe(true);
+    const dayBefore = eastern('2026-08-27T10:00:00-04:00');
+    expect(offeredCourseWeekends(dayBefore).at(-1)!.saturday).toBe('2026-11-14');
+    expect(isOfferedSaturday('2026-11-28', dayBefore)).toBe(false);
+  });
+
   it('accepts only an offered weekend for registration', () => {
     const now = eastern('2026-11-22T10:00:00-05:00');
     expect(isOfferedCourseWeekend('2026-11-28 & 2026-11-29', now)).toBe(true);
