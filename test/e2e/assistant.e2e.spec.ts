@@ -102,7 +102,7 @@ describe('the AI assistant in the browser', () => {
     await help.getByLabel('System / Program').selectOption('General');
     await help.getByLabel('Priority').selectOption('Low');
     await help.getByRole('button', { name: 'Submit Request' }).click();
-    await toastSays(page, 'Your request has been sent to the support team');
+    await toastSays(page, 'Your request about General (Low priority) has been sent to the support team');
     expect(await checkPage(page)).toEqual([]);
     await context.close();
 

@@ -47,7 +47,14 @@ describe('the support desk in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Submit Help Request' });
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await toastSays(page, 'Please fill in all required fields');
+    // Each missing field is marked on the field, its message read out with it; choosing clears the mark.
+    expect(await dialog.getByLabel('System / Program').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Priority').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Comment / Concern').and(page.locator('[aria-invalid="true"]')).waitFor();
+    await dialog.getByText('Choose the system or program this is about').waitFor();
+    await screenshot(page, 'help-request-dialog-missing-1366');
     await dialog.getByLabel('System / Program').selectOption('Lion Share / Matching');
+    expect(await dialog.getByLabel('System / Program').getAttribute('aria-invalid')).toBeNull();
     await dialog.getByLabel('Priority').selectOption('High');
     await dialog.getByLabel('Comment / Concern').fill('Too short to help');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
@@ -57,16 +64,23 @@ describe('the support desk in the browser', () => {
     await toastSays(page, 'huge.pdf exceeds 10MB limit');
     await dialog.getByLabel('Attachments').setInputFiles([fileOf('receipt.pdf', 'application/pdf', PDF), fileOf('fake.pdf', 'application/pdf', ELF)]);
     await dialog.getByRole('list', { name: 'Files to attach' }).getByText('fake.pdf').waitFor();
+    await dialog.getByText('2 files chosen').waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'help-request-dialog-1366');
     // The .pdf that is really an executable is refused by the server; the receipt goes through.
     allowConsoleMessage(page, /status of 415/);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
     await toastSays(page, 'Failed to upload fake.pdf');
-    await toastSays(page, 'Your request has been sent to the support team');
+    await toastSays(page, 'Your request about Lion Share / Matching (High priority) has been sent to the support team');
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByTestId('my-tickets').getByRole('row').filter({ hasText: 'Lion Share / Matching' });
     await row.getByText('To Do').waitFor();
+    // The toast's link opens the request just sent.
+    await page.getByRole('button', { name: 'View it in My Tickets' }).click();
+    const sent = page.getByRole('dialog', { name: 'Ticket Details' });
+    await sent.getByText(CONCERN).waitFor();
+    await page.keyboard.press('Escape');
+    await sent.waitFor({ state: 'detached' });
 
     const admin = await signedInOn(await freshAdmin(), '/help-requests');
     await admin.page.getByRole('heading', { name: 'Help Requests Dashboard', level: 1 }).waitFor();
@@ -206,7 +220,10 @@ describe('reporting a problem with an item of the agent’s money side', () => {
     await toastSays(page, 'That item is not in your account.');
     await page.unroute('**/api/support/tickets');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
-    await toastSays(page, 'Your request has been sent to the support team');
+    await page
+      .getByText(/^Your request about .* has been sent to the support team$/)
+      .first()
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     await page.setViewportSize(DESKTOP);

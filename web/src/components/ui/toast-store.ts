@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 
 export type ToastVariant = 'default' | 'destructive';
-export type ToastMessage = { id: number; title: string; description?: string; variant: ToastVariant };
+/** A button in the toast (e.g. to open what was just made); the toast closes when it is chosen. */
+export type ToastAction = { readonly label: string; readonly onSelect: () => void };
+export type ToastMessage = { id: number; title: string; description?: string; action?: ToastAction; variant: ToastVariant };
 
 type ToastState = {
   toasts: ToastMessage[];

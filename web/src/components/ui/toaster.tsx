@@ -26,6 +26,17 @@ export function Toaster() {
                 {t.description}
               </ToastPrimitive.Description>
             )}
+            {t.action && (
+              <ToastPrimitive.Action altText={t.action.label} asChild>
+                <button
+                  type="button"
+                  onClick={t.action.onSelect}
+                  className="mt-1 justify-self-start rounded-md border border-slate-300 px-2 py-1 text-sm font-medium text-brand-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+                >
+                  {t.action.label}
+                </button>
+              </ToastPrimitive.Action>
+            )}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X className="h-4 w-4" />

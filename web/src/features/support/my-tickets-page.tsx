@@ -1,6 +1,6 @@
 import { ArrowLeft, Eye, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { TICKET_UPDATED_TOPIC, TICKETS_TOPIC } from '../../../../src/modules/support/contracts/support-streams';
 import { TICKET_STATUSES } from '../../../../src/modules/support/contracts/ticket-values';
@@ -38,6 +38,21 @@ export function MyTicketsPage() {
     [],
   );
   const rows = tickets.data?.tickets ?? [];
+  // /my-tickets?ticket=<id> (the link in the toast after a help request is sent) opens that ticket once the list holds it.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('ticket');
+  const wantedRow = wanted ? rows.find((row) => row.ticketId === wanted) : undefined;
+  useEffect(() => {
+    if (!wantedRow) return;
+    setViewing(wantedRow);
+    setParams(
+      (current) => {
+        current.delete('ticket');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [wantedRow, setParams]);
   // The open dialog follows the reloaded list, so an update shows in it too.
   const shown = viewing ? (rows.find((row) => row.ticketId === viewing.ticketId) ?? viewing) : null;
 

@@ -9,12 +9,15 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onC
   label: string;
   /** A line under the label saying who reads what is written (read out with the box). */
   hint?: string;
+  /** What is wrong with the text, shown under it and read out with it. */
+  error?: string | undefined;
   value: string;
   onChange: (value: string) => void;
 };
 
 /** A labelled text box: the concern, the status comment, the admin notes. */
-export function TextAreaField({ id, label, hint, value, onChange, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ id, label, hint, error, value, onChange, className, ...textarea }: TextAreaFieldProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -27,12 +30,18 @@ export function TextAreaField({ id, label, hint, value, onChange, className, ...
       )}
       <textarea
         id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className={cn('mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base', className)}
+        className={cn('mt-1 block w-full rounded-md border px-3 py-2 text-base', error ? 'border-red-600' : 'border-slate-300', className)}
         {...textarea}
       />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

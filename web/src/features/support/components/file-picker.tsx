@@ -33,17 +33,29 @@ export function FilePicker({ id, label, files, onChange, max = Infinity }: FileP
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        type="file"
-        multiple
-        accept={ACCEPT}
-        onChange={(e) => {
-          add(e.target.files);
-          e.target.value = '';
-        }}
-        className="mt-1 block w-full text-sm"
-      />
+      {/* The browser's own input would say "No file chosen" after each pick (the list below keeps them): it is hidden behind a button saying how many are chosen. */}
+      <div className="mt-1 flex items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          onChange={(e) => {
+            add(e.target.files);
+            e.target.value = '';
+          }}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={id}
+          className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-700"
+        >
+          <Paperclip className="h-4 w-4" aria-hidden /> Choose files
+        </label>
+        <span className="text-sm text-slate-700" aria-live="polite">
+          {files.length === 0 ? 'No files chosen' : `${files.length} file${files.length === 1 ? '' : 's'} chosen`}
+        </span>
+      </div>
       <p className="mt-1 text-xs text-slate-600">Images, PDF, DOC or DOCX, up to 10MB each.</p>
       {files.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm" aria-label="Files to attach">

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 import { MIN_CONCERN_LENGTH, PRIORITIES, SYSTEM_PROGRAMS } from '../../../../../src/modules/support/contracts/ticket-values';
 import { useHelpRequestDialog } from '../../../app/help-request-dialog-store';
@@ -15,6 +16,21 @@ import { optionsOf, SelectField } from './select-field';
 import { uploadFiles } from './upload-files';
 
 const failed = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+
+type FieldErrors = Partial<Record<'systemProgram' | 'priority' | 'concern', string>>;
+
+/** What is wrong with each field, marked on the field itself (the toast says it too). */
+function fieldErrors(systemProgram: string, priority: string, concern: string): FieldErrors {
+  return {
+    ...(systemProgram ? {} : { systemProgram: 'Choose the system or program this is about' }),
+    ...(priority ? {} : { priority: 'Choose a priority' }),
+    ...(!concern.trim()
+      ? { concern: 'Describe the problem' }
+      : concern.trim().length < MIN_CONCERN_LENGTH
+        ? { concern: 'Please provide more detail (at least 20 characters)' }
+        : {}),
+  };
+}
 
 /**
  * Submit Help Request (spec): system/program, priority, a comment of 20+ characters and attachments of 10MB at most;
@@ -32,7 +48,15 @@ export function HelpRequestDialog() {
   const [concern, setConcern] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const requestKey = useRequestKey();
+  const navigate = useNavigate();
+  const edited =
+    <T,>(field: keyof FieldErrors, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    };
 
   useEffect(() => {
     if (open && draft) setConcern((current) => current || draft);
@@ -43,20 +67,27 @@ export function HelpRequestDialog() {
     setPriority('');
     setConcern('');
     setFiles([]);
+    setErrors({});
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!signedIn) return failed('Error', 'You must be logged in to submit a help request');
+    const found = fieldErrors(systemProgram, priority, concern);
+    setErrors(found);
     if (!systemProgram || !priority || !concern.trim()) return failed('Missing required fields', 'Please fill in all required fields');
-    if (concern.trim().length < MIN_CONCERN_LENGTH) return failed('Comment too short', 'Please provide more detail (at least 20 characters)');
+    if (found.concern) return failed('Comment too short', 'Please provide more detail (at least 20 characters)');
     setBusy(true);
     try {
       const input = { systemProgram, priority, concern, ...(about ? { reference: { kind: about.kind, id: about.id } } : {}) };
       const { ticketId } = await submitTicket(input, requestKey.keyFor(input));
       await uploadFiles(ticketId, files);
       requestKey.done();
-      toast({ title: 'Help request submitted', description: 'Your request has been sent to the support team' });
+      toast({
+        title: 'Help request submitted',
+        description: `Your request about ${systemProgram} (${priority} priority) has been sent to the support team`,
+        action: { label: 'View it in My Tickets', onSelect: () => void navigate(`/my-tickets?ticket=${ticketId}`) },
+      });
       reset();
       close();
     } catch (error) {
@@ -94,7 +125,8 @@ export function HelpRequestDialog() {
             id="help-system"
             label="System / Program"
             value={systemProgram}
-            onChange={setSystemProgram}
+            onChange={edited('systemProgram', setSystemProgram)}
+            error={errors.systemProgram}
             options={optionsOf(SYSTEM_PROGRAMS)}
             placeholder="Select a system or program"
           />
@@ -102,7 +134,8 @@ export function HelpRequestDialog() {
             id="help-priority"
             label="Priority"
             value={priority}
-            onChange={setPriority}
+            onChange={edited('priority', setPriority)}
+            error={errors.priority}
             options={optionsOf(PRIORITIES)}
             placeholder="Select a priority"
           />
@@ -110,7 +143,8 @@ export function HelpRequestDialog() {
             id="help-concern"
             label="Comment / Concern"
             value={concern}
-            onChange={setConcern}
+            onChange={edited('concern', setConcern)}
+            error={errors.concern}
             rows={5}
             placeholder="Describe the problem (at least 20 characters)"
           />
