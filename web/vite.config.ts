@@ -58,7 +58,7 @@ const codeSplitting = {
     { name: 'vendor', tags: ['$initial' as const], priority: 10 },
     {
       name: 'kit',
-      test: (id: string) => fromSource(/\/web\/src\/(components\/ui|lib|app\/api)\//)(id) && !heavyShared(id) && !dialogComponents(id),
+      test: (id: string) => fromSource(/\/web\/src\/(components\/(ui|charts\/dollar-ticks)|lib|app\/api)\b/)(id) && !heavyShared(id) && !dialogComponents(id),
       priority: 9,
     },
     { name: 'icons', test: fromPackages(['lucide-react']), priority: 8 },

@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 
+import { useOpenedOnce } from '../lib/use-opened-once';
+import { useAccessDialog } from './access-dialog-store';
 import { routePath } from './app-routes';
+import { useHelpRequestDialog } from './help-request-dialog-store';
 import { PublicLayout } from './public-layout';
 import { LoadingScreen } from './route-guard';
 import { useSession } from './session-store';
@@ -15,7 +18,8 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   },
 });
 
-// Dialogs only a signed-in user meets, loaded once someone is signed in.
+// Dialogs only a signed-in user meets, each loaded the first time it opens (and kept mounted after,
+// so a half-written help request is still there when it opens again).
 const SatLeaderGate = lazy(() => import('../features/auth/components/sat-leader-gate').then((module) => ({ default: module.SatLeaderGate })));
 const AccessCodeDialog = lazy(() => import('../features/access/components/access-code-dialog').then((module) => ({ default: module.AccessCodeDialog })));
 const HelpRequestDialog = lazy(() => import('../features/support/components/help-request-dialog').then((module) => ({ default: module.HelpRequestDialog })));
@@ -23,14 +27,17 @@ const HelpRequestDialog = lazy(() => import('../features/support/components/help
 // The route guard sits inside each layout, so a page refused keeps its layout.
 function Guarded() {
   const signedIn = useSession((s) => s.status === 'signed-in');
+  const satLeaderAsked = useOpenedOnce(useSession((s) => Boolean(s.user?.needsSatLeader)));
+  const accessAsked = useOpenedOnce(useAccessDialog((s) => s.purpose !== null));
+  const helpAsked = useOpenedOnce(useHelpRequestDialog((s) => s.open));
   return (
     <>
       <Outlet />
       {signedIn && (
         <Suspense fallback={null}>
-          <SatLeaderGate />
-          <AccessCodeDialog />
-          <HelpRequestDialog />
+          {satLeaderAsked && <SatLeaderGate />}
+          {accessAsked && <AccessCodeDialog />}
+          {helpAsked && <HelpRequestDialog />}
         </Suspense>
       )}
     </>
