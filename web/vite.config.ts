@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -77,8 +79,23 @@ const codeSplitting = {
   ],
 };
 
-export default defineConfig({
+/**
+ * React Router's package points every import at its development build (its warnings and checks
+ * on every render): the production build sits beside it, unexported. The app's build takes it.
+ */
+const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -101,4 +118,4 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3000', '/health': 'http://127.0.0.1:3000' },
     fs: { allow: ['..'] },
   },
-});
+}));
