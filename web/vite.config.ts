@@ -21,10 +21,17 @@ const slashed = (id: string) => id.replaceAll('\\', '/');
 const fromPackages = (names: string[]) => (id: string) => names.some((name) => slashed(id).includes(`/node_modules/${name}/`));
 const fromSource = (pattern: RegExp) => (id: string) => !slashed(id).includes('/node_modules/') && pattern.test(slashed(id));
 
-/** Radix's dialogs, menus and their helpers: what the signed-in layout and its dialogs need. */
-const dialogPackages = fromPackages([
-  '@radix-ui',
+/** Radix's drop-down menus and what positions them: the user menu's and a few pages' (not the signed-in layout's). */
+const menuPackages = fromPackages([
+  '@radix-ui/react-dropdown-menu',
+  '@radix-ui/react-menu',
+  '@radix-ui/react-popper',
+  '@radix-ui/react-arrow',
+  '@radix-ui/react-use-size',
   '@floating-ui',
+]);
+const radixPackages = fromPackages([
+  '@radix-ui',
   'react-remove-scroll',
   'react-remove-scroll-bar',
   'aria-hidden',
@@ -34,9 +41,11 @@ const dialogPackages = fromPackages([
   'get-nonce',
   'tslib',
 ]);
-/** Loaded by the router as chunks of their own (web/src/app/router.tsx): kept out of the groups, so each keeps its name in the manifest. */
+/** Radix's dialogs and their helpers: what the signed-in layout and its dialogs need. */
+const dialogPackages = (id: string) => !menuPackages(id) && radixPackages(id);
+/** Loaded as chunks of their own (by web/src/app/router.tsx, the user menu by the header): kept out of the groups, so each keeps its name in the manifest. */
 const lazyEntry = fromSource(
-  /\/web\/src\/(app\/app-shell|features\/auth\/components\/sat-leader-gate|features\/access\/components\/access-code-dialog|features\/support\/components\/help-request-dialog)\.tsx$/,
+  /\/web\/src\/(app\/(app-shell|user-menu)|features\/auth\/components\/sat-leader-gate|features\/access\/components\/access-code-dialog|features\/support\/components\/help-request-dialog)\.tsx$/,
 );
 /** Shared pieces that pull in a large library: each stays with the pages that use it. */
 const heavyShared = fromSource(/\/web\/src\/(components\/ui\/(data-grid|grid-datasource|moment-column)|lib\/(phone|training-video))\.tsx?$/);
@@ -50,8 +59,9 @@ const dialogComponents = fromSource(/\/web\/src\/components\/ui\/(dialog|confirm
  * - `kit`: the small helpers and UI pieces most pages use (the API client, formats, buttons, fields);
  * - `icons`: every icon, about 6 KB compressed;
  * - `tabs`: Radix's tabs (the sign-in page, Resources and a few others);
- * - `portal`: the signed-in layout's parts, the dialogs every signed-in page mounts and Radix's
- *   dialogs and menus.
+ * - `portal`: the signed-in layout's parts, the code of the dialogs every signed-in page may open
+ *   and Radix's dialogs;
+ * - `menus`: Radix's drop-down menus (the user menu, a few pages).
  * What is heavy (charts, grids, phone formats, course content) stays in chunks of its own, loaded
  * by the pages or the clicks that need it.
  */
@@ -76,6 +86,7 @@ const codeSplitting = {
           )(id)),
       priority: 6,
     },
+    { name: 'menus', test: menuPackages, priority: 5 },
   ],
 };
 
