@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isPublicRoute, needsNoCode } from './route-access';
+import { isPublicRoute, needsNoCode, opensAtOnce } from './route-access';
 
 describe('route access', () => {
   it('opens the public pages to anyone, with or without a trailing slash', () => {
@@ -15,5 +15,16 @@ describe('route access', () => {
   it('asks a signed-in user for an access code everywhere but the listed pages', () => {
     for (const path of ['/', '/profile', '/profile/', '/onboarding', '/testing']) expect(needsNoCode(path), path).toBe(true);
     for (const path of ['/admin/users', '/resources', '/leads', '/auth', '/contact']) expect(needsNoCode(path), path).toBe(false);
+  });
+
+  it('says which pages open at once for a signed-in user, as the route guard decides', () => {
+    const agent = { isMicrosoftUser: false, hasElevatedAccess: false };
+    const unlocked = { isMicrosoftUser: false, hasElevatedAccess: true };
+    const workAccount = { isMicrosoftUser: true, hasElevatedAccess: false };
+    for (const path of ['/', '/profile', '/about']) expect(opensAtOnce(path, agent), path).toBe(true);
+    for (const path of ['/dashboard', '/my-tickets', '/weeks-et', '/resources', '/leads']) expect(opensAtOnce(path, agent), path).toBe(false);
+    for (const path of ['/dashboard', '/my-tickets', '/weeks-et', '/resources']) expect(opensAtOnce(path, unlocked), path).toBe(true);
+    expect(opensAtOnce('/leads', unlocked)).toBe(false);
+    expect(opensAtOnce('/leads', workAccount)).toBe(true);
   });
 });

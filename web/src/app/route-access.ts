@@ -24,6 +24,17 @@ export const POST_AUTH_RETURN_TO_KEY = 'postAuthReturnTo';
 export const isPublicRoute = (pathname: string) => PUBLIC_ROUTES.includes(normalise(pathname));
 export const needsNoCode = (pathname: string) => NO_CODE_ROUTES.includes(normalise(pathname));
 
+/**
+ * Whether the route guard (route-guard.tsx) shows this page to this signed-in user at once,
+ * without asking for a code or sending them elsewhere.
+ */
+export function opensAtOnce(pathname: string, user: { isMicrosoftUser: boolean; hasElevatedAccess: boolean }): boolean {
+  if (isPublicRoute(pathname) || needsNoCode(pathname)) return true;
+  const path = normalise(pathname);
+  if (path === '/leads' || path.startsWith('/leads/')) return user.isMicrosoftUser;
+  return user.isMicrosoftUser || user.hasElevatedAccess;
+}
+
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

@@ -1,7 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 
-import { routePath } from './app-routes';
+import { useOpenedOnce } from '../lib/use-opened-once';
+import { useAccessDialog } from './access-dialog-store';
+import { routePath, type AppRoute } from './app-routes';
+import { readEarlyFor } from './early-reads';
+import { useHelpRequestDialog } from './help-request-dialog-store';
 import { PublicLayout } from './public-layout';
 import { LoadingScreen } from './route-guard';
 import { useSession } from './session-store';
@@ -15,7 +19,26 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   },
 });
 
-// Dialogs only a signed-in user meets, loaded once someone is signed in.
+/**
+ * A page whose data is read while its code loads (readEarlyFor): the reads are the GETs the page
+ * makes when it opens, which it then takes instead of asking again.
+ */
+const pageReading = <T extends Record<string, unknown>>(
+  path: AppRoute,
+  reads: readonly string[],
+  load: () => Promise<T>,
+  name: keyof T,
+  props: Record<string, unknown> = {},
+) => ({
+  path: routePath(path),
+  lazy: async () => {
+    readEarlyFor(reads, path);
+    return page(load, name, props).lazy();
+  },
+});
+
+// Dialogs only a signed-in user meets, each loaded the first time it opens (and kept mounted after,
+// so a half-written help request is still there when it opens again).
 const SatLeaderGate = lazy(() => import('../features/auth/components/sat-leader-gate').then((module) => ({ default: module.SatLeaderGate })));
 const AccessCodeDialog = lazy(() => import('../features/access/components/access-code-dialog').then((module) => ({ default: module.AccessCodeDialog })));
 const HelpRequestDialog = lazy(() => import('../features/support/components/help-request-dialog').then((module) => ({ default: module.HelpRequestDialog })));
@@ -23,14 +46,17 @@ const HelpRequestDialog = lazy(() => import('../features/support/components/help
 // The route guard sits inside each layout, so a page refused keeps its layout.
 function Guarded() {
   const signedIn = useSession((s) => s.status === 'signed-in');
+  const satLeaderAsked = useOpenedOnce(useSession((s) => Boolean(s.user?.needsSatLeader)));
+  const accessAsked = useOpenedOnce(useAccessDialog((s) => s.purpose !== null));
+  const helpAsked = useOpenedOnce(useHelpRequestDialog((s) => s.open));
   return (
     <>
       <Outlet />
       {signedIn && (
         <Suspense fallback={null}>
-          <SatLeaderGate />
-          <AccessCodeDialog />
-          <HelpRequestDialog />
+          {satLeaderAsked && <SatLeaderGate />}
+          {accessAsked && <AccessCodeDialog />}
+          {helpAsked && <HelpRequestDialog />}
         </Suspense>
       )}
     </>
@@ -57,28 +83,35 @@ export const router = createBrowserRouter([
           { path: routePath('/auth/confirm'), ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
           { path: routePath('/prep-course/register'), ...page(() => import('../features/prep-course/prep-course-register-page'), 'PrepCourseRegisterPage') },
           { path: routePath('/bonus-calculator'), ...page(() => import('../features/bonus-calculator/bonus-calculator-page'), 'BonusCalculatorPage') },
-          { path: routePath('/resources'), ...page(() => import('../features/resources/resources-page'), 'ResourcesPage') },
+          pageReading('/resources', ['/api/resources'], () => import('../features/resources/resources-page'), 'ResourcesPage'),
           { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },
-          {
-            path: routePath('/weeks-et'),
-            ...page(() => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', { division: 'east-tampa' }),
-          },
-          {
-            path: routePath('/weeks-wt'),
-            ...page(() => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', { division: 'west-tampa' }),
-          },
-          {
-            path: routePath('/weeks-st'),
-            ...page(() => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', { division: 'south-tampa' }),
-          },
+          pageReading('/weeks-et', ['/api/training/east-tampa/progress'], () => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', {
+            division: 'east-tampa',
+          }),
+          pageReading('/weeks-wt', ['/api/training/west-tampa/progress'], () => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', {
+            division: 'west-tampa',
+          }),
+          pageReading(
+            '/weeks-st',
+            ['/api/training/south-tampa/progress'],
+            () => import('../features/training/training-schedule-page'),
+            'TrainingSchedulePage',
+            {
+              division: 'south-tampa',
+            },
+          ),
         ],
       },
       {
         // The signed-in area's layout (sidebar) is its own chunk too.
-        lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
+        lazy: async () => {
+          // The top bar's wallet figures, for every signed-in page.
+          readEarlyFor(['/api/wallet']);
+          return { Component: (await import('./app-shell')).AppShell };
+        },
         children: [
           { path: routePath('/testing'), ...page(() => import('../features/testing/testing-page'), 'TestingPage') },
-          { path: routePath('/dashboard'), ...page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
+          pageReading('/dashboard', ['/api/dashboard', '/api/groups/invitations'], () => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
           { path: routePath('/campaigns'), ...page(() => import('../features/campaigns/campaigns-page'), 'CampaignsPage') },
           { path: routePath('/campaigns/:campaignId'), ...page(() => import('../features/campaigns/campaign-detail-page'), 'CampaignDetailPage') },
           { path: routePath('/my-leads'), ...page(() => import('../features/my-leads/my-leads-page'), 'MyLeadsPage') },
@@ -87,8 +120,13 @@ export const router = createBrowserRouter([
           { path: routePath('/groups'), ...page(() => import('../features/groups/groups-page'), 'GroupsPage') },
           { path: routePath('/groups/:groupId'), ...page(() => import('../features/groups/group-details-page'), 'GroupDetailsPage') },
           { path: routePath('/payment-methods'), ...page(() => import('../features/payments/payment-methods-page'), 'PaymentMethodsPage') },
-          { path: routePath('/profile'), ...page(() => import('./profile-page'), 'ProfilePage') },
-          { path: routePath('/my-tickets'), ...page(() => import('../features/support/my-tickets-page'), 'MyTicketsPage') },
+          pageReading(
+            '/profile',
+            ['/api/profile', '/api/bonuses/week-performance', '/api/bonuses/investment-tracker', '/api/announcements'],
+            () => import('./profile-page'),
+            'ProfilePage',
+          ),
+          pageReading('/my-tickets', ['/api/support/tickets'], () => import('../features/support/my-tickets-page'), 'MyTicketsPage'),
           { path: routePath('/help-requests'), ...page(() => import('../features/support/help-requests-page'), 'HelpRequestsPage') },
           { path: routePath('/admin/security'), ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
           { path: routePath('/admin/audit'), ...page(() => import('../features/admin-audit/audit-page'), 'AuditPage') },

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-import { api, setCsrfToken } from '../lib/api-client';
+import { api, forgetEarlyReads, setCsrfToken } from '../lib/api-client';
 import { setOrganisationTimeZone, setOrgTimeZone } from '../lib/format';
 
 export type SessionUser = {
@@ -46,9 +46,11 @@ export const useSession = create<SessionState>((set) => ({
     }
   },
   async signIn(email, password) {
+    forgetEarlyReads();
     set(apply(await api<SessionAnswer>('POST', '/api/auth/sign-in', { email: email.trim(), password })));
   },
   async signOut() {
+    forgetEarlyReads();
     try {
       await api('POST', '/api/auth/sign-out');
     } finally {

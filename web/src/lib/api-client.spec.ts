@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { api, ApiRequestError, setCsrfToken } from './api-client';
+import { api, ApiRequestError, forgetEarlyReads, readEarly, setCsrfToken } from './api-client';
 
 type Call = { path: string; init: RequestInit };
 
@@ -17,6 +17,7 @@ describe('the API client', () => {
     });
   });
   afterEach(() => {
+    forgetEarlyReads();
     setCsrfToken(null);
     vi.unstubAllGlobals();
   });
@@ -65,5 +66,34 @@ describe('the API client', () => {
       throw new TypeError('fetch failed');
     };
     await expect(api('GET', '/api/thing')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+
+  it('answers a page’s first read from the read started early, once, without asking again', async () => {
+    answer = async () => new Response(JSON.stringify({ n: calls.length }), { status: 200 });
+    readEarly(['/api/profile']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/profile']);
+    expect(await api('GET', '/api/profile')).toEqual({ n: 1 });
+    expect(calls).toHaveLength(1);
+    // Taken once: the next read (a reload) asks the server.
+    expect(await api('GET', '/api/profile')).toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks again when the early read failed, so the page meets its own request’s answer', async () => {
+    answer = async () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Sign in first' }), { status: 401 });
+    readEarly(['/api/profile']);
+    answer = async () => new Response(JSON.stringify({ ok: 'again' }), { status: 200 });
+    expect(await api('GET', '/api/profile')).toEqual({ ok: 'again' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('takes no early read for a write, a read with headers of its own, or after they were forgotten', async () => {
+    readEarly(['/api/thing']);
+    await api('POST', '/api/thing', { a: 1 });
+    await api('GET', '/api/thing', undefined, { 'x-extra': '1' });
+    expect(calls).toHaveLength(3);
+    forgetEarlyReads();
+    await api('GET', '/api/thing');
+    expect(calls).toHaveLength(4);
   });
 });

@@ -1,25 +1,21 @@
 import { ArrowRight, Megaphone, Plug, ShoppingCart, Target, UsersRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { fetchInvitationsToMe } from '../../app/api/groups';
 import { useSession } from '../../app/session-store';
-import { DailyChart } from '../../components/charts/daily-chart';
-import { dollarTicks } from '../../components/charts/dollar-ticks';
 import { api } from '../../lib/api-client';
 import { zoneLabel } from '../../lib/format';
 import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
+import { campaignChartHeight, type Dashboard } from './dashboard-figures';
 
-type Dashboard = {
-  totalLeads: number;
-  thisWeek: number;
-  avgCostCents: number;
-  assigned: number;
-  perDay: { day: string; leads: number; spentCents: number }[];
-  byCampaign: { campaignId: string; name: string; leads: number; spentCents: number; costPerLeadCents: number }[];
-  returns: { requested: number; approved: number; rate: number };
-};
+// The charts' code (recharts, the largest library here) loads beside the figures, not before the page: each chart keeps its box meanwhile.
+const DailyChart = lazy(() => import('../../components/charts/daily-chart').then((module) => ({ default: module.DailyChart })));
+const CampaignCostChart = lazy(() => import('./components/campaign-cost-chart').then((module) => ({ default: module.CampaignCostChart })));
+
+/** What a daily chart's box holds until the figures and the chart's code are in (its height: the chart's, or the no-data note's). */
+const ChartBox = () => <div className="h-56 w-full" aria-hidden />;
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -67,7 +63,6 @@ export function DashboardPage() {
       };
   const openLeads = () => navigate(lead.to);
   const withCampaigns = (data?.byCampaign ?? []).filter((c) => c.leads > 0);
-  const costTicks = dollarTicks(Math.max(0, ...withCampaigns.map((c) => c.costPerLeadCents)));
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -130,7 +125,7 @@ export function DashboardPage() {
         </Card>
         <Card id="returns-heading" title="Return rate">
           <p className="mt-3 text-3xl font-bold tabular-nums text-slate-900">{data ? `${(data.returns.rate * 100).toFixed(1)}%` : '—'}</p>
-          <p className="mt-1 text-sm text-slate-700">
+          <p className="mt-1 min-h-5 text-sm text-slate-700">
             {data
               ? `${data.returns.approved} of ${data.totalLeads} lead${data.totalLeads === 1 ? '' : 's'} returned and credited; ${data.returns.requested} return${data.returns.requested === 1 ? '' : 's'} asked for.`
               : ''}
@@ -143,10 +138,18 @@ export function DashboardPage() {
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="leads-per-day" title="Leads per day (last 30 days)">
-          {data && <DailyChart data={data.perDay} measure="leads" label="Leads per day" onDay={(day) => navigate(`/my-leads?day=${day}`)} />}
+          <Suspense fallback={<ChartBox />}>
+            {data ? <DailyChart data={data.perDay} measure="leads" label="Leads per day" onDay={(day) => navigate(`/my-leads?day=${day}`)} /> : <ChartBox />}
+          </Suspense>
         </Card>
         <Card id="spend-per-day" title="Spend per day (last 30 days)">
-          {data && <DailyChart data={data.perDay} measure="spentCents" label="Spend per day" onDay={(day) => navigate(`/my-leads?day=${day}`)} />}
+          <Suspense fallback={<ChartBox />}>
+            {data ? (
+              <DailyChart data={data.perDay} measure="spentCents" label="Spend per day" onDay={(day) => navigate(`/my-leads?day=${day}`)} />
+            ) : (
+              <ChartBox />
+            )}
+          </Suspense>
         </Card>
       </div>
 
@@ -154,33 +157,9 @@ export function DashboardPage() {
         {withCampaigns.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">No campaign has bought a lead yet.</p>
         ) : (
-          <figure className="mt-2 w-full" style={{ height: Math.max(120, withCampaigns.length * 40) }}>
-            <figcaption className="sr-only">
-              {withCampaigns.map((c) => `${c.name}: ${formatCents(c.costPerLeadCents)} a lead, ${c.leads} leads`).join('; ')}
-            </figcaption>
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart layout="vertical" data={withCampaigns} margin={{ top: 0, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
-                <XAxis
-                  type="number"
-                  ticks={costTicks}
-                  domain={[0, costTicks[costTicks.length - 1]!]}
-                  tick={{ fontSize: 12, fill: '#475569' }}
-                  tickFormatter={(value: number) => formatCents(value).replace(/\.00$/, '')}
-                />
-                <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12, fill: '#475569' }} />
-                <Tooltip formatter={(value) => [formatCents(Number(value)), 'Cost per lead']} />
-                <Bar
-                  dataKey="costPerLeadCents"
-                  fill="#0f4c81"
-                  radius={[0, 3, 3, 0]}
-                  cursor="pointer"
-                  isAnimationActive={false}
-                  onClick={(entry) => navigate(`/campaigns/${(entry.payload as Dashboard['byCampaign'][number]).campaignId}`)}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </figure>
+          <Suspense fallback={<div className="mt-2 w-full" style={{ height: campaignChartHeight(withCampaigns.length) }} aria-hidden />}>
+            <CampaignCostChart campaigns={withCampaigns} onCampaign={(campaignId) => navigate(`/campaigns/${campaignId}`)} />
+          </Suspense>
         )}
       </Card>
     </div>

@@ -50,7 +50,8 @@ export function ResourcesPage() {
       <h1 className="text-3xl font-bold text-brand-900">Resources</h1>
       <p className="mt-2 text-slate-600">The tools, meetings, guides and programmes you use every day, in one place.</p>
       {list.loading ? (
-        <div role="status" className="flex min-h-[30vh] items-center justify-center gap-2 text-slate-600">
+        // A screen tall, so the footer waits below the fold rather than jumping down when the cards come.
+        <div role="status" className="flex min-h-screen items-start justify-center gap-2 pt-[12vh] text-slate-600">
           <Loader2 className="h-6 w-6 animate-spin" aria-hidden /> Loading...
         </div>
       ) : (

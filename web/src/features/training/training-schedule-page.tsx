@@ -6,6 +6,7 @@ import type { Division } from '../../../../src/modules/training/contracts/traini
 import { dayPartIds } from '../../../../src/modules/training/contracts/training-items';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { useApiQuery } from '../../lib/use-api-query';
 import { fetchProgress, saveTrainingAnswer, SCHEDULES, setTrainingItem, TRAINING_TOPIC, type SetItemAnswer, type TrainingProgress } from './api/training';
 import { DayPanel } from './components/day-panel';
@@ -161,45 +162,48 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
         </aside>
 
         <div className="mt-6 min-w-0 space-y-10 lg:mt-0">
-          {schedule.weeks.map((week) => (
-            <section key={week.id} id={week.id} aria-labelledby={`${week.id}-title`} className="scroll-mt-36">
-              <h2 id={`${week.id}-title`} className="text-2xl font-bold text-brand-900">
-                {week.title}
-              </h2>
-              <p className="mt-1 text-slate-600">{week.summary}</p>
-              {week.goal && (
-                <div
-                  role="note"
-                  className={`mt-3 rounded-lg border-l-4 p-4 ${week.goal.kind === 'C2C' ? 'border-amber-500 bg-amber-50 text-amber-950' : 'border-green-600 bg-green-50 text-green-950'}`}
-                >
-                  <p className="font-semibold">{week.goal.title}</p>
-                  <p className="mt-1 text-sm">{week.goal.text}</p>
+          {/* The days stay hidden (in their place) until the progress says which one opens, so none moves under the reader's eyes. */}
+          <div className={cn('space-y-10', progress.loading && 'invisible')} aria-busy={progress.loading}>
+            {schedule.weeks.map((week) => (
+              <section key={week.id} id={week.id} aria-labelledby={`${week.id}-title`} className="scroll-mt-36">
+                <h2 id={`${week.id}-title`} className="text-2xl font-bold text-brand-900">
+                  {week.title}
+                </h2>
+                <p className="mt-1 text-slate-600">{week.summary}</p>
+                {week.goal && (
+                  <div
+                    role="note"
+                    className={`mt-3 rounded-lg border-l-4 p-4 ${week.goal.kind === 'C2C' ? 'border-amber-500 bg-amber-50 text-amber-950' : 'border-green-600 bg-green-50 text-green-950'}`}
+                  >
+                    <p className="font-semibold">{week.goal.title}</p>
+                    <p className="mt-1 text-sm">{week.goal.text}</p>
+                  </div>
+                )}
+                <div className="mt-4 space-y-3">
+                  {week.days.map((day) => (
+                    <DayPanel
+                      key={day.id}
+                      day={day}
+                      week={week.number}
+                      ticked={ticked}
+                      answers={answers}
+                      open={openDays.has(day.id)}
+                      onOpenChange={(open) =>
+                        setOpenDays((current) => {
+                          const next = new Set(current);
+                          if (open) next.add(day.id);
+                          else next.delete(day.id);
+                          return next;
+                        })
+                      }
+                      onTick={tick}
+                      onAnswer={saveAnswer}
+                    />
+                  ))}
                 </div>
-              )}
-              <div className="mt-4 space-y-3">
-                {week.days.map((day) => (
-                  <DayPanel
-                    key={day.id}
-                    day={day}
-                    week={week.number}
-                    ticked={ticked}
-                    answers={answers}
-                    open={openDays.has(day.id)}
-                    onOpenChange={(open) =>
-                      setOpenDays((current) => {
-                        const next = new Set(current);
-                        if (open) next.add(day.id);
-                        else next.delete(day.id);
-                        return next;
-                      })
-                    }
-                    onTick={tick}
-                    onAnswer={saveAnswer}
-                  />
-                ))}
-              </div>
-            </section>
-          ))}
+              </section>
+            ))}
+          </div>
 
           <section id={`${division}-resources`} aria-labelledby={`${division}-resources-title`} className="scroll-mt-36">
             <h2 id={`${division}-resources-title`} className="text-2xl font-bold text-brand-900">

@@ -1,5 +1,5 @@
 import { Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
@@ -9,9 +9,12 @@ import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { ANNOUNCEMENTS_TOPIC, deleteAnnouncement, fetchAnnouncements, type Announcement } from '../api/announcements';
-import { AnnouncementDialog } from './announcement-dialog';
 import { LinkifiedText } from './linkified-text';
+
+// An admin's editor loads at its first opening.
+const AnnouncementDialog = lazy(() => import('./announcement-dialog').then((module) => ({ default: module.AnnouncementDialog })));
 
 /** The longest a browser timer waits (about 24.8 days); a later change is picked up at the next load. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -49,6 +52,7 @@ export function AnnouncementsCard() {
   const admin = useSession((s) => s.user?.isAdmin ?? false);
   const list = useApiQuery('/api/announcements', fetchAnnouncements, { failure: 'Failed to load announcements', reloadOn: [ANNOUNCEMENTS_TOPIC] });
   const [dialogOpen, setDialogOpen] = useState(false);
+  const dialogOpened = useOpenedOnce(dialogOpen);
   const [editing, setEditing] = useState<Announcement | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const { reload } = list;
@@ -118,7 +122,11 @@ export function AnnouncementsCard() {
           </ul>
         </>
       )}
-      {admin && <AnnouncementDialog editing={editing} open={dialogOpen} onOpenChange={setDialogOpen} onSaved={() => void reload()} />}
+      {admin && dialogOpened && (
+        <Suspense fallback={null}>
+          <AnnouncementDialog editing={editing} open={dialogOpen} onOpenChange={setDialogOpen} onSaved={() => void reload()} />
+        </Suspense>
+      )}
       <ConfirmDialog
         subject={deleting}
         title="Delete announcement"

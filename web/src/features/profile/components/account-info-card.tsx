@@ -1,5 +1,5 @@
 import { Camera, Pencil } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 
 import { PROFILE_TOPIC } from '../../../../../src/modules/identity/contracts/identity.events';
 import { useSession } from '../../../app/session-store';
@@ -7,11 +7,19 @@ import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { toast } from '../../../components/ui/toast-store';
 import { zoneLabel } from '../../../lib/format';
-import { formatPhone } from '../../../lib/phone';
 import { useApiQuery } from '../../../lib/use-api-query';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { fetchProfile, uploadAvatar } from '../api/profile';
 import { initialsOf } from '../initials';
-import { EditProfileDialog } from './edit-profile-dialog';
+
+// The edit dialog's code (with the phone number rules) loads at its first opening.
+const EditProfileDialog = lazy(() => import('./edit-profile-dialog').then((module) => ({ default: module.EditProfileDialog })));
+
+/** The profile with its phone number as people read it: the phone formats' code (25 KB) loads only for a profile that has one. */
+async function fetchShownProfile() {
+  const profile = await fetchProfile();
+  return { ...profile, phoneShown: profile.phone ? (await import('../../../lib/phone')).formatPhone(profile.phone) : null };
+}
 
 /** At most what the server takes (the support desk's upload limit); checked here too so a large file is not sent for nothing. */
 const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
@@ -19,8 +27,9 @@ const PICTURE_FAILED = 'Failed to update profile picture. Please try again.';
 
 /** Account Info (spec /profile): the picture with its upload, name, role badge, e-mail, phone, time zone and the edit dialog. */
 export function AccountInfoCard() {
-  const profile = useApiQuery('/api/profile', fetchProfile, { failure: 'Failed to load your profile', reloadOn: [PROFILE_TOPIC] });
+  const profile = useApiQuery('/api/profile', fetchShownProfile, { failure: 'Failed to load your profile', reloadOn: [PROFILE_TOPIC] });
   const [editing, setEditing] = useState(false);
+  const editorOpened = useOpenedOnce(editing);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const data = profile.data;
@@ -53,7 +62,8 @@ export function AccountInfoCard() {
 
   return (
     <section aria-labelledby="account-info-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
+      {/* As tall as the Edit button, which comes with the data. */}
+      <div className="flex min-h-9 items-start justify-between gap-3">
         <h2 id="account-info-title" className="text-lg font-semibold text-brand-900">
           Account Info
         </h2>
@@ -64,7 +74,8 @@ export function AccountInfoCard() {
         )}
       </div>
       {profile.loading ? (
-        <Loading />
+        // About the height of the picture and the details, so the cards below do not move when they come.
+        <Loading className="min-h-[17.5rem] sm:min-h-[14rem]" />
       ) : !data ? (
         <p className="mt-4 text-sm text-slate-600">Your account information could not be loaded.</p>
       ) : (
@@ -118,7 +129,7 @@ export function AccountInfoCard() {
             </div>
             <div>
               <dt className="font-medium text-slate-600">Phone</dt>
-              <dd className="mt-0.5 text-slate-900">{data.phone ? formatPhone(data.phone) : 'Not provided'}</dd>
+              <dd className="mt-0.5 text-slate-900">{data.phoneShown ?? 'Not provided'}</dd>
             </div>
             <div className="sm:col-span-2">
               <dt className="font-medium text-slate-600">Timezone</dt>
@@ -128,7 +139,11 @@ export function AccountInfoCard() {
               </dd>
             </div>
           </dl>
-          <EditProfileDialog profile={data} open={editing} onOpenChange={setEditing} onSaved={saved} />
+          {editorOpened && (
+            <Suspense fallback={null}>
+              <EditProfileDialog profile={data} open={editing} onOpenChange={setEditing} onSaved={saved} />
+            </Suspense>
+          )}
         </>
       )}
     </section>

@@ -38,7 +38,8 @@ export function WeekPerformanceCard() {
         Week Performance
       </h2>
       {loading || !data ? (
-        <Loading className="mt-4" />
+        // About the height of the week, the six figures and the note, so the cards below do not move when they come.
+        <Loading className="mt-1 min-h-[13.5rem]" />
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">Week of {data.week} (Monday to Sunday, New York time)</p>
