@@ -7,6 +7,7 @@
 // deployment's processes are timed as well: an API process (RUN_WORKERS=false) to its first
 // 200, and a worker process to its "Worker running" line.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,7 +98,14 @@ for (const [i, start] of restarts.entries()) console.log(`restart ${i + 1} (same
 console.log(`median first start ${s(median(fresh.map((f) => f.ms)))} (target <= ${s(TARGET_MS)}), median restart ${s(median(restarts.map((r) => r.ms)))}`);
 
 if (process.env.DATABASE_URL) {
-  const scaled = { ENV_FILE: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'cold-start-scaled-')) };
+  const scaled = {
+    ENV_FILE: '',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'cold-start-scaled-')),
+    // The scaled deployment requires one; a throwaway key, since nothing it would encrypt is kept.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
   const api: number[] = [];
   const worker: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
