@@ -13,6 +13,7 @@ import { PostgresEventStore } from '../../src/platform/event-store/postgres-even
 import { startMarketplaceStandIn, type MarketplaceStandIn } from '../support/marketplace-standin.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
+import { WAIT_CEILING_MS } from '../support/waiting.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 const AGENT_NUMBER = 'E2E-7';
@@ -79,7 +80,7 @@ describe('a weekly bonus run', () => {
         };
         expect(week).toMatchObject({ hasFigures: true, figures: { submittedCents: 2_150_000 } });
       },
-      { interval: 250 },
+      { interval: 250, timeout: WAIT_CEILING_MS },
     );
     for (const width of [1366, 390]) {
       const agentPage = await signedIn(agent, width);
@@ -126,7 +127,7 @@ describe('a weekly bonus run', () => {
         const { rows } = await own.pool.query('SELECT 1 FROM rm_week_performance WHERE user_id = $1 AND week = $2 AND has_figures', [agent.userId, WEEK]);
         expect(rows).toHaveLength(1);
       },
-      { interval: 200 },
+      { interval: 200, timeout: WAIT_CEILING_MS },
     );
     const { page, close } = await signedIn(preparer);
     await page.goto('/admin/bonus-runs');

@@ -9,6 +9,7 @@ import { fundedCampaign } from '../support/portal/funded-campaign.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
 import { zipOf } from '../support/us-zips.js';
+import { WAIT_CEILING_MS } from '../support/waiting.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 describe('the marketplace pages', () => {
@@ -51,7 +52,7 @@ describe('the marketplace pages', () => {
         const { offers } = (await (await agent.client.request('GET', `/api/campaigns/${campaignId}/activity`)).json()) as { offers: unknown[] };
         if (offers.length !== 2) throw new Error(`${offers.length} of 2 leads offered so far`);
       },
-      { interval: 250 },
+      { interval: 250, timeout: WAIT_CEILING_MS },
     );
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { fundedCampaign } from '../support/portal/funded-campaign.js';
 import { startOwnPortal, type OwnPortal } from '../support/portal/own-portal.js';
 import { signInThroughForm } from '../support/portal/portal.js';
 import { zipOf } from '../support/us-zips.js';
+import { WAIT_CEILING_MS } from '../support/waiting.js';
 import { checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 const ORG = 'America/Chicago';
@@ -52,7 +53,7 @@ describe('one time zone, the organisation’s', () => {
         const { leads } = (await (await agent.client.request('GET', '/api/leads')).json()) as { leads: unknown[] };
         if (leads.length !== 1) throw new Error('the lead is not bought yet');
       },
-      { interval: 250 },
+      { interval: 250, timeout: WAIT_CEILING_MS },
     );
     // Buying hours from now on (the lead above was bought at any hour).
     const settings = await agent.client.request('PUT', `/api/campaigns/${campaignId}/settings`, {

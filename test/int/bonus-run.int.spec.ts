@@ -43,6 +43,7 @@ import { moduleHarness } from '../support/module-harness.js';
 import { inParallel, tally } from '../support/parallel.js';
 import { loopbackHttp } from '../support/sample-lead.js';
 import { describeOn, everyDatabase } from '../support/test-databases.js';
+import { WAIT_CEILING_MS } from '../support/waiting.js';
 
 const WEEK = '2026-11-16';
 const { start, end } = bonusWeekRange(WEEK);
@@ -242,7 +243,7 @@ for (const database of everyDatabase()) {
           await caughtUp();
           expect((await bonusRun(harness.pool, WEEK))?.status).toBe('paid');
         },
-        { interval: 200 },
+        { interval: 200, timeout: WAIT_CEILING_MS },
       );
       const approved = (await harness.store.readStream(bonusRunStream(WEEK))).find((event) => event.type === 'BonusRunApproved')!;
       await payBonusRun(harness.store, harness.commands, toJsonEvent(approved) as never);
@@ -297,7 +298,7 @@ for (const database of everyDatabase()) {
           await caughtUp();
           expect((await bonusRun(harness.pool, week))?.status).toBe('paid');
         },
-        { interval: 200 },
+        { interval: 200, timeout: WAIT_CEILING_MS },
       );
 
       for (const [userId, amountCents] of owed) {

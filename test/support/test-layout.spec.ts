@@ -30,3 +30,15 @@ describe('where a test that needs a running portal lives', () => {
     expect(stray).toEqual([]);
   });
 });
+
+describe('how a test waits', () => {
+  it('gives every vi.waitFor the suite’s one ceiling (its own default, one second, fails on a busy machine)', () => {
+    const specs = ['src', 'test', 'projections'].flatMap((folder) =>
+      (fs.readdirSync(path.join(root, folder), { recursive: true }) as string[])
+        .filter((name) => name.endsWith('.spec.ts') && !name.split(path.sep).includes('node_modules'))
+        .map((name) => ({ name: path.join(folder, name), source: fs.readFileSync(path.join(root, folder, name), 'utf8') })),
+    );
+    const unbounded = specs.filter(({ source }) => (source.match(/vi\.waitFor\(/g) ?? []).length > (source.match(/timeout: WAIT_CEILING_MS/g) ?? []).length);
+    expect(unbounded.map((spec) => spec.name)).toEqual([]);
+  });
+});

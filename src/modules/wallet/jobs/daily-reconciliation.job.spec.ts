@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { WAIT_CEILING_MS } from '../../../../test/support/waiting.js';
 import type { JobContext, JobHandler, JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import { ReconcileDay } from '../commands/reconcile-day/reconcile-day.command.js';
 import { dueTimeOf, keepReconcilingDaily, lastDueDay, registerDailyReconciliation } from './daily-reconciliation.job.js';
@@ -24,7 +25,7 @@ describe('the daily reconciliation', () => {
     const every = vi.fn().mockResolvedValue(undefined);
     const enqueue = vi.fn().mockResolvedValue(undefined);
     const stop = keepReconcilingDaily({ every, enqueue } as unknown as JobQueue, NY, () => new Date('2026-11-24T06:00:00Z'));
-    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled());
+    await vi.waitFor(() => expect(enqueue).toHaveBeenCalled(), { timeout: WAIT_CEILING_MS });
     stop();
     expect(every).toHaveBeenCalledWith('reconcile-day', '0 3 * * *', NY);
     expect(enqueue).toHaveBeenCalledWith('reconcile-day', { day: '2026-11-22' }, { jobId: 'reconcile-day-2026-11-22', attempts: 10, backoffMs: 60_000 });

@@ -6,6 +6,7 @@ import { leadsProjection } from '../../../../../projections/marketplace/leads/le
 import { useIsolatedStore } from '../../../../../test/support/isolated-database.js';
 import { eventsNotRead } from '../../../../../test/support/projection-check.js';
 import { describeOn, oneDatabase } from '../../../../../test/support/test-databases.js';
+import { WAIT_CEILING_MS } from '../../../../../test/support/waiting.js';
 import { newEvent, systemContext } from '../../../../platform/event-store/new-event.js';
 import { SubscriptionRunner } from '../../../../platform/projections/subscription-runner.js';
 import { campaignStream, type Targeting } from '../../contracts/campaign-events.js';
@@ -51,7 +52,7 @@ for (const database of oneDatabase()) {
             await runner.catchUp(name);
             expect(await eventsNotRead(db.pool, name)).toBe(0);
           },
-          { interval: 100 },
+          { interval: 100, timeout: WAIT_CEILING_MS },
         );
       }
     };
