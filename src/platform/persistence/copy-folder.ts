@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 
 /** Files copied at once: enough to keep the disk busy, few enough to stay far from the open-file limit. */
 const PARALLEL_COPIES = 16;
@@ -19,13 +20,6 @@ export async function copyFolder(from: string, to: string): Promise<void> {
   await fs.mkdir(partial, { recursive: true });
   // Parents before children: readdir lists a folder before what is in it.
   for (const folder of folders) await fs.mkdir(path.join(partial, folder), { recursive: true });
-  let next = 0;
-  const copyNext = async (): Promise<void> => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      await fs.copyFile(path.join(from, file), path.join(partial, file));
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_COPIES }, copyNext));
+  await pLimit(PARALLEL_COPIES).map(files, (file) => fs.copyFile(path.join(from, file), path.join(partial, file)));
   await fs.rename(partial, to);
 }

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type pg from 'pg';
 
 import type { SqlClient } from '../persistence/sql.js';
@@ -37,15 +38,10 @@ export async function buildDeferredIndexes(pool: pg.Pool, subscriber?: string): 
     'SELECT subscriber, index_name, definition FROM projection_deferred_indexes WHERE $1::text IS NULL OR subscriber = $1 ORDER BY subscriber, index_name',
     [subscriber ?? null],
   );
-  let next = 0;
-  const buildNext = async (): Promise<void> => {
-    while (next < rows.length) {
-      const row = rows[next++]!;
-      await pool.query(row.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
-      await pool.query('DELETE FROM projection_deferred_indexes WHERE subscriber = $1 AND index_name = $2', [row.subscriber, row.index_name]);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_BUILDS }, buildNext));
+  await pLimit(PARALLEL_BUILDS).map(rows, async (row) => {
+    await pool.query(row.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+    await pool.query('DELETE FROM projection_deferred_indexes WHERE subscriber = $1 AND index_name = $2', [row.subscriber, row.index_name]);
+  });
   return rows.length;
 }
 
