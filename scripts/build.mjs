@@ -1,5 +1,5 @@
-// Builds the server (tsc) and the web app (vite). With --if-needed, skips a part whose
-// output is newer than all of its sources.
+// Builds the server (tsc, then bundled by scripts/bundle-server.mjs) and the web app (vite).
+// With --if-needed, skips a part whose output is newer than all of its sources.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,10 +40,12 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const serverSources = ['src', 'projections', 'web/src/content', 'tsconfig.json', 'package-lock.json'];
 const webSources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'src/modules', 'package-lock.json'];
 
-if (!ifNeeded || !upToDate('dist/src/main.js', serverSources)) {
+if (!ifNeeded || !upToDate('dist/server/main.js', serverSources)) {
   fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   run('Server', bin('tsc'), ['-p', 'tsconfig.json']);
   run('Embedded database template', process.execPath, ['dist/src/cli/make-embedded-template.js']);
+  // Last: --if-needed takes dist/server/main.js as the mark of a whole server build.
+  run('Server bundle', process.execPath, ['scripts/bundle-server.mjs']);
 }
 // The training schedules and the resources seed, against their schemas (a bad file stops the
 // build); it leaves dist/content-checked behind, so a start with nothing changed skips it.

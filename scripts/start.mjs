@@ -10,4 +10,4 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 // Node 22 keeps the compiled code of every module it loads on disk and reuses it on the next
 // start; Node 20 has no such cache and compiles each module at every start.
 module.enableCompileCache?.();
-await import(path.join(root, 'dist/src/main.js'));
+await import(path.join(root, 'dist/server/main.js'));

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 
 import type { AppConfig } from './app-config.js';
@@ -23,12 +23,23 @@ import { HealthController } from './platform/health/health.controller.js';
 import { JobsController } from './platform/jobs/jobs.http.controller.js';
 import { OutboxController } from './platform/mail/outbox.http.controller.js';
 import type { OpeningDatabase } from './platform/persistence/database.js';
-import { PlatformModule } from './platform/platform.module.js';
+import { PlatformLifecycle, PlatformModule } from './platform/platform.module.js';
 import { RealtimeController } from './platform/realtime/realtime.http.controller.js';
 import { APP_PROJECTIONS } from './read-models.js';
 
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationBootstrap {
+  constructor(private readonly platform: PlatformLifecycle) {}
+
+  /**
+   * Nest runs the root module's start-up hook after every other module's, so the modules' seeds
+   * (demo accounts, resource cards, prep weekends) do not queue behind the subscribers' catch-up
+   * for the embedded database's one backend.
+   */
+  onApplicationBootstrap(): Promise<void> {
+    return this.platform.startBackgroundWork();
+  }
+
   static forRoot(config: AppConfig, openingDatabase?: OpeningDatabase): DynamicModule {
     return {
       module: AppModule,

@@ -1,4 +1,4 @@
-// The embedded default's cold start, as a new user meets it: `node dist/src/main.js` (what
+// The embedded default's cold start, as a new user meets it: `node dist/server/main.js` (what
 // `npm start` runs once the build is current) on a fresh data folder, until `GET /` answers 200;
 // then a restart on that folder. The reference is the floor of the same work: a bare Node
 // process (floor.mjs) that makes the same fresh data folder from the build's template, opens
@@ -46,7 +46,7 @@ async function timeToReady(
   }
   const ms = performance.now() - started;
   // The portal's own account of its start, printed just after its first answer.
-  const portal = args[0] === 'dist/src/main.js';
+  const portal = args[0] === 'dist/server/main.js';
   for (let waited = 0; portal && !/Start-up took/.test(output) && waited < 5_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
   return { start: { ms, startUpLine: output.match(/Start-up took[^\n]*/)?.[0] ?? '' }, child };
 }
@@ -77,10 +77,10 @@ for (let round = 0; round < ROUNDS; round++) {
     floor.push(reference.start.ms);
     await stop(reference.child);
     const env = { ...embedded, DATA_DIR: dataDir };
-    const first = await timeToReady(['dist/src/main.js'], env);
+    const first = await timeToReady(['dist/server/main.js'], env);
     fresh.push(first.start);
     await stop(first.child);
-    const again = await timeToReady(['dist/src/main.js'], env);
+    const again = await timeToReady(['dist/server/main.js'], env);
     restarts.push(again.start);
     await stop(again.child);
   } finally {
@@ -90,7 +90,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 console.log(
-  `cold-start: the embedded default, node dist/src/main.js to the first 200 on GET /, ${ROUNDS} rounds (load average ${os.loadavg()[0]!.toFixed(2)})`,
+  `cold-start: the embedded default, node dist/server/main.js to the first 200 on GET /, ${ROUNDS} rounds (load average ${os.loadavg()[0]!.toFixed(2)})`,
 );
 console.log(`reference (the floor): bare Node copies the template, opens PGlite on it and answers GET / from node:http: median ${s(median(floor))}`);
 for (const [i, start] of fresh.entries()) console.log(`first start ${i + 1} (fresh data folder): ${s(start.ms)} — ${start.startUpLine}`);
@@ -109,10 +109,10 @@ if (process.env.DATABASE_URL) {
   const api: number[] = [];
   const worker: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const apiStart = await timeToReady(['dist/src/main.js'], { ...scaled, RUN_WORKERS: 'false' });
+    const apiStart = await timeToReady(['dist/server/main.js'], { ...scaled, RUN_WORKERS: 'false' });
     api.push(apiStart.start.ms);
     await stop(apiStart.child);
-    const workerStart = await timeToReady(['dist/src/worker.js'], scaled, { line: /Worker running/ });
+    const workerStart = await timeToReady(['dist/server/worker.js'], scaled, { line: /Worker running/ });
     worker.push(workerStart.start.ms);
     await stop(workerStart.child);
   }

@@ -51,7 +51,7 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-await fs.access('dist/src/main.js').catch(() => {
+await fs.access('dist/server/main.js').catch(() => {
   throw new Error('Build first: npm run build');
 });
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -61,7 +61,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // the machine does not land on one of them only; each figure is the median of its rounds.
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bench-http-'));
 const bare = await start(['--import', 'tsx', 'bench/http/bare-server.ts'], {});
-const app = await start(['dist/src/main.js'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' });
+const app = await start(['dist/server/main.js'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' });
 const bareRates: number[] = [];
 const appRates: number[] = [];
 try {

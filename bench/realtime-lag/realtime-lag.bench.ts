@@ -23,7 +23,7 @@ if (!redisUrl || !process.env.DATABASE_URL) {
   console.error('realtime-lag measures the scaled deployment: set DATABASE_URL and REDIS_URL');
   process.exit(2);
 }
-await fs.access('dist/src/main.js').catch(() => {
+await fs.access('dist/server/main.js').catch(() => {
   throw new Error('Build first: npm run build');
 });
 

@@ -47,7 +47,7 @@ export async function requireScaled(name: string): Promise<void> {
     console.error(`${name} measures the deployment on PostgreSQL and Redis: set DATABASE_URL and REDIS_URL`);
     process.exit(2);
   }
-  await fs.access('dist/src/main.js').catch(() => {
+  await fs.access('dist/server/main.js').catch(() => {
     throw new Error('Build first: npm run build');
   });
 }

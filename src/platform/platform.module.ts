@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 
 import { RolesGuard } from './auth/roles.guard.js';
@@ -54,9 +54,13 @@ export type PlatformRegistrations = {
   readonly migrations: readonly LazyMigration[];
 };
 
-/** Starts projections, the job dispatcher and job workers when this process runs them, and stops everything in order. */
+/**
+ * Starts projections, the job dispatcher and job workers when this process runs them, and stops
+ * everything in order. The app's root module starts them (startBackgroundWork) after every other
+ * module's start-up hook has run.
+ */
 @Injectable()
-class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PlatformLifecycle implements OnApplicationShutdown {
   private readonly logger = new Logger('platform');
 
   constructor(
@@ -72,7 +76,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(RATE_LIMITER) private readonly rateLimiter: RateLimiter & { close?: () => void },
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  async startBackgroundWork(): Promise<void> {
     if (!this.config.runWorkers) return;
     this.outbox.start();
     await this.runner.start();
@@ -201,6 +205,7 @@ export class PlatformModule {
         RolesGuard,
         OUTBOX_RELAY,
         RATE_LIMITER,
+        PlatformLifecycle,
       ],
     };
   }

@@ -130,7 +130,7 @@ describeIf(databaseUrl && redisUrl, 'DATABASE_URL and REDIS_URL', "the README's 
 
   it('starts an API that is ready, says where it reads its settings and the API description, and logs its migrations', async () => {
     // The README's first background command; foreground steps (making the key) come before it.
-    const api = runs.find((r) => r.line.includes('dist/src/main.js'))!;
+    const api = runs.find((r) => r.line.includes('dist/server/main.js'))!;
     await expect.poll(async () => (await fetch(`${apiUrl}/health/ready`).catch(() => null))?.status, { interval: 250 }).toBe(200);
     await expect.poll(() => api.output()).toContain(`Settings read from ${path.join(dir, '.env')}`);
     // The address it answers on: localhost when it listens on every address, else the address it listens on.

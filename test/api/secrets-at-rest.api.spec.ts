@@ -21,7 +21,7 @@ function run(entry: string, env: Record<string, string>) {
 
 describe('the scaled deployment without ENCRYPTION_KEY', () => {
   it('refuses to start the API, the worker and the rotation, saying how to make a key', () => {
-    for (const entry of ['dist/src/main.js', 'dist/src/worker.js', 'dist/src/cli/rotate-secrets.js']) {
+    for (const entry of ['dist/server/main.js', 'dist/server/worker.js', 'dist/src/cli/rotate-secrets.js']) {
       const { status, stderr } = run(entry, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
       expect(status, entry).not.toBe(0);
       expect(stderr, entry).toContain('ENCRYPTION_KEY: required with DATABASE_URL (the scaled deployment)');
@@ -30,7 +30,7 @@ describe('the scaled deployment without ENCRYPTION_KEY', () => {
   });
 
   it('refuses a malformed key without echoing it', () => {
-    const { status, stderr } = run('dist/src/main.js', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', ENCRYPTION_KEY: 'my-secret-passphrase' });
+    const { status, stderr } = run('dist/server/main.js', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', ENCRYPTION_KEY: 'my-secret-passphrase' });
     expect(status).toBe(1);
     expect(stderr).toContain('ENCRYPTION_KEY: expected a 32-byte key as 64 hex digits or 44 base64 characters');
     expect(stderr).not.toContain('my-secret-passphrase');

@@ -22,8 +22,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * One process of the portal under test: the API (`dist/src/main.js`, as `npm start` runs it)
- * or a worker (`dist/src/worker.js`, as `npm run worker`). It keeps its port and settings
+ * One process of the portal under test: the API (`dist/server/main.js`, as `npm start` runs it)
+ * or a worker (`dist/server/worker.js`, as `npm run worker`). It keeps its port and settings
  * across restarts, so a restarted API answers at the same address the webhooks are sent to.
  */
 export class PortalProcess {
@@ -50,7 +50,7 @@ export class PortalProcess {
   async start(): Promise<void> {
     this.dataDir ??= await fs.mkdtemp(path.join(os.tmpdir(), `sim-${this.name}-`));
     this.output = '';
-    const child = spawn(process.execPath, [this.entry === 'worker' ? 'dist/src/worker.js' : 'dist/src/main.js'], {
+    const child = spawn(process.execPath, [this.entry === 'worker' ? 'dist/server/worker.js' : 'dist/server/main.js'], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, ENV_FILE: '', DATA_DIR: this.dataDir, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,10 +3,11 @@ import type { SqlClient } from '../persistence/sql.js';
 
 type CheckpointRow = { commit_position: string; prepare_position: string };
 
-export async function ensureCheckpoint(db: SqlClient, subscriber: string): Promise<void> {
-  await db.query(`INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) VALUES ($1, 0, 0) ON CONFLICT (subscriber) DO NOTHING`, [
-    subscriber,
-  ]);
+export async function ensureCheckpoint(db: SqlClient, subscriber: string | readonly string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO es_checkpoints (subscriber, commit_position, prepare_position) SELECT unnest($1::text[]), 0, 0 ON CONFLICT (subscriber) DO NOTHING`,
+    [typeof subscriber === 'string' ? [subscriber] : subscriber],
+  );
 }
 
 export async function readCheckpoint(db: SqlClient, subscriber: string, forUpdate = false): Promise<AllPosition> {

@@ -32,11 +32,11 @@ export async function deferIndexes(tx: SqlClient, subscriber: string, tables: re
 /** Index builds at once: PostgreSQL builds each on its own connection, so they share the cores. */
 const PARALLEL_BUILDS = 3;
 
-/** Builds every index a rebuild deferred (of one subscriber, or all), several at once, each then struck from the list. */
-export async function buildDeferredIndexes(pool: pg.Pool, subscriber?: string): Promise<number> {
+/** Builds every index a rebuild deferred (of the subscribers named, or all), several at once, each then struck from the list. */
+export async function buildDeferredIndexes(pool: pg.Pool, subscriber?: string | readonly string[]): Promise<number> {
   const { rows } = await pool.query<{ subscriber: string; index_name: string; definition: string }>(
-    'SELECT subscriber, index_name, definition FROM projection_deferred_indexes WHERE $1::text IS NULL OR subscriber = $1 ORDER BY subscriber, index_name',
-    [subscriber ?? null],
+    'SELECT subscriber, index_name, definition FROM projection_deferred_indexes WHERE $1::text[] IS NULL OR subscriber = ANY($1) ORDER BY subscriber, index_name',
+    [typeof subscriber === 'string' ? [subscriber] : (subscriber ?? null)],
   );
   await pLimit(PARALLEL_BUILDS).map(rows, async (row) => {
     await pool.query(row.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));

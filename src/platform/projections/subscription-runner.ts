@@ -161,9 +161,13 @@ export class SubscriptionRunner {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    for (const subscriber of this.subscribers) await ensureCheckpoint(this.pool, subscriber.name);
+    await ensureCheckpoint(
+      this.pool,
+      this.subscribers.map((subscriber) => subscriber.name),
+    );
     // Indexes a rebuild that did not finish had dropped.
-    for (const subscriber of this.subscribers) if (subscriber.rebuildTables) await buildDeferredIndexes(this.pool, subscriber.name);
+    const rebuildable = this.subscribers.filter((subscriber) => subscriber.rebuildTables).map((subscriber) => subscriber.name);
+    if (rebuildable.length) await buildDeferredIndexes(this.pool, rebuildable);
     this.unsubscribe = this.store.onAppended(() => this.wakeOnAppend());
     for (const subscriber of this.subscribers) this.loops.set(subscriber.name, this.startLoop(subscriber));
   }

@@ -11,30 +11,34 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 export type PortalProcess = { url: string; pid: number; output: () => string; stop(): Promise<void> };
 
 /**
- * Runs the built portal (`dist/src/main.js`) as `npm start` would, on a free port with its
+ * Runs the built portal (`dist/server/main.js`) as `npm start` would, on a free port with its
  * own data folder. With no DATABASE_URL it is the embedded default. `worker` runs
- * `dist/src/worker.js` instead (`npm run worker`: no HTTP, so its url is empty).
+ * `dist/server/worker.js` instead (`npm run worker`: no HTTP, so its url is empty).
  */
-export async function startPortal(env: Record<string, string | undefined> = {}, entry: 'main' | 'worker' = 'main'): Promise<PortalProcess> {
+export async function startPortal(
+  env: Record<string, string | undefined> = {},
+  entry: 'main' | 'worker' = 'main',
+  options: { nodeArgs?: readonly string[] } = {},
+): Promise<PortalProcess> {
   // A free port can be taken by another process between the check and the portal's listen
   // (several test processes start portals at once): on that, start again on another port.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startPortalOnce(env, entry);
+      return await startPortalOnce(env, entry, options.nodeArgs ?? []);
     } catch (error) {
       if (env.PORT !== undefined || attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-async function startPortalOnce(env: Record<string, string | undefined>, entry: 'main' | 'worker'): Promise<PortalProcess> {
+async function startPortalOnce(env: Record<string, string | undefined>, entry: 'main' | 'worker', extraNodeArgs: readonly string[]): Promise<PortalProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   // A known port, so the links the portal mails and its sign-in callbacks point at it.
   const port = env.PORT ?? String(await freePort());
   let output = '';
   // PORTAL_NODE_ARGS: Node flags for the portals a test or benchmark starts (profiling: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = process.env.PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry === 'worker' ? 'dist/src/worker.js' : 'dist/src/main.js'], {
+  const nodeArgs = [...(process.env.PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...extraNodeArgs];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry === 'worker' ? 'dist/server/worker.js' : 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: port,

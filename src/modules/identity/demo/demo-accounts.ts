@@ -6,7 +6,6 @@ import type pg from 'pg';
 
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
 import type { DatabaseHandle } from '../../../platform/persistence/database.js';
-import { inTransaction } from '../../../platform/persistence/sql.js';
 import { CONFIG, DATABASE, SQL_POOL } from '../../../platform/tokens.js';
 import type { IdentityConfig } from '../identity.config.js';
 
@@ -65,21 +64,27 @@ export class DemoAccountsService implements OnApplicationBootstrap {
   }
 }
 
-/** The demo team, all confirmed, with one password. Also used by the browser tests' scaled run. */
+/** The demo team, all confirmed, with one password, in one statement. Also used by the browser tests' scaled run. */
 export async function seedDemoAccounts(pool: pg.Pool, password: string): Promise<void> {
   const hash = await hashPassword(password);
-  await inTransaction(pool, async (tx) => {
-    for (const account of DEMO_ACCOUNTS) {
-      const id = randomUUID();
-      await tx.query('INSERT INTO users (id, email, password_hash, email_confirmed_at) VALUES ($1, $2, $3, now())', [id, account.email, hash]);
-      await tx.query('INSERT INTO profiles (user_id, email, display_name, title_code, sat_manager_email) VALUES ($1, $2, $3, $4, $5)', [
-        id,
-        account.email,
-        account.displayName,
-        account.satLeader ? 'Satellite' : null,
-        account.satManager ?? null,
-      ]);
-      if (account.admin) await tx.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
-    }
-  });
+  const accounts = DEMO_ACCOUNTS.map((account) => ({
+    id: randomUUID(),
+    email: account.email,
+    display_name: account.displayName,
+    title_code: account.satLeader ? 'Satellite' : null,
+    sat_manager_email: account.satManager ?? null,
+    admin: account.admin ?? false,
+  }));
+  // The foreign keys of profiles and user_roles are checked at the end of the statement, when the users are in.
+  await pool.query(
+    `WITH account AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS a(id uuid, email text, display_name text, title_code text, sat_manager_email text, admin boolean)
+     ), user_added AS (
+       INSERT INTO users (id, email, password_hash, email_confirmed_at) SELECT id, email, $2, now() FROM account
+     ), profile_added AS (
+       INSERT INTO profiles (user_id, email, display_name, title_code, sat_manager_email) SELECT id, email, display_name, title_code, sat_manager_email FROM account
+     )
+     INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM account WHERE admin`,
+    [JSON.stringify(accounts), hash],
+  );
 }

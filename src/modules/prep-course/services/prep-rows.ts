@@ -1,5 +1,5 @@
 import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
-import { recordInOutbox } from '../../../platform/event-store/outbox.js';
+import { recordAllInOutbox } from '../../../platform/event-store/outbox.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { prepRegistrationStream, prepSessionStream, type PrepCourseEvent, type PrepRegistrationSubmitted } from '../contracts/prep-course.events.js';
 
@@ -10,11 +10,24 @@ export async function recordPrepEvent<TEvent extends PrepCourseEvent>(
   data: TEvent['data'],
   context: CommandContext,
 ): Promise<string> {
-  const event = newEvent(type, data, context);
-  const stream =
-    type === 'PrepRegistrationSubmitted'
-      ? prepRegistrationStream((data as PrepRegistrationSubmitted['data']).registrationId)
-      : prepSessionStream(data.sessionId);
-  await recordInOutbox(tx, stream, [event]);
-  return event.metadata.eventId;
+  const [eventId] = await recordPrepEvents<TEvent>(tx, type, [data], context);
+  return eventId!;
+}
+
+/** Records one event of a type for each of several sessions or registrations, each on its own stream, in one outbox insert; answers their event ids. */
+export async function recordPrepEvents<TEvent extends PrepCourseEvent>(
+  tx: SqlClient,
+  type: TEvent['type'],
+  data: readonly TEvent['data'][],
+  context: CommandContext,
+): Promise<string[]> {
+  const streams = data.map((one) => ({
+    streamId:
+      type === 'PrepRegistrationSubmitted'
+        ? prepRegistrationStream((one as PrepRegistrationSubmitted['data']).registrationId)
+        : prepSessionStream(one.sessionId),
+    events: [newEvent(type, one, context)],
+  }));
+  await recordAllInOutbox(tx, streams);
+  return streams.map(({ events }) => events[0]!.metadata.eventId);
 }

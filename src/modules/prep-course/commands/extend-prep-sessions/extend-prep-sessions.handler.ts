@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { addDays } from 'date-fns/addDays';
@@ -9,7 +8,7 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
 import { COURSE_STEP_DAYS, offeredCourseWeekends } from '../../contracts/prep-course-schedule.js';
 import type { PrepSessionScheduled } from '../../contracts/prep-course.events.js';
-import { recordPrepEvent } from '../../services/prep-rows.js';
+import { recordPrepEvents } from '../../services/prep-rows.js';
 import { ExtendPrepSessions } from './extend-prep-sessions.command.js';
 
 /**
@@ -23,20 +22,26 @@ export class ExtendPrepSessionsHandler implements ICommandHandler<ExtendPrepSess
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
   async execute({ input, context }: ExtendPrepSessions): Promise<{ added: number }> {
-    const slots = new Set([...offeredCourseWeekends(context.now), ...offeredCourseWeekends(addDays(context.now, COURSE_STEP_DAYS))].map((w) => w.saturday));
+    const slots = [
+      ...new Set([...offeredCourseWeekends(context.now), ...offeredCourseWeekends(addDays(context.now, COURSE_STEP_DAYS))].map((w) => w.saturday)),
+    ].sort();
+    // One insert for every slot: each process runs this at start, and a start waits on it.
     const added = await inTransaction(this.pool, async (tx) => {
-      let count = 0;
-      for (const slot of [...slots].sort()) {
-        const sessionId = randomUUID();
-        const { rowCount } = await tx.query(
-          `INSERT INTO prep_sessions (id, slot, saturday, capacity, created_at, updated_at) VALUES ($1, $2, $2, $3, $4, $4) ON CONFLICT DO NOTHING`,
-          [sessionId, slot, input.capacity, context.now],
-        );
-        if (!rowCount) continue;
-        count++;
-        await recordPrepEvent<PrepSessionScheduled>(tx, 'PrepSessionScheduled', { sessionId, saturday: slot, capacity: input.capacity }, context);
-      }
-      return count;
+      const { rows } = await tx.query<{ id: string; saturday: string }>(
+        `INSERT INTO prep_sessions (id, slot, saturday, capacity, created_at, updated_at)
+         SELECT gen_random_uuid(), slot, slot, $2, $3, $3 FROM unnest($1::date[]) AS slot ORDER BY slot
+         ON CONFLICT DO NOTHING
+         RETURNING id, to_char(saturday, 'YYYY-MM-DD') AS saturday`,
+        [slots, input.capacity, context.now],
+      );
+      const scheduled = rows.sort((a, b) => a.saturday.localeCompare(b.saturday));
+      await recordPrepEvents<PrepSessionScheduled>(
+        tx,
+        'PrepSessionScheduled',
+        scheduled.map((row) => ({ sessionId: row.id, saturday: row.saturday, capacity: input.capacity })),
+        context,
+      );
+      return scheduled.length;
     });
     if (added) outboxCommitted();
     return { added };
