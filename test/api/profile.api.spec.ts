@@ -16,6 +16,7 @@ type Profile = {
   organisationTimeZone: string;
   avatarUrl: string | null;
   role: string;
+  satLeader: { email: string; displayName: string | null } | null;
 };
 
 async function agent(name = 'profile') {
@@ -39,6 +40,14 @@ describe('the profile over HTTP', () => {
     expect(profile).toMatchObject({ email, phone: null, timeZone: null, avatarUrl: null, role: 'User' });
     expect(profile.effectiveTimeZone).toBe(profile.organisationTimeZone);
     expect(await sessionZone(client)).toBe(profile.organisationTimeZone);
+  });
+
+  it('names the SAT leader the agent chose, by name and e-mail', async () => {
+    const { client } = await agent();
+    const { leaders } = await json<{ leaders: { id: string; displayName: string }[] }>(client.request('GET', '/api/sat-leaders'));
+    const taylor = leaders.find((leader) => leader.displayName === 'Taylor Brooks')!;
+    expect((await client.request('PUT', '/api/profile/sat-leader', { satLeaderId: taylor.id })).status).toBe(200);
+    expect((await profileOf(client)).satLeader).toEqual({ email: 'taylor.brooks@portal.test', displayName: 'Taylor Brooks' });
   });
 
   it('saves name, phone (normalised to E.164) and a chosen zone, which the session then carries; blank is stored as null', async () => {

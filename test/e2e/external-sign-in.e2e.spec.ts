@@ -7,6 +7,7 @@ import { freePort } from '../support/free-port.js';
 import { startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.js';
 import { ApiClient } from '../support/portal/api-client.js';
 import { startPortal, type PortalProcess } from '../support/portal/portal-process.js';
+import { landedAfterSignIn } from '../support/portal/portal.js';
 import { launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 
 const STAFF_DOMAIN = 'agency.test';
@@ -181,7 +182,7 @@ describe('sign-in with Google', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await pickAccount(page, 'Alex on Google (agent@portal.test)');
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.waitForURL(landedAfterSignIn);
     const session = await (await page.request.get('/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'agent@portal.test', displayName: 'Alex Agent', provider: 'google', needsSatLeader: false });
     await context.close();

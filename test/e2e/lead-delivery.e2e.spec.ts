@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inParallel, tally } from '../support/parallel.js';
 import type { ApiClient } from '../support/portal/api-client.js';
 import { startOwnPortal, type OwnPortal, type SeededAccount } from '../support/portal/own-portal.js';
+import { landedAfterSignIn } from '../support/portal/portal.js';
 import { startRingyStandIn, type RingyStandIn } from '../support/ringy-standin.js';
 import { eventually } from '../support/waiting.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -181,7 +182,7 @@ describe('lead delivery to the agent’s integrations', () => {
     await page.getByLabel('Email').fill(agent.email);
     await page.getByLabel('Password').fill(agent.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.waitForURL(landedAfterSignIn);
     await page.goto('/integrations/onlysales');
     await page.getByRole('alert').getByText('its deliveries kept failing').waitFor();
     expect(await checkPage(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { freshAgent } from '../support/portal/portal.js';
+import { freshAgent, landedAfterSignIn } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -59,9 +59,9 @@ describe('signing in with e-mail and password', () => {
     await page.getByLabel('Email').fill('admin@portal.test');
     await page.getByLabel('Password').fill(inject('demoPassword'));
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.waitForURL(landedAfterSignIn);
     await page.goto('/auth');
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.waitForURL(landedAfterSignIn);
     await context.close();
   });
 });

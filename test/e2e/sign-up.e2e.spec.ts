@@ -68,7 +68,10 @@ describe('signing up in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Tampa-Bay-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    // A new agent without a code starts on a page they can open, not behind the access-code dialog.
+    await page.waitForURL((url) => url.pathname === '/onboarding');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('access-code-dialog').count()).toBe(0);
     await page.goto('/');
     await page.getByRole('button', { name: email.slice(0, email.indexOf('@')) }).waitFor();
     await context.close();

@@ -23,6 +23,7 @@ import { createPool, type SqlPool } from '../../src/platform/persistence/sql.js'
 import { createScratchDatabase } from '../../src/platform/persistence/test-database.js';
 import { ApiClient } from '../support/portal/api-client.js';
 import { startPortal, TEST_ENCRYPTION_KEY, type PortalProcess } from '../support/portal/portal-process.js';
+import { landedAfterSignIn } from '../support/portal/portal.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 
 const PASSWORD = 'wallet-e2e-pass-1';
@@ -269,7 +270,7 @@ describe('wallet read side (own portal)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.waitForURL(landedAfterSignIn);
   };
 
   it('shows the agent their figures in the top bar, live, and the explained history with a statement download', async () => {

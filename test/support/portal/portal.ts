@@ -12,13 +12,19 @@ const DEMO_EMAILS = new Set(DEMO_ACCOUNTS.map((account) => account.email));
 /** The shared test portal that the suite's global setup started (the embedded default, or the scaled deployment with E2E_PORTAL=scaled). */
 export const portalUrl = (): string => inject('portalUrl');
 
-/** Signs in through the /auth form, as a person would, and waits for the home page. */
+/**
+ * Where a sign-in with no page asked for lands: the dashboard, or Onboarding for an account that
+ * cannot open the dashboard yet (no work account, no access code: landingPath in the web app).
+ */
+export const landedAfterSignIn = (url: URL) => url.pathname === '/dashboard' || url.pathname === '/onboarding';
+
+/** Signs in through the /auth form, as a person would, and waits for the page it lands on. */
 export async function signInThroughForm(page: Page, email: string, password: string = inject('demoPassword')): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.waitForURL(landedAfterSignIn);
 }
 
 /** An API client signed in as `email`; throws when the sign-in is refused. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isPublicRoute, needsNoCode, opensAtOnce } from './route-access';
+import { isPublicRoute, landingPath, needsNoCode, opensAtOnce, safeReturnPath } from './route-access';
 
 describe('route access', () => {
   it('opens the public pages to anyone, with or without a trailing slash', () => {
@@ -26,5 +26,17 @@ describe('route access', () => {
     for (const path of ['/dashboard', '/my-tickets', '/weeks-et', '/resources']) expect(opensAtOnce(path, unlocked), path).toBe(true);
     expect(opensAtOnce('/leads', unlocked)).toBe(false);
     expect(opensAtOnce('/leads', workAccount)).toBe(true);
+  });
+
+  it('lands an agent who cannot open the dashboard yet on Onboarding, everyone else on the dashboard', () => {
+    expect(landingPath({ isMicrosoftUser: false, hasElevatedAccess: false })).toBe('/onboarding');
+    expect(landingPath({ isMicrosoftUser: false, hasElevatedAccess: true })).toBe('/dashboard');
+    expect(landingPath({ isMicrosoftUser: true, hasElevatedAccess: false })).toBe('/dashboard');
+    expect(landingPath(null)).toBe('/onboarding');
+  });
+
+  it('returns only to paths inside the site', () => {
+    expect(safeReturnPath('/my-tickets?ticket=1')).toBe('/my-tickets?ticket=1');
+    for (const path of ['//evil.example', 'https://evil.example', '', null]) expect(safeReturnPath(path), String(path)).toBeNull();
   });
 });

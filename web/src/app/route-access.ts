@@ -35,6 +35,20 @@ export function opensAtOnce(pathname: string, user: { isMicrosoftUser: boolean; 
   return user.isMicrosoftUser || user.hasElevatedAccess;
 }
 
+/**
+ * Where a user lands after signing in when no page was asked for: the dashboard, or Onboarding
+ * for an agent who cannot open the dashboard yet (no work account, no access code), so the
+ * first page after sign-in is never the access-code wall.
+ */
+export function landingPath(user: { isMicrosoftUser: boolean; hasElevatedAccess: boolean } | null): string {
+  return user && opensAtOnce('/dashboard', user) ? '/dashboard' : '/onboarding';
+}
+
+/** A stored return path, when it stays inside this site (never an open redirect). */
+export function safeReturnPath(path: string | null): string | null {
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

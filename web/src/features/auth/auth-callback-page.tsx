@@ -1,13 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
-import { POST_AUTH_RETURN_TO_KEY, RETURN_TO_KEY } from '../../app/route-access';
+import { landingPath, POST_AUTH_RETURN_TO_KEY, RETURN_TO_KEY, safeReturnPath } from '../../app/route-access';
 import { useSession } from '../../app/session-store';
 import { toast } from '../../components/ui/toast-store';
-
-function safePath(path: string | null): string {
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
-}
 
 /** /auth/callback: where Microsoft and Google sign-ins end (spec: auth callback). */
 export function AuthCallbackPage() {
@@ -31,7 +27,7 @@ export function AuthCallbackPage() {
         navigate('/auth', { replace: true });
         return;
       }
-      const target = safePath(sessionStorage.getItem(POST_AUTH_RETURN_TO_KEY));
+      const target = safeReturnPath(sessionStorage.getItem(POST_AUTH_RETURN_TO_KEY)) ?? landingPath(useSession.getState().user);
       sessionStorage.removeItem(POST_AUTH_RETURN_TO_KEY);
       sessionStorage.removeItem(RETURN_TO_KEY);
       navigate(target, { replace: true });

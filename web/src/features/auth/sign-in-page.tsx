@@ -3,18 +3,15 @@ import { LogIn } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { RETURN_TO_KEY } from '../../app/route-access';
+import { landingPath, RETURN_TO_KEY, safeReturnPath } from '../../app/route-access';
 import { useSession } from '../../app/session-store';
 import { ExternalSignInButtons } from './components/external-sign-in-buttons';
 import { ForgotPasswordForm, RecoveryForm } from './components/password-recovery-forms';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 
-function storedReturnPath(): string {
-  const path = sessionStorage.getItem(RETURN_TO_KEY);
-  // Only paths inside this site: never an open redirect. Without one, the dashboard: a signed-in agent's start.
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
-}
+/** The page the visitor asked for before signing in, or null: then where this user starts (landingPath). */
+const storedReturnPath = () => safeReturnPath(sessionStorage.getItem(RETURN_TO_KEY));
 
 const tabClass =
   'flex-1 cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow-sm';
@@ -34,7 +31,7 @@ export function SignInPage() {
 
   if (status === 'signed-in' && !signingIn.current) {
     sessionStorage.removeItem(RETURN_TO_KEY);
-    return <Navigate to={returnPath} replace />;
+    return <Navigate to={returnPath ?? landingPath(useSession.getState().user)} replace />;
   }
 
   const signInPanel = forgot ? (
@@ -48,7 +45,7 @@ export function SignInPage() {
         onStart={() => (signingIn.current = true)}
         onSignedIn={() => {
           sessionStorage.removeItem(RETURN_TO_KEY);
-          navigate(returnPath, { replace: true });
+          navigate(returnPath ?? landingPath(useSession.getState().user), { replace: true });
         }}
       />
       <ExternalSignInButtons />

@@ -1,4 +1,4 @@
-import { FolderOpen, GraduationCap, PlayCircle, Target, type LucideIcon } from 'lucide-react';
+import { FolderOpen, GraduationCap, Lock, PlayCircle, Target, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAccessDialog } from '../../app/access-dialog-store';
@@ -20,6 +20,8 @@ export function HomePage() {
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
   const openAccessDialog = useAccessDialog((s) => s.open);
+  // A signed-in agent without a work account or a code: every tile but Onboarding asks for a code first.
+  const needsCode = status === 'signed-in' && !!user && !user.isMicrosoftUser && !user.hasElevatedAccess;
 
   const open = (tileId: string) => {
     if (tileId === 'onboarding') return navigate('/onboarding');
@@ -58,6 +60,14 @@ export function HomePage() {
               </span>
               <span className="text-lg font-semibold text-slate-900">{tile.title}</span>
               <span className="text-sm text-slate-600">{tile.description}</span>
+              {needsCode && tile.id !== 'onboarding' && (
+                <span
+                  className="mt-auto inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-900"
+                  data-testid="tile-needs-code"
+                >
+                  <Lock className="h-3.5 w-3.5" aria-hidden /> Needs an access code
+                </span>
+              )}
             </button>
           );
         })}

@@ -15,6 +15,8 @@ export type MyProfile = {
   /** The badge: 'Admin' for admins, else the profile's commission role title, else 'User'. */
   readonly role: string;
   readonly isAdmin: boolean;
+  /** The SAT leader the agent chose at their first sign-in (an admin changes it on the Users page), or null. */
+  readonly satLeader: { readonly email: string; readonly displayName: string | null } | null;
 };
 
 /** The avatar's address for `userId`, versioned by its upload time so a new one is fetched at once. */
@@ -29,10 +31,16 @@ export async function myProfile(db: SqlClient, userId: string, orgZone: string):
     avatar_url: string | null;
     title_code: string | null;
     is_admin: boolean;
+    sat_leader_email: string | null;
+    sat_leader_name: string | null;
   }>(
     `SELECT u.email, p.display_name, p.phone, p.timezone, p.avatar_url, p.title_code,
-            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS is_admin
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS is_admin,
+            p.sat_manager_email AS sat_leader_email, leader.display_name AS sat_leader_name
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+       LEFT JOIN users leader_account ON leader_account.email = lower(p.sat_manager_email)
+       LEFT JOIN profiles leader ON leader.user_id = leader_account.id
+      WHERE u.id = $1`,
     [userId],
   );
   const row = rows[0];
@@ -48,5 +56,6 @@ export async function myProfile(db: SqlClient, userId: string, orgZone: string):
     avatarUrl: row.avatar_url,
     role: row.is_admin ? 'Admin' : row.title_code === 'Satellite' ? 'SAT Leader' : 'User',
     isAdmin: row.is_admin,
+    satLeader: row.sat_leader_email ? { email: row.sat_leader_email, displayName: row.sat_leader_name } : null,
   };
 }

@@ -1,16 +1,47 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAccessDialog } from '../../../app/access-dialog-store';
+import { useHelpRequestDialog } from '../../../app/help-request-dialog-store';
 import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { openTrainingVideo } from '../../../lib/training-video';
-import { verifyAccessCode } from '../api/access';
+import { fetchSatLeader, verifyAccessCode, type SatLeader } from '../api/access';
 
 const LOCKED = 'Too many failed attempts. Please try again later.';
+export const CODE_REQUEST_DRAFT = 'Please send me an access code for the Agent Portal.';
+
+/** Where a code comes from: the agent's SAT leader (named, with their e-mail) or, without one, an admin; and a help request to ask for it. */
+function WhereCodesComeFrom({ leader, onAsk }: { leader: SatLeader | null; onAsk: () => void }) {
+  const name = leader?.displayName ?? leader?.email;
+  return (
+    <div className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="access-code-source">
+      <p>
+        {leader ? (
+          <>
+            Access codes come from your SAT leader, <strong className="font-semibold">{name}</strong>.{' '}
+            <a
+              className="font-medium text-brand-700 underline"
+              href={`mailto:${leader.email}?subject=${encodeURIComponent('Access code for the Agent Portal')}`}
+            >
+              Email {name}
+            </a>{' '}
+            or{' '}
+          </>
+        ) : (
+          <>Access codes come from your SAT leader or an admin. </>
+        )}
+        <button type="button" className="cursor-pointer font-medium text-brand-700 underline" onClick={onAsk}>
+          {leader ? 'ask in a help request' : 'Ask for one in a help request'}
+        </button>
+        .
+      </p>
+    </div>
+  );
+}
 
 /** The access-code dialog: idle, 'Verifying...', an error with the attempts left, or locked. */
 export function AccessCodeDialog() {
@@ -23,6 +54,29 @@ export function AccessCodeDialog() {
   const [error, setError] = useState<string | null>(null);
   const [remaining, setRemaining] = useState<number | null>(null);
   const locked = remaining === 0;
+  const signedIn = useSession((s) => s.status === 'signed-in');
+  const showHelpRequest = useHelpRequestDialog((s) => s.show);
+  const [leader, setLeader] = useState<SatLeader | null>(null);
+  const opened = purpose !== null;
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!opened || !signedIn) return;
+    let current = true;
+    fetchSatLeader().then(
+      (found) => current && setLeader(found),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [opened, signedIn]);
+
+  const askForCode = () => {
+    reset();
+    close();
+    showHelpRequest(undefined, CODE_REQUEST_DRAFT);
+  };
 
   const reset = () => {
     setCode('');
@@ -69,11 +123,19 @@ export function AccessCodeDialog() {
 
   return (
     <Dialog open={purpose !== null} onOpenChange={(open) => !open && cancel()}>
-      <DialogContent data-testid="access-code-dialog">
+      <DialogContent
+        data-testid="access-code-dialog"
+        // The code field, not the first link of the text above it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          codeInput.current?.focus();
+        }}
+      >
         <DialogTitle>Enter Access Code</DialogTitle>
         <DialogDescription>
           {purpose?.kind === 'page' ? 'Please enter the access code to access this page.' : 'Enter your access code to unlock full access to the portal.'}
         </DialogDescription>
+        <WhereCodesComeFrom leader={leader} onAsk={askForCode} />
         {purpose?.kind === 'page' && purpose.note && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="access-code-note">
             {purpose.note}
@@ -84,6 +146,7 @@ export function AccessCodeDialog() {
             Access code
           </label>
           <input
+            ref={codeInput}
             id="access-code"
             autoComplete="off"
             value={code}

@@ -13,6 +13,8 @@ export type Profile = {
   avatarUrl: string | null;
   role: string;
   isAdmin: boolean;
+  /** The SAT leader chosen at the first sign-in; an admin changes it on the Users page. */
+  satLeader: { email: string; displayName: string | null } | null;
 };
 
 export type ProfileChanges = { displayName: string | null; phone: string | null; timeZone: string | null };

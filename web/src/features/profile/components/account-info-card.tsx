@@ -75,7 +75,7 @@ export function AccountInfoCard() {
       </div>
       {profile.loading ? (
         // About the height of the picture and the details, so the cards below do not move when they come.
-        <Loading className="min-h-[17.5rem] sm:min-h-[14rem]" />
+        <Loading className="min-h-[21.5rem] sm:min-h-[17.5rem]" />
       ) : !data ? (
         <p className="mt-4 text-sm text-slate-600">Your account information could not be loaded.</p>
       ) : (
@@ -130,6 +130,20 @@ export function AccountInfoCard() {
             <div>
               <dt className="font-medium text-slate-600">Phone</dt>
               <dd className="mt-0.5 text-slate-900">{data.phoneShown ?? 'Not provided'}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="font-medium text-slate-600">SAT leader</dt>
+              <dd className="mt-0.5 text-slate-900" data-testid="profile-sat-leader">
+                {data.satLeader ? (
+                  <>
+                    {data.satLeader.displayName ?? data.satLeader.email}
+                    {data.satLeader.displayName && <span className="break-all text-slate-600"> ({data.satLeader.email})</span>}
+                  </>
+                ) : (
+                  'Not chosen'
+                )}
+                <span className="mt-1 block text-xs text-slate-600">To change your SAT leader, ask an admin: admins change it on the Users page.</span>
+              </dd>
             </div>
             <div className="sm:col-span-2">
               <dt className="font-medium text-slate-600">Timezone</dt>
