@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 import type { ApiClient } from '../support/portal/api-client.js';
 import { eventReader } from '../support/portal/event-stream.js';
@@ -17,6 +17,7 @@ type Profile = {
   avatarUrl: string | null;
   role: string;
   satLeader: { email: string; displayName: string | null } | null;
+  trainingDivision: { division: string; chosenBy: string } | null;
 };
 
 async function agent(name = 'profile') {
@@ -40,6 +41,28 @@ describe('the profile over HTTP', () => {
     expect(profile).toMatchObject({ email, phone: null, timeZone: null, avatarUrl: null, role: 'User' });
     expect(profile.effectiveTimeZone).toBe(profile.organisationTimeZone);
     expect(await sessionZone(client)).toBe(profile.organisationTimeZone);
+  });
+
+  it('keeps the office an agent trains in, else answers their SAT leader’s, and refuses an office that does not exist', async () => {
+    const [leader, follower] = await Promise.all([agent('leader'), agent('follower')]);
+    const admin = await signedInClient('admin@portal.test');
+    const { users } = await json<{ users: { id: string }[] }>(admin.request('GET', `/api/admin/users?search=${encodeURIComponent(leader.email)}`));
+    expect((await admin.request('PUT', `/api/admin/users/${users[0]!.id}/sat-leader`, { satLeader: true })).status).toBe(200);
+    // Other tests' sign-ups take the first leader listed: this one is not left on the list.
+    onTestFinished(async () => void (await admin.request('PUT', `/api/admin/users/${users[0]!.id}/sat-leader`, { satLeader: false })));
+    expect((await follower.client.request('PUT', '/api/profile/sat-leader', { satLeaderId: users[0]!.id })).status).toBe(200);
+    expect((await profileOf(follower.client)).trainingDivision).toBeNull();
+
+    expect((await leader.client.request('PUT', '/api/profile/training-division', { division: 'west-tampa' })).status).toBe(200);
+    expect((await profileOf(leader.client)).trainingDivision).toEqual({ division: 'west-tampa', chosenBy: 'you' });
+    expect((await profileOf(follower.client)).trainingDivision).toEqual({ division: 'west-tampa', chosenBy: 'your SAT leader' });
+    expect((await follower.client.request('PUT', '/api/profile/training-division', { division: 'south-tampa' })).status).toBe(200);
+    expect((await profileOf(follower.client)).trainingDivision).toEqual({ division: 'south-tampa', chosenBy: 'you' });
+
+    const refused = await follower.client.request('PUT', '/api/profile/training-division', { division: 'north-pole' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('Please choose your office: East Tampa, West Tampa or South Tampa.');
+    expect((await profileOf(follower.client)).trainingDivision).toEqual({ division: 'south-tampa', chosenBy: 'you' });
   });
 
   it('names the SAT leader the agent chose, by name and e-mail', async () => {

@@ -70,24 +70,33 @@ describe('the access-code dialog', () => {
     await context.close();
   });
 
-  it('opens Agent Training in a new tab once the code is accepted', async () => {
+  it('takes Agent Training to a choice of office, then that office’s schedule behind the code, with the training videos on it', async () => {
     const code = await adminCreatesCode();
     const { context, page } = await newPage(browser);
     await newAgent(page);
     await page.click('[data-tile="training"]');
+    await page.waitForURL((url) => url.pathname === '/training');
+    await page.getByRole('heading', { level: 1, name: 'Training' }).waitFor();
+    await screenshot(page, 'training-office-choice');
+    await page.getByRole('button', { name: /East Tampa/ }).click();
+    await page.waitForURL((url) => url.pathname === '/weeks-et');
     const dialog = page.getByTestId('access-code-dialog');
     await dialog.getByLabel('Access code').fill(code);
-    // The tab asks the server, which checks the access and sends the agent on to the site.
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('heading', { level: 1, name: 'East Tampa Training Schedule' }).waitFor();
+
+    // The videos: the tab asks the server, which checks the access and sends the agent on to the site.
     const answers: string[] = [];
     context.on('response', (response) => {
       if (response.url().endsWith('/api/training/video')) answers.push(`${response.status()} ${response.headers().location}`);
     });
-    await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Unlock' }).click()]);
+    await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Watch the training videos' }).click()]);
     await expect.poll(() => answers).toEqual([expect.stringMatching(/^302 https:\/\//)]);
-    // Now elevated: the tile opens the site straight away.
-    await Promise.all([context.waitForEvent('page'), page.click('[data-tile="training"]')]);
-    await expect.poll(() => answers.length).toBe(2);
-    expect(answers[1]).toBe(answers[0]);
+
+    // The office is saved: Training in the menu opens its schedule straight away.
+    await page.goto('/profile');
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Training', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/weeks-et');
     expect(await page.getByTestId('access-code-dialog').count()).toBe(0);
     await context.close();
   });

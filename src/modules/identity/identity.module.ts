@@ -12,6 +12,8 @@ import { ChangeAvatarHandler } from './commands/change-avatar/change-avatar.hand
 import { ChangeAvatarController } from './commands/change-avatar/change-avatar.http.controller.js';
 import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
 import { ChooseSatLeaderController } from './commands/choose-sat-leader/choose-sat-leader.http.controller.js';
+import { ChooseTrainingDivisionHandler } from './commands/choose-training-division/choose-training-division.handler.js';
+import { ChooseTrainingDivisionController } from './commands/choose-training-division/choose-training-division.http.controller.js';
 import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler.js';
 import { ConfirmEmailController } from './commands/confirm-email/confirm-email.http.controller.js';
 import { CreateAccountController } from './commands/create-account/create-account.admin.http.controller.js';
@@ -93,6 +95,7 @@ class IdentityJobs implements OnModuleInit {
     GetSessionController,
     ListSatLeadersController,
     ChooseSatLeaderController,
+    ChooseTrainingDivisionController,
     ExternalSignInController,
     ListUsersController,
     SetAdminRoleController,
@@ -117,6 +120,7 @@ class IdentityJobs implements OnModuleInit {
     SignInWithExternalProfileHandler,
     SignOutHandler,
     ChooseSatLeaderHandler,
+    ChooseTrainingDivisionHandler,
     SetAdminRoleHandler,
     SetSatLeaderRoleHandler,
     SetAccountDisabledHandler,

@@ -15,6 +15,7 @@ export const identityRegistration: ModuleRegistration = {
     lazyMigration('Migration0010ApprovedEmails', () => import('./migrations/migration-0010-approved-emails.js')),
     lazyMigration('Migration0046UserDirectory', () => import('./migrations/migration-0046-user-directory.js')),
     lazyMigration('Migration0063ChosenTimeZone', () => import('./migrations/migration-0063-chosen-time-zone.js')),
+    lazyMigration('Migration0074TrainingDivision', () => import('./migrations/migration-0074-training-division.js')),
   ],
   // The profile picture is one file as the body (the support desk's upload mechanism, 10MB).
   uploadRoutes: ['/api/profile/avatar'],

@@ -12,7 +12,7 @@ import type { TrainingConfig } from './training.config.js';
 export class TrainingVideoController {
   constructor(@Inject(CONFIG) private readonly config: TrainingConfig) {}
 
-  /** The home page's Agent Training tile opens this in a new tab; only full or elevated access gets through. */
+  /** "Watch the training videos" on each training schedule opens this in a new tab; only full or elevated access gets through. */
   @Get('video')
   @UseGuards(SessionGuard, ElevatedAccessGuard)
   @ApiOperation({ summary: 'Sends a work-account or elevated user on to the training-video site (302); others get 403 ACCESS_CODE_REQUIRED.' })

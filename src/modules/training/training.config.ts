@@ -3,7 +3,7 @@ import { configSection } from '../../platform/config/config-section.js';
 import type { PlatformConfig } from '../../platform/config/config.js';
 
 export type TrainingSettings = {
-  /** The external training-video site that the Agent Training tile opens. */
+  /** The external training-video site that "Watch the training videos" on each training schedule opens. */
   readonly trainingVideoUrl: string;
 };
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-type Purpose = { kind: 'unlock' } | { kind: 'page'; path: string; note?: string } | { kind: 'training' };
+type Purpose = { kind: 'unlock' } | { kind: 'page'; path: string; note?: string };
 
 type AccessDialogState = {
   purpose: Purpose | null;

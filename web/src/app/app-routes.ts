@@ -19,6 +19,7 @@ export const APP_ROUTES = [
   '/resources',
   '/leads',
   '/help-requests',
+  '/training',
   '/weeks-et',
   '/weeks-wt',
   '/weeks-st',

@@ -20,6 +20,7 @@ describe('the portal menu', () => {
     expect(MENU.map((item) => `${item.label} ${item.to}`)).toEqual([
       'Main Menu /',
       'Dashboard /dashboard',
+      'Training /training',
       'Buy Leads /campaigns?buy=1',
       'Campaigns /campaigns',
       'Leads /leads',

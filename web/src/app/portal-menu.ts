@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   CircleDollarSign,
   CreditCard,
   FileText,
@@ -47,6 +48,7 @@ export type MenuItem = {
 export const MENU: MenuItem[] = [
   { to: '/', label: 'Main Menu', icon: Home },
   { to: '/dashboard', label: 'Dashboard', icon: BarChart3 },
+  { to: '/training', label: 'Training', icon: BookOpen },
   { to: '/campaigns?buy=1', label: 'Buy Leads', icon: ShoppingCart },
   { to: '/campaigns', label: 'Campaigns', icon: Megaphone },
   { to: '/leads', label: 'Leads', icon: Target },

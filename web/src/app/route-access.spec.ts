@@ -13,7 +13,7 @@ describe('route access', () => {
   });
 
   it('asks a signed-in user for an access code everywhere but the listed pages', () => {
-    for (const path of ['/', '/profile', '/profile/', '/onboarding', '/testing']) expect(needsNoCode(path), path).toBe(true);
+    for (const path of ['/', '/profile', '/profile/', '/onboarding', '/testing', '/training']) expect(needsNoCode(path), path).toBe(true);
     for (const path of ['/admin/users', '/resources', '/leads', '/auth', '/contact']) expect(needsNoCode(path), path).toBe(false);
   });
 

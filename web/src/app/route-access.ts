@@ -16,7 +16,8 @@ export const PUBLIC_ROUTES = [
 ];
 
 /** Routes a signed-in user opens without an access code. */
-export const NO_CODE_ROUTES = ['/', '/onboarding', '/about', '/contacts', '/profile', '/bonus-calculator', '/testing', '/prep-course/register'];
+// /training only chooses the agent's office (saved to their profile); the schedule it opens asks for the code.
+export const NO_CODE_ROUTES = ['/', '/onboarding', '/about', '/contacts', '/profile', '/bonus-calculator', '/testing', '/prep-course/register', '/training'];
 
 export const RETURN_TO_KEY = 'returnTo';
 export const POST_AUTH_RETURN_TO_KEY = 'postAuthReturnTo';

@@ -85,6 +85,7 @@ export const router = createBrowserRouter([
           { path: routePath('/bonus-calculator'), ...page(() => import('../features/bonus-calculator/bonus-calculator-page'), 'BonusCalculatorPage') },
           pageReading('/resources', ['/api/resources'], () => import('../features/resources/resources-page'), 'ResourcesPage'),
           { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },
+          { path: routePath('/training'), ...page(() => import('../features/training/training-page'), 'TrainingPage') },
           pageReading('/weeks-et', ['/api/training/east-tampa/progress'], () => import('../features/training/training-schedule-page'), 'TrainingSchedulePage', {
             division: 'east-tampa',
           }),

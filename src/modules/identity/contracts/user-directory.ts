@@ -33,9 +33,12 @@ export async function userIdsByEmails(db: SqlClient, emails: Iterable<string>): 
   return new Map(rows.map((row) => [row.email, row.id]));
 }
 
-/** The id of the account with this e-mail address that is not disabled, or null. */
-export async function activeUserIdByEmail(db: SqlClient, email: string): Promise<string | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE email = $1 AND disabled_at IS NULL', [email.trim().toLowerCase()]);
+/** The id of the account with this e-mail address that is not disabled (and, with `madeBy`, was made by then), or null. */
+export async function activeUserIdByEmail(db: SqlClient, email: string, madeBy?: Date): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM users WHERE email = $1 AND disabled_at IS NULL AND ($2::timestamptz IS NULL OR created_at <= $2)',
+    [email.trim().toLowerCase(), madeBy ?? null],
+  );
   return rows[0]?.id ?? null;
 }
 

@@ -19,8 +19,8 @@ export const groupInvitationTriggers: readonly JobTrigger[] = [
 ];
 
 /**
- * Mails the invitee and tells their open portal pages, when the address belongs to an active
- * account and the invitation is still open. An address nobody signs in with gets no mail: an
+ * Mails the invitee and tells their open portal pages, when the address belonged to an active
+ * account when the invitation was made and the invitation is still open. An address nobody signs in with gets no mail: an
  * agent's group cannot give anyone an account (sign-up has its own allowlist), and the portal
  * does not mail strangers on an agent's word. Its invitation waits, and whoever later makes an
  * account with that address finds it on /groups. The mail id is the job id, so a job that runs
@@ -35,7 +35,8 @@ export function registerGroupInvitationJobs(jobs: JobQueue, pool: pg.Pool, maile
     );
     const group = rows[0];
     if (!group) return; // answered or cancelled before the mail went
-    const inviteeId = await activeUserIdByEmail(pool, email);
+    // Whether the address had an account when the invitation was made, however late the job runs.
+    const inviteeId = await activeUserIdByEmail(pool, email, new Date(event.metadata.occurredAt));
     if (!inviteeId) return;
     const owner = (await userLabels(pool, [ownerId])).get(ownerId);
     if (!owner) return;

@@ -1,11 +1,9 @@
 import { FolderOpen, GraduationCap, Lock, PlayCircle, Target, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 
-import { useAccessDialog } from '../../app/access-dialog-store';
 import { useSession } from '../../app/session-store';
 import { toast } from '../../components/ui/toast-store';
 import site from '../../content/site.json';
-import { openTrainingVideo } from '../../lib/training-video';
 
 const ICONS: Record<string, LucideIcon> = { 'graduation-cap': GraduationCap, target: Target, 'play-circle': PlayCircle, 'folder-open': FolderOpen };
 
@@ -19,7 +17,6 @@ export function HomePage() {
   const navigate = useNavigate();
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
-  const openAccessDialog = useAccessDialog((s) => s.open);
   // A signed-in agent without a work account or a code: every tile but Onboarding asks for a code first.
   const needsCode = status === 'signed-in' && !!user && !user.isMicrosoftUser && !user.hasElevatedAccess;
 
@@ -32,10 +29,8 @@ export function HomePage() {
     // Lead Management is the work account's lead sites (/leads); everyone else buys leads on Campaigns, so no tile opens a refusal.
     if (tileId === 'leads') return navigate(user?.isMicrosoftUser ? '/leads' : '/campaigns');
     if (tileId === 'resources') return navigate('/resources');
-    if (tileId === 'training') {
-      if (user?.isMicrosoftUser || user?.hasElevatedAccess) openTrainingVideo();
-      else openAccessDialog({ kind: 'training' });
-    }
+    // The schedule of the agent's office (chosen on /training), with the training videos on it.
+    if (tileId === 'training') return navigate('/training');
   };
 
   return (

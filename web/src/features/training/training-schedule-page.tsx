@@ -1,12 +1,15 @@
-import { ChevronDown, Mail, Phone } from 'lucide-react';
+import { ChevronDown, Mail, Phone, PlayCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { setItem } from '../../../../src/modules/training/contracts/training-checklist';
 import type { Division } from '../../../../src/modules/training/contracts/training-content';
 import { dayPartIds } from '../../../../src/modules/training/contracts/training-items';
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { openTrainingVideo } from '../../lib/training-video';
 import { useApiQuery } from '../../lib/use-api-query';
 import { fetchProgress, saveTrainingAnswer, SCHEDULES, setTrainingItem, TRAINING_TOPIC, type SetItemAnswer, type TrainingProgress } from './api/training';
 import { DayPanel } from './components/day-panel';
@@ -124,6 +127,14 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
         <p className="mt-2 text-sm font-medium text-slate-700" role="status">
           {progress.loading ? 'Loading your progress...' : `${completedDays} of ${days.length} days complete`}
         </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button variant="outline" size="sm" onClick={openTrainingVideo}>
+            <PlayCircle className="h-4 w-4" aria-hidden /> Watch the training videos
+          </Button>
+          <Link to="/training?choose" className="text-sm font-medium text-brand-700 underline">
+            Not your office? Choose another
+          </Link>
+        </div>
       </header>
 
       <nav aria-label="Weeks" className="sticky top-16 z-10 -mx-4 mt-4 overflow-x-auto bg-slate-50/95 px-4 py-3 backdrop-blur">

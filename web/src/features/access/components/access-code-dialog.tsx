@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
-import { openTrainingVideo } from '../../../lib/training-video';
 import { fetchSatLeader, verifyAccessCode, type SatLeader } from '../api/access';
 
 const LOCKED = 'Too many failed attempts. Please try again later.';
@@ -105,10 +104,8 @@ export function AccessCodeDialog() {
       const hours = Math.max(1, Math.round((Date.parse(expiresAt) - Date.now()) / 3_600_000));
       toast({ title: 'Access Unlocked!', description: `You now have elevated access for ${hours} hours.` });
       await reloadSession();
-      const done = purpose;
       reset();
       close();
-      if (done?.kind === 'training') openTrainingVideo();
     } catch (failure) {
       setVerifying(false);
       if (failure instanceof ApiRequestError) {

@@ -41,3 +41,8 @@ export const setTrainingItem = (division: Division, itemId: string, checked: boo
 export const saveTrainingAnswer = (division: Division, itemId: string, answer: string) =>
   api<{ answer: string }>('PUT', `/api/training/${division}/answers/${itemId}`, { answer });
 export const fetchTeamProgress = () => api<TeamProgress>('GET', '/api/training/team');
+
+/** The office whose schedule the Training menu opens: the agent's choice, else their SAT leader's (GET /api/profile), or null. */
+export type TrainingDivision = { division: Division; chosenBy: 'you' | 'your SAT leader' } | null;
+export const fetchTrainingDivision = () => api<{ trainingDivision: TrainingDivision }>('GET', '/api/profile').then((profile) => profile.trainingDivision);
+export const chooseTrainingDivision = (division: Division) => api<{ division: Division }>('PUT', '/api/profile/training-division', { division });
