@@ -50,7 +50,8 @@ describe('the profile over HTTP', () => {
     expect((await admin.request('PUT', `/api/admin/users/${users[0]!.id}/sat-leader`, { satLeader: true })).status).toBe(200);
     // Other tests' sign-ups take the first leader listed: this one is not left on the list.
     onTestFinished(async () => void (await admin.request('PUT', `/api/admin/users/${users[0]!.id}/sat-leader`, { satLeader: false })));
-    expect((await follower.client.request('PUT', '/api/profile/sat-leader', { satLeaderId: users[0]!.id })).status).toBe(200);
+    const followerId = (await profileOf(follower.client)).userId;
+    expect((await admin.request('PUT', `/api/admin/users/${followerId}/leader`, { satLeaderId: users[0]!.id })).status).toBe(200);
     expect((await profileOf(follower.client)).trainingDivision).toBeNull();
 
     expect((await leader.client.request('PUT', '/api/profile/training-division', { division: 'west-tampa' })).status).toBe(200);
@@ -65,12 +66,38 @@ describe('the profile over HTTP', () => {
     expect((await profileOf(follower.client)).trainingDivision).toEqual({ division: 'south-tampa', chosenBy: 'you' });
   });
 
-  it('names the SAT leader the agent chose, by name and e-mail', async () => {
+  it('names the SAT leader by name and e-mail; the agent chose theirs once, and an admin gives another, recorded', async () => {
     const { client } = await agent();
     const { leaders } = await json<{ leaders: { id: string; displayName: string }[] }>(client.request('GET', '/api/sat-leaders'));
     const taylor = leaders.find((leader) => leader.displayName === 'Taylor Brooks')!;
-    expect((await client.request('PUT', '/api/profile/sat-leader', { satLeaderId: taylor.id })).status).toBe(200);
-    expect((await profileOf(client)).satLeader).toEqual({ email: 'taylor.brooks@portal.test', displayName: 'Taylor Brooks' });
+    const sam = leaders.find((leader) => leader.displayName === 'Sam Rivera')!;
+    // The leader chosen at sign-up stays until an admin changes it.
+    const own = await client.request('PUT', '/api/profile/sat-leader', { satLeaderId: taylor.id });
+    expect(own.status).toBe(409);
+    expect(await own.json()).toMatchObject({ code: 'SAT_LEADER_SET', message: 'Your SAT leader is already set: an admin changes it on the Users page.' });
+
+    const admin = await signedInClient('admin@portal.test');
+    const { userId } = await profileOf(client);
+    for (const leader of [taylor, sam]) {
+      expect(await json(admin.request('PUT', `/api/admin/users/${userId}/leader`, { satLeaderId: leader.id }))).toEqual({ changed: true });
+    }
+    expect(await json(admin.request('PUT', `/api/admin/users/${userId}/leader`, { satLeaderId: sam.id }))).toEqual({ changed: false });
+    expect((await profileOf(client)).satLeader).toEqual({ email: 'sam.rivera@portal.test', displayName: 'Sam Rivera' });
+
+    // Only an enabled SAT leader can be given, and only by an admin.
+    const notALeader = await admin.request('PUT', `/api/admin/users/${userId}/leader`, { satLeaderId: userId });
+    expect(notALeader.status).toBe(400);
+    expect(JSON.stringify(await notALeader.json())).toContain('Choose an enabled SAT leader.');
+    expect((await client.request('PUT', `/api/admin/users/${userId}/leader`, { satLeaderId: taylor.id })).status).toBe(403);
+    // Each change is in the audit log, on the agent's account, with the admin as actor.
+    await expect
+      .poll(async () => {
+        const page = await json<{ events: { streamId: string; actor: { email: string | null } }[] }>(
+          admin.request('GET', '/api/admin/audit/events?type=SatLeaderAssigned&actor=admin%40portal.test'),
+        );
+        return page.events.filter((event) => event.streamId === `account-${userId}`).length;
+      })
+      .toBe(2);
   });
 
   it('saves name, phone (normalised to E.164) and a chosen zone, which the session then carries; blank is stored as null', async () => {

@@ -93,8 +93,9 @@ describe('saved training progress over HTTP', () => {
       expect((await admin.client.request('PUT', `/api/admin/users/${leader.userId}/sat-leader`, { satLeader: true })).status).toBe(200);
       return leader;
     };
-    const choose = async (agent: { client: ApiClient }, leader: { userId: string }) =>
-      expect((await agent.client.request('PUT', '/api/profile/sat-leader', { satLeaderId: leader.userId })).status).toBe(200);
+    // Agents choose a leader at their first sign-in; another one is given by an admin.
+    const choose = async (agent: { userId: string }, leader: { userId: string }) =>
+      expect((await admin.client.request('PUT', `/api/admin/users/${agent.userId}/leader`, { satLeaderId: leader.userId })).status).toBe(200);
     const [leader1, leader2] = await Promise.all([makeLeader('leader-one'), makeLeader('leader-two')]);
     const [busy, idle, other] = await Promise.all([unlocked('busy'), unlocked('idle'), unlocked('other')]);
     await Promise.all([choose(busy, leader1), choose(idle, leader1), choose(other, leader2)]);

@@ -31,7 +31,7 @@ describe('POST /api/wallet/transfers over HTTP', () => {
     await admin.request('PUT', `/api/admin/users/${leaderId}/sat-leader`, { satLeader: true });
     madeLeaders.push(leaderId);
     const client = await signedInClient(agent.email, agent.password);
-    await client.request('PUT', '/api/profile/sat-leader', { satLeaderId: leaderId });
+    expect((await admin.request('PUT', `/api/admin/users/${agentId}/leader`, { satLeaderId: leaderId })).status).toBe(200);
     await admin.request('POST', `/api/admin/wallets/${agentId}/test-credit`, { amountCents: 5_000 }, key());
 
     const missing = await client.request('POST', '/api/wallet/transfers', { amountCents: 100, recipientEmail: leader.email });

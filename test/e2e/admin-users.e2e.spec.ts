@@ -72,6 +72,16 @@ describe('admin Users page', () => {
     await page.getByText(`${email} is no longer an admin.`, { exact: true }).waitFor();
     expect((await casey.request('GET', '/api/admin/users')).status).toBe(403);
 
+    // Agents choose their SAT leader once; a later change is the admin's.
+    await clickInRow(page, email, 'Change SAT leader...');
+    const change = page.getByRole('dialog', { name: 'Change SAT leader' });
+    await change.getByRole('option', { name: 'Taylor Brooks' }).waitFor({ state: 'attached' });
+    await change.getByLabel('New SAT leader').selectOption({ label: 'Taylor Brooks' });
+    await screenshot(page, 'admin-users-change-leader');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`${email} has a new SAT leader.`, { exact: true }).waitFor();
+    expect((await (await casey.request('GET', '/api/profile')).json()).satLeader).toEqual({ email: 'taylor.brooks@portal.test', displayName: 'Taylor Brooks' });
+
     await clickInRow(page, email, 'Disable');
     await page.getByRole('dialog').getByText('will be signed out everywhere').waitFor();
     await page.getByRole('button', { name: 'Disable account' }).click();

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const [agentSide, leaderSide, adminSide] = await Promise.all([unlock(agent, code), unlock(leader, code), unlock(adminAccount, code)]);
   admin = { ...adminAccount, client: adminSide.client };
   expect((await admin.client.request('PUT', `/api/admin/users/${leaderSide.userId}/sat-leader`, { satLeader: true })).status).toBe(200);
-  expect((await agentSide.client.request('PUT', '/api/profile/sat-leader', { satLeaderId: leaderSide.userId })).status).toBe(200);
+  expect((await admin.client.request('PUT', `/api/admin/users/${agentSide.userId}/leader`, { satLeaderId: leaderSide.userId })).status).toBe(200);
 });
 afterAll(async () => browser?.close());
 

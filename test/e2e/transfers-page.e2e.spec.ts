@@ -30,8 +30,7 @@ async function team(creditCents: number): Promise<{ leader: TestAccount; agent: 
   const [leaderId, agentId] = await Promise.all([userId(leader.email), userId(agent.email)]);
   expect((await admin.request('PUT', `/api/admin/users/${leaderId}/sat-leader`, { satLeader: true })).status).toBe(200);
   madeLeaders.push(leaderId);
-  const agentClient = await signedInClient(agent.email, agent.password);
-  expect((await agentClient.request('PUT', '/api/profile/sat-leader', { satLeaderId: leaderId })).status).toBe(200);
+  expect((await admin.request('PUT', `/api/admin/users/${agentId}/leader`, { satLeaderId: leaderId })).status).toBe(200);
   const credit = await admin.request('POST', `/api/admin/wallets/${agentId}/test-credit`, { amountCents: creditCents }, { 'idempotency-key': randomUUID() });
   expect(credit.status).toBe(200);
   return { leader, agent, leaderId, agentId };

@@ -8,6 +8,8 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SESSION_STORE, SQL_POOL } from '../../platform/tokens.js';
 import { ApproveEmailController } from './commands/approve-email/approve-email.admin.http.controller.js';
 import { ApproveEmailHandler } from './commands/approve-email/approve-email.handler.js';
+import { AssignSatLeaderController } from './commands/assign-sat-leader/assign-sat-leader.admin.http.controller.js';
+import { AssignSatLeaderHandler } from './commands/assign-sat-leader/assign-sat-leader.handler.js';
 import { ChangeAvatarHandler } from './commands/change-avatar/change-avatar.handler.js';
 import { ChangeAvatarController } from './commands/change-avatar/change-avatar.http.controller.js';
 import { ChooseSatLeaderHandler } from './commands/choose-sat-leader/choose-sat-leader.handler.js';
@@ -95,6 +97,7 @@ class IdentityJobs implements OnModuleInit {
     GetSessionController,
     ListSatLeadersController,
     ChooseSatLeaderController,
+    AssignSatLeaderController,
     ChooseTrainingDivisionController,
     ExternalSignInController,
     ListUsersController,
@@ -120,6 +123,7 @@ class IdentityJobs implements OnModuleInit {
     SignInWithExternalProfileHandler,
     SignOutHandler,
     ChooseSatLeaderHandler,
+    AssignSatLeaderHandler,
     ChooseTrainingDivisionHandler,
     SetAdminRoleHandler,
     SetSatLeaderRoleHandler,

@@ -18,6 +18,12 @@ export type AccountAdministered = {
   readonly data: { readonly userId: string };
 };
 
+/** An admin gave an agent another SAT leader (stored as the leader's e-mail); the admin is the event's actor. */
+export type SatLeaderAssigned = {
+  readonly type: 'SatLeaderAssigned';
+  readonly data: { readonly userId: string; readonly satLeaderEmail: string; readonly previousSatLeaderEmail: string | null };
+};
+
 /** An operator (command line) or an admin made an account: no password yet, no confirmation mail (the password link proves the address). */
 export type AccountCreated = { readonly type: 'AccountCreated'; readonly data: { readonly userId: string; readonly email: string } };
 /** Mail the owner of an account an admin made a link to set its first password. */
@@ -37,6 +43,7 @@ export type IdentityEvent =
   | PasswordChanged
   | ExternalIdentityLinked
   | AccountAdministered
+  | SatLeaderAssigned
   | AccountCreated
   | InvitationEmailRequested
   | PasswordLinkIssued

@@ -16,6 +16,7 @@ import { useSettledText } from '../../lib/use-settled-text';
 import { AddUserDialog } from './add-user-dialog';
 import { changeAccount, fetchBonusAgents, fetchUsers, type AccountChange, type AdminUser, type BonusAgent } from './api/users';
 import { BonusSettingsDialog } from './bonus-settings-dialog';
+import { ChangeLeaderDialog } from './change-leader-dialog';
 
 function signInMethods(user: AdminUser): string {
   const methods = [user.hasPassword ? 'Password' : null, ...user.providers.map((p) => (p === 'azure' ? 'Microsoft' : 'Google'))];
@@ -57,11 +58,13 @@ function UserActions({
   onChange,
   onDisable,
   onBonus,
+  onLeader,
 }: {
   user: AdminUser;
   onChange: (change: AccountChange, done: string) => void;
   onDisable: () => void;
   onBonus: () => void;
+  onLeader: () => void;
 }) {
   return (
     <div className="flex h-full items-center">
@@ -85,6 +88,9 @@ function UserActions({
             >
               {user.isSatLeader ? 'Unmark SAT leader' : 'Mark SAT leader'}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={onLeader}>
+              Change SAT leader...
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={onBonus}>
               Bonus settings...
             </DropdownMenu.Item>
@@ -105,7 +111,7 @@ function UserActions({
   );
 }
 
-/** Admin Users page: search accounts; add one; grant or revoke admin, mark SAT leaders, set bonus settings, disable accounts. */
+/** Admin Users page: search accounts; add one; grant or revoke admin, mark SAT leaders, change an agent's SAT leader, set bonus settings, disable accounts. */
 export function UsersPage() {
   return (
     <AdminOnly>
@@ -119,6 +125,7 @@ function UsersAdmin() {
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const [adding, setAdding] = useState(false);
   const [bonusOf, setBonusOf] = useState<AdminUser | null>(null);
+  const [leaderOf, setLeaderOf] = useState<AdminUser | null>(null);
 
   // The search is asked once typing pauses; only the answer to the latest one is shown.
   const query = useSettledText(search);
@@ -175,6 +182,7 @@ function UsersAdmin() {
           onChange={(change, done) => void apply(p.data, change, done)}
           onDisable={() => setConfirming(p.data)}
           onBonus={() => setBonusOf(p.data)}
+          onLeader={() => setLeaderOf(p.data)}
         />
       ),
     },
@@ -219,6 +227,15 @@ function UsersAdmin() {
           setBonusOf(null);
           toast({ title: 'Bonus settings saved', description: `${email}'s bonus settings are saved.` });
           void bonus.reload();
+        }}
+      />
+      <ChangeLeaderDialog
+        user={leaderOf}
+        onClose={() => setLeaderOf(null)}
+        onSaved={(email) => {
+          setLeaderOf(null);
+          toast({ title: 'SAT leader changed', description: `${email} has a new SAT leader.` });
+          void reload();
         }}
       />
       <ConfirmDialog

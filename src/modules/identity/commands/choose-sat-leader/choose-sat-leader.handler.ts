@@ -2,12 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 
-import { ValidationFailed } from '../../../../platform/http/api-error.js';
+import { ApiError, ValidationFailed } from '../../../../platform/http/api-error.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import type { IdentityConfig } from '../../identity.config.js';
 import { ChooseSatLeader } from './choose-sat-leader.command.js';
 
-/** Saves the signed-in user's (the actor's) SAT leader (stored as the leader's e-mail, sat_manager_email); only an enabled SAT leader can be chosen. */
+/** Saves the signed-in user's (the actor's) SAT leader (stored as the leader's e-mail, sat_manager_email), once; only an enabled SAT leader can be chosen. */
 @CommandHandler(ChooseSatLeader)
 export class ChooseSatLeaderHandler implements ICommandHandler<ChooseSatLeader, void> {
   constructor(
@@ -16,13 +16,17 @@ export class ChooseSatLeaderHandler implements ICommandHandler<ChooseSatLeader, 
   ) {}
 
   async execute({ input: { satLeaderId }, context }: ChooseSatLeader): Promise<void> {
+    // Once: the leader decides what the agent's transfers and team views follow, so a later change is an admin's (AssignSatLeader).
     const { rowCount } = await this.pool.query(
       `UPDATE profiles SET sat_manager_email = leader.email, updated_at = now()
          FROM profiles leader JOIN users lu ON lu.id = leader.user_id
-        WHERE profiles.user_id = $1 AND leader.user_id = $2 AND leader.title_code = 'Satellite'
+        WHERE profiles.user_id = $1 AND profiles.sat_manager_email IS NULL AND leader.user_id = $2 AND leader.title_code = 'Satellite'
           AND lu.disabled_at IS NULL AND leader.email <> coalesce($3, '')`,
       [context.actor.id, satLeaderId, this.config.satLeaderExcludedEmail ?? null],
     );
-    if (!rowCount) throw new ValidationFailed([{ field: 'satLeaderId', message: 'Please select your SAT leader to continue.' }]);
+    if (rowCount) return;
+    const { rows } = await this.pool.query('SELECT 1 FROM profiles WHERE user_id = $1 AND sat_manager_email IS NOT NULL', [context.actor.id]);
+    if (rows.length) throw new ApiError(409, 'SAT_LEADER_SET', 'Your SAT leader is already set: an admin changes it on the Users page.');
+    throw new ValidationFailed([{ field: 'satLeaderId', message: 'Please select your SAT leader to continue.' }]);
   }
 }

@@ -20,7 +20,10 @@ export class ChooseSatLeaderController {
   @Put('sat-leader')
   @HttpCode(200)
   @UseGuards(SessionGuard)
-  @ApiOperation({ summary: 'Saves the signed-in user’s SAT leader (stored as the leader’s e-mail, sat_manager_email).' })
+  @ApiOperation({
+    summary:
+      'Saves the signed-in user’s SAT leader (stored as the leader’s e-mail, sat_manager_email), once: later an admin changes it (PUT /api/admin/users/{userId}/leader).',
+  })
   async choose(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { satLeaderId } = validate(chooseRequest, body);
     await this.commands.execute(new ChooseSatLeader({ satLeaderId }, requestContextOf(request, { type: 'user', id: user.userId })));
