@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
 
+import { fetchSatLeaders } from '../../app/api/sat-leaders';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
+import { useApiQuery } from '../../lib/use-api-query';
 import { useFormSubmission } from '../../lib/use-form-submission';
-import { assignSatLeader, fetchSatLeaders, type AdminUser, type SatLeaderOption } from './api/users';
+import { assignSatLeader, type AdminUser } from './api/users';
 
 /** Change SAT leader: agents choose theirs once, at their first sign-in; a later change is an admin's, here. */
 export function ChangeLeaderDialog({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: (email: string) => void }) {
-  const [leaders, setLeaders] = useState<SatLeaderOption[] | null>(null);
+  // The same list the sign-up form offers, read when the dialog opens.
+  const leaderList = useApiQuery('/api/sat-leaders', fetchSatLeaders, { failure: 'Failed to load the SAT leaders', enabled: user !== null });
+  const leaders = leaderList.loading ? null : (leaderList.data ?? []);
   const [choice, setChoice] = useState('');
   const {
     busy: saving,
@@ -18,18 +22,7 @@ export function ChangeLeaderDialog({ user, onClose, onSaved }: { user: AdminUser
     toast({ title: 'Could not change the SAT leader', description: failure instanceof Error ? failure.message : 'Please try again.', variant: 'destructive' }),
   );
 
-  useEffect(() => {
-    if (!user) return;
-    setChoice('');
-    let current = true;
-    fetchSatLeaders().then(
-      (found) => current && setLeaders(found),
-      () => current && setLeaders([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [user]);
+  useEffect(() => setChoice(''), [user]);
 
   const save = () =>
     void submit(async () => {

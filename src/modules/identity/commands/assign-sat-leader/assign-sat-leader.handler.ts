@@ -9,14 +9,15 @@ import { inTransaction } from '../../../../platform/persistence/sql.js';
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import { accountStream, type SatLeaderAssigned } from '../../contracts/identity.events.js';
 import type { IdentityConfig } from '../../identity.config.js';
+import { choosableSatLeaderEmail } from '../../services/sat-leaders.js';
 import { AssignSatLeader } from './assign-sat-leader.command.js';
 
 export const NOT_A_LEADER = 'Choose an enabled SAT leader.';
 
 /**
  * Stores the agent's new SAT leader (the leader's e-mail, sat_manager_email) with its event, the
- * admin as actor; the same leader again changes nothing. Only an enabled SAT leader other than
- * the agent can be given (a SAT leader may be their own leader, as the demo team's is).
+ * admin as actor; the same leader again changes nothing. Only a leader an agent could choose can
+ * be given (choosableSatLeaderEmail); a SAT leader may be their own, as the demo team's is.
  */
 @CommandHandler(AssignSatLeader)
 export class AssignSatLeaderHandler implements ICommandHandler<AssignSatLeader, { changed: boolean }> {
@@ -33,23 +34,18 @@ export class AssignSatLeaderHandler implements ICommandHandler<AssignSatLeader, 
       );
       const agent = agents[0];
       if (!agent) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user.');
-      const { rows: leaders } = await tx.query<{ email: string }>(
-        `SELECT lu.email FROM profiles leader JOIN users lu ON lu.id = leader.user_id
-          WHERE leader.user_id = $1 AND leader.title_code = 'Satellite' AND lu.disabled_at IS NULL AND lu.email <> coalesce($2, '')`,
-        [satLeaderId, this.config.satLeaderExcludedEmail ?? null],
-      );
-      const leader = leaders[0];
-      if (!leader) throw new ValidationFailed([{ field: 'satLeaderId', message: NOT_A_LEADER }]);
-      if (agent.leader_email?.toLowerCase() === leader.email) return false;
+      const leaderEmail = await choosableSatLeaderEmail(tx, satLeaderId, this.config.satLeaderExcludedEmail);
+      if (!leaderEmail) throw new ValidationFailed([{ field: 'satLeaderId', message: NOT_A_LEADER }]);
+      if (agent.leader_email?.toLowerCase() === leaderEmail.toLowerCase()) return false;
       await tx.query(
         `INSERT INTO profiles (user_id, email, sat_manager_email) SELECT id, email, $2 FROM users WHERE id = $1
          ON CONFLICT (user_id) DO UPDATE SET sat_manager_email = EXCLUDED.sat_manager_email, updated_at = now()`,
-        [userId, leader.email],
+        [userId, leaderEmail],
       );
       await recordInOutbox(tx, accountStream(userId), [
         newEvent<SatLeaderAssigned['type'], SatLeaderAssigned['data']>(
           'SatLeaderAssigned',
-          { userId, satLeaderEmail: leader.email, previousSatLeaderEmail: agent.leader_email },
+          { userId, satLeaderEmail: leaderEmail, previousSatLeaderEmail: agent.leader_email },
           context,
         ),
       ]);

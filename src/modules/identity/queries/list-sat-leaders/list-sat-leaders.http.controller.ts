@@ -4,6 +4,7 @@ import type pg from 'pg';
 
 import { CONFIG, SQL_POOL } from '../../../../platform/tokens.js';
 import type { IdentityConfig } from '../../identity.config.js';
+import { choosableSatLeaders } from '../../services/sat-leaders.js';
 
 @ApiTags('profiles')
 @Controller('api/sat-leaders')
@@ -17,12 +18,7 @@ export class ListSatLeadersController {
   @Get()
   @ApiOperation({ summary: 'SAT leaders to choose from, by display name.' })
   async list() {
-    const { rows } = await this.pool.query<{ id: string; display_name: string | null; email: string }>(
-      `SELECT p.user_id AS id, p.display_name, p.email FROM profiles p JOIN users u ON u.id = p.user_id
-        WHERE p.title_code = 'Satellite' AND u.disabled_at IS NULL AND p.email <> coalesce($1, '')
-        ORDER BY p.display_name NULLS LAST`,
-      [this.config.satLeaderExcludedEmail ?? null],
-    );
+    const rows = await choosableSatLeaders(this.pool, this.config.satLeaderExcludedEmail);
     return { leaders: rows.map((r) => ({ id: r.id, displayName: r.display_name ?? r.email.slice(0, r.email.indexOf('@')) })) };
   }
 }

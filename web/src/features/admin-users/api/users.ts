@@ -58,9 +58,5 @@ export type BonusAgent = BonusSettings & { userId: string; weeksInProgram: numbe
 export const fetchBonusAgents = () => api<{ agents: BonusAgent[] }>('GET', '/api/admin/bonus-agents');
 export const saveBonusSettings = (userId: string, settings: BonusSettings) => api<BonusSettings>('PUT', `/api/admin/users/${userId}/bonus-settings`, settings);
 
-export type SatLeaderOption = { id: string; displayName: string };
-
-/** The SAT leaders an agent can have (those people signing up are offered). */
-export const fetchSatLeaders = () => api<{ leaders: SatLeaderOption[] }>('GET', '/api/sat-leaders').then((answer) => answer.leaders);
 /** Gives the agent another SAT leader; `changed` is false when it was that leader already. */
 export const assignSatLeader = (userId: string, satLeaderId: string) => api<{ changed: boolean }>('PUT', `/api/admin/users/${userId}/leader`, { satLeaderId });

@@ -1,9 +1,5 @@
 import { api } from '../../../lib/api-client';
 
-export type SatLeader = { id: string; displayName: string };
-
-export const fetchSatLeaders = async (): Promise<SatLeader[]> => (await api<{ leaders: SatLeader[] }>('GET', '/api/sat-leaders')).leaders;
-
 export type SignUpInput = { email: string; password: string; confirmPassword: string; displayName?: string; satLeaderId: string };
 
 export const signUp = (input: SignUpInput) => api<{ message: string }>('POST', '/api/auth/sign-up', input);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 
+import { fetchSatLeaders } from '../../../app/api/sat-leaders';
 import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useApiQuery } from '../../../lib/use-api-query';
-import { chooseSatLeader, fetchSatLeaders } from '../api/sign-up';
+import { chooseSatLeader } from '../api/sign-up';
 
 /** The blocking 'Select Your SAT Leader' modal for users who have not chosen one. */
 export function SatLeaderGate() {

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 
+import { fetchSatLeaders } from '../../../app/api/sat-leaders';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/use-api-query';
-import { fetchSatLeaders, signUp } from '../api/sign-up';
+import { signUp } from '../api/sign-up';
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { data: leaders = [], loading } = useApiQuery('/api/auth/sat-leaders', fetchSatLeaders, {
