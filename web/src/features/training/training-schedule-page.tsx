@@ -1,5 +1,5 @@
 import { ChevronDown, Mail, Phone, PlayCircle } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { setItem } from '../../../../src/modules/training/contracts/training-checklist';
@@ -48,22 +48,20 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
     return shown;
   }, [progress.data, pending, days]);
   const answers = progress.data?.answers ?? {};
-  const [openDays, setOpenDays] = useState<ReadonlySet<string>>(new Set());
+  // Until the reader opens or closes a day, the one open is the first not complete, known with
+  // the progress and shown in the same render (later ticks do not open or close panels).
+  const [shownDays, setOpenDays] = useState<ReadonlySet<string> | null>(null);
+  if (shownDays === null && !progress.loading) {
+    const first = days.find(({ day }) => !ticked.has(day.id)) ?? days[0];
+    setOpenDays(new Set(first ? [first.day.id] : []));
+  }
+  const openDays: ReadonlySet<string> = shownDays ?? new Set();
   const [navOpen, setNavOpen] = useState(false);
   const pickDay = (dayId: string) => {
-    setOpenDays((current) => new Set([...current, dayId]));
+    setOpenDays(new Set([...openDays, dayId]));
     setNavOpen(false);
     requestAnimationFrame(() => scrollTo(dayId));
   };
-
-  // Once the progress is known, the first day not complete is open.
-  const loaded = !progress.loading;
-  useEffect(() => {
-    if (!loaded) return;
-    const first = days.find(({ day }) => !ticked.has(day.id)) ?? days[0];
-    if (first) setOpenDays((current) => (current.size === 0 ? new Set([first.day.id]) : current));
-    // Only on the first load: later ticks do not open or close panels.
-  }, [loaded]);
 
   const showPending = (next: ReadonlyMap<string, ReadonlySet<string>>) => {
     pendingRef.current = next;
@@ -199,14 +197,12 @@ export function TrainingSchedulePage({ division }: { division: Division }) {
                       ticked={ticked}
                       answers={answers}
                       open={openDays.has(day.id)}
-                      onOpenChange={(open) =>
-                        setOpenDays((current) => {
-                          const next = new Set(current);
-                          if (open) next.add(day.id);
-                          else next.delete(day.id);
-                          return next;
-                        })
-                      }
+                      onOpenChange={(open) => {
+                        const next = new Set(openDays);
+                        if (open) next.add(day.id);
+                        else next.delete(day.id);
+                        setOpenDays(next);
+                      }}
                       onTick={tick}
                       onAnswer={saveAnswer}
                     />
