@@ -123,6 +123,46 @@ describeOn(postgres, 'postgres event store: a catch-up read that waits for held-
   });
 });
 
+describeOn(postgres, 'postgres event store: a transaction in another database of the server', () => {
+  it('does not hold readers back, while one of this database does', async () => {
+    const pool = createPool(postgres.url, 5);
+    const elsewhere = new URL(postgres.url);
+    elsewhere.pathname = elsewhere.pathname === '/postgres' ? '/test' : '/postgres';
+    const otherPool = createPool(elsewhere.toString(), 1);
+    const samePool = createPool(postgres.url, 1);
+    const store = new PostgresEventStore(pool);
+    const other = await otherPool.connect();
+    const same = await samePool.connect();
+    try {
+      const start = await store.headPosition();
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()'); // older than the append, in another database
+      const first = newEvent('PastOtherDatabase', {}, systemContext('horizon-test'));
+      await store.append(`horizon-${first.metadata.eventId}`, [first], { expectedVersion: 'no_stream' });
+      // Read at once: nothing but that other database's transaction is older than the append.
+      expect((await store.readAll({ after: start, maxCount: 100 })).map((e) => e.metadata.eventId)).toContain(first.metadata.eventId);
+      expect((await store.headPosition()).commit).toBeGreaterThan(start.commit);
+
+      await same.query('BEGIN');
+      await same.query('SELECT pg_current_xact_id()');
+      const second = newEvent('HeldBySameDatabase', {}, systemContext('horizon-test'));
+      await store.append(`horizon-${second.metadata.eventId}`, [second], { expectedVersion: 'no_stream' });
+      expect((await store.readAll({ after: start, maxCount: 100 })).map((e) => e.metadata.eventId)).not.toContain(second.metadata.eventId);
+      await same.query('COMMIT');
+      await expect
+        .poll(async () => (await store.readAll({ after: start, maxCount: 100 })).map((e) => e.metadata.eventId), { interval: 20 })
+        .toContain(second.metadata.eventId);
+    } finally {
+      await other.query('ROLLBACK').catch(() => {});
+      await same.query('ROLLBACK').catch(() => {});
+      other.release();
+      same.release();
+      await store.close();
+      await Promise.all([otherPool.end(), samePool.end(), pool.end()]);
+    }
+  });
+});
+
 describeOn(postgres, 'postgres event store: events held back by an older transaction', () => {
   it('wakes a reader that found nothing once that transaction ends, though it appended nothing', async () => {
     const pool = createPool(postgres.url, 5);

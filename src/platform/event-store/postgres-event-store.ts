@@ -39,13 +39,21 @@ type AppendRow = { outcome: 'ok' | 'conflict' | 'duplicate' | 'event_id_taken'; 
 // sort by the xid8 column, not by a text alias of it.
 const EVENT_COLUMNS = 'global_position, transaction_id::text AS commit_position, stream_id, stream_version, event_id, event_type, data, metadata, created_at';
 const UNIQUE_VIOLATION = '23505';
+
+/**
+ * One row: the newest event's transaction and the read horizon (es_read_horizon, migration
+ * 0075): events of transactions below it are all committed or never will be, and transactions
+ * of the server's other databases do not count.
+ */
+const HORIZON = `(SELECT newest, es_read_horizon(pg_current_snapshot(), newest) AS horizon
+   FROM (SELECT max(transaction_id) AS newest FROM es_events) AS now)`;
 const HELD_BACK_FIRST_DELAY_MS = 10;
 const HELD_BACK_MAX_DELAY_MS = 1_000;
 
 /**
  * The event store on PostgreSQL (or PGlite). The global order is (writing transaction id,
- * global position), read only below the oldest transaction still running, so an event
- * whose transaction commits late is never passed over by a reader.
+ * global position), read only below the oldest transaction of this database still running
+ * (es_read_horizon), so an event whose transaction commits late is never passed over by a reader.
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
@@ -166,7 +174,7 @@ export class PostgresEventStore implements EventStore {
     for (let pause = 5; ; pause = Math.min(pause * 2, 200)) {
       const { events, heldBack } = await this.readVisible(options);
       if (events.length < options.maxCount && this.appended.listenerCount('appended') > 0) this.watchHeldBack(heldBack);
-      // Any transaction on the server that began before an append holds it back, other databases' too.
+      // A transaction of this database that began before an append holds it back (es_read_horizon).
       if (events.length > 0 || !heldBack || performance.now() >= waitUntil) return events;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -199,12 +207,11 @@ export class PostgresEventStore implements EventStore {
    */
   private async readVisible(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; heldBack: boolean }> {
     const { rows } = await this.pool.query<Partial<EventRow> & { held_back: boolean }>(
-      `SELECT h.held_back, e.* FROM
-         (SELECT coalesce((SELECT max(transaction_id) FROM es_events) >= pg_snapshot_xmin(pg_current_snapshot()), false) AS held_back) AS h
+      `SELECT coalesce(h.newest >= h.horizon, false) AS held_back, e.* FROM ${HORIZON} AS h
          LEFT JOIN LATERAL (
            SELECT transaction_id AS position_xid, ${EVENT_COLUMNS} FROM es_events
             WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-              AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+              AND transaction_id < h.horizon
             ORDER BY transaction_id, global_position
             LIMIT $3) AS e ON true
         ORDER BY e.position_xid, e.global_position`,
@@ -219,7 +226,7 @@ export class PostgresEventStore implements EventStore {
     // they are: measured on a million events, 0.04 ms); "held back" when a transaction that
     // began before `before`'s own is still running (it may append events that sort before it).
     const { rows } = await this.pool.query<{ held_back: boolean; found: boolean }>(
-      `SELECT pg_snapshot_xmin(pg_current_snapshot()) <= $4::text::xid8 AS held_back,
+      `SELECT (SELECT horizon FROM ${HORIZON} AS h) <= $4::text::xid8 AS held_back,
               EXISTS (SELECT 1 FROM es_events
                        WHERE event_type = ANY($1::text[])
                          AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)
@@ -233,7 +240,7 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<AllPosition> {
     const { rows } = await this.pool.query<{ commit_position: string; global_position: bigint }>(
       `SELECT transaction_id::text AS commit_position, global_position FROM es_events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        WHERE transaction_id < (SELECT horizon FROM ${HORIZON} AS h)
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     const row = rows[0];

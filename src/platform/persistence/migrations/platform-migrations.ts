@@ -12,4 +12,5 @@ export const PLATFORM_MIGRATIONS: readonly LazyMigration[] = [
   lazyMigration('Migration0057DeferredIndexes', () => import('./migration-0057-deferred-indexes.js')),
   lazyMigration('Migration0069MailAttachments', () => import('./migration-0069-mail-attachments.js')),
   lazyMigration('Migration0071EventsByTypeInOrder', () => import('./migration-0071-events-by-type-in-order.js')),
+  lazyMigration('Migration0075ReadHorizon', () => import('./migration-0075-read-horizon.js')),
 ];
