@@ -68,6 +68,20 @@ describe('announcements over HTTP', () => {
     expect((await fetch(`${(agent as unknown as { baseUrl: string }).baseUrl}/api/announcements`)).status).toBe(401);
   });
 
+  it('lists every announcement for admins only, with its state, and refuses a cursor it did not give', async () => {
+    const { client: admin } = await supportAdmin();
+    const agent = await agentClient();
+    const title = `Listed ${randomUUID()}`;
+    const id = await created(admin, { title, content: 'On the admin page', publishFrom: new Date(Date.now() + 3_600_000).toISOString() });
+    const page = await json<{ items: { id: string; state: string }[]; next: string | null }>(admin.request('GET', '/api/admin/announcements'));
+    expect(page.items.find((item) => item.id === id)).toMatchObject({ title, state: 'scheduled' });
+    expect((await agent.request('GET', '/api/admin/announcements')).status).toBe(403);
+    const refused = await admin.request('GET', '/api/admin/announcements?after=2026-01-01|x');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Refusal).fieldErrors).toEqual([{ field: 'after', message: 'Not a page cursor' }]);
+    expect((await admin.request('DELETE', `/api/admin/announcements/${id}`)).status).toBe(200);
+  });
+
   it('shows everyone the five newest, edits in place and deletes softly (a deleted one is gone and cannot be edited or deleted again)', async () => {
     const { client: admin } = await supportAdmin();
     const agent = await agentClient();

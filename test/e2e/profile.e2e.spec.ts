@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { freshAdmin, freshAgent, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
+import { freshAdmin, freshAgent, openWithAccessCode, signedInClient, signInThroughForm, type TestAccount } from '../support/portal/portal.js';
 import { allowConsoleMessage, checkPage, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -178,5 +178,40 @@ describe('the profile page in the browser', () => {
     await screenshot(admin.page, 'profile-admin-1366');
     await admin.close();
     await agent.close();
+  });
+
+  it('lets an admin schedule, find and delete announcements on their own admin page, on a phone too', async () => {
+    const account = await freshAdmin();
+    const desktop = await onProfile(account);
+    await openWithAccessCode(desktop.page, '/admin/announcements');
+    await desktop.page.getByTestId('sidebar').getByRole('group', { name: 'Admin' }).getByRole('link', { name: 'Announcements' }).waitFor();
+    await desktop.page.getByRole('heading', { name: 'Announcements', level: 1 }).waitFor();
+
+    const phone = await onProfile(account, PHONE, '/admin/announcements');
+    const page = phone.page;
+    await page.getByRole('button', { name: 'New announcement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Announcement' });
+    const title = `Office move ${randomUUID().slice(0, 6)}`;
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Content').fill('We move on the 1st.');
+    await dialog.getByLabel('Publish from (optional)').fill('2099-01-05T09:00');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toastSays(page, 'Announcement created successfully');
+    const item = page.getByTestId('admin-announcement').filter({ hasText: title });
+    await item.getByText('Scheduled', { exact: true }).waitFor();
+    await item.getByText(/From Jan 5, 2099/).waitFor();
+    // The desktop page, open all along, lists it without a reload.
+    await desktop.page.getByTestId('admin-announcement').filter({ hasText: title }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'admin-announcements-390');
+    await screenshot(desktop.page, 'admin-announcements-1366');
+
+    await item.getByRole('button', { name: `Delete announcement ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Delete announcement' }).getByRole('button', { name: 'Delete' }).click();
+    await toastSays(page, 'Announcement deleted successfully');
+    await item.waitFor({ state: 'detached' });
+    await desktop.page.getByTestId('admin-announcement').filter({ hasText: title }).waitFor({ state: 'detached' });
+    await desktop.close();
+    await phone.close();
   });
 });

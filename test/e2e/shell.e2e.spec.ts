@@ -87,7 +87,7 @@ describe('accessibility of the shell', () => {
     const { context, page } = await newPage(browser);
     await freshAgent(page);
     await page.getByRole('button', { name: /^shell-/ }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Banking (profile)' }).waitFor();
     expect(await checkPage(page)).toEqual([]);
     await context.close();
   });

@@ -57,6 +57,7 @@ export const APP_ROUTES = [
   '/transfers',
   '/training-team',
   '/admin/resources',
+  '/admin/announcements',
   '/demo-pay/:sessionId',
 ] as const;
 

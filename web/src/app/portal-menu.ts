@@ -84,6 +84,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: '/admin/prep-course', label: 'Prep Course', icon: GraduationCap },
   { to: '/admin/assistant', label: 'Assistant Questions', icon: MessageCircleQuestion },
   { to: '/admin/resources', label: 'Resources', icon: Link2 },
+  { to: '/admin/announcements', label: 'Announcements', icon: Megaphone },
   { to: '/admin/outbox', label: 'Mail Outbox', icon: Inbox },
   { to: '/admin/security', label: 'Security', icon: ShieldAlert },
   { to: '/admin/audit', label: 'Audit', icon: ScrollText },

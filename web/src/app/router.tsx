@@ -148,6 +148,7 @@ export const router = createBrowserRouter([
           { path: routePath('/finance/reconciliation'), ...page(() => import('../features/reconciliation/reconciliation-page'), 'ReconciliationPage') },
           { path: routePath('/training-team'), ...page(() => import('../features/training/training-team-page'), 'TrainingTeamPage') },
           { path: routePath('/admin/resources'), ...page(() => import('../features/admin-resources/admin-resources-page'), 'AdminResourcesPage') },
+          { path: routePath('/admin/announcements'), ...page(() => import('../features/announcements/admin-announcements-page'), 'AdminAnnouncementsPage') },
           { path: routePath('/transfers'), ...page(() => import('../features/transfers/transfers-page'), 'TransfersPage') },
         ],
       },

@@ -20,7 +20,7 @@ function MenuLinks({ items }: { items: MenuItem[] }) {
 
 /**
  * The signed-in user's menu in the public header: who is signed in, the access label, the
- * portal's areas (the sidebar layout) and, for admins, the admin pages; Profile and Sign Out.
+ * portal's areas (the sidebar layout) and, for admins, the admin pages; Banking (the profile page) and Sign Out.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSession((s) => s.signOut);
@@ -67,7 +67,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/profile">
-              <User className="h-4 w-4" aria-hidden /> Profile
+              <User className="h-4 w-4" aria-hidden /> Banking (profile)
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item

@@ -102,7 +102,7 @@ export function AccessCodeDialog() {
     try {
       const { expiresAt } = await verifyAccessCode(code);
       const hours = Math.max(1, Math.round((Date.parse(expiresAt) - Date.now()) / 3_600_000));
-      toast({ title: 'Access Unlocked!', description: `You now have elevated access for ${hours} hours.` });
+      toast({ title: 'Access Unlocked!', description: `You now have elevated access for ${hours} ${hours === 1 ? 'hour' : 'hours'}.` });
       await reloadSession();
       reset();
       close();

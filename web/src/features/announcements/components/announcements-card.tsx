@@ -1,16 +1,15 @@
 import { Megaphone, Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { useSession } from '../../../app/session-store';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loading } from '../../../components/ui/loading';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiRequestError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
-import { ANNOUNCEMENTS_TOPIC, deleteAnnouncement, fetchAnnouncements, type Announcement } from '../api/announcements';
+import { ANNOUNCEMENTS_TOPIC, fetchAnnouncements, type Announcement } from '../api/announcements';
+import { ConfirmDeleteAnnouncement } from './delete-announcement';
 import { LinkifiedText } from './linkified-text';
 
 // An admin's editor loads at its first opening.
@@ -71,19 +70,12 @@ export function AnnouncementsCard() {
     setDialogOpen(true);
   };
 
-  const remove = async (item: Announcement) => {
-    setDeleting(null);
-    try {
-      await deleteAnnouncement(item.id);
+  const removed = (item: Announcement, deleted: boolean) => {
+    if (deleted)
       list.update(
         (data) =>
           data && { ...data, announcements: data.announcements.filter((a) => a.id !== item.id), upcoming: data.upcoming?.filter((a) => a.id !== item.id) },
       );
-      toast({ title: 'Success', description: 'Announcement deleted successfully' });
-    } catch (failure) {
-      const description = failure instanceof ApiRequestError && failure.status === 401 ? 'User not authenticated' : 'Failed to delete announcement';
-      toast({ title: 'Error', description, variant: 'destructive' });
-    }
     void reload();
   };
 
@@ -96,9 +88,14 @@ export function AnnouncementsCard() {
           <Megaphone className="h-5 w-5" aria-hidden /> Announcements
         </h2>
         {admin && (
-          <Button size="sm" onClick={() => open(null)}>
-            <Plus className="h-4 w-4" aria-hidden /> New
-          </Button>
+          <div className="flex items-center gap-3">
+            <Link to="/admin/announcements" className="text-sm font-medium text-brand-700 underline">
+              All announcements
+            </Link>
+            <Button size="sm" onClick={() => open(null)}>
+              <Plus className="h-4 w-4" aria-hidden /> New
+            </Button>
+          </div>
         )}
       </div>
       {list.loading ? (
@@ -127,14 +124,7 @@ export function AnnouncementsCard() {
           <AnnouncementDialog editing={editing} open={dialogOpen} onOpenChange={setDialogOpen} onSaved={() => void reload()} />
         </Suspense>
       )}
-      <ConfirmDialog
-        subject={deleting}
-        title="Delete announcement"
-        description={() => 'Are you sure you want to delete this announcement?'}
-        confirmLabel="Delete"
-        onConfirm={(item) => void remove(item)}
-        onCancel={() => setDeleting(null)}
-      />
+      <ConfirmDeleteAnnouncement subject={deleting} onClose={() => setDeleting(null)} onDone={removed} />
     </section>
   );
 }
