@@ -143,8 +143,12 @@ describe('the support desk in the browser', () => {
     const { page } = agent;
     await page.getByText('No tickets found').waitFor();
     expect((await submitTicket(agent.client, { systemProgram: 'General', priority: 'Low', concern: CONCERN })).status).toBe(201);
-    const row = page.getByTestId('my-tickets').getByRole('row').filter({ hasText: 'General' });
+    // On a phone each ticket is a card: nothing scrolls sideways and its buttons are in view.
+    const row = page.getByTestId('my-tickets-cards').getByRole('listitem').filter({ hasText: 'General' });
     await row.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const view = await row.getByRole('button', { name: /^View/ }).boundingBox();
+    expect(view!.x + view!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'my-tickets-390');
     await row.getByRole('button', { name: /^Delete/ }).click();
@@ -553,7 +557,8 @@ describe('the support conversation in the browser', () => {
     await dashboard.getByTestId('help-requests-empty').waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel('Search your tickets').fill('Spring Medicare');
-    await page.getByTestId('my-tickets').getByRole('row').filter({ hasText: 'Spiff / Contest' }).waitFor();
+    // On the phone the ticket is a card.
+    await page.getByTestId('my-tickets-cards').getByRole('listitem').filter({ hasText: 'Spiff / Contest' }).waitFor();
     await page.getByLabel('Search your tickets').fill('"batch failed"');
     await page.getByTestId('tickets-empty').waitFor();
     expect(await checkPage(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { readEarly } from '../lib/api-client';
-import { opensAtOnce } from './route-access';
+import { isAdminPage, opensAtOnce } from './route-access';
 import { useSession } from './session-store';
 
 /**
@@ -9,7 +9,9 @@ import { useSession } from './session-store';
  */
 export function readEarlyFor(paths: readonly string[], pathname?: string): void {
   const start = ({ status, user }: ReturnType<typeof useSession.getState>) => {
-    if (status === 'signed-in' && user && (pathname === undefined || opensAtOnce(pathname, user))) readEarly(paths);
+    if (status !== 'signed-in' || !user) return;
+    if (pathname !== undefined && (!opensAtOnce(pathname, user) || (isAdminPage(pathname) && !user.isAdmin))) return;
+    readEarly(paths);
   };
   const now = useSession.getState();
   if (now.status !== 'loading') return start(now);

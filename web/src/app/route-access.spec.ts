@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isPublicRoute, landingPath, needsNoCode, opensAtOnce, safeReturnPath } from './route-access';
+import { isAdminPage, isPublicRoute, landingPath, needsNoCode, opensAtOnce, safeReturnPath } from './route-access';
 
 describe('route access', () => {
   it('opens the public pages to anyone, with or without a trailing slash', () => {
@@ -26,6 +26,11 @@ describe('route access', () => {
     for (const path of ['/dashboard', '/my-tickets', '/weeks-et', '/resources']) expect(opensAtOnce(path, unlocked), path).toBe(true);
     expect(opensAtOnce('/leads', unlocked)).toBe(false);
     expect(opensAtOnce('/leads', workAccount)).toBe(true);
+  });
+
+  it('knows the admin pages, whose reads only admins may start early', () => {
+    for (const path of ['/help-requests', '/help-requests/', '/admin/users', '/admin/announcements']) expect(isAdminPage(path), path).toBe(true);
+    for (const path of ['/my-tickets', '/administration', '/profile']) expect(isAdminPage(path), path).toBe(false);
   });
 
   it('lands an agent who cannot open the dashboard yet on Onboarding, everyone else on the dashboard', () => {

@@ -36,6 +36,12 @@ export function opensAtOnce(pathname: string, user: { isMicrosoftUser: boolean; 
   return user.isMicrosoftUser || user.hasElevatedAccess;
 }
 
+/** The admin pages (the server answers their reads to admins only). */
+export const isAdminPage = (pathname: string): boolean => {
+  const path = normalise(pathname);
+  return path === '/help-requests' || path.startsWith('/admin/');
+};
+
 /**
  * Where a user lands after signing in when no page was asked for: the dashboard, or Onboarding
  * for an agent who cannot open the dashboard yet (no work account, no access code), so the

@@ -20,6 +20,22 @@ import { optionsOf, SelectField } from './components/select-field';
 import { PriorityBadge, StatusBadge, WaitingBadge } from './components/ticket-badges';
 import { TicketDetailsDialog } from './components/ticket-details-dialog';
 
+/** A ticket's View and, while the support team has not answered a To Do ticket, Delete. */
+function TicketActions({ ticket, onView, onDelete }: { ticket: Ticket; onView: (ticket: Ticket) => void; onDelete: (ticket: Ticket) => void }) {
+  return (
+    <div className="mt-3 flex gap-1 sm:mt-0">
+      <Button size="sm" variant="outline" onClick={() => onView(ticket)} aria-label={`View ticket about ${ticket.systemProgram}`}>
+        <Eye className="h-4 w-4" aria-hidden /> View
+      </Button>
+      {ticket.status === 'To Do' && ticket.lastReplySide !== 'admin' && (
+        <Button size="sm" variant="outline" onClick={() => onDelete(ticket)} aria-label={`Delete ticket about ${ticket.systemProgram}`}>
+          <Trash2 className="h-4 w-4" aria-hidden /> Delete
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** /my-tickets: the agent's own help requests, reloaded whenever the support team changes one. */
 export function MyTicketsPage() {
   const navigate = useNavigate();
@@ -103,52 +119,70 @@ export function MyTicketsPage() {
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[640px] text-left text-sm" data-testid="my-tickets">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {['System/Program', 'Priority', 'Status', 'Created', 'Last Updated', 'Actions'].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((ticket) => (
-                <tr key={ticket.ticketId} className="border-t border-slate-100">
-                  <td className="px-3 py-2">
-                    {ticket.systemProgram}
-                    {ticket.reference && <TicketAbout reference={ticket.reference} className="mt-0.5 max-w-xs text-xs" />}
-                  </td>
-                  <td className="px-3 py-2">
+        <>
+          {/* On a phone each ticket is a card with its actions in view; from sm up, the table. */}
+          <ul className="space-y-3 sm:hidden" aria-label="Your tickets" data-testid="my-tickets-cards">
+            {rows.map((ticket) => (
+              <li key={ticket.ticketId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{ticket.systemProgram}</p>
+                    {ticket.reference && <TicketAbout reference={ticket.reference} className="mt-0.5 text-xs" />}
+                  </div>
+                  <div className="flex flex-wrap gap-1">
                     <PriorityBadge priority={ticket.priority} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <StatusBadge status={ticket.status} />
-                      {ticket.waitingOnAgent && <WaitingBadge />}
-                    </div>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatShortDateTime(ticket.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatShortDateTime(ticket.updatedAt)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-1">
-                      <Button size="sm" variant="outline" onClick={() => setViewing(ticket)} aria-label={`View ticket about ${ticket.systemProgram}`}>
-                        <Eye className="h-4 w-4" aria-hidden /> View
-                      </Button>
-                      {ticket.status === 'To Do' && ticket.lastReplySide !== 'admin' && (
-                        <Button size="sm" variant="outline" onClick={() => setDeleting(ticket)} aria-label={`Delete ticket about ${ticket.systemProgram}`}>
-                          <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                        </Button>
-                      )}
-                    </div>
-                  </td>
+                    <StatusBadge status={ticket.status} />
+                    {ticket.waitingOnAgent && <WaitingBadge />}
+                  </div>
+                </div>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
+                  <dt>Created</dt>
+                  <dd>{formatShortDateTime(ticket.createdAt)}</dd>
+                  <dt>Last Updated</dt>
+                  <dd>{formatShortDateTime(ticket.updatedAt)}</dd>
+                </dl>
+                <TicketActions ticket={ticket} onView={setViewing} onDelete={setDeleting} />
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
+            <table className="w-full text-left text-sm" data-testid="my-tickets">
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  {['System/Program', 'Priority', 'Status', 'Created', 'Last Updated', 'Actions'].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((ticket) => (
+                  <tr key={ticket.ticketId} className="border-t border-slate-100">
+                    <td className="px-3 py-2">
+                      {ticket.systemProgram}
+                      {ticket.reference && <TicketAbout reference={ticket.reference} className="mt-0.5 max-w-xs text-xs" />}
+                    </td>
+                    <td className="px-3 py-2">
+                      <PriorityBadge priority={ticket.priority} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap gap-1">
+                        <StatusBadge status={ticket.status} />
+                        {ticket.waitingOnAgent && <WaitingBadge />}
+                      </div>
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatShortDateTime(ticket.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatShortDateTime(ticket.updatedAt)}</td>
+                    <td className="px-3 py-2">
+                      <TicketActions ticket={ticket} onView={setViewing} onDelete={setDeleting} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <Dialog open={shown !== null} onOpenChange={(open) => !open && setViewing(null)}>
         {shown && <TicketDetailsDialog key={shown.ticketId} ticket={shown} onSent={() => void tickets.reload()} />}
