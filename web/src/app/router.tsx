@@ -129,7 +129,12 @@ export const router = createBrowserRouter([
           ),
           pageReading('/my-tickets', ['/api/support/tickets'], () => import('../features/support/my-tickets-page'), 'MyTicketsPage'),
           // The grid's first page with no filter (fetchHelpRequests' address), read while the page's code loads.
-          pageReading('/help-requests', ['/api/admin/help-requests?view=all&offset=0&limit=50'], () => import('../features/support/help-requests-page'), 'HelpRequestsPage'),
+          pageReading(
+            '/help-requests',
+            ['/api/admin/help-requests?view=all&offset=0&limit=50'],
+            () => import('../features/support/help-requests-page'),
+            'HelpRequestsPage',
+          ),
           { path: routePath('/admin/security'), ...page(() => import('../features/admin-security/security-page'), 'SecurityPage') },
           { path: routePath('/admin/audit'), ...page(() => import('../features/admin-audit/audit-page'), 'AuditPage') },
           { path: routePath('/admin/users'), ...page(() => import('../features/admin-users/users-page'), 'UsersPage') },
