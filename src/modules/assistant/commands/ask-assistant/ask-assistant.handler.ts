@@ -28,7 +28,8 @@ export class AskAssistantHandler implements ICommandHandler<AskAssistant, Answer
     const { messages, asker, stream } = input;
     const userId = asker?.userId ?? null;
     const question = messages.at(-1)!.content.trim();
-    const answer = await this.answers.answer(messages, asker, context.now, stream);
+    // What the answer rested on stays on the server.
+    const { grounds: _grounds, ...answer } = await this.answers.answer(messages, asker, context.now, stream);
     const conversationId = await inTransaction(this.pool, async (tx) => {
       if (!answer.answered && questionKey(question)) await countUnanswered(tx, question, context.now);
       return userId ? keepExchange(tx, userId, input.conversationId ?? null, question, answer, context.now) : null;
