@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { askAssistant, AssistantError, type Answer } from './api/assistant';
-import { afterReply, canSend, failureText, sendsOnKey, type ChatMessage } from './chat-rules';
+import { afterReply, canSend, failureText, questionFor, sendsOnKey, type ChatMessage } from './chat-rules';
 
 type Shown = ChatMessage & { readonly answer?: Pick<Answer, 'sources' | 'handoff'> };
 
@@ -62,13 +62,14 @@ export function AssistantDialog() {
     void send();
   };
 
-  const handOff = () => {
-    const lastQuestion = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  /** Opens a help request about the answer at `answerIndex`, with the question that answer was for. */
+  const handOff = (answerIndex: number) => {
+    const question = questionFor(messages, answerIndex);
     useHelpRequestDialog
       .getState()
       .show(
         conversationId ? { kind: 'assistant-conversation', id: conversationId, label: 'Your conversation with the AI assistant' } : undefined,
-        `I asked the AI assistant: "${lastQuestion}", and it could not help.`,
+        `I asked the AI assistant: "${question}", and it could not help.`,
       );
     close();
   };
@@ -86,11 +87,16 @@ export function AssistantDialog() {
         <div className="flex-1 space-y-3 overflow-y-auto px-4 py-3" aria-live="polite" data-testid="assistant-messages">
           {messages.length === 0 && !pending && <p className="mt-24 text-center text-slate-500">How can I help you today?</p>}
           {messages.map((message, index) => (
-            <MessageBubble key={index} message={message} signedIn={signedIn} onHandOff={handOff} onNavigate={close} />
+            <MessageBubble key={index} message={message} signedIn={signedIn} onHandOff={() => handOff(index)} onNavigate={close} />
           ))}
           {pending &&
             (streamed ? (
-              <MessageBubble message={{ role: 'assistant', content: streamed }} signedIn={signedIn} onHandOff={handOff} onNavigate={close} />
+              <MessageBubble
+                message={{ role: 'assistant', content: streamed }}
+                signedIn={signedIn}
+                onHandOff={() => handOff(messages.length)}
+                onNavigate={close}
+              />
             ) : (
               <p className="text-sm italic text-slate-500">Typing...</p>
             ))}
