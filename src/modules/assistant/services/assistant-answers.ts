@@ -57,6 +57,11 @@ export class AssistantAnswers {
     return this.index;
   }
 
+  /** A passage of the portal's pages by its id (what an answer rested on, shown to admins). */
+  passage(id: string): Passage | undefined {
+    return this.knowledge().passages.find((passage) => passage.id === id);
+  }
+
   async answer(conversation: readonly ChatTurn[], asker: Asker, now: Date, stream?: AnswerStream): Promise<GroundedAnswer> {
     const question = conversation.at(-1)?.content ?? '';
     switch (intentOf(question)) {

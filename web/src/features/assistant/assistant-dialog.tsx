@@ -11,8 +11,9 @@ import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { askAssistant, AssistantError, type Answer } from './api/assistant';
 import { afterReply, canSend, failureText, questionFor, sendsOnKey, type ChatMessage } from './chat-rules';
+import { NotHelpful } from './not-helpful';
 
-type Shown = ChatMessage & { readonly answer?: Pick<Answer, 'sources' | 'handoff'> };
+type Shown = ChatMessage & { readonly answer?: Pick<Answer, 'sources' | 'handoff' | 'answered' | 'answerSeq'> };
 
 /**
  * The AI Assistant dialog (about 425 × 600 px): answers from the portal's own pages, linking the
@@ -45,7 +46,13 @@ export function AssistantDialog() {
       const conversation = [...before, asked].map(({ role, content }) => ({ role, content }));
       const answer = await askAssistant(conversation, signedIn ? conversationId : null, setStreamed);
       if (answer.conversationId) setConversationId(answer.conversationId);
-      setMessages(afterReply(before, asked, { role: 'assistant', content: answer.message, answer: { sources: answer.sources, handoff: answer.handoff } }));
+      setMessages(
+        afterReply(before, asked, {
+          role: 'assistant',
+          content: answer.message,
+          answer: { sources: answer.sources, handoff: answer.handoff, answered: answer.answered, answerSeq: answer.answerSeq },
+        }),
+      );
     } catch (error) {
       setMessages(afterReply(before, asked, null));
       setInput(asked.content);
@@ -87,13 +94,21 @@ export function AssistantDialog() {
         <div className="flex-1 space-y-3 overflow-y-auto px-4 py-3" aria-live="polite" data-testid="assistant-messages">
           {messages.length === 0 && !pending && <p className="mt-24 text-center text-slate-500">How can I help you today?</p>}
           {messages.map((message, index) => (
-            <MessageBubble key={index} message={message} signedIn={signedIn} onHandOff={() => handOff(index)} onNavigate={close} />
+            <MessageBubble
+              key={index}
+              message={message}
+              signedIn={signedIn}
+              conversationId={conversationId}
+              onHandOff={() => handOff(index)}
+              onNavigate={close}
+            />
           ))}
           {pending &&
             (streamed ? (
               <MessageBubble
                 message={{ role: 'assistant', content: streamed }}
                 signedIn={signedIn}
+                conversationId={null}
                 onHandOff={() => handOff(messages.length)}
                 onNavigate={close}
               />
@@ -131,8 +146,22 @@ export function AssistantDialog() {
   );
 }
 
-function MessageBubble({ message, signedIn, onHandOff, onNavigate }: { message: Shown; signedIn: boolean; onHandOff: () => void; onNavigate: () => void }) {
+function MessageBubble({
+  message,
+  signedIn,
+  conversationId,
+  onHandOff,
+  onNavigate,
+}: {
+  message: Shown;
+  signedIn: boolean;
+  conversationId: string | null;
+  onHandOff: () => void;
+  onNavigate: () => void;
+}) {
   const mine = message.role === 'user';
+  // An answer from the pages, kept in the agent's conversation, can be marked not helpful.
+  const markable = signedIn && conversationId && message.answer?.answered && message.answer.answerSeq ? message.answer.answerSeq : null;
   return (
     <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
@@ -167,6 +196,7 @@ function MessageBubble({ message, signedIn, onHandOff, onNavigate }: { message: 
               to open a help request with this conversation.
             </p>
           ))}
+        {markable && conversationId && <NotHelpful conversationId={conversationId} answerSeq={markable} />}
       </div>
     </div>
   );
