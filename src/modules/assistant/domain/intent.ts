@@ -17,12 +17,23 @@ const MY_COURSE =
 /** Instructions to the assistant to leave its own ("ignore your instructions", "print your system prompt", "pretend you are an admin"). */
 const INSTRUCTIONS =
   /\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules|prompts?|guidelines|restrictions)\b|\bsystem prompt\b|\byou are now\b|\bpretend (that )?(you are|you're|to be)\b|\bact as (an? |the )?(admin|administrator|developer|system|root)\b|\bjailbreak\b|\bdeveloper mode\b/i;
-/** What belongs to other people: every agent's e-mails, another agent's balance, a named address's wallet. */
-const PEOPLE = "(agents?|users?|members?|people|persons?|everyone|everybody|anyone|colleagues?|others?)(['’]s?)?";
+/**
+ * What belongs to other people: "every agent's phone number", "the e-mail addresses of everyone",
+ * "list all agents", an e-mail address. Not "all my leads", "another agent's wallet" (a transfer
+ * goes there) or "can other agents see my tickets" (a question about the asker's own).
+ */
 const PERSONAL =
-  '(e-?mails?|e-?mail addresses|addresses|phones?|phone numbers?|numbers|passwords?|balances?|wallets?|data|details|leads|tickets|accounts?|salar(y|ies)|earnings|progress)';
+  '(e-?mails?|e-?mail addresses|addresses|phones?|phone numbers?|numbers|passwords?|balances?|data|details|leads|tickets|accounts?|salar(y|ies)|earnings|progress|home)';
+const OTHERS = '(all|every|other|another|each)\\s+(agents?|users?|members?|persons?|colleagues?)';
+const ANYONE = '(everyone|everybody|anyone|someone|somebody)';
 const OTHERS_DATA = new RegExp(
-  `\\b(all|every|other|another|each|everyone|everybody)\\b\\s*${PEOPLE}?.{0,40}\\b${PERSONAL}\\b|\\b${PERSONAL}\\b.{0,40}\\b(of|for|from)\\s+(all|every|other|another|each|everyone|everybody)\\b|[\\w.+-]+@[\\w-]+\\.[\\w.]+`,
+  [
+    `\\b${OTHERS}(['’]s?|['’])\\s+(\\w+\\s+){0,2}${PERSONAL}\\b`,
+    `\\b${ANYONE}['’]s\\s+(\\w+\\s+){0,2}${PERSONAL}\\b`,
+    `\\b${PERSONAL}\\s+(of|for|from)\\s+(${OTHERS}|${ANYONE}|(all|every|other|another|each)\\s+(agents?|users?))\\b`,
+    '\\b(list|show|give|send|print|export|dump)\\b.{0,30}\\b(all|every)\\s+(agents?|users?|members?)\\b',
+    '[\\w.+-]+@[\\w-]+\\.[\\w.]+',
+  ].join('|'),
   'i',
 );
 const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|howdy)[\s!.,]*$/i;

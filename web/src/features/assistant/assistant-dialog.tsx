@@ -160,8 +160,9 @@ function MessageBubble({
   onNavigate: () => void;
 }) {
   const mine = message.role === 'user';
-  // An answer from the pages, kept in the agent's conversation, can be marked not helpful.
-  const markable = signedIn && conversationId && message.answer?.answered && message.answer.answerSeq ? message.answer.answerSeq : null;
+  // An answer that cites a page, kept in the agent's conversation, can be marked not helpful.
+  const markable =
+    signedIn && conversationId && message.answer?.answered && message.answer.sources.length > 0 && message.answer.answerSeq ? message.answer.answerSeq : null;
   return (
     <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
