@@ -9,7 +9,7 @@ export const assistantRegistration: ModuleRegistration = {
   // Names are stored in schema_migrations: never rename one.
   migrations: [
     lazyMigration('Migration0070Assistant', () => import('./migrations/migration-0070-assistant.js')),
-    lazyMigration('Migration0075AssistantFeedback', () => import('./migrations/migration-0075-assistant-feedback.js')),
+    lazyMigration('Migration0076AssistantFeedback', () => import('./migrations/migration-0076-assistant-feedback.js')),
   ],
   config: assistantConfig,
 };

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * model of AnswerMarkedUnhelpful); and the questions answered with a low margin, by their
  * wording, with the passage used (kept as long as the unanswered questions).
  */
-export class Migration0075AssistantFeedback extends Migration {
+export class Migration0076AssistantFeedback extends Migration {
   override async up(): Promise<void> {
     this.addSql(`ALTER TABLE assistant_messages ADD COLUMN grounds jsonb`);
     this.addSql(`
