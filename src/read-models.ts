@@ -1,6 +1,7 @@
 import { accessCodesProjection } from '../projections/access/access-codes/access-codes.projection.js';
 import { agentAccessProjection } from '../projections/access/agent-access/agent-access.projection.js';
 import { announcementNoticesProjection } from '../projections/announcements/announcement-notices/announcement-notices.projection.js';
+import { answerFeedbackProjection } from '../projections/assistant/answer-feedback/answer-feedback.projection.js';
 import { auditLogProjection } from '../projections/audit/audit-log/audit-log.projection.js';
 import { bonusRunsProjection } from '../projections/bonuses/bonus-runs/bonus-runs.projection.js';
 import { weekPerformanceProjection } from '../projections/bonuses/week-performance/week-performance.projection.js';
@@ -46,4 +47,6 @@ export const APP_PROJECTIONS: readonly Projection[] = [
   trainingNoticesProjection,
   // Everyone's browsers hear of the resource links an admin changed.
   resourceNoticesProjection,
+  // The answers agents marked not helpful, for the admins' assistant page.
+  answerFeedbackProjection,
 ];

@@ -4,8 +4,11 @@
 // reads the same POST and answers the same JSON; and the retrieval quality over the question set
 // (src/modules/assistant/knowledge/questions.json) from the index the build wrote: how often the
 // page that answers a question is the first cited, or among the three best, and how often a
-// question the portal cannot answer gets "I don't know". The last line is the top-3 hit rate
-// (target >= 0.9).
+// question the portal cannot answer gets "I don't know"; and what it did with each question:
+// answered from a passage that answers it (right), said it does not know (declined), or answered
+// from one that does not (wrong), with precision = right / (right + wrong), for the whole set and
+// for the held-out questions (written with the new agents' questions, never tuned on). The last
+// line is the top-3 hit rate (target >= 0.9).
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -20,6 +23,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_TOP3 = 0.9;
+const TARGET_PRECISION = 0.95;
 
 const octet = () => Math.floor(Math.random() * 254) + 1;
 const questions = questionSet.questions.map((q) => JSON.stringify({ messages: [{ role: 'user', content: q.question }] }));
@@ -106,8 +110,14 @@ console.log(
   `  bare node:http:   ${fmt(bareRate)} answers/s (the same POST read and a fixed JSON answer); rounds ${reference.map((m) => fmt(m.rate)).join(', ')}`,
 );
 console.log(`  app / bare:       ${(appRate / bareRate).toFixed(3)}`);
-console.log(`retrieval over the question set (${quality.questions} questions, ${questionSet.unanswerable.length} it cannot answer), index ${KNOWLEDGE_FILE}:`);
+console.log(`retrieval over the question set (${quality.questions} questions, ${quality.unanswerable} it cannot answer), index ${KNOWLEDGE_FILE}:`);
 console.log(`  top-1 source hit rate: ${quality.top1.toFixed(3)}`);
 console.log(`  top-3 source hit rate: ${quality.top3.toFixed(3)} (target >= ${TARGET_TOP3})`);
-console.log(`  unanswerable questions declined: ${quality.declined.toFixed(3)}`);
+console.log(`  unanswerable questions declined: ${quality.unanswerableDeclined.toFixed(3)} (target 1)`);
+console.log(`  right ${quality.right}, declined ${quality.declined}, wrong ${quality.wrong} of ${quality.questions + quality.unanswerable}`);
+console.log(`  precision (right / (right + wrong)): ${quality.precision.toFixed(3)} (target >= ${TARGET_PRECISION})`);
+console.log(
+  `  held out: right ${quality.heldOut.right}, declined ${quality.heldOut.declined}, wrong ${quality.heldOut.wrong}, precision ${quality.heldOut.precision.toFixed(3)}`,
+);
+for (const { question, answeredFrom } of quality.wrongAnswers) console.log(`  wrong: "${question}" answered from ${answeredFrom}`);
 console.log(`ratio ${quality.top3.toFixed(3)}`);

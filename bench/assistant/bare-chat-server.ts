@@ -9,6 +9,7 @@ const body = JSON.stringify({
   answered: true,
   handoff: false,
   conversationId: null,
+  answerSeq: null,
 });
 const server = http.createServer((request, response) => {
   let received = '';

@@ -93,12 +93,18 @@ describe('the AI assistant in the browser', () => {
     await dialog.getByLabel('Message').fill('Can I bring my dog to the office party?');
     await dialog.getByLabel('Message').press('Enter');
     await dialog.getByText(/I don't know that from the portal's pages/).waitFor();
+    // A later question does not take the place of the one the unhelpful answer was for.
+    await dialog.getByLabel('Message').fill('How much does licensing cost?');
+    await dialog.getByLabel('Message').press('Enter');
+    await dialog.getByText(/Getting licensed costs \$181 in all/).waitFor();
     await screenshot(page, 'assistant-handoff-1366');
-    await dialog.getByRole('button', { name: 'Open a help request' }).click();
+    await dialog.getByTestId('assistant-answer').first().getByRole('button', { name: 'Open a help request' }).click();
 
     const help = page.getByRole('dialog', { name: 'Submit Help Request' });
     await help.getByTestId('help-request-about').getByText('Your conversation with the AI assistant').waitFor();
-    expect(await help.getByLabel('Comment / Concern').inputValue()).toContain('Can I bring my dog to the office party?');
+    const concern = await help.getByLabel('Comment / Concern').inputValue();
+    expect(concern).toContain('Can I bring my dog to the office party?');
+    expect(concern).not.toContain('licensing');
     await help.getByLabel('System / Program').selectOption('General');
     await help.getByLabel('Priority').selectOption('Low');
     await help.getByRole('button', { name: 'Submit Request' }).click();
@@ -120,6 +126,42 @@ describe('the AI assistant in the browser', () => {
     await screenshot(adminView.page, 'admin-assistant-1366');
     await question.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => question.count()).toBe(0);
+    await adminView.context.close();
+  });
+
+  it('lets an agent say an answer did not help, with a word, which the admin page lists with the passage used at 1366 and 390 px', async () => {
+    const agent = await freshAgent('assistant-unhelpful');
+    const note = `It should say what the exam costs (${Date.now()})`;
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signInThroughForm(page, agent.email, agent.password);
+    await page.goto('/profile');
+    const dialog = await openAssistant(page);
+    await dialog.getByLabel('Message').fill('How much does licensing cost?');
+    await dialog.getByLabel('Message').press('Enter');
+    const answer = dialog.getByTestId('assistant-answer').filter({ hasText: 'Getting licensed costs $181 in all' });
+    await answer.waitFor();
+    await answer.getByRole('button', { name: 'Not helpful' }).click();
+    await answer.getByLabel('What was wrong? (optional)').fill(note);
+    await answer.getByRole('button', { name: 'Send' }).click();
+    await answer.getByRole('status').getByText('Thanks. An admin will read this to improve the answer.').waitFor();
+    expect(await checkPage(page)).toEqual([]);
+    await screenshot(page, 'assistant-not-helpful-390');
+    await context.close();
+
+    const admin = await freshAdmin();
+    const adminView = await newPage(browser, { width: 1366, height: 900 });
+    await signInThroughForm(adminView.page, admin.email, admin.password);
+    await openWithAccessCode(adminView.page, '/admin/assistant');
+    const marked = adminView.page.getByRole('list', { name: 'Answers marked not helpful' }).getByRole('listitem').filter({ hasText: note });
+    await marked.waitFor();
+    await marked.getByRole('link', { name: 'What it costs: licensing costs $181 in all (Getting Started)' }).waitFor();
+    await adminView.page.getByRole('heading', { name: 'Answers given with a low margin' }).waitFor();
+    expect(await checkPage(adminView.page)).toEqual([]);
+    await screenshot(adminView.page, 'admin-assistant-feedback-1366');
+    await adminView.page.setViewportSize({ width: 390, height: 844 });
+    await marked.waitFor();
+    expect(await checkPage(adminView.page)).toEqual([]);
+    await screenshot(adminView.page, 'admin-assistant-feedback-390');
     await adminView.context.close();
   });
 });

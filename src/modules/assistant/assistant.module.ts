@@ -10,6 +10,8 @@ import { AskAssistantController } from './commands/ask-assistant/ask-assistant.h
 import { DismissUnansweredQuestionController } from './commands/dismiss-unanswered-question/dismiss-unanswered-question.admin.http.controller.js';
 import { DismissUnansweredQuestionHandler } from './commands/dismiss-unanswered-question/dismiss-unanswered-question.handler.js';
 import { KeepConversationForTicketHandler } from './commands/keep-conversation-for-ticket/keep-conversation-for-ticket.handler.js';
+import { MarkAnswerUnhelpfulHandler } from './commands/mark-answer-unhelpful/mark-answer-unhelpful.handler.js';
+import { MarkAnswerUnhelpfulController } from './commands/mark-answer-unhelpful/mark-answer-unhelpful.http.controller.js';
 import { PurgeExpiredConversationsHandler } from './commands/purge-expired-conversations/purge-expired-conversations.handler.js';
 import { ReleaseConversationFromTicketHandler } from './commands/release-conversation-from-ticket/release-conversation-from-ticket.handler.js';
 import {
@@ -18,6 +20,7 @@ import {
   PURGE_SCHEDULE,
   registerConversationRetention,
 } from './jobs/conversation-retention.job.js';
+import { ListAnswerFeedbackController } from './queries/list-answer-feedback/list-answer-feedback.admin.http.controller.js';
 import { ListUnansweredQuestionsController } from './queries/list-unanswered-questions/list-unanswered-questions.admin.http.controller.js';
 import { AssistantAnswers } from './services/assistant-answers.js';
 
@@ -49,7 +52,13 @@ class AssistantJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicati
 
 /** The AI assistant: answers from the portal's own pages and the asker's own figures, keeps conversations, hands off to a help request. */
 @Module({
-  controllers: [AskAssistantController, ListUnansweredQuestionsController, DismissUnansweredQuestionController],
+  controllers: [
+    AskAssistantController,
+    ListUnansweredQuestionsController,
+    DismissUnansweredQuestionController,
+    MarkAnswerUnhelpfulController,
+    ListAnswerFeedbackController,
+  ],
   providers: [
     AssistantAnswers,
     AskAssistantHandler,
@@ -57,6 +66,7 @@ class AssistantJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicati
     PurgeExpiredConversationsHandler,
     ReleaseConversationFromTicketHandler,
     DismissUnansweredQuestionHandler,
+    MarkAnswerUnhelpfulHandler,
     AssistantJobs,
   ],
 })

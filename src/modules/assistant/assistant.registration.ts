@@ -7,6 +7,9 @@ export const assistantRegistration: ModuleRegistration = {
   name: 'assistant',
   tables: ASSISTANT_TABLES,
   // Names are stored in schema_migrations: never rename one.
-  migrations: [lazyMigration('Migration0070Assistant', () => import('./migrations/migration-0070-assistant.js'))],
+  migrations: [
+    lazyMigration('Migration0070Assistant', () => import('./migrations/migration-0070-assistant.js')),
+    lazyMigration('Migration0076AssistantFeedback', () => import('./migrations/migration-0076-assistant-feedback.js')),
+  ],
   config: assistantConfig,
 };

@@ -123,7 +123,8 @@ function aboutPassages(json: unknown): Passage[] {
       id: 'about:earnings',
       heading: about.earnings.title,
       text: `${about.earnings.counters.map((counter) => `${counter.label}: $${counter.value.toLocaleString('en-US')}`).join('. ')}. ${about.earnings.note}`,
-      keywords: ['earnings', 'income', 'how much can I make', 'salary', 'earn'],
+      // Not 'salary': agents earn commissions and bonuses, and a question about a salary is not answered by these averages.
+      keywords: ['earnings', 'income', 'how much can I make', 'earn'],
     },
   ];
 }

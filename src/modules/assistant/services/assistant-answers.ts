@@ -15,22 +15,19 @@ import { offeredSessions, upcomingRegistrationOf } from '../../prep-course/contr
 import { openTicketsOf } from '../../support/contracts/open-tickets.js';
 import { walletSummary } from '../../wallet/contracts/wallet-summary.js';
 import type { AssistantConfig } from '../assistant.config.js';
-import { chosenPassages, retrievalAnswer, type AssistantAnswer } from '../domain/compose-answer.js';
-import { intentOf } from '../domain/intent.js';
+import { decideFromPages } from '../domain/answer-from-pages.js';
+import { PASSAGES_WEIGHED, REFUSED, retrievalAnswer, type AssistantAnswer, type Choice, type GroundedAnswer } from '../domain/compose-answer.js';
+import { intentOf, isFollowUp } from '../domain/intent.js';
 import { loadKnowledgeIndex } from '../knowledge/knowledge-file.js';
 import { mayRead, VISITOR, type AskerAccess, type Passage } from '../knowledge/passage.js';
 import { ChatModel, passagesPrompt, type ChatTurn } from './chat-model.js';
-import type { Hit, KnowledgeIndex } from './knowledge-index.js';
+import type { KnowledgeIndex } from './knowledge-index.js';
 
 /** Who asks: a signed-in user (their id, and what the route guard reads of their account), or null for a visitor. */
 export type Asker = { readonly userId: string; readonly email: string; readonly provider: SignInProvider } | null;
 
 /** How a streamed answer reaches the caller: pieces of the model's text, and a reset when the model failed part way. */
 export type AnswerStream = { readonly delta: (text: string) => void; readonly reset: () => void };
-
-/** How much better a guarded passage must match than a readable one (its score by the share of the question it matched) for the asker to be told where the answer is. */
-const GUARDED_LEAD = 1.5;
-const strength = (hit: Hit) => hit.score * hit.coverage;
 
 const HANDOFF_OFFER =
   'I can open a help request for you: the support team answers it on My Tickets, and this conversation goes with it so you do not have to explain again.';
@@ -60,13 +57,20 @@ export class AssistantAnswers {
     return this.index;
   }
 
-  async answer(conversation: readonly ChatTurn[], asker: Asker, now: Date, stream?: AnswerStream): Promise<AssistantAnswer> {
+  /** A passage of the portal's pages by its id (what an answer rested on, shown to admins). */
+  passage(id: string): Passage | undefined {
+    return this.knowledge().passages.find((passage) => passage.id === id);
+  }
+
+  async answer(conversation: readonly ChatTurn[], asker: Asker, now: Date, stream?: AnswerStream): Promise<GroundedAnswer> {
     const question = conversation.at(-1)?.content ?? '';
     switch (intentOf(question)) {
       case 'greeting':
         return reply('Hi! Ask me about getting licensed, the prep course, your training schedule, the wallet, leads, integrations, bonuses or support.');
       case 'thanks':
         return reply("You're welcome. Anything else?");
+      case 'refuse':
+        return { message: REFUSED, sources: [], answered: false, handoff: false };
       case 'person':
         return { message: HANDOFF_OFFER, sources: [{ title: 'My Tickets', url: '/my-tickets' }], answered: true, handoff: true };
       case 'my-balance':
@@ -88,25 +92,25 @@ export class AssistantAnswers {
     return { signedIn: true, elevated, workAccount };
   }
 
-  private async fromPages(conversation: readonly ChatTurn[], now: Date, access: AskerAccess, stream?: AnswerStream): Promise<AssistantAnswer> {
+  private async fromPages(conversation: readonly ChatTurn[], now: Date, access: AskerAccess, stream?: AnswerStream): Promise<GroundedAnswer> {
     const asked = conversation.filter((turn) => turn.role === 'user').map((turn) => turn.content);
+    const question = asked.at(-1) ?? '';
     const readable = (passage: Passage) => mayRead(passage, access);
-    // A short follow-up ("and the fingerprints?") is read with the question before it.
-    const questions = [asked.at(-1) ?? '', ...(asked.length > 1 ? [asked.slice(-2).join(' ')] : [])];
-    let passages: Passage[] = [];
-    for (const question of questions) {
-      if (passages.length > 0) break;
-      const best = this.knowledge().find(question, 5);
-      const allowed = best.every((hit) => readable(hit.passage)) ? best : this.knowledge().find(question, 5, readable);
-      // The answer is on a page the asker may not open when the best passage is there and what
-      // they may read is far weaker (or nothing): say where it is rather than answer around it.
-      const guarded = best[0] && !readable(best[0].passage) && chosenPassages(best).length > 0 ? best[0] : null;
-      const readableBest = chosenPassages(allowed);
-      if (guarded && (readableBest.length === 0 || strength(guarded) > GUARDED_LEAD * strength(allowed[0]!))) return behindGuard(guarded.passage, access);
-      passages = readableBest;
+    // A follow-up ("and the fingerprints?") is read with the question before it; a new question alone.
+    const readings = [question, ...(asked.length > 1 && isFollowUp(question) ? [asked.slice(-2).join(' ')] : [])];
+    let choice: Choice = { passages: [], margin: null, lowMargin: false };
+    for (const reading of readings) {
+      if (choice.passages.length > 0) break;
+      const everything = this.knowledge().find(reading, PASSAGES_WEIGHED);
+      const allowed = everything.every((hit) => readable(hit.passage)) ? everything : this.knowledge().find(reading, PASSAGES_WEIGHED, readable);
+      const decided = decideFromPages(reading, everything, allowed, readable);
+      if (decided.kind === 'behind-guard') return behindGuard(decided.passage, access);
+      choice = decided.choice;
     }
+    const { passages } = choice;
     const texts = await this.liveTexts(passages, now);
-    const fromPassages = retrievalAnswer(passages, texts, asked.at(-1) ?? '');
+    const grounds = { passageIds: passages.map((passage) => passage.id), margin: choice.margin, lowMargin: choice.lowMargin };
+    const fromPassages = { ...retrievalAnswer(passages, texts, question), grounds };
     if (!this.model || passages.length === 0) return fromPassages;
     let streamed = false;
     try {

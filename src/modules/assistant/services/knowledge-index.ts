@@ -1,6 +1,7 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 
-import { indexTerm } from '../domain/terms.js';
+import type { ScoredPassage } from '../domain/compose-answer.js';
+import { alternativesOf, FACT_TERMS, indexTerm } from '../domain/terms.js';
 import type { Passage } from '../knowledge/passage.js';
 
 type IndexedPassage = Passage;
@@ -19,8 +20,29 @@ const OPTIONS: Options<IndexedPassage> = {
   },
 };
 
-/** A passage found for a question: its BM25 score and the share of the question's words it matched, each word weighed by how rare it is. */
-export type Hit = { readonly passage: Passage; readonly score: number; readonly coverage: number };
+/** A passage found for a question, with how well it matched (see ScoredPassage). */
+export type Hit = ScoredPassage;
+
+/** Where a passage says what it is about, as opposed to its text. */
+const ABOUT_FIELDS = new Set(['heading', 'keywords', 'pageTitle']);
+/** A question word found only as the start of a longer word ("home" in "homework"), or as a near spelling, matches this much. */
+const PARTIAL_MATCH = 0.5;
+/** What may follow a word's stem and still be the same word ("dial" in "dialer"). */
+const INFLECTION = 3;
+
+/** How much of a question's word a passage matched (the best of its alternatives), and in which fields (of every alternative matched as well). */
+function matchOf(alternatives: readonly string[], fields: Record<string, string[]>, queryTerms: readonly string[]): { share: number; where: string[] } {
+  const each = alternatives.map((term) => {
+    if (fields[term]) return { share: 1, where: fields[term]! };
+    const longer = Object.keys(fields).filter((found) => found.startsWith(term));
+    const inflected = longer.filter((found) => found.length - term.length <= INFLECTION);
+    if (inflected.length > 0) return { share: 1, where: inflected.flatMap((found) => fields[found]!) };
+    if (longer.length > 0 || queryTerms.includes(term)) return { share: PARTIAL_MATCH, where: longer.flatMap((found) => fields[found]!) };
+    return { share: 0, where: [] };
+  });
+  const share = Math.max(0, ...each.map((match) => match.share));
+  return { share, where: [...new Set(each.filter((match) => match.share === share && share > 0).flatMap((match) => match.where))] };
+}
 
 /**
  * Full-text retrieval over the portal's passages (MiniSearch: BM25 with field boosts, prefix
@@ -61,17 +83,34 @@ export class KnowledgeIndex {
       ),
     ];
     if (words.length === 0) return [];
-    const weights = new Map(words.map((word) => [word, this.rarity(word)]));
+    // Each word of the question, with the words that mean the same (an "upline" is a leader).
+    const alternatives = new Map(words.map((word) => [word, [word, ...alternativesOf(word)]]));
+    // A word weighs as much as its most common alternative tells: "upline" is on no page, but "leader" is on many.
+    // The words that only say what kind of fact is asked weigh nothing, unless the question is nothing else.
+    const weighed = (word: string) => !FACT_TERMS.has(word) || words.every((other) => FACT_TERMS.has(other));
+    const weights = new Map(words.map((word) => [word, weighed(word) ? Math.min(...alternatives.get(word)!.map((term) => this.rarity(term))) : 0]));
     const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+    const query = [...new Set([...alternatives.values()].flat())].join(' ');
     return this.search
-      .search(question, { filter: (result) => allowed(this.byId.get(String(result.id))!) })
+      .search(query, { filter: (result) => allowed(this.byId.get(String(result.id))!), processTerm: (term) => term })
       .slice(0, limit)
       .flatMap((result: SearchResult) => {
         const passage = this.byId.get(String(result.id));
         if (!passage) return [];
-        const matched = new Set<string>(result.queryTerms);
-        const coverage = words.filter((word) => matched.has(word)).reduce((sum, word) => sum + weights.get(word)!, 0) / total;
-        return [{ passage, score: result.score, coverage }];
+        const fields = result.match as Record<string, string[]>;
+        let matched = 0;
+        let about = 0;
+        let plain = 0;
+        const found: string[] = [];
+        for (const word of words) {
+          const weight = weights.get(word)!;
+          const { share, where } = matchOf(alternatives.get(word)!, fields, result.queryTerms);
+          matched += share * weight;
+          plain += share;
+          if (share > 0) found.push(word);
+          if (where.some((field) => ABOUT_FIELDS.has(field))) about += share * weight;
+        }
+        return [{ passage, score: result.score, coverage: matched / total, about: about / total, plain: plain / words.length, terms: words, matched: found }];
       });
   }
 

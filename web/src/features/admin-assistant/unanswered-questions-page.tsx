@@ -8,13 +8,15 @@ import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useApiQuery } from '../../lib/use-api-query';
+import { AnswerFeedback } from './answer-feedback';
 
 const PATH = '/api/admin/assistant/unanswered';
 
 /**
  * Admin page: what agents asked the AI assistant that the portal's pages did not answer, most
  * asked first, so the content can be improved; a question dealt with is dismissed (asked again,
- * it comes back).
+ * it comes back). Below, the answers agents marked not helpful and those given with a low margin,
+ * each with the passage used.
  */
 export function UnansweredQuestionsPage() {
   return (
@@ -77,6 +79,7 @@ function UnansweredQuestions() {
           ))}
         </ul>
       )}
+      <AnswerFeedback />
     </div>
   );
 }

@@ -10,9 +10,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { askAssistant, AssistantError, type Answer } from './api/assistant';
-import { afterReply, canSend, failureText, sendsOnKey, type ChatMessage } from './chat-rules';
+import { afterReply, canSend, failureText, questionFor, sendsOnKey, type ChatMessage } from './chat-rules';
+import { NotHelpful } from './not-helpful';
 
-type Shown = ChatMessage & { readonly answer?: Pick<Answer, 'sources' | 'handoff'> };
+type Shown = ChatMessage & { readonly answer?: Pick<Answer, 'sources' | 'handoff' | 'answered' | 'answerSeq'> };
 
 /**
  * The AI Assistant dialog (about 425 × 600 px): answers from the portal's own pages, linking the
@@ -45,7 +46,13 @@ export function AssistantDialog() {
       const conversation = [...before, asked].map(({ role, content }) => ({ role, content }));
       const answer = await askAssistant(conversation, signedIn ? conversationId : null, setStreamed);
       if (answer.conversationId) setConversationId(answer.conversationId);
-      setMessages(afterReply(before, asked, { role: 'assistant', content: answer.message, answer: { sources: answer.sources, handoff: answer.handoff } }));
+      setMessages(
+        afterReply(before, asked, {
+          role: 'assistant',
+          content: answer.message,
+          answer: { sources: answer.sources, handoff: answer.handoff, answered: answer.answered, answerSeq: answer.answerSeq },
+        }),
+      );
     } catch (error) {
       setMessages(afterReply(before, asked, null));
       setInput(asked.content);
@@ -62,13 +69,14 @@ export function AssistantDialog() {
     void send();
   };
 
-  const handOff = () => {
-    const lastQuestion = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  /** Opens a help request about the answer at `answerIndex`, with the question that answer was for. */
+  const handOff = (answerIndex: number) => {
+    const question = questionFor(messages, answerIndex);
     useHelpRequestDialog
       .getState()
       .show(
         conversationId ? { kind: 'assistant-conversation', id: conversationId, label: 'Your conversation with the AI assistant' } : undefined,
-        `I asked the AI assistant: "${lastQuestion}", and it could not help.`,
+        `I asked the AI assistant: "${question}", and it could not help.`,
       );
     close();
   };
@@ -86,11 +94,24 @@ export function AssistantDialog() {
         <div className="flex-1 space-y-3 overflow-y-auto px-4 py-3" aria-live="polite" data-testid="assistant-messages">
           {messages.length === 0 && !pending && <p className="mt-24 text-center text-slate-500">How can I help you today?</p>}
           {messages.map((message, index) => (
-            <MessageBubble key={index} message={message} signedIn={signedIn} onHandOff={handOff} onNavigate={close} />
+            <MessageBubble
+              key={index}
+              message={message}
+              signedIn={signedIn}
+              conversationId={conversationId}
+              onHandOff={() => handOff(index)}
+              onNavigate={close}
+            />
           ))}
           {pending &&
             (streamed ? (
-              <MessageBubble message={{ role: 'assistant', content: streamed }} signedIn={signedIn} onHandOff={handOff} onNavigate={close} />
+              <MessageBubble
+                message={{ role: 'assistant', content: streamed }}
+                signedIn={signedIn}
+                conversationId={null}
+                onHandOff={() => handOff(messages.length)}
+                onNavigate={close}
+              />
             ) : (
               <p className="text-sm italic text-slate-500">Typing...</p>
             ))}
@@ -125,8 +146,23 @@ export function AssistantDialog() {
   );
 }
 
-function MessageBubble({ message, signedIn, onHandOff, onNavigate }: { message: Shown; signedIn: boolean; onHandOff: () => void; onNavigate: () => void }) {
+function MessageBubble({
+  message,
+  signedIn,
+  conversationId,
+  onHandOff,
+  onNavigate,
+}: {
+  message: Shown;
+  signedIn: boolean;
+  conversationId: string | null;
+  onHandOff: () => void;
+  onNavigate: () => void;
+}) {
   const mine = message.role === 'user';
+  // An answer that cites a page, kept in the agent's conversation, can be marked not helpful.
+  const markable =
+    signedIn && conversationId && message.answer?.answered && message.answer.sources.length > 0 && message.answer.answerSeq ? message.answer.answerSeq : null;
   return (
     <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
@@ -161,6 +197,7 @@ function MessageBubble({ message, signedIn, onHandOff, onNavigate }: { message: 
               to open a help request with this conversation.
             </p>
           ))}
+        {markable && conversationId && <NotHelpful conversationId={conversationId} answerSeq={markable} />}
       </div>
     </div>
   );

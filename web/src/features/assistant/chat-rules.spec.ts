@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { afterReply, canSend, FAILED_TO_SEND, failureText, sendsOnKey, type ChatMessage } from './chat-rules';
+import { afterReply, canSend, FAILED_TO_SEND, failureText, questionFor, sendsOnKey, type ChatMessage } from './chat-rules';
 
 const message = fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: fc.string() });
 
@@ -36,5 +36,17 @@ describe('the chat rules', () => {
     expect(failureText('Too many attempts. Please wait 1 minute and try again.')).toBe('Too many attempts. Please wait 1 minute and try again.');
     expect(failureText(undefined)).toBe(FAILED_TO_SEND);
     expect(failureText('  ')).toBe(FAILED_TO_SEND);
+  });
+
+  it('hands off with the question an answer was for, not the latest one', () => {
+    const conversation: ChatMessage[] = [
+      { role: 'user', content: 'What is the dress code?' },
+      { role: 'assistant', content: "I don't know that." },
+      { role: 'user', content: 'How much does licensing cost?' },
+      { role: 'assistant', content: 'Getting licensed costs $181 in all.' },
+    ];
+    expect(questionFor(conversation, 1)).toBe('What is the dress code?');
+    expect(questionFor(conversation, 3)).toBe('How much does licensing cost?');
+    expect(questionFor(conversation.slice(1), 0)).toBe('');
   });
 });

@@ -16,3 +16,11 @@ export function afterReply<M extends ChatMessage>(before: readonly M[], asked: M
 /** The toast text of a failed exchange: the server's own words, or the spec's. */
 export const FAILED_TO_SEND = 'Failed to send message. Please try again.';
 export const failureText = (serverError: string | null | undefined): string => (serverError && serverError.trim() ? serverError : FAILED_TO_SEND);
+
+/** The question an answer (at `answerIndex` in the conversation) was for: the user's message just before it, not the latest one. */
+export function questionFor(messages: readonly ChatMessage[], answerIndex: number): string {
+  for (let index = Math.min(answerIndex, messages.length) - 1; index >= 0; index -= 1) {
+    if (messages[index]!.role === 'user') return messages[index]!.content;
+  }
+  return '';
+}

@@ -15,7 +15,7 @@ export type AskAssistantInput = {
 };
 
 /** Someone asks the assistant; answers what it says, and for a signed-in user the conversation it is kept in. */
-export class AskAssistant extends Command<AssistantAnswer & { readonly conversationId: string | null }> {
+export class AskAssistant extends Command<AssistantAnswer & { readonly conversationId: string | null; readonly answerSeq: number | null }> {
   constructor(
     readonly input: AskAssistantInput,
     readonly context: CommandContext,

@@ -5,17 +5,19 @@ import type pg from 'pg';
 
 import { inTransaction, type SqlClient } from '../../../../platform/persistence/sql.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import type { AssistantAnswer } from '../../domain/compose-answer.js';
+import type { AnswerGrounds, AssistantAnswer } from '../../domain/compose-answer.js';
 import { questionKey } from '../../domain/question-key.js';
 import { AssistantAnswers } from '../../services/assistant-answers.js';
 import { AskAssistant } from './ask-assistant.command.js';
 
-type Answered = AssistantAnswer & { readonly conversationId: string | null };
+/** The answer, and for a signed-in user the conversation it is kept in and its number there (what a "Not helpful" names). */
+type Answered = AssistantAnswer & { readonly conversationId: string | null; readonly answerSeq: number | null };
 
 /**
  * Answers, then keeps what was said: a signed-in user's question and answer in their
- * conversation (a new one when the named one is not theirs), and any question the portal's pages
- * did not answer in the list admins read. A visitor's words are kept only there.
+ * conversation (a new one when the named one is not theirs) with what the answer rested on, any
+ * question the portal's pages did not answer, and any answered with a low margin, in the lists
+ * admins read. A visitor's words are kept only there.
  */
 @CommandHandler(AskAssistant)
 export class AskAssistantHandler implements ICommandHandler<AskAssistant, Answered> {
@@ -28,12 +30,14 @@ export class AskAssistantHandler implements ICommandHandler<AskAssistant, Answer
     const { messages, asker, stream } = input;
     const userId = asker?.userId ?? null;
     const question = messages.at(-1)!.content.trim();
-    const answer = await this.answers.answer(messages, asker, context.now, stream);
-    const conversationId = await inTransaction(this.pool, async (tx) => {
+    // What the answer rested on stays on the server.
+    const { grounds, ...answer } = await this.answers.answer(messages, asker, context.now, stream);
+    const kept = await inTransaction(this.pool, async (tx) => {
       if (!answer.answered && questionKey(question)) await countUnanswered(tx, question, context.now);
-      return userId ? keepExchange(tx, userId, input.conversationId ?? null, question, answer, context.now) : null;
+      if (grounds?.lowMargin && grounds.margin !== null && questionKey(question)) await countLowMargin(tx, question, grounds, context.now);
+      return userId ? keepExchange(tx, userId, input.conversationId ?? null, question, answer, grounds ?? null, context.now) : null;
     });
-    return { ...answer, conversationId };
+    return { ...answer, conversationId: kept?.conversationId ?? null, answerSeq: kept?.answerSeq ?? null };
   }
 }
 
@@ -48,7 +52,26 @@ async function countUnanswered(tx: SqlClient, question: string, now: Date): Prom
   );
 }
 
-async function keepExchange(tx: SqlClient, userId: string, asked: string | null, question: string, answer: AssistantAnswer, now: Date): Promise<string> {
+async function countLowMargin(tx: SqlClient, question: string, grounds: AnswerGrounds, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO assistant_low_margin (question_key, question, passage_id, margin, times_asked, first_asked_at, last_asked_at)
+     VALUES ($1, $2, $3, $4, 1, $5, $5)
+     ON CONFLICT (question_key) DO UPDATE
+       SET question = EXCLUDED.question, passage_id = EXCLUDED.passage_id, margin = EXCLUDED.margin,
+           times_asked = assistant_low_margin.times_asked + 1, last_asked_at = EXCLUDED.last_asked_at`,
+    [questionKey(question), question.slice(0, 1_000), grounds.passageIds[0] ?? '', grounds.margin, now],
+  );
+}
+
+async function keepExchange(
+  tx: SqlClient,
+  userId: string,
+  asked: string | null,
+  question: string,
+  answer: AssistantAnswer,
+  grounds: AnswerGrounds | null,
+  now: Date,
+): Promise<{ conversationId: string; answerSeq: number }> {
   // The conversation's row is locked first, then its last message read: a second question that
   // waited for the lock reads the first one's messages (a subquery beside FOR UPDATE would not).
   const mine = asked
@@ -71,9 +94,9 @@ async function keepExchange(tx: SqlClient, userId: string, asked: string | null,
     await tx.query(`UPDATE assistant_conversations SET updated_at = $2 WHERE conversation_id = $1`, [conversationId, now]);
   }
   await tx.query(
-    `INSERT INTO assistant_messages (conversation_id, seq, role, content, sources, answered, created_at)
-     VALUES ($1, $2, 'user', $3, '[]', NULL, $5), ($1, $2 + 1, 'assistant', $4, $6, $7, $5)`,
-    [conversationId, seq, question, answer.message, now, JSON.stringify(answer.sources), answer.answered],
+    `INSERT INTO assistant_messages (conversation_id, seq, role, content, sources, answered, created_at, grounds)
+     VALUES ($1, $2, 'user', $3, '[]', NULL, $5, NULL), ($1, $2 + 1, 'assistant', $4, $6, $7, $5, $8)`,
+    [conversationId, seq, question, answer.message, now, JSON.stringify(answer.sources), answer.answered, grounds ? JSON.stringify(grounds) : null],
   );
-  return conversationId;
+  return { conversationId, answerSeq: seq + 1 };
 }

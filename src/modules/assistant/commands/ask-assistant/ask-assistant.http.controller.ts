@@ -21,7 +21,7 @@ export const FAILED_TO_GET_RESPONSE = 'Failed to get response';
 
 /**
  * `POST /api/assistant/chat {messages:[{role, content}], conversationId?}`. Answers
- * `{message, sources, answered, handoff, conversationId}`, or `{error}` when no answer could be made; a bad
+ * `{message, sources, answered, handoff, conversationId, answerSeq}` (the last two for a signed-in user: the conversation and the answer's number in it, which a "Not helpful" names), or `{error}` when no answer could be made; a bad
  * body or too many questions get the portal's usual error answer (`{code, message}`). With `Accept:
  * text/event-stream` the answer comes as server-sent events: `delta` pieces while a chat model
  * writes it, `reset` if the model failed part way, then `answer` with the whole answer (or

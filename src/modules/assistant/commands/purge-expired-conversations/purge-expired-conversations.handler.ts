@@ -17,6 +17,7 @@ export class PurgeExpiredConversationsHandler implements ICommandHandler<PurgeEx
     return inTransaction(this.pool, async (tx) => {
       const conversations = await tx.query(`DELETE FROM assistant_conversations WHERE kept_for_ticket IS NULL AND updated_at < $1`, [before]);
       const questions = await tx.query(`DELETE FROM assistant_unanswered WHERE last_asked_at < $1`, [before]);
+      await tx.query(`DELETE FROM assistant_low_margin WHERE last_asked_at < $1`, [before]);
       return { conversations: conversations.rowCount ?? 0, questions: questions.rowCount ?? 0 };
     });
   }

@@ -1,10 +1,11 @@
 import { createParser } from 'eventsource-parser';
 
 import type { AssistantAnswer } from '../../../../../src/modules/assistant/domain/compose-answer';
-import { csrfHeader } from '../../../lib/api-client';
+import { api, csrfHeader } from '../../../lib/api-client';
 import type { ChatMessage } from '../chat-rules';
 
-export type Answer = AssistantAnswer & { readonly conversationId: string | null };
+/** The answer; for a signed-in user also the conversation it is kept in and its number there. */
+export type Answer = AssistantAnswer & { readonly conversationId: string | null; readonly answerSeq: number | null };
 
 /** A failed exchange, with the server's words when it gave any. */
 export class AssistantError extends Error {
@@ -53,3 +54,9 @@ export async function askAssistant(messages: readonly ChatMessage[], conversatio
   if (!answer) throw new AssistantError(failure);
   return answer;
 }
+
+/** Says an answer of the agent's conversation did not help, with an optional word; the same `idempotencyKey` again (a retry) marks it once. */
+export const markUnhelpful = (conversationId: string, answerSeq: number, note: string, idempotencyKey: string) =>
+  api<{ marked: true }>('POST', `/api/assistant/conversations/${conversationId}/answers/${answerSeq}/unhelpful`, note.trim() ? { note: note.trim() } : {}, {
+    'idempotency-key': idempotencyKey,
+  });
