@@ -136,8 +136,11 @@ describe('a weekly bonus run', () => {
     await page.getByRole('button', { name: 'Open run' }).click();
     await page.getByText('This week has its run').first().waitFor();
     await page.getByRole('heading', { name: `Bonus run, week of ${WEEK}` }).waitFor();
+    // The agent's number and figures came after the run was computed: the page says so until it is recomputed.
+    await page.getByTestId('inputs-changed').waitFor();
     await page.getByRole('button', { name: 'Recompute inputs' }).click();
     await page.getByText('Inputs recomputed').first().waitFor();
+    await page.getByTestId('inputs-changed').waitFor({ state: 'detached' });
     // $200 base + round(38,873 × 0.808) = $514.09 Lion's Share; no deposit, so no match.
     await page.getByRole('gridcell', { name: '$514.09' }).first().waitFor();
     await page.getByRole('button', { name: 'Add adjustment' }).click();
@@ -151,9 +154,10 @@ describe('a weekly bonus run', () => {
     await page.getByRole('button', { name: 'Submit for approval' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Waiting for approval').first().waitFor();
-    await page.getByRole('button', { name: 'Approve and pay' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
-    await page.getByText('You prepared this run: a second admin must approve it.').first().waitFor();
+    // The preparer is told why they cannot approve, and not offered the button (the server refuses them too).
+    await page.getByRole('note').getByText('You prepared this run: a second admin must approve it.').waitFor();
+    expect(await page.getByRole('button', { name: 'Approve and pay' }).count()).toBe(0);
+    expect((await preparer.client.request('POST', `/api/admin/bonus-runs/${WEEK}/approve`, {})).status).toBe(403);
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'bonus-run-submitted-1366');
     await close();

@@ -1,5 +1,10 @@
 import type { BonusInputs, BonusResult } from './bonus-inputs.js';
 
+/** Why a run could not compute an agent (a BonusRunException's reason). */
+export const NO_AGENT_NUMBER = 'No agent number';
+export const NO_COMMISSION_ROLE = 'No commission role';
+export const NO_WEEK_FIGURES = 'No week figures from the marketplace service';
+
 /** One agent's week as a run froze it: who, and the inputs the rules read. */
 export type FrozenAgentWeek = {
   readonly userId: string;

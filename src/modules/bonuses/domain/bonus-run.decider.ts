@@ -40,6 +40,20 @@ export function payoutsOf(state: Extract<BonusRunState, { week: string }>): Bonu
   return [...totals].map(([userId, amountCents]) => ({ userId, amountCents: Math.max(0, amountCents) }));
 }
 
+/**
+ * Why this admin may not approve the run, or null: four eyes mean the approver neither prepared
+ * it, nor adjusted it, nor is paid by it. The run page asks it too, so the button is not offered.
+ */
+export function approvalRefusal(
+  run: { readonly preparedBy: string | null; readonly adjustments: readonly { readonly addedBy: string }[]; readonly payouts: readonly BonusPayout[] },
+  adminId: string,
+): string | null {
+  if (run.preparedBy === adminId) return 'You prepared this run: a second admin must approve it.';
+  if (run.adjustments.some((adjustment) => adjustment.addedBy === adminId)) return 'You added adjustments to this run: a second admin must approve it.';
+  if (run.payouts.some((payout) => payout.userId === adminId && payout.amountCents > 0)) return 'This run pays you: another admin must approve it.';
+  return null;
+}
+
 export const bonusRunDecider: Decider<BonusRunCommand, BonusRunEvent, BonusRunState> = {
   initialState: () => ({ status: 'none' }),
 
@@ -106,11 +120,8 @@ export const bonusRunDecider: Decider<BonusRunCommand, BonusRunEvent, BonusRunSt
         if (state.status === 'open')
           throw new DomainError('BONUS_RUN_NOT_SUBMITTED', 'The run must be submitted for approval by the admin who prepared it first.', 409);
         if (state.status !== 'submitted') return []; // approved or paid already: approving again changes nothing
-        if (state.preparedBy === command.adminId) throw new DomainError('SAME_ADMIN_APPROVAL', 'You prepared this run: a second admin must approve it.', 403);
-        if (state.adjustments.some((adjustment) => adjustment.addedBy === command.adminId))
-          throw new DomainError('SAME_ADMIN_APPROVAL', 'You added adjustments to this run: a second admin must approve it.', 403);
-        if (payoutsOf(state).some((payout) => payout.userId === command.adminId && payout.amountCents > 0))
-          throw new DomainError('SAME_ADMIN_APPROVAL', 'This run pays you: another admin must approve it.', 403);
+        const refusal = approvalRefusal({ preparedBy: state.preparedBy, adjustments: state.adjustments, payouts: payoutsOf(state) }, command.adminId);
+        if (refusal) throw new DomainError('SAME_ADMIN_APPROVAL', refusal, 403);
         return [{ type: 'BonusRunApproved', data: { week, approvedBy: command.adminId } }];
       }
       case 'RecordBonusRunPaid': {

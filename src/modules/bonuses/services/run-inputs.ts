@@ -4,13 +4,10 @@ import type { SqlClient } from '../../../platform/persistence/sql.js';
 import { userLabels } from '../../identity/contracts/user-directory.js';
 import { depositsBetween } from '../../wallet/contracts/wallet-deposits.js';
 import { MAX_WEEKS_IN_PROGRAM } from '../contracts/bonus-inputs.js';
-import type { BonusRunException, FrozenAgentWeek } from '../contracts/bonus-runs.js';
+import { NO_AGENT_NUMBER, NO_COMMISSION_ROLE, NO_WEEK_FIGURES, type BonusRunException, type FrozenAgentWeek } from '../contracts/bonus-runs.js';
 import { bonusWeekRange, weeksInProgram } from '../domain/bonus-week.js';
 import { allBonusAgents } from './bonus-agents.js';
 
-export const NO_AGENT_NUMBER = 'No agent number';
-export const NO_COMMISSION_ROLE = 'No commission role';
-export const NO_WEEK_FIGURES = 'No week figures from the marketplace service';
 /** The Closers Club averages the issued AV of this many weeks, the run's week included. */
 export const CLOSERS_CLUB_WEEKS = 13;
 

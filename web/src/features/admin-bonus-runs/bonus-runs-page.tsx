@@ -18,6 +18,7 @@ import { formatCents } from '../../lib/money';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { addAdjustment, approveRun, fetchRun, fetchRuns, openRun, refreshRun, runExport, submitRun, type RunStatement, type RunStatus } from './api/bonus-runs';
+import { counted, exceptionAdvice, submitQuestion } from './run-texts';
 
 const STATUS: Record<RunStatus, { label: string; className: string }> = {
   open: { label: 'Open', className: 'bg-sky-100 text-sky-900' },
@@ -68,7 +69,10 @@ function BonusRunsAdmin() {
         setParams({ week: opening });
         return;
       }
-      toast({ title: 'Run opened', description: `Week of ${opened.week}: ${opened.agents} agents computed, ${opened.exceptions} exceptions.` });
+      toast({
+        title: 'Run opened',
+        description: `Week of ${opened.week}: ${counted(opened.agents, 'agent')} computed, ${counted(opened.exceptions, 'exception')}.`,
+      });
       await runs.reload();
       setParams({ week: opened.week });
     });
@@ -110,7 +114,7 @@ function BonusRunsAdmin() {
                 <span>
                   <span className="block font-semibold text-slate-900">Week of {run.week}</span>
                   <span className="block text-sm text-slate-600">
-                    {run.agents} agents · {run.exceptions.length} exceptions · opened {formatDateTime(run.openedAt)}
+                    {counted(run.agents + run.exceptions.length, 'agent')} · {run.exceptions.length} not computed · opened {formatDateTime(run.openedAt)}
                   </span>
                 </span>
                 <span className="flex items-center gap-3">
@@ -134,13 +138,16 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
   const [adjusting, setAdjusting] = useState(false);
   const [confirming, setConfirming] = useState<'submit' | 'approve' | null>(null);
   if (!data) return <Loading />;
-  const { run, statements, people } = data;
+  const { run, statements, people, inputsChanged, approvalRefusal } = data;
   const who = (id: string | null) => (id === WEEKLY_JOB ? 'the weekly schedule' : id ? (people[id] ?? id) : '—');
 
   const recompute = async () => {
     try {
       const refreshed = await refreshRun(week);
-      toast({ title: 'Inputs recomputed', description: `${refreshed.agents} agents computed, ${refreshed.exceptions} exceptions; adjustments are kept.` });
+      toast({
+        title: 'Inputs recomputed',
+        description: `${counted(refreshed.agents, 'agent')} computed, ${counted(refreshed.exceptions, 'exception')}; adjustments are kept.`,
+      });
       await reload();
     } catch (failure) {
       toast({ title: 'Could not recompute the run', description: failureText(failure), variant: 'destructive' });
@@ -219,12 +226,23 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
               <Button onClick={() => setConfirming('submit')}>Submit for approval</Button>
             </>
           )}
-          {run.status === 'submitted' && <Button onClick={() => setConfirming('approve')}>Approve and pay</Button>}
+          {run.status === 'submitted' && !approvalRefusal && <Button onClick={() => setConfirming('approve')}>Approve and pay</Button>}
         </div>
       </div>
+      {run.status === 'submitted' && approvalRefusal && (
+        <p role="note" className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          {approvalRefusal}
+        </p>
+      )}
+      {inputsChanged && (
+        <p role="note" className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950" data-testid="inputs-changed">
+          What this run was computed from has changed since (an agent&apos;s bonus settings, the marketplace service&apos;s figures or the week&apos;s
+          deposits). Recompute inputs to take the changes in; adjustments are kept.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
         {[
-          ['Agents', String(run.agents)],
+          ['Agents', String(statements.length)],
           ['Computed', formatCents(run.computedCents)],
           ['Adjustments', formatCents(run.adjustmentsCents)],
           ['Total to pay', formatCents(run.totalCents)],
@@ -244,13 +262,11 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
           <h2 id="exceptions-title" className="font-semibold text-amber-900">
             Exceptions: not computed
           </h2>
-          {run.status === 'open' && (
-            <p className="mt-1 text-sm text-amber-900">Set what is missing on the Users page (Manage, Bonus settings), then recompute the inputs.</p>
-          )}
           <ul className="mt-2 space-y-1 text-sm text-amber-900">
             {run.exceptions.map((exception) => (
               <li key={exception.userId}>
                 {exception.displayName ?? exception.email} ({exception.email}): {exception.reason}
+                {run.status === 'open' && <span className="block text-xs">{exceptionAdvice(exception.reason)}</span>}
               </li>
             ))}
           </ul>
@@ -288,7 +304,7 @@ function RunDetail({ week, onBack }: { week: string; onBack: () => void }) {
         description={() =>
           confirming === 'approve'
             ? `${formatCents(run.totalCents)} will be paid into the agents’ wallets, once each. The run is then locked.`
-            : 'Nothing in the run can change after this; a second admin approves it.'
+            : submitQuestion(run.exceptions)
         }
         confirmLabel={confirming === 'approve' ? 'Approve and pay' : 'Submit'}
         confirmVariant="default"

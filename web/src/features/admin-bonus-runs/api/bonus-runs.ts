@@ -36,7 +36,15 @@ export type RunStatement = {
 /** The runs, newest first, and the last bonus week that has ended (New York's calendar, on the server's clock): the week to open by default. */
 export const fetchRuns = () => api<{ runs: (BonusRun & { people: Record<string, string> })[]; lastEndedWeek: string }>('GET', '/api/admin/bonus-runs');
 export const fetchRun = (week: string) =>
-  api<{ run: BonusRun; statements: RunStatement[]; people: Record<string, string> }>('GET', `/api/admin/bonus-runs/${week}`);
+  api<{
+    run: BonusRun;
+    statements: RunStatement[];
+    people: Record<string, string>;
+    /** An open run's inputs differ now from what it was computed from. */
+    inputsChanged: boolean;
+    /** Why the signed-in admin may not approve this submitted run, or null. */
+    approvalRefusal: string | null;
+  }>('GET', `/api/admin/bonus-runs/${week}`);
 export const openRun = (week: string) => api<{ week: string; agents: number; exceptions: number }>('POST', '/api/admin/bonus-runs', { week });
 export const addAdjustment = (week: string, body: { userId: string; amountCents: number; reason: string }, key: string) =>
   api<{ adjustmentId: string }>('POST', `/api/admin/bonus-runs/${week}/adjustments`, body, { 'Idempotency-Key': key });
