@@ -4,7 +4,7 @@
 // own, not in `npm test`. Report: test-results/mutation/index.html.
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'stryker.vitest.config.ts', related: false },
+  vitest: { configFile: 'test/mutation/vitest.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: [
     'src/modules/support/domain/sla/business-calendar.ts',

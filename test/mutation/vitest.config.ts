@@ -1,7 +1,7 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-// The unit tests of the rules `npm run mutation` mutates (stryker.config.mjs), as one project.
+// The unit tests of the rules `npm run mutation` mutates (test/mutation/stryker.config.mjs), as one project.
 export default defineConfig({
   plugins: [
     swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' } }),
