@@ -85,7 +85,7 @@ const webFeatureBoundaries = webFeatureNames.flatMap((name) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', '.data/**', 'coverage/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

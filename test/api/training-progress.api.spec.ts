@@ -118,6 +118,15 @@ describe('saved training progress over HTTP', () => {
     expect(second.agents.map((agent) => agent.email)).toEqual([other.account.email]);
     // A leader's own progress address is their own, never an agent's.
     expect(await progress(leader1.client)).toEqual({ ticked: [], answers: {} });
+    // Their team's ticks, read-only, through the team view: their own agents only.
+    const ticksOf = (client: ApiClient, agent: { userId: string }, division = 'east-tampa') =>
+      client.request('GET', `/api/training/team/${agent.userId}/${division}/progress`);
+    expect(new Set((await json<Progress>(ticksOf(leader1.client, busy))).ticked)).toEqual(new Set([day1.id, ...day1Parts]));
+    expect((await ticksOf(leader2.client, busy)).status).toBe(404);
+    expect((await ticksOf(leader1.client, other, 'south-tampa')).status).toBe(404);
+    expect((await ticksOf(busy.client, idle)).status).toBe(403);
+    expect((await ticksOf(leader1.client, busy, 'north-pole')).status).toBe(400);
+    expect((await leader1.client.request('GET', '/api/training/team/not-an-id/east-tampa/progress')).status).toBe(400);
 
     const refused = await team(busy.client);
     expect(refused.status).toBe(403);
@@ -129,6 +138,7 @@ describe('saved training progress over HTTP', () => {
     const emails = everyone.agents.map((agent) => agent.email);
     for (const agent of [busy, idle, other, leader1]) expect(emails).toContain(agent.account.email);
     expect(everyone.agents.find((agent) => agent.email === other.account.email)).toMatchObject({ division: 'south-tampa', standing: 'on-track' });
+    expect((await json<Progress>(ticksOf(admin.client, other, 'south-tampa'))).ticked).toEqual([southFirst]);
 
     // The shared portal's SAT leader list is the demo's again for the tests after this one.
     for (const leader of [leader1, leader2]) {

@@ -69,6 +69,12 @@ describe('training schedules and resources in the browser', () => {
     await row.getByText('1 of 24').waitFor();
     expect(await row.getByText('Week 1, day 2').first().isVisible()).toBe(true);
     expect(await lead.page.getByTestId('team-member').count()).toBe(1);
+    // The leader opens the agent's ticks: day 1 complete, read-only.
+    await row.getByRole('button', { name: /^Show ticks of/ }).click();
+    const ticks = lead.page.getByTestId('member-ticks');
+    await ticks.getByText('Week 1, day 1:', { exact: false }).first().waitFor();
+    expect(await ticks.locator('li').filter({ hasText: 'Week 1, day 1:' }).first().getByText('Complete').isVisible()).toBe(true);
+    expect(await ticks.getByRole('checkbox').count()).toBe(0);
 
     // Unticking a part on the phone unticks the day there, and on the laptop and the leader's view without a reload.
     await phone.page.locator(`#${dayPartIds(day1)[0]}`).uncheck();
@@ -77,7 +83,19 @@ describe('training schedules and resources in the browser', () => {
     await row.getByText('0 of 24').waitFor();
     await screenshot(laptop.page, 'training-weeks-et-laptop');
     await screenshot(lead.page, 'training-team');
-    await Promise.all([phone.context.close(), laptop.context.close(), lead.context.close()]);
+
+    // On a phone the leader finds Team Training in the menu, and each agent is a card.
+    const leadPhone = await newPage(browser, { width: 390, height: 844 });
+    await signInThroughForm(leadPhone.page, leader.email, leader.password);
+    await leadPhone.page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await leadPhone.page.getByTestId('sidebar-mobile').getByRole('link', { name: 'Team Training' }).click();
+    const card = leadPhone.page.getByTestId('team-member-card').filter({ hasText: agent.email });
+    await card.getByText('0 of 24').waitFor();
+    await card.getByRole('button', { name: /^Show ticks of/ }).click();
+    await leadPhone.page.getByTestId('member-ticks').getByText('Week 1, day 1:', { exact: false }).first().waitFor();
+    expect(await leadPhone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(leadPhone.page, 'training-team-390');
+    await Promise.all([phone.context.close(), laptop.context.close(), lead.context.close(), leadPhone.context.close()]);
   });
 
   it('the resources page: tabs, outside links in a new tab, Need Help? opens the dialog; an admin’s edit reaches the agent', async () => {

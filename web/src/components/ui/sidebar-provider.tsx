@@ -1,22 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 
+import { useMediaQuery } from '../../lib/use-media-query';
 import { MOBILE_BREAKPOINT_PX, readSidebarCookie, SIDEBAR_SHORTCUT, SidebarContext, writeSidebarCookie, type SidebarContextValue } from './sidebar-state';
-
-function useIsMobile(): boolean {
-  const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
-  const [isMobile, setIsMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const media = window.matchMedia(query);
-    const onChange = () => setIsMobile(media.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, [query]);
-  return isMobile;
-}
 
 /** Sidebar open/collapsed state, remembered in a cookie for 7 days; Ctrl/Cmd+B toggles it. */
 export function SidebarProvider({ children }: { children: ReactNode }) {
-  const isMobile = useIsMobile();
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [open, setOpen] = useState(() => readSidebarCookie(document.cookie) ?? true);
   const [openMobile, setOpenMobile] = useState(false);
 

@@ -16,7 +16,7 @@ import { trainingProgressOf } from './training-progress.query.js';
 export class GetTrainingProgressController {
   constructor(@Inject(SQL_POOL) private readonly pool: pg.Pool) {}
 
-  /** There is no address for another agent's progress: their leader reads it through the team view. */
+  /** The agent's own; their SAT leader and admins read it, read-only, through the team view. */
   @Get(':division/progress')
   @ApiOperation({ summary: 'The signed-in agent’s own saved progress in a division: {ticked: item ids, answers: {itemId: text}}.' })
   async progress(@CurrentUser() user: AuthenticatedUser, @Param('division') division: string) {

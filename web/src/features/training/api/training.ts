@@ -41,6 +41,9 @@ export const setTrainingItem = (division: Division, itemId: string, checked: boo
 export const saveTrainingAnswer = (division: Division, itemId: string, answer: string) =>
   api<{ answer: string }>('PUT', `/api/training/${division}/answers/${itemId}`, { answer });
 export const fetchTeamProgress = () => api<TeamProgress>('GET', '/api/training/team');
+/** One team member's ticks in a division, read-only (their SAT leader, an admin). */
+export const fetchMemberProgress = (userId: string, division: Division) =>
+  api<TrainingProgress>('GET', `/api/training/team/${encodeURIComponent(userId)}/${division}/progress`);
 
 /** The office whose schedule the Training menu opens: the agent's choice, else their SAT leader's (GET /api/profile), or null. */
 export type TrainingDivision = { division: Division; chosenBy: 'you' | 'your SAT leader' } | null;
