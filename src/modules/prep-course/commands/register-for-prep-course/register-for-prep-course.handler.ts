@@ -96,7 +96,7 @@ export class RegisterForPrepCourseHandler implements ICommandHandler<RegisterFor
   private async request({ input, context, requestId }: RequestCommand, saturday: string): Promise<PrepRegistrationAnswer> {
     const probe = await scheduledSession(this.pool, saturday, false);
     const pending = (eventId: string | null) => ({ status: 'pending' as const, session: offeredView({ sessionId: probe.id, saturday }), eventId });
-    if (input.honeypot) return { ...pending(null), email: 'sent' };
+    if (input.honeypot) return { status: 'pending', session: pending(null).session, email: 'sent' };
     const { rows: existing } = await this.pool.query<{ id: string }>(
       'SELECT id::text AS id FROM prep_registrations WHERE session_id = $1 AND lower(email) = lower($2)',
       [probe.id, input.email],
