@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PREP_MESSAGES } from '../../src/modules/prep-course/contracts/prep-form.js';
 import { ApiClient } from '../support/portal/api-client.js';
+import { mailedLink } from '../support/portal/mailbox.js';
 import { freshAdmin, openWithAccessCode, signInThroughForm } from '../support/portal/portal.js';
 import { checkPage, launchBrowser, newPage, portalUrl, screenshot } from './support/browser.js';
 
@@ -22,7 +23,7 @@ afterAll(async () => browser?.close());
 const register = (page: Page) => page.getByRole('button', { name: 'Register' });
 
 describe('the prep course registration page', () => {
-  it('registers a visitor only once they commit, then offers the Saturday and the weekend calendar files and the study guide', async () => {
+  it('registers a visitor only once they commit and follow the mailed link, then offers the Saturday and the weekend calendar files and the study guide', async () => {
     for (const width of [1366, 390]) {
       const { context, page } = await newPage(browser, { width });
       await page.goto('/prep-course/register');
@@ -36,7 +37,8 @@ describe('the prep course registration page', () => {
       await page.getByLabel('First name').fill('Rosa');
       await page.getByLabel('Last name').fill('Alvarez');
       await page.getByLabel('Office').selectOption({ label: 'South Tampa – Marcus Hale & Tasha Greene' });
-      await page.getByLabel('Email').fill(`rosa-${randomUUID().slice(0, 8)}@example.test`);
+      const email = `rosa-${randomUUID().slice(0, 8)}@example.test`;
+      await page.getByLabel('Email').fill(email);
       await page.getByLabel('Course date').selectOption({ label: next.label });
       await page.getByLabel('How many times have you taken the exam?').selectOption('Never');
       await page.getByText(PREP_MESSAGES.commitment).waitFor();
@@ -48,6 +50,19 @@ describe('the prep course registration page', () => {
       await screenshot(page, `prep-course-form-${width}`);
 
       await register(page).click();
+      // Nothing is registered until the link mailed to the address is followed.
+      await page.getByRole('heading', { name: PREP_MESSAGES.checkEmail }).waitFor();
+      await page.getByText(PREP_MESSAGES.pending).first().waitFor();
+      expect(await page.getByTestId('requested-dates').textContent()).toBe(next.label);
+      await screenshot(page, `prep-course-check-email-${width}`);
+
+      const link = await mailedLink(email, 'prep-course');
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole('heading', { name: 'Confirm your registration' }).waitFor();
+      await page.getByText('Rosa Alvarez').waitFor();
+      expect(await checkPage(page)).toEqual([]);
+      await screenshot(page, `prep-course-confirm-${width}`);
+      await page.getByRole('button', { name: 'Confirm my registration' }).click();
       await page.getByText(PREP_MESSAGES.success).first().waitFor();
       await page.getByRole('heading', { name: PREP_MESSAGES.registered }).waitFor();
       expect(await page.getByTestId('registered-dates').textContent()).toBe(next.label);
@@ -73,6 +88,12 @@ describe('the prep course registration page', () => {
         await page.getByRole('link', { name: 'Return to License Prep' }).click();
         await page.waitForURL((url) => url.pathname === '/onboarding');
         await expect.poll(() => page.getByTestId('next-course-date').textContent()).toBe(next.label);
+      } else {
+        // The link works once: opened again, it says so in words.
+        await page.goto(`${link.pathname}${link.search}`);
+        await page.getByRole('heading', { name: 'This link does not work' }).waitFor();
+        expect(await page.getByTestId('link-refusal').textContent()).toMatch(/^This confirmation link was already used\./);
+        await screenshot(page, `prep-course-link-used-${width}`);
       }
       expect(await checkPage(page)).toEqual([]);
       await context.close();
@@ -88,6 +109,7 @@ describe('the prep course registration page', () => {
     await page.getByRole('button', { name: `Registrations of ${next.label}` }).click();
     await expect.poll(() => page.getByTestId('registrations-of').textContent()).toBe(next.label);
     await page.getByTestId('prep-registrations-grid').getByText('Rosa Alvarez').first().waitFor();
+    await page.getByTestId('prep-registrations-grid').getByText('Confirmed (by e-mail)').first().waitFor();
     expect(await checkPage(page)).toEqual([]);
     await screenshot(page, 'prep-course-admin-1366');
     await page.setViewportSize({ width: 390, height: 900 });

@@ -9,6 +9,8 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { CONFIG, JOB_QUEUE, MAILER, SQL_POOL } from '../../platform/tokens.js';
 import { CancelPrepSessionHandler } from './commands/cancel-prep-session/cancel-prep-session.handler.js';
 import { CancelPrepSessionController } from './commands/cancel-prep-session/cancel-prep-session.http.controller.js';
+import { ConfirmPrepRegistrationHandler } from './commands/confirm-prep-registration/confirm-prep-registration.handler.js';
+import { ConfirmPrepRegistrationController } from './commands/confirm-prep-registration/confirm-prep-registration.http.controller.js';
 import { ExtendPrepSessions } from './commands/extend-prep-sessions/extend-prep-sessions.command.js';
 import { ExtendPrepSessionsHandler } from './commands/extend-prep-sessions/extend-prep-sessions.handler.js';
 import { MovePrepSessionHandler } from './commands/move-prep-session/move-prep-session.handler.js';
@@ -21,6 +23,7 @@ import { EXTEND_EVERY_MS, EXTEND_PREP_SESSIONS, registerExtendPrepSessions } fro
 import { prepCourseMailTriggers, registerPrepCourseMailJobs } from './jobs/prep-course-mail.job.js';
 import type { PrepCourseConfig } from './prep-course.config.js';
 import { ListPrepSessionsController } from './queries/list-prep-sessions/list-prep-sessions.http.controller.js';
+import { PrepConfirmationPreviewController } from './queries/prep-confirmation-preview/prep-confirmation-preview.http.controller.js';
 import { PrepCourseAdminController } from './queries/prep-course-admin/prep-course-admin.http.controller.js';
 import { StudyGuideController } from './queries/prep-course-documents/study-guide.http.controller.js';
 
@@ -55,12 +58,14 @@ class PrepCourseJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicat
   }
 }
 
-/** The 2-15 licence prep course: its weekends (seeded from the cadence, managed by admins), public registration, the mails and reminders. */
+/** The 2-15 licence prep course: its weekends (seeded from the cadence, managed by admins), public registration confirmed from the mailbox, the mails and reminders. */
 @Module({
   controllers: [
     ListPrepSessionsController,
     StudyGuideController,
     RegisterForPrepCourseController,
+    PrepConfirmationPreviewController,
+    ConfirmPrepRegistrationController,
     PrepCourseAdminController,
     CancelPrepSessionController,
     MovePrepSessionController,
@@ -68,6 +73,7 @@ class PrepCourseJobs implements OnModuleInit, OnApplicationBootstrap, OnApplicat
   ],
   providers: [
     RegisterForPrepCourseHandler,
+    ConfirmPrepRegistrationHandler,
     ExtendPrepSessionsHandler,
     CancelPrepSessionHandler,
     MovePrepSessionHandler,

@@ -7,6 +7,9 @@ export const prepCourseRegistration: ModuleRegistration = {
   name: 'prep-course',
   tables: PREP_COURSE_TABLES,
   // Names are stored in schema_migrations: never rename one.
-  migrations: [lazyMigration('Migration0068PrepCourse', () => import('./migrations/migration-0068-prep-course.js'))],
+  migrations: [
+    lazyMigration('Migration0068PrepCourse', () => import('./migrations/migration-0068-prep-course.js')),
+    lazyMigration('Migration0077PrepConfirmations', () => import('./migrations/migration-0077-prep-confirmations.js')),
+  ],
   config: prepCourseConfig,
 };

@@ -4,10 +4,14 @@ import { eventually } from '../waiting.js';
 import { ApiClient } from './api-client.js';
 
 /** The newest link of this kind mailed to `email`, read from the outbox as an admin would. */
-export async function mailedLink(email: string, kind: 'confirm' | 'recovery'): Promise<URL> {
+export async function mailedLink(email: string, kind: 'confirm' | 'recovery' | 'prep-course'): Promise<URL> {
   const admin = new ApiClient(inject('portalUrl'));
   await admin.signIn('admin@portal.test', inject('demoPassword'));
-  const pattern = kind === 'confirm' ? /https?:\/\/\S+\/auth\/confirm\?token=\S+/ : /https?:\/\/\S+\/auth\?type=recovery&token=\S+/;
+  const pattern = {
+    confirm: /https?:\/\/\S+\/auth\/confirm\?token=\S+/,
+    recovery: /https?:\/\/\S+\/auth\?type=recovery&token=\S+/,
+    'prep-course': /https?:\/\/\S+\/prep-course\/confirm\?token=\S+/,
+  }[kind];
   const link = await eventually(
     `a ${kind} mail to ${email}`,
     async () => {

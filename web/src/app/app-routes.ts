@@ -15,6 +15,7 @@ export const APP_ROUTES = [
   '/auth/callback',
   '/auth/confirm',
   '/prep-course/register',
+  '/prep-course/confirm',
   '/bonus-calculator',
   '/resources',
   '/leads',

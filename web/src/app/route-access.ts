@@ -11,13 +11,25 @@ export const PUBLIC_ROUTES = [
   '/bonus-calculator',
   '/testing',
   '/prep-course/register',
+  '/prep-course/confirm',
   '/terms-and-conditions',
   '/privacy-policy',
 ];
 
 /** Routes a signed-in user opens without an access code. */
 // /training only chooses the agent's office (saved to their profile); the schedule it opens asks for the code.
-export const NO_CODE_ROUTES = ['/', '/onboarding', '/about', '/contacts', '/profile', '/bonus-calculator', '/testing', '/prep-course/register', '/training'];
+export const NO_CODE_ROUTES = [
+  '/',
+  '/onboarding',
+  '/about',
+  '/contacts',
+  '/profile',
+  '/bonus-calculator',
+  '/testing',
+  '/prep-course/register',
+  '/prep-course/confirm',
+  '/training',
+];
 
 export const RETURN_TO_KEY = 'returnTo';
 export const POST_AUTH_RETURN_TO_KEY = 'postAuthReturnTo';

@@ -82,6 +82,7 @@ export const router = createBrowserRouter([
           { path: routePath('/auth/callback'), ...page(() => import('../features/auth/auth-callback-page'), 'AuthCallbackPage') },
           { path: routePath('/auth/confirm'), ...page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage') },
           { path: routePath('/prep-course/register'), ...page(() => import('../features/prep-course/prep-course-register-page'), 'PrepCourseRegisterPage') },
+          { path: routePath('/prep-course/confirm'), ...page(() => import('../features/prep-course/prep-course-confirm-page'), 'PrepCourseConfirmPage') },
           { path: routePath('/bonus-calculator'), ...page(() => import('../features/bonus-calculator/bonus-calculator-page'), 'BonusCalculatorPage') },
           pageReading('/resources', ['/api/resources'], () => import('../features/resources/resources-page'), 'ResourcesPage'),
           { path: routePath('/leads'), ...page(() => import('../features/lead-management/lead-management-page'), 'LeadManagementPage') },

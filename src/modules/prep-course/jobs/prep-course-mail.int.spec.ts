@@ -7,7 +7,8 @@ import { eventually } from '../../../../test/support/waiting.js';
 import { requestContext, systemContext } from '../../../platform/event-store/new-event.js';
 import { OutboxRelay } from '../../../platform/event-store/outbox.js';
 import { Mailer } from '../../../platform/mail/mailer.js';
-import { CONFIG } from '../../../platform/tokens.js';
+import { PostgresRateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
+import { CONFIG, RATE_LIMITER } from '../../../platform/tokens.js';
 import { CancelPrepSession } from '../commands/cancel-prep-session/cancel-prep-session.command.js';
 import { CancelPrepSessionHandler } from '../commands/cancel-prep-session/cancel-prep-session.handler.js';
 import { ExtendPrepSessions } from '../commands/extend-prep-sessions/extend-prep-sessions.command.js';
@@ -30,7 +31,10 @@ for (const database of oneDatabase()) {
     const config = { prepCourseEmailWaitMs: 10_000 };
     const harness = moduleHarness(database, {
       providers: [ExtendPrepSessionsHandler, RegisterForPrepCourseHandler, CancelPrepSessionHandler],
-      values: [[CONFIG, config]],
+      values: ({ pool }) => [
+        [CONFIG, config],
+        [RATE_LIMITER, new PostgresRateLimiter(pool)],
+      ],
       jobTriggers: prepCourseMailTriggers,
       registerJobs: ({ queue, pool }) => {
         registerPrepCourseMailJobs(queue, pool, new Mailer(pool, 'portal@example.test', undefined), { publicUrl: 'https://portal.example' }, () => jobClock);
@@ -47,7 +51,7 @@ for (const database of oneDatabase()) {
         )
       ).rows;
     const until = (what: string, check: () => Promise<boolean>) => eventually(what, check, (done) => done);
-    const register = (email: string, saturday: string) => {
+    const register = async (email: string, saturday: string) => {
       const weekend = weekends.find((w) => w.saturday === saturday)!;
       const input = {
         firstName: 'Ana',
@@ -58,10 +62,14 @@ for (const database of oneDatabase()) {
         examAttempts: 'Once',
         commitment: true,
         honeypot: false,
+        // A signed-in agent with their own account e-mail: registered at once, no link to follow.
+        signedInEmail: email,
       } as const;
-      return harness.commands.execute(
-        new RegisterForPrepCourse({ ...input, commitment: true }, requestContext({ type: 'anonymous', id: 'anonymous' }, undefined, NOW)),
+      const answer = await harness.commands.execute(
+        new RegisterForPrepCourse({ ...input, commitment: true }, requestContext({ type: 'user', id: '00000000-0000-4000-8000-00000000b0b0' }, undefined, NOW)),
       );
+      if (answer.status !== 'registered') throw new Error(`expected a registration in force, got ${answer.status}`);
+      return answer;
     };
 
     it('confirms with the calendar file, schedules both reminders, and sends each once', async () => {

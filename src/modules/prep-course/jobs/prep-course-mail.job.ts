@@ -5,23 +5,40 @@ import { deterministicUuid } from '../../../platform/ids/deterministic-uuid.js';
 import type { JobTrigger } from '../../../platform/jobs/event-job-dispatcher.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.port.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
-import type { PrepRegistrationSubmitted, PrepSessionCancelled, PrepSessionMoved } from '../contracts/prep-course.events.js';
+import type { PrepRegistrationRequested, PrepRegistrationSubmitted, PrepSessionCancelled, PrepSessionMoved } from '../contracts/prep-course.events.js';
+import { detailChanges } from '../domain/prep-confirmation.js';
 import { reminderJobId, remindersAfter, type ReminderKind } from '../domain/prep-reminders.js';
-import { registrationsOf, registrationWithSession } from '../queries/list-prep-sessions/prep-sessions.query.js';
-import { cancelledMail, confirmationMail, movedMail, reminderMail, type MailLinks } from '../services/prep-mails.js';
+import { registrationsOf, registrationWithSession, sessionById } from '../queries/list-prep-sessions/prep-sessions.query.js';
+import { mailDelivered } from '../services/mail-delivery.js';
+import {
+  cancelledMail,
+  changeRequestMail,
+  confirmationMail,
+  movedMail,
+  registrationRequestMail,
+  reminderMail,
+  unchangedMail,
+  type MailLinks,
+} from '../services/prep-mails.js';
+import { issueConfirmationToken, requestById } from '../services/registration-requests.js';
 
 export const MAIL_PREP_CONFIRMATION = 'mail-prep-confirmation';
 export const MAIL_PREP_SESSION_MOVED = 'mail-prep-session-moved';
 export const MAIL_PREP_SESSION_CANCELLED = 'mail-prep-session-cancelled';
 export const MAIL_PREP_REMINDER = 'mail-prep-reminder';
+export const MAIL_PREP_REQUEST = 'mail-prep-request';
 
 /** The confirmation's mail id: the id of the job the dispatcher starts from the registration's event (`jobIdFor`), which the mail is sent under. */
 export const confirmationMailId = (eventId: string) => `${eventId}--${MAIL_PREP_CONFIRMATION}`;
+
+/** The mail with a request's link: the id of the job started from its event. */
+export const requestMailId = (eventId: string) => `${eventId}--${MAIL_PREP_REQUEST}`;
 
 const OPTIONS = { attempts: 8, backoffMs: 2_000 };
 
 export const prepCourseMailTriggers: readonly JobTrigger[] = [
   { eventType: 'PrepRegistrationSubmitted', job: MAIL_PREP_CONFIRMATION, options: OPTIONS },
+  { eventType: 'PrepRegistrationRequested', job: MAIL_PREP_REQUEST, options: OPTIONS },
   { eventType: 'PrepSessionMoved', job: MAIL_PREP_SESSION_MOVED, options: OPTIONS },
   { eventType: 'PrepSessionCancelled', job: MAIL_PREP_SESSION_CANCELLED, options: OPTIONS },
 ];
@@ -53,6 +70,26 @@ export function registerPrepCourseMailJobs(jobs: JobQueue, pool: pg.Pool, mailer
     if (!found || found.session.status === 'cancelled') return;
     await mailer.send(jobId, confirmationMail(found.registration, found.session.saturday, links, new Date(event.metadata.occurredAt), event.data.updated));
     await scheduleReminders(found.registration.registrationId, found.session.saturday);
+  });
+
+  // The link is made here, not when the form was sent: only its hash is kept, and only this mail carries it.
+  jobs.register<{ event: Event<PrepRegistrationRequested> }>(MAIL_PREP_REQUEST, async ({ event }, { jobId }) => {
+    const request = await requestById(pool, event.data.requestId);
+    if (!request || request.confirmedAt || (await mailDelivered(pool, jobId, 0))) return;
+    const current = request.registrationId ? await registrationWithSession(pool, request.registrationId) : null;
+    if (current && detailChanges(current.registration, request).length === 0) {
+      await mailer.send(jobId, unchangedMail(current.registration, current.session.saturday, links));
+      return;
+    }
+    const token = await issueConfirmationToken(pool, request.requestId);
+    if (!token) return;
+    const link = `${links.publicUrl}/prep-course/confirm?token=${token}`;
+    await mailer.send(
+      jobId,
+      current
+        ? changeRequestMail(current.registration, detailChanges(current.registration, request), current.session.saturday, link, request.expiresAt)
+        : registrationRequestMail(request, (await sessionById(pool, request.sessionId))?.saturday ?? event.data.saturday, link, request.expiresAt),
+    );
   });
 
   jobs.register<{ event: Event<PrepSessionMoved> }>(MAIL_PREP_SESSION_MOVED, async ({ event }, { jobId }) => {

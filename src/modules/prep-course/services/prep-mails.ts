@@ -1,6 +1,10 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import type { MailAttachment, MailMessage } from '../../../platform/mail/mailer.js';
-import { courseWeekendOf } from '../contracts/prep-course-schedule.js';
+import { courseWeekendOf, PREP_COURSE_TIME_ZONE } from '../contracts/prep-course-schedule.js';
+import type { DetailChange, RegistrationDetails } from '../domain/prep-confirmation.js';
 import type { ReminderKind } from '../domain/prep-reminders.js';
 import type { RegistrationRow } from '../queries/list-prep-sessions/prep-sessions.query.js';
 import { courseCalendar } from './course-calendar.js';
@@ -12,6 +16,10 @@ const HOURS = '8:00 AM – 1:00 PM Eastern (America/New_York), on video';
 const registerUrl = (links: MailLinks) => `${links.publicUrl}/prep-course/register`;
 const studyGuideUrl = (links: MailLinks) => `${links.publicUrl}/api/prep-course/study-guide.pdf`;
 
+/**
+ * Every mail is written as lines of plain text; the HTML part is the same lines, each escaped, so
+ * whatever a sender typed into the form (a name, say) reaches an inbox as text, never as markup.
+ */
 function mail(to: string, subject: string, lines: readonly string[], attachments?: readonly MailAttachment[]): MailMessage {
   const text = lines.join('\n');
   const html = lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('');
@@ -27,9 +35,8 @@ function calendarFile(sessionId: string, saturday: string, links: MailLinks, sta
 }
 
 /**
- * The confirmation: every detail given, both days, and the weekend as a calendar file. When the
- * form was sent again for the same address and weekend (`updated`), it says the details changed,
- * so the address's owner hears of a change they did not make.
+ * The confirmation of a registration in force: every detail, both days, and the weekend as a
+ * calendar file. `updated` when a confirmed change replaced the earlier details.
  */
 export function confirmationMail(registration: RegistrationRow, saturday: string, links: MailLinks, stamp: Date, updated = false): MailMessage {
   const weekend = courseWeekendOf(saturday);
@@ -40,7 +47,7 @@ export function confirmationMail(registration: RegistrationRow, saturday: string
       `Hi ${registration.firstName},`,
       '',
       updated
-        ? 'Your registration for the 2-15 License Prep course was sent again with these details, which replace the earlier ones:'
+        ? 'Your registration for the 2-15 License Prep course is updated. Your details now:'
         : 'You are registered for the 2-15 License Prep course. Here are your details:',
       `Name: ${registration.firstName} ${registration.lastName}`,
       `Office: ${registration.officeLabel}`,
@@ -51,7 +58,6 @@ export function confirmationMail(registration: RegistrationRow, saturday: string
       '',
       `Study guide: ${studyGuideUrl(links)}`,
       'We will remind you two days before and on the morning of the course.',
-      ...(updated ? ['', 'If you did not make this change, reply to this e-mail and we will put it right.'] : []),
     ],
     [calendarFile(registration.sessionId, saturday, links, stamp)],
   );
@@ -107,5 +113,63 @@ export function reminderMail(registration: RegistrationRow, saturday: string, ki
     opening,
     'Both days are mandatory. Have your study guide at hand:',
     studyGuideUrl(links),
+  ]);
+}
+
+const until = (expiresAt: Date) => `${format(new TZDate(expiresAt.getTime(), PREP_COURSE_TIME_ZONE), "MMM d, yyyy 'at' h:mm a")} Eastern`;
+
+const detailLines = (details: RegistrationDetails) => [
+  `Name: ${details.firstName} ${details.lastName}`,
+  `Office: ${details.officeLabel}`,
+  `Exam attempts so far: ${details.examAttempts}`,
+];
+
+/** Someone sent the form for this address: the link registers it; nothing happens without it. */
+export function registrationRequestMail(
+  request: RegistrationDetails & { readonly email: string },
+  saturday: string,
+  link: string,
+  expiresAt: Date,
+): MailMessage {
+  const weekend = courseWeekendOf(saturday);
+  return mail(request.email, `Confirm your registration: 2-15 License Prep, ${weekend.label}`, [
+    `Hello,`,
+    '',
+    `The 2-15 License Prep registration form was sent for this e-mail address, for ${weekend.label} (${HOURS}), with these details:`,
+    ...detailLines(request),
+    '',
+    `To take your seat, open this link by ${until(expiresAt)}:`,
+    link,
+    '',
+    'Your seat is held only once you confirm. If you did not register, ignore this e-mail: nothing is registered.',
+  ]);
+}
+
+/** Someone asked to change this address's registration: what would change, and the link that changes it. */
+export function changeRequestMail(current: RegistrationRow, changes: readonly DetailChange[], saturday: string, link: string, expiresAt: Date): MailMessage {
+  const weekend = courseWeekendOf(saturday);
+  return mail(current.email, `Confirm the change to your registration: 2-15 License Prep, ${weekend.label}`, [
+    `Hi ${current.firstName},`,
+    '',
+    `Someone sent the 2-15 License Prep registration form again for this e-mail address and ${weekend.label}. Your registration has not changed. If you confirm, it would change as follows:`,
+    ...changes.map((change) => `${change.label}: "${change.from}" would become "${change.to}"`),
+    '',
+    `To make this change, open this link by ${until(expiresAt)}:`,
+    link,
+    '',
+    'If you did not ask for this, ignore this e-mail: your registration stays exactly as it is.',
+  ]);
+}
+
+/** The form was sent again with the details already registered: nothing to confirm. */
+export function unchangedMail(current: RegistrationRow, saturday: string, links: MailLinks): MailMessage {
+  const weekend = courseWeekendOf(saturday);
+  return mail(current.email, `You're already registered: 2-15 License Prep, ${weekend.label}`, [
+    `Hi ${current.firstName},`,
+    '',
+    `The registration form was sent again for this e-mail address and ${weekend.label}, with the details you are already registered with. Nothing changes:`,
+    ...detailLines(current),
+    '',
+    `Study guide: ${studyGuideUrl(links)}`,
   ]);
 }

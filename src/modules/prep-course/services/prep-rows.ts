@@ -1,7 +1,14 @@
 import { newEvent, type CommandContext } from '../../../platform/event-store/new-event.js';
 import { recordAllInOutbox } from '../../../platform/event-store/outbox.js';
 import type { SqlClient } from '../../../platform/persistence/sql.js';
-import { prepRegistrationStream, prepSessionStream, type PrepCourseEvent, type PrepRegistrationSubmitted } from '../contracts/prep-course.events.js';
+import {
+  prepRegistrationRequestStream,
+  prepRegistrationStream,
+  prepSessionStream,
+  type PrepCourseEvent,
+  type PrepRegistrationRequested,
+  type PrepRegistrationSubmitted,
+} from '../contracts/prep-course.events.js';
 
 /** Records one prep-course event through the outbox, in the caller's transaction (the one that changed the rows); answers its event id. */
 export async function recordPrepEvent<TEvent extends PrepCourseEvent>(
@@ -25,7 +32,9 @@ export async function recordPrepEvents<TEvent extends PrepCourseEvent>(
     streamId:
       type === 'PrepRegistrationSubmitted'
         ? prepRegistrationStream((one as PrepRegistrationSubmitted['data']).registrationId)
-        : prepSessionStream(one.sessionId),
+        : type === 'PrepRegistrationRequested'
+          ? prepRegistrationRequestStream((one as PrepRegistrationRequested['data']).requestId)
+          : prepSessionStream(one.sessionId),
     events: [newEvent(type, one, context)],
   }));
   await recordAllInOutbox(tx, streams);

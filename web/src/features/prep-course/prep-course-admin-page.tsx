@@ -129,6 +129,13 @@ function PrepCourseAdmin() {
   );
 }
 
+/** Whether a line holds a seat: confirmed (from the mailbox, by the agent's own account, or by the form before confirmations), or pending its mailed link. */
+const statusLabel = (row: PrepRegistrationRow): string => {
+  if (row.status === 'pending') return 'Pending: link not followed (no seat)';
+  const how = row.confirmedVia === 'email' ? 'by e-mail' : row.confirmedVia === 'account' ? 'signed in' : 'form';
+  return `Confirmed (${how})${row.changePending ? '; change pending' : ''}`;
+};
+
 function RegistrationsOf({ session }: { session: AdminSession }) {
   const { data: registrations = [] } = useApiQuery(
     `/api/admin/prep-course/sessions/${session.sessionId}/registrations`,
@@ -142,6 +149,13 @@ function RegistrationsOf({ session }: { session: AdminSession }) {
     { field: 'email', headerName: 'Email', minWidth: 200, ...WRAPPED_COLUMN },
     { field: 'officeLabel', headerName: 'Office', minWidth: 180, ...WRAPPED_COLUMN },
     { field: 'examAttempts', headerName: 'Exam attempts', maxWidth: 150 },
+    {
+      headerName: 'Status',
+      colId: 'status',
+      valueGetter: (p) => (p.data ? statusLabel(p.data) : ''),
+      minWidth: 170,
+      ...WRAPPED_COLUMN,
+    },
     { field: 'createdAt', headerName: 'Registered', valueFormatter: (p) => formatShortDateTime(p.value), sort: 'asc', minWidth: 170 },
   ];
   return (

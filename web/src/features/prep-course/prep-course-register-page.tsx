@@ -1,6 +1,5 @@
-import { BookOpen, CalendarPlus, CheckCircle2 } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 
 import {
   EXAM_ATTEMPTS,
@@ -17,7 +16,9 @@ import { Loading } from '../../components/ui/loading';
 import { toast } from '../../components/ui/toast-store';
 import { ApiRequestError } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/use-api-query';
+import { useRequestKey } from '../../lib/use-request-key';
 import { registerForPrepCourse } from './api/prep-course';
+import { RegisteredScreen } from './components/registered-screen';
 
 type Form = {
   firstName: string;
@@ -33,12 +34,22 @@ const EMPTY: Form = { firstName: '', lastName: '', office: '', email: '', dateIs
 const SELECT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid]:border-red-500';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The public '2-15 License Prep – Pass your exam!' registration: the form, then the 'You're Registered!' screen. */
+/**
+ * The public '2-15 License Prep – Pass your exam!' registration: the form, then either 'Check your
+ * email to confirm' (a visitor, or any address but a signed-in agent's own: the mailed link takes
+ * the seat) or, for a signed-in agent with their own account e-mail, the 'You're Registered!' screen.
+ */
 export function PrepCourseRegisterPage() {
-  const [registered, setRegistered] = useState<PrepRegistrationAnswer | null>(null);
+  const [answer, setAnswer] = useState<{ answer: PrepRegistrationAnswer; email: string } | null>(null);
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      {registered ? <RegisteredScreen answer={registered} /> : <RegistrationForm onRegistered={setRegistered} />}
+      {!answer ? (
+        <RegistrationForm onAnswered={(registered, email) => setAnswer({ answer: registered, email })} />
+      ) : answer.answer.status === 'registered' ? (
+        <RegisteredScreen answer={answer.answer} />
+      ) : (
+        <CheckEmailScreen email={answer.email} label={answer.answer.session.label} delayed={answer.answer.email === 'delayed'} />
+      )}
       <p className="mt-8 text-center text-sm text-slate-600">
         {PREP_MESSAGES.footer} Saturday covers health, Sunday covers life; both days are mandatory, 8:00 AM – 1:00 PM Eastern, on video.
       </p>
@@ -46,13 +57,14 @@ export function PrepCourseRegisterPage() {
   );
 }
 
-function RegistrationForm({ onRegistered }: { onRegistered: (answer: PrepRegistrationAnswer) => void }) {
+function RegistrationForm({ onAnswered }: { onAnswered: (answer: PrepRegistrationAnswer, email: string) => void }) {
   const user = useSession((s) => s.user);
   const { data: offered, loading } = useApiQuery('/api/prep-course/sessions', fetchOfferedSessions, { failure: 'Failed to load the course dates' });
   const sessions = offered?.sessions ?? [];
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [busy, setBusy] = useState(false);
+  const keys = useRequestKey();
 
   // A signed-in agent need not type what the portal knows.
   useEffect(() => {
@@ -95,20 +107,24 @@ function RegistrationForm({ onRegistered }: { onRegistered: (answer: PrepRegistr
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await registerForPrepCourse({
+      const body = {
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         office: form.office,
         email: form.email.trim(),
         dateIso: form.dateIso,
         examAttempts: form.examAttempts,
-        commitment: true,
+        commitment: true as const,
         ...(form[HONEYPOT_FIELD] ? { [HONEYPOT_FIELD]: form[HONEYPOT_FIELD] } : {}),
-      });
-      if (answer.email === 'sent') toast({ title: 'Success', description: PREP_MESSAGES.success });
+      };
+      const answer = await registerForPrepCourse(body, keys.keyFor(body));
+      keys.done();
+      if (answer.status === 'pending') toast({ title: PREP_MESSAGES.checkEmail, description: PREP_MESSAGES.pending });
+      else if (answer.email === 'sent') toast({ title: 'Success', description: PREP_MESSAGES.success });
       else toast({ title: 'Registered', description: PREP_MESSAGES.emailDelayed });
-      onRegistered(answer);
+      onAnswered(answer, body.email);
     } catch (failure) {
+      keys.failed(failure);
       const message = failure instanceof ApiRequestError && failure.status > 0 && failure.status < 500 ? failure.message : PREP_MESSAGES.failed;
       if (failure instanceof ApiRequestError) {
         const fields = Object.fromEntries(failure.fieldErrors.map((field) => [field.field, field.message]));
@@ -233,41 +249,24 @@ function Select({
   );
 }
 
-function RegisteredScreen({ answer }: { answer: PrepRegistrationAnswer }) {
+/** Nothing is registered yet: the mailed link takes the seat (or applies the change). Alike for a new registration and a change, so it tells nobody who is registered. */
+function CheckEmailScreen({ email, label, delayed }: { email: string; label: string; delayed: boolean }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
-      <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden />
-      <h1 className="mt-4 text-3xl font-bold text-brand-900">{PREP_MESSAGES.registered}</h1>
+      <MailCheck className="mx-auto h-14 w-14 text-brand-700" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold text-brand-900">{PREP_MESSAGES.checkEmail}</h1>
       <p className="mt-3 text-slate-700">
-        See you on <strong data-testid="registered-dates">{answer.session.label}</strong>, 8:00 AM – 1:00 PM Eastern each day.
+        We e-mailed a link to <strong className="break-all">{email}</strong>. Open it within 24 hours to confirm your registration for{' '}
+        <strong data-testid="requested-dates">{label}</strong>.
       </p>
-      {answer.email === 'delayed' ? (
+      <p className="mt-2 text-sm text-slate-600">
+        Your seat is taken when you confirm, not before. If this address was already registered, the link applies your changes.
+      </p>
+      {delayed && (
         <p className="mt-2 text-sm text-amber-800" role="status">
-          {PREP_MESSAGES.emailDelayed}
+          The e-mail may take a few minutes to arrive.
         </p>
-      ) : (
-        <p className="mt-2 text-sm text-slate-600">A confirmation with both days as a calendar file is on its way to your inbox.</p>
       )}
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild>
-          <a href={`/api/prep-course/sessions/${answer.session.sessionId}/saturday.ics`} download>
-            <CalendarPlus className="h-4 w-4" aria-hidden /> Add Saturday to Calendar
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <a href={`/api/prep-course/sessions/${answer.session.sessionId}/weekend.ics`} download>
-            <CalendarPlus className="h-4 w-4" aria-hidden /> Add Both Days to Calendar
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <a href="/api/prep-course/study-guide.pdf" download>
-            <BookOpen className="h-4 w-4" aria-hidden /> Download Study Materials
-          </a>
-        </Button>
-      </div>
-      <Button asChild variant="link" className="mt-4">
-        <Link to="/onboarding">Return to License Prep</Link>
-      </Button>
     </div>
   );
 }

@@ -39,15 +39,3 @@ export function registrationInput(body: unknown): { input: RegistrationInput; ho
     throw error;
   }
 }
-
-/**
- * The e-mail a body names, for counting against the per-address limit before the rest is judged;
- * null for anything that cannot be an address (the form refuses it anyway), so a long or junk
- * value is never made a counter's key.
- */
-export const emailOf = (body: unknown): string | null => {
-  const email = (body as { email?: unknown } | null)?.email;
-  if (typeof email !== 'string') return null;
-  const address = email.trim().toLowerCase();
-  return address.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? address : null;
-};

@@ -10,7 +10,8 @@ import { toCsv } from '../../../../platform/csv/csv.js';
 import { ApiError } from '../../../../platform/http/api-error.js';
 import { validate } from '../../../../platform/http/validate.js';
 import { SQL_POOL } from '../../../../platform/tokens.js';
-import { adminSessions, registrationsOf, SESSION_NOT_FOUND, sessionById, type RegistrationRow } from '../list-prep-sessions/prep-sessions.query.js';
+import { adminSessions, SESSION_NOT_FOUND, sessionById, type SessionRow } from '../list-prep-sessions/prep-sessions.query.js';
+import { rosterOf, type RosterRow } from './prep-course-roster.query.js';
 
 const CSV_HEADER = [
   'First name',
@@ -23,8 +24,10 @@ const CSV_HEADER = [
   'Commitment',
   'Registered (UTC)',
   'Updated (UTC)',
+  'Status',
 ];
-const csvRow = (r: RegistrationRow) => [
+const STATUS_LABEL = { confirmed: 'Confirmed', pending: 'Pending (not confirmed, no seat)' } as const;
+const csvRow = (r: RosterRow) => [
   r.firstName,
   r.lastName,
   r.email,
@@ -35,6 +38,7 @@ const csvRow = (r: RegistrationRow) => [
   r.commitment ? 'Yes' : 'No',
   r.createdAt,
   r.updatedAt,
+  STATUS_LABEL[r.status],
 ];
 
 @ApiTags('admin')
@@ -53,27 +57,30 @@ export class PrepCourseAdminController {
   }
 
   @Get(':sessionId/registrations')
-  @ApiOperation({ summary: 'Admins: the registrations of one course weekend, first registered first.' })
+  @ApiOperation({
+    summary:
+      'Admins: the registrations of one course weekend: those confirmed (status confirmed, confirmedVia, changePending) first registered first, then those still waiting for their mailed link (status pending, no seat).',
+  })
   async registrations(@Param('sessionId') id: string) {
-    const sessionId = await this.existing(id);
-    return { registrations: await registrationsOf(this.pool, sessionId) };
+    const session = await this.existing(id);
+    return { registrations: await rosterOf(this.pool, session.sessionId, session.saturday, new Date()) };
   }
 
   @Get(':sessionId/registrations.csv')
   @ApiOperation({ summary: 'Admins: the registrations of one course weekend as CSV.' })
   async csv(@Param('sessionId') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const sessionId = await this.existing(id);
-    const session = (await sessionById(this.pool, sessionId))!;
+    const session = await this.existing(id);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="prep-registrations-${session.saturday}.csv"`)
       .header('cache-control', 'no-store');
-    return toCsv(CSV_HEADER, (await registrationsOf(this.pool, sessionId)).map(csvRow));
+    return toCsv(CSV_HEADER, (await rosterOf(this.pool, session.sessionId, session.saturday, new Date())).map(csvRow));
   }
 
-  private async existing(id: string): Promise<string> {
+  private async existing(id: string): Promise<SessionRow> {
     const sessionId = validate(z.uuid(SESSION_NOT_FOUND), id, 'sessionId');
-    if (!(await sessionById(this.pool, sessionId))) throw new ApiError(404, 'PREP_SESSION_NOT_FOUND', SESSION_NOT_FOUND);
-    return sessionId;
+    const session = await sessionById(this.pool, sessionId);
+    if (!session) throw new ApiError(404, 'PREP_SESSION_NOT_FOUND', SESSION_NOT_FOUND);
+    return session;
   }
 }

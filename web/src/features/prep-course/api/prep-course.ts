@@ -1,4 +1,9 @@
-import type { OfferedSession, PrepRegistrationAnswer } from '../../../../../src/modules/prep-course/contracts/prep-form';
+import type {
+  OfferedSession,
+  PrepConfirmationPreview,
+  PrepRegistered,
+  PrepRegistrationAnswer,
+} from '../../../../../src/modules/prep-course/contracts/prep-form';
 import { api } from '../../../lib/api-client';
 
 export type RegistrationBody = {
@@ -12,7 +17,13 @@ export type RegistrationBody = {
   website?: string;
 };
 
-export const registerForPrepCourse = (body: RegistrationBody) => api<PrepRegistrationAnswer>('POST', '/api/prep-course/registrations', body);
+export const registerForPrepCourse = (body: RegistrationBody, idempotencyKey: string) =>
+  api<PrepRegistrationAnswer>('POST', '/api/prep-course/registrations', body, { 'idempotency-key': idempotencyKey });
+
+/** What a mailed link would do; the token goes in the body, never in a URL. */
+export const previewConfirmation = (token: string) => api<PrepConfirmationPreview>('POST', '/api/prep-course/confirmations/preview', { token });
+export const confirmRegistration = (token: string, idempotencyKey: string) =>
+  api<PrepRegistered>('POST', '/api/prep-course/confirmations', { token }, { 'idempotency-key': idempotencyKey });
 
 export type AdminSession = OfferedSession & {
   capacity: number;
@@ -34,6 +45,11 @@ export type PrepRegistrationRow = {
   commitment: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Confirmed (holds a seat), or pending: waiting for the link mailed to its address, holding none. */
+  status: 'confirmed' | 'pending';
+  confirmedVia: 'form' | 'email' | 'account' | null;
+  /** A change to it waits for its link. */
+  changePending: boolean;
 };
 
 export const fetchAdminSessions = () => api<{ sessions: AdminSession[] }>('GET', '/api/admin/prep-course/sessions').then((answer) => answer.sessions);
