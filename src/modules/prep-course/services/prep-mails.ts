@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 import { escapeHtml } from '../../../platform/mail/escape-html.js';
 import type { MailAttachment, MailMessage } from '../../../platform/mail/mailer.js';
