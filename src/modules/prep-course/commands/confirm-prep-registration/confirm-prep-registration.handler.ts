@@ -16,6 +16,7 @@ import type { PrepCourseConfig } from '../../prep-course.config.js';
 import { offeredView } from '../../queries/list-prep-sessions/prep-sessions.query.js';
 import { mailDelivered } from '../../services/mail-delivery.js';
 import { recordPrepEvent } from '../../services/prep-rows.js';
+import { seatsTaken } from '../../services/prep-seats.js';
 import { requestByToken } from '../../services/registration-requests.js';
 import { ConfirmPrepRegistration } from './confirm-prep-registration.command.js';
 import { linkRefused } from './confirmation-token.request.js';
@@ -63,10 +64,7 @@ export class ConfirmPrepRegistrationHandler implements ICommandHandler<ConfirmPr
       );
       let registrationId = updated[0]?.id;
       if (!registrationId) {
-        const { rows: taken } = await tx.query<{ seats: number }>('SELECT count(*)::int AS seats FROM prep_registrations WHERE session_id = $1', [
-          request.sessionId,
-        ]);
-        if (taken[0]!.seats >= session.capacity) throw new ApiError(409, 'PREP_SESSION_FULL', PREP_MESSAGES.full);
+        if ((await seatsTaken(tx, request.sessionId)) >= session.capacity) throw new ApiError(409, 'PREP_SESSION_FULL', PREP_MESSAGES.full);
         registrationId = randomUUID();
         await tx.query(
           `INSERT INTO prep_registrations (id, session_id, first_name, last_name, office_label, exam_attempts, date_label, date_iso, created_at, updated_at,

@@ -19,6 +19,7 @@ import type { PrepCourseConfig } from '../../prep-course.config.js';
 import { offeredView } from '../../queries/list-prep-sessions/prep-sessions.query.js';
 import { mailDelivered } from '../../services/mail-delivery.js';
 import { recordPrepEvent } from '../../services/prep-rows.js';
+import { seatsTaken } from '../../services/prep-seats.js';
 import { RegisterForPrepCourse } from './register-for-prep-course.command.js';
 
 const invalidDate = () => new ValidationFailed([{ field: 'dateIso', message: PREP_MESSAGES.invalidDate }], PREP_MESSAGES.invalidDate);
@@ -165,6 +166,5 @@ async function scheduledSession(db: SqlClient, saturday: string, lock: boolean):
   );
   const session = rows[0];
   if (!session) throw invalidDate();
-  const { rows: taken } = await db.query<{ seats: number }>('SELECT count(*)::int AS seats FROM prep_registrations WHERE session_id = $1', [session.id]);
-  return { ...session, registered: taken[0]!.seats };
+  return { ...session, registered: await seatsTaken(db, session.id) };
 }
